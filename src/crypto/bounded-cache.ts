@@ -1,0 +1,41 @@
+// Owns a small least-recently-used map with a fixed entry limit (used to memoise costly key work).
+
+/** LRU map holding at most `limit` entries; the least recently used entry is evicted first. */
+export class BoundedCache<K, V> {
+  // A Map iterates in insertion order, so re-inserting on every hit keeps the oldest entry first.
+  readonly #entries = new Map<K, V>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    if (!Number.isSafeInteger(limit) || limit < 1) {
+      throw new RangeError(`limit must be a positive integer, got ${String(limit)}`);
+    }
+    this.#limit = limit;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  has(key: K): boolean {
+    return this.#entries.has(key);
+  }
+
+  /** The cached value, marking it as most recently used; undefined when absent. */
+  get(key: K): V | undefined {
+    if (!this.#entries.has(key)) return undefined;
+    const value = this.#entries.get(key) as V;
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#limit) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, value);
+  }
+}

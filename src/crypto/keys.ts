@@ -1,0 +1,62 @@
+// Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
+import { Point, getStarkKey, grindKey, sign } from '@scure/starknet';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { assertInRange } from './assert.js';
+import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
+
+// StarkWare range for message hashes and r: [0, 2^251).
+const HASH_BOUND = 1n << 251n;
+const ALPHA = Point.CURVE().a;
+const BETA = Point.CURVE().b;
+// Euler's criterion exponent: v^((p-1)/2) is 1 for non-zero squares, p-1 for non-squares.
+const LEGENDRE_EXPONENT = (FIELD_PRIME - 1n) / 2n;
+
+// scure takes keys and hashes as hex strings, never bigints.
+const toHex = (v: bigint): string => '0x' + v.toString(16);
+
+function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
+  assertInRange(name, priv, 1n, CURVE_ORDER);
+}
+
+/** Stark key (x coordinate of priv·G) for a private key in [1, n). */
+export function starkKeyFromPrivate(priv: bigint): bigint {
+  assertPrivateKey('priv', priv);
+  return BigInt(getStarkKey(toHex(priv)));
+}
+
+/**
+ * True iff 0 < x < p and x^3 + x + beta is a square mod p, i.e. some curve point has this x.
+ * Never throws: anything that is not such a bigint gives false.
+ */
+export function isOnCurveX(x: bigint): boolean {
+  if (typeof x !== 'bigint' || x <= 0n || x >= FIELD_PRIME) return false;
+  const { Fp } = Point;
+  const rhs = Fp.add(Fp.add(Fp.mul(Fp.sqr(x), x), Fp.mul(ALPHA, x)), BETA);
+  // rhs = 0 would mean y = 0, a point of order 2, which a curve of odd prime order does not have;
+  // keep the check anyway so the function says exactly "some y exists".
+  return Fp.is0(rhs) || Fp.pow(rhs, LEGENDRE_EXPONENT) === Fp.ONE;
+}
+
+/**
+ * Deterministic StarkWare ECDSA signature (RFC 6979 with HMAC-SHA256, no low-s normalisation),
+ * identical to starkware-crypto-utils `sign`.
+ */
+export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint } {
+  assertInRange('hash', hash, 0n, HASH_BOUND);
+  assertPrivateKey('priv', priv);
+  const sig = sign(toHex(hash), toHex(priv));
+  return { r: sig.r, s: sig.s };
+}
+
+/**
+ * Deterministic private key for tests and fixtures: priv = grindKey(sha256(seed)), where grindKey
+ * is StarkWare's key grinding (rehash sha256(x ‖ i) until below the largest multiple of n under
+ * 2^256, then reduce mod n), as implemented by @scure/starknet.
+ */
+export function privateKeyFromSeed(seed: Uint8Array): bigint {
+  if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
+  const priv = BigInt('0x' + grindKey(sha256(seed)));
+  // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
+  if (priv === 0n) throw new RangeError('seed grinds to the invalid private key 0');
+  return priv;
+}

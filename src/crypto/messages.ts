@@ -1,0 +1,272 @@
+// Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal/cancel ones.
+import { assertInRange } from './assert.js';
+import { assertFieldElement, pedersen } from './pedersen.js';
+
+// StarkEx instruction-type tags (SPOT dex_constants.cairo, signature_message_hashes.cairo).
+export const INSTRUCTION_TYPES = {
+  LIMIT_ORDER: 0n,
+  TRANSFER: 1n,
+  CONDITIONAL_TRANSFER: 2n,
+  LIMIT_ORDER_WITH_FEE: 3n,
+  TRANSFER_WITH_FEE: 4n,
+  CONDITIONAL_TRANSFER_WITH_FEE: 5n,
+} as const;
+
+// Range bounds the reference signer and StarkEx enforce. They are tighter than the packing slots
+// in the 64-bit format, and out-of-range values must be rejected, never wrapped into a slot.
+const AMOUNT_BOUND = 1n << 63n;
+const NONCE_BOUND = 1n << 31n;
+const EXPIRATION_BOUND = 1n << 22n;
+const VAULT_31_BOUND = 1n << 31n;
+// Rollup vaults (ROLLUP_VAULT_BIT = 2^63) are the second valid range in the 64-bit format.
+const ROLLUP_VAULT_START = 1n << 63n;
+const ETH_ADDRESS_BOUND = 1n << 160n;
+
+export type LimitOrderParams = {
+  vaultSell: bigint;
+  vaultBuy: bigint;
+  amountSell: bigint;
+  amountBuy: bigint;
+  tokenSell: bigint;
+  tokenBuy: bigint;
+  nonce: bigint;
+  expirationTimestamp: bigint;
+};
+
+export type FeeParams = {
+  feeToken: bigint;
+  feeVaultId: bigint;
+  feeLimit: bigint;
+};
+
+export type LimitOrderWithFeeParams = LimitOrderParams & FeeParams;
+
+export type TransferParams = {
+  amount: bigint;
+  nonce: bigint;
+  senderVaultId: bigint;
+  token: bigint;
+  receiverVaultId: bigint;
+  receiverPublicKey: bigint;
+  expirationTimestamp: bigint;
+  condition?: bigint;
+};
+
+export type TransferWithFeeParams = TransferParams & FeeParams;
+
+export type WithdrawalParams = {
+  amount: bigint;
+  nonce: bigint;
+  senderVaultId: bigint;
+  token: bigint;
+  receiverVaultId: bigint;
+  ethAddress: bigint;
+  expirationTimestamp: bigint;
+};
+
+function assertParams(params: unknown): asserts params is Record<string, unknown> {
+  if (typeof params !== 'object' || params === null) {
+    throw new TypeError('params must be an object');
+  }
+}
+
+function assertVault31(name: string, v: unknown): asserts v is bigint {
+  assertInRange(name, v, 0n, VAULT_31_BOUND);
+}
+
+/** 64-bit format vault ids: [0, 2^31) or the rollup range [2^63, 2^63 + 2^31). */
+function assertVault64(name: string, v: unknown): asserts v is bigint {
+  if (typeof v === 'bigint' && v >= ROLLUP_VAULT_START) {
+    assertInRange(name, v, ROLLUP_VAULT_START, ROLLUP_VAULT_START + VAULT_31_BOUND);
+  } else {
+    assertInRange(name, v, 0n, VAULT_31_BOUND);
+  }
+}
+
+/** Appends each [value, bitWidth] to the right of `acc`, most significant field first. */
+function pack(fields: ReadonlyArray<readonly [bigint, bigint]>): bigint {
+  let acc = 0n;
+  for (const [value, bits] of fields) acc = (acc << bits) + value;
+  return acc;
+}
+
+/** 31-bit format word: type(4)‖vault0(31)‖vault1(31)‖amount0(63)‖amount1(63)‖nonce(31)‖exp(22). */
+function packed31(
+  type: bigint,
+  vault0: bigint,
+  vault1: bigint,
+  amount0: bigint,
+  amount1: bigint,
+  nonce: bigint,
+  expiration: bigint,
+): bigint {
+  return pack([
+    [type, 4n],
+    [vault0, 31n],
+    [vault1, 31n],
+    [amount0, 63n],
+    [amount1, 63n],
+    [nonce, 31n],
+    [expiration, 22n],
+  ]);
+}
+
+function checkCommon(p: { nonce: unknown; expirationTimestamp: unknown }): void {
+  assertInRange('nonce', p.nonce, 0n, NONCE_BOUND);
+  assertInRange('expirationTimestamp', p.expirationTimestamp, 0n, EXPIRATION_BOUND);
+}
+
+function checkLimitOrderFields(p: Record<string, unknown>, vault: typeof assertVault31): void {
+  vault('vaultSell', p['vaultSell']);
+  vault('vaultBuy', p['vaultBuy']);
+  assertInRange('amountSell', p['amountSell'], 0n, AMOUNT_BOUND);
+  assertInRange('amountBuy', p['amountBuy'], 0n, AMOUNT_BOUND);
+  assertFieldElement('tokenSell', p['tokenSell']);
+  assertFieldElement('tokenBuy', p['tokenBuy']);
+  checkCommon(p as { nonce: unknown; expirationTimestamp: unknown });
+}
+
+function checkTransferFields(p: Record<string, unknown>, vault: typeof assertVault31): void {
+  assertInRange('amount', p['amount'], 0n, AMOUNT_BOUND);
+  vault('senderVaultId', p['senderVaultId']);
+  vault('receiverVaultId', p['receiverVaultId']);
+  assertFieldElement('token', p['token']);
+  assertFieldElement('receiverPublicKey', p['receiverPublicKey']);
+  if (p['condition'] !== undefined) assertFieldElement('condition', p['condition']);
+  checkCommon(p as { nonce: unknown; expirationTimestamp: unknown });
+}
+
+function checkFeeFields(p: Record<string, unknown>): void {
+  assertFieldElement('feeToken', p['feeToken']);
+  assertVault64('feeVaultId', p['feeVaultId']);
+  assertInRange('feeLimit', p['feeLimit'], 0n, AMOUNT_BOUND);
+}
+
+/** Type 0: H(H(tokenSell, tokenBuy), packed31). */
+export function limitOrderMsgHash(params: LimitOrderParams): bigint {
+  assertParams(params);
+  checkLimitOrderFields(params, assertVault31);
+  const p = params;
+  const packed = packed31(
+    INSTRUCTION_TYPES.LIMIT_ORDER,
+    p.vaultSell,
+    p.vaultBuy,
+    p.amountSell,
+    p.amountBuy,
+    p.nonce,
+    p.expirationTimestamp,
+  );
+  return pedersen(pedersen(p.tokenSell, p.tokenBuy), packed);
+}
+
+/**
+ * Type 1: H(H(token, receiverPublicKey), packed31), or type 2 when `condition` is given:
+ * H(H(H(token, receiverPublicKey), condition), packed31).
+ */
+export function transferMsgHash(params: TransferParams): bigint {
+  assertParams(params);
+  checkTransferFields(params, assertVault31);
+  const p = params;
+  const conditional = p.condition !== undefined;
+  const type = conditional ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
+  let w = pedersen(p.token, p.receiverPublicKey);
+  if (p.condition !== undefined) w = pedersen(w, p.condition);
+  const packed = packed31(
+    type,
+    p.senderVaultId,
+    p.receiverVaultId,
+    p.amount,
+    0n,
+    p.nonce,
+    p.expirationTimestamp,
+  );
+  return pedersen(w, packed);
+}
+
+/**
+ * Type 3 (64-bit format):
+ * w1 = H(H(tokenSell, tokenBuy), feeToken)
+ * p0 = amountSell(64)‖amountBuy(64)‖feeLimit(64)‖nonce(32)
+ * p1 = 3(10)‖feeVaultId(64)‖vaultSell(64)‖vaultBuy(64)‖expiration(32)‖0(17)
+ * msg = H(H(w1, p0), p1)
+ */
+export function limitOrderWithFeeMsgHash(params: LimitOrderWithFeeParams): bigint {
+  assertParams(params);
+  checkLimitOrderFields(params, assertVault64);
+  checkFeeFields(params);
+  const p = params;
+  const w1 = pedersen(pedersen(p.tokenSell, p.tokenBuy), p.feeToken);
+  const p0 = pack([
+    [p.amountSell, 64n],
+    [p.amountBuy, 64n],
+    [p.feeLimit, 64n],
+    [p.nonce, 32n],
+  ]);
+  const p1 = pack([
+    [INSTRUCTION_TYPES.LIMIT_ORDER_WITH_FEE, 10n],
+    [p.feeVaultId, 64n],
+    [p.vaultSell, 64n],
+    [p.vaultBuy, 64n],
+    [p.expirationTimestamp, 32n],
+    [0n, 17n],
+  ]);
+  return pedersen(pedersen(w1, p0), p1);
+}
+
+/**
+ * Type 4, or type 5 when `condition` is given (64-bit format):
+ * w1 = H(H(token, feeToken), receiverPublicKey), then w1 = H(w1, condition) if conditional
+ * p0 = senderVaultId(64)‖receiverVaultId(64)‖feeVaultId(64)‖nonce(32)
+ * p1 = type(10)‖amount(64)‖feeLimit(64)‖expiration(32)‖0(81)
+ * msg = H(H(w1, p0), p1)
+ */
+export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
+  assertParams(params);
+  checkTransferFields(params, assertVault64);
+  checkFeeFields(params);
+  const p = params;
+  const type =
+    p.condition !== undefined
+      ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE
+      : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
+  let w1 = pedersen(pedersen(p.token, p.feeToken), p.receiverPublicKey);
+  if (p.condition !== undefined) w1 = pedersen(w1, p.condition);
+  const p0 = pack([
+    [p.senderVaultId, 64n],
+    [p.receiverVaultId, 64n],
+    [p.feeVaultId, 64n],
+    [p.nonce, 32n],
+  ]);
+  const p1 = pack([
+    [type, 10n],
+    [p.amount, 64n],
+    [p.feeLimit, 64n],
+    [p.expirationTimestamp, 32n],
+    [0n, 81n],
+  ]);
+  return pedersen(pedersen(w1, p0), p1);
+}
+
+/**
+ * Reddio withdrawal-to-address (/v1/withdrawalto): a type-1 transfer whose receiver public key is
+ * the receiver's L1 ETH address read as an integer.
+ */
+export function withdrawalMsgHash(params: WithdrawalParams): bigint {
+  assertParams(params);
+  assertInRange('ethAddress', params.ethAddress, 0n, ETH_ADDRESS_BOUND);
+  return transferMsgHash({
+    amount: params.amount,
+    nonce: params.nonce,
+    senderVaultId: params.senderVaultId,
+    token: params.token,
+    receiverVaultId: params.receiverVaultId,
+    receiverPublicKey: params.ethAddress,
+    expirationTimestamp: params.expirationTimestamp,
+  });
+}
+
+/** Reddio cancel-order message: H(orderId, 0), the single-element StarkWare Pedersen of the id. */
+export function cancelOrderMsgHash(orderId: bigint): bigint {
+  assertFieldElement('orderId', orderId);
+  return pedersen(orderId, 0n);
+}

@@ -1,0 +1,25 @@
+// Owns the StarkEx Pedersen hash entry point and the Stark curve's field prime and group order.
+import { Point, pedersen as scurePedersen } from '@scure/starknet';
+import { assertInRange } from './assert.js';
+
+// Taken from the curve object itself so these can never drift from what scure computes with.
+/** Prime of the Stark field, p = 2^251 + 17·2^192 + 1. */
+export const FIELD_PRIME: bigint = Point.Fp.ORDER;
+/** Order n of the Stark curve group (cofactor 1, so every point other than zero has order n). */
+export const CURVE_ORDER: bigint = Point.Fn.ORDER;
+
+/** Throws unless `value` is a bigint field element (0 <= value < p). */
+export function assertFieldElement(name: string, value: unknown): asserts value is bigint {
+  assertInRange(name, value, 0n, FIELD_PRIME);
+}
+
+/**
+ * StarkEx 2-input Pedersen hash H(a, b). Every message hash goes through this one function so a
+ * faster implementation (e.g. windowed tables) can be swapped in without touching the callers.
+ */
+export function pedersen(a: bigint, b: bigint): bigint {
+  assertFieldElement('a', a);
+  assertFieldElement('b', b);
+  // scure returns unpadded 0x-hex; BigInt() parses it exactly.
+  return BigInt(scurePedersen(a, b));
+}
