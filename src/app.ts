@@ -1,0 +1,41 @@
+// Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found.
+import { Hono } from 'hono';
+import type { Devnet } from './devnet.js';
+import { DevnetError, ErrorCode } from './domain/errors.js';
+import { failedBody, JSON_HEADERS } from './http/envelope.js';
+import { httpStatusFor } from './http/errors.js';
+import type { ErrorStatusMode } from './http/errors.js';
+import { accountRoutes } from './http/routes/accounts.js';
+import { balanceRoutes } from './http/routes/balances.js';
+import { contractRoutes } from './http/routes/contracts.js';
+import { controlRoutes } from './http/routes/control.js';
+
+export interface AppOptions {
+  errorStatus?: ErrorStatusMode;
+  /** Called once per request after the response is built (structured logging). */
+  onRequestError?: (error: unknown) => void;
+}
+
+export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
+  const mode = options.errorStatus ?? 'fidelity';
+  const app = new Hono();
+
+  app.route('/', contractRoutes(devnet));
+  app.route('/', accountRoutes(devnet));
+  app.route('/', balanceRoutes(devnet));
+  app.route('/', controlRoutes(devnet));
+
+  app.notFound((c) => {
+    const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);
+    return c.body(failedBody(e), 404, JSON_HEADERS);
+  });
+
+  app.onError((err, c) => {
+    // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
+    const e = err instanceof DevnetError ? err : new DevnetError(ErrorCode.SystemError, `internal error: ${err.message}`);
+    if (!(err instanceof DevnetError)) options.onRequestError?.(err);
+    return c.body(failedBody(e), httpStatusFor(e, mode) as 200, JSON_HEADERS);
+  });
+
+  return app;
+}

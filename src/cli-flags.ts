@@ -1,0 +1,62 @@
+// The CLI's flags: one table gives parsing, environment variables, defaults and --help.
+
+export interface FlagSpec {
+  name: string;
+  env: string;
+  default: string | undefined;
+  values?: readonly string[];
+  help: string;
+}
+
+export const FLAGS: readonly FlagSpec[] = [
+  { name: 'host', env: 'L2DEVNET_HOST', default: '127.0.0.1', help: 'interface to bind (0.0.0.0 inside a container)' },
+  { name: 'port', env: 'L2DEVNET_PORT', default: '8080', help: 'TCP port; 0 picks a free port (read it from the ready line)' },
+  { name: 'genesis', env: 'L2DEVNET_GENESIS', default: undefined, help: 'genesis file (default: the embedded fixtures/default.json)' },
+  { name: 'seed', env: 'L2DEVNET_SEED', default: undefined, help: "overrides the genesis seed: account keys, API keys and ids derive from it" },
+  { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
+  { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
+  { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty prints the accounts table after the ready line' },
+];
+
+export type FlagValues = Record<string, string | undefined>;
+
+export class FlagError extends Error {}
+
+/** argv (after the script) + env -> values. Flags win over environment variables, which win over defaults. */
+export function parseFlags(argv: readonly string[], env: Record<string, string | undefined>): { values: FlagValues; help: boolean; version: boolean } {
+  const values: FlagValues = {};
+  let help = false;
+  let version = false;
+  for (const f of FLAGS) values[f.name] = env[f.env] !== undefined && env[f.env] !== '' ? env[f.env] : f.default;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') { help = true; continue; }
+    if (arg === '--version' || arg === '-v') { version = true; continue; }
+    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument "${arg}" (see --help)`);
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const spec = FLAGS.find((f) => f.name === name);
+    if (!spec) throw new FlagError(`unknown flag --${name} (see --help)`);
+    let value: string | undefined = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined) throw new FlagError(`--${name} needs a value`);
+    values[name] = value;
+  }
+  for (const f of FLAGS) {
+    const v = values[f.name];
+    if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);
+  }
+  const port = values.port!;
+  if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
+  return { values, help, version };
+}
+
+export function helpText(): string {
+  const lines = ['Usage: l2-devnet [flags]', '', 'Flags (each also settable by its environment variable):'];
+  for (const f of FLAGS) {
+    const vals = f.values ? ` (${f.values.join('|')})` : '';
+    const def = f.default === undefined ? '' : ` [default: ${f.default}]`;
+    lines.push(`  --${f.name.padEnd(14)} ${f.env.padEnd(24)} ${f.help}${vals}${def}`);
+  }
+  lines.push('  --help                                           print this help', '  --version                                        print the version');
+  return lines.join('\n');
+}

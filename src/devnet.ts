@@ -1,0 +1,165 @@
+// The command/query surface of one emulator instance: every route makes exactly one call here.
+import { assetId as computeAssetId } from './crypto/asset.js';
+import { privateKeyFromSeed, starkKeyFromPrivate } from './crypto/keys.js';
+import { requireAsset, contractOf } from './domain/assets.js';
+import { nextNonce, parseOwner, parseStarkKey } from './domain/accounts.js';
+import { balanceOf } from './domain/ledger.js';
+import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
+import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
+import { contractAddressValue, ETH_QUANTUM, findContract, parseTokenType, requireContract } from './domain/contracts.js';
+import { deposit } from './domain/deposits.js';
+import type { DepositInput } from './domain/deposits.js';
+import { ErrorCode, fail } from './domain/errors.js';
+import { buildGenesisState } from './domain/genesis.js';
+import { toHex } from './domain/hex.js';
+import { fungibleQuantum } from './domain/money.js';
+import { nextBlock } from './domain/prng.js';
+import type { State, TokenType } from './domain/state.js';
+import { ETH_KEY } from './domain/state.js';
+import { ensureVault } from './domain/vaults.js';
+import { contractInfo } from './domain/views.js';
+import type { ContractInfoView } from './domain/views.js';
+
+export type SignatureMode = 'verify' | 'skip';
+
+export interface DevnetConfig {
+  /** Parsed genesis document. */
+  genesis: unknown;
+  seed?: string | undefined;
+  signatures?: SignatureMode;
+}
+
+export interface Wallet {
+  stark_key: string;
+  stark_private_key: string;
+}
+
+export const MAX_WALLETS = 100;
+
+/**
+ * One emulator: its state and the operations on it. Commands validate everything first and then
+ * apply steps that cannot fail, so a refused command leaves the state exactly as it was.
+ */
+export class Devnet {
+  readonly state: State;
+  readonly signatures: SignatureMode;
+
+  constructor(config: DevnetConfig) {
+    this.state = buildGenesisState(config.genesis, { seed: config.seed });
+    this.signatures = config.signatures ?? 'verify';
+  }
+
+  // ---- queries ----
+
+  contractInfo(address: string, typeText?: string): ContractInfoView {
+    const type = typeText === undefined ? undefined : this.tokenType(typeText);
+    if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
+      if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${address}"`);
+      if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${typeText}`);
+      return contractInfo(this.state, this.state.contracts.get(ETH_KEY)!);
+    }
+    contractAddressValue(address);
+    const contract = requireContract(this.state, address);
+    // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
+    const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
+    if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
+    return contractInfo(this.state, contract, asL1);
+  }
+
+  /** StarkEx asset id from its inputs; the contract need not be registered (quantum from it when it is). */
+  assetId(input: { type: string; contractAddress?: string | undefined; tokenId?: bigint | undefined; quantum?: bigint | undefined }): string {
+    const type = this.tokenType(input.type);
+    const known = input.contractAddress === undefined ? undefined : findContract(this.state, input.contractAddress);
+    if (type === 'ETH') return toHex(computeAssetId('ETH', undefined, input.quantum ?? ETH_QUANTUM));
+    if (input.contractAddress === undefined) fail(ErrorCode.ContractAddressMissing, `contract_address is required for type ${type}`);
+    const address = contractAddressValue(input.contractAddress);
+    if (type === 'ERC20') return toHex(computeAssetId('ERC20', address, input.quantum ?? known?.quantum ?? fungibleQuantum(18)));
+    if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required for type ${type}`);
+    return toHex(computeAssetId(type, address, input.quantum ?? 1n, input.tokenId));
+  }
+
+  nonce(starkKeyText: string | undefined): bigint {
+    return nextNonce(this.state, parseStarkKey(starkKeyText));
+  }
+
+  balance(starkKeyText: string | undefined, assetId: bigint): BalanceRowV1 {
+    const key = parseStarkKey(starkKeyText);
+    const asset = requireAsset(this.state, assetId);
+    return balanceRowV1(contractOf(this.state, asset), asset, balanceOf(this.state, key, asset.hex));
+  }
+
+  balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
+    const key = parseStarkKey(starkKeyText);
+    return balanceRowsV1(this.state, key, this.contractFilter(contractAddress));
+  }
+
+  balancesV2(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV2[] {
+    const key = parseStarkKey(starkKeyText);
+    return balanceRowsV2(this.state, key, this.contractFilter(contractAddress));
+  }
+
+  starkexContracts(): State['starkexContracts'] {
+    return { ...this.state.starkexContracts };
+  }
+
+  accounts(): { accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>; api_keys: string[]; operator: string } {
+    return {
+      accounts: this.state.namedAccounts.map((a) => ({ name: a.name, stark_key: a.starkKey, private_key: a.privateKey, eth_address: a.ethAddress })),
+      api_keys: [...this.state.apiKeys.keys()],
+      operator: this.state.operator,
+    };
+  }
+
+  // ---- commands ----
+
+  /**
+   * `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. Lists of equal length
+   * pair up; a single owner or a single asset applies to every item of the other list.
+   */
+  vaults(ownerTexts: string[], assetIds: bigint[]): string[] {
+    const owners = ownerTexts.map((o) => parseOwner(o));
+    const assets = assetIds.map((id) => requireAsset(this.state, id));
+    const n = Math.max(owners.length, assets.length);
+    if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
+      fail(ErrorCode.InvalidParam, `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`);
+    }
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const owner = owners[owners.length === 1 ? 0 : i]!;
+      const asset = assets[assets.length === 1 ? 0 : i]!;
+      out.push(ensureVault(this.state, owner, asset.hex).toString());
+    }
+    return out;
+  }
+
+  /** `GET /v1/wallets`: fresh key pairs from the seeded PRNG (a testing helper of the real service). */
+  wallets(count: number): Wallet[] {
+    if (!Number.isInteger(count) || count < 1 || count > MAX_WALLETS) fail(ErrorCode.InvalidParam, `count must be an integer in [1, ${MAX_WALLETS}], got ${count}`);
+    const out: Wallet[] = [];
+    for (let i = 0; i < count; i++) {
+      const priv = privateKeyFromSeed(nextBlock(this.state.prng));
+      out.push({ stark_key: toHex(starkKeyFromPrivate(priv)), stark_private_key: toHex(priv) });
+    }
+    return out;
+  }
+
+  deposit(input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }): { sequence_id: number } {
+    const starkKey = parseStarkKey(input.starkKey);
+    return { sequence_id: deposit(this.state, { ...input, starkKey }).sequenceId };
+  }
+
+  // ---- helpers ----
+
+  private tokenType(text: string): TokenType {
+    const t = parseTokenType(text);
+    if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721, got "${text}"`);
+    return t;
+  }
+
+  private contractFilter(address: string | undefined): string | undefined {
+    if (address === undefined || address === '') return undefined;
+    if (address.toLowerCase() === ETH_KEY) return ETH_KEY;
+    contractAddressValue(address);
+    return requireContract(this.state, address).key;
+  }
+}

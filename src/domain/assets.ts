@@ -1,0 +1,40 @@
+// Asset ids the emulator knows: one per fungible contract, one per NFT token.
+import { assetId } from '../crypto/asset.js';
+import { contractAddressValue } from './contracts.js';
+import { fail, ErrorCode } from './errors.js';
+import { toHex } from './hex.js';
+import type { Asset, Contract, State } from './state.js';
+
+/** Asset id of token `tokenId` of an NFT contract, by the StarkEx formula for its kind. */
+export function nftAssetId(contract: Contract, tokenId: bigint): bigint {
+  const kind = contract.type === 'ERC721M' ? 'ERC721M' : 'ERC721';
+  return assetId(kind, contractAddressValue(contract.address), contract.quantum, tokenId);
+}
+
+/** The asset of an NFT token, creating it (unheld) on first use. */
+export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint): Asset {
+  const tokenKey = tokenId.toString();
+  const known = contract.tokens.get(tokenKey);
+  if (known !== undefined) return state.assets.get(known)!;
+  const id = nftAssetId(contract, tokenId);
+  const asset: Asset = { id, hex: toHex(id), contractKey: contract.key, tokenId, holder: null };
+  state.assets.set(asset.hex, asset);
+  contract.tokens.set(tokenKey, asset.hex);
+  if (tokenId > contract.maxTokenId) contract.maxTokenId = tokenId;
+  return asset;
+}
+
+export function findAsset(state: State, id: bigint): Asset | undefined {
+  return state.assets.get(toHex(id));
+}
+
+/** Fails with 6 (NoSuchAssetID) for an asset id that no contract or token produced. */
+export function requireAsset(state: State, id: bigint, field = 'asset_id'): Asset {
+  const a = findAsset(state, id);
+  if (!a) fail(ErrorCode.NoSuchAssetID, `${field} ${toHex(id)} is not a known asset`);
+  return a;
+}
+
+export function contractOf(state: State, asset: Asset): Contract {
+  return state.contracts.get(asset.contractKey)!;
+}

@@ -1,0 +1,48 @@
+// Balances: the only code that moves amounts between available, frozen and owners.
+import { ensureAccount } from './accounts.js';
+import type { Asset, Balance, State } from './state.js';
+
+const ZERO: Balance = Object.freeze({ available: 0n, frozen: 0n }) as Balance;
+
+export function balanceOf(state: State, owner: string, assetHex: string): Balance {
+  return state.accounts.get(owner)?.balances.get(assetHex) ?? ZERO;
+}
+
+function mutableBalance(state: State, owner: string, assetHex: string): Balance {
+  const account = ensureAccount(state, owner);
+  let b = account.balances.get(assetHex);
+  if (!b) {
+    b = { available: 0n, frozen: 0n };
+    account.balances.set(assetHex, b);
+  }
+  return b;
+}
+
+/** Adds to `owner`'s available balance; for an NFT the owner becomes its holder. */
+export function credit(state: State, owner: string, asset: Asset, amount: bigint): void {
+  if (amount <= 0n) throw new RangeError(`credit amount must be positive, got ${amount}`);
+  mutableBalance(state, owner, asset.hex).available += amount;
+  if (asset.tokenId !== null) asset.holder = owner;
+}
+
+/** Removes from `owner`'s available balance. Callers check sufficiency first (validate, then apply). */
+export function debit(state: State, owner: string, asset: Asset, amount: bigint): void {
+  const b = mutableBalance(state, owner, asset.hex);
+  if (b.available < amount) throw new RangeError(`debit of ${amount} exceeds available ${b.available}`);
+  b.available -= amount;
+  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) asset.holder = null;
+}
+
+export function freeze(state: State, owner: string, asset: Asset, amount: bigint): void {
+  const b = mutableBalance(state, owner, asset.hex);
+  if (b.available < amount) throw new RangeError(`freeze of ${amount} exceeds available ${b.available}`);
+  b.available -= amount;
+  b.frozen += amount;
+}
+
+export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
+  const b = mutableBalance(state, owner, asset.hex);
+  if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);
+  b.frozen -= amount;
+  b.available += amount;
+}

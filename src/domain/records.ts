@@ -1,0 +1,64 @@
+// Records: one per accepted command, numbered by the global sequence counter, moving along one table.
+import { ensureAccount } from './accounts.js';
+import type { LedgerRecord, RecordType, State } from './state.js';
+
+export const RecordStatus = {
+  SubmittedToService: 0,
+  AcceptedByService: 1,
+  FailedOnService: 2,
+  AcceptedOnL2: 3,
+  RejectedOnL2: 4,
+  Rolled: 5,
+  AcceptedOnL1: 6,
+} as const;
+
+/** The only moves a record's status may make (SPEC.md §4). */
+export const STATUS_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2],
+  1: [3, 4],
+  3: [6, 5],
+};
+
+export function canTransition(from: number, to: number): boolean {
+  return STATUS_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** Takes the next sequence id: every accepted command gets one. */
+export function nextSequenceId(state: State): number {
+  const id = state.nextSequenceId;
+  state.nextSequenceId = id + 1;
+  return id;
+}
+
+export interface NewRecord {
+  type: RecordType;
+  starkKey: string;
+  assetHex: string;
+  amount: bigint;
+  status: number;
+  to?: string | null;
+  /** List the record for `to` as well (transfers between stark keys). */
+  listForReceiver?: boolean;
+  reason?: string | null;
+}
+
+/** Appends a record under a fresh sequence id, listed for its owner (and a stark-key receiver). */
+export function appendRecord(state: State, input: NewRecord): LedgerRecord {
+  const record: LedgerRecord = {
+    sequenceId: nextSequenceId(state),
+    type: input.type,
+    starkKey: input.starkKey,
+    status: input.status,
+    timeMicros: state.clock.nowMicros,
+    assetHex: input.assetHex,
+    amount: input.amount,
+    to: input.to ?? null,
+    reason: input.reason ?? null,
+  };
+  state.records.set(record.sequenceId, record);
+  ensureAccount(state, input.starkKey).records.push(record.sequenceId);
+  if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
+    ensureAccount(state, record.to).records.push(record.sequenceId);
+  }
+  return record;
+}

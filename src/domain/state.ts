@@ -1,0 +1,136 @@
+// The whole emulator state as plain data: everything that determines future behaviour lives here.
+import type { ClockState } from './clock.js';
+import type { PrngState } from './prng.js';
+
+/** Token standards as the real service names them on the wire. */
+export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export function isNftType(type: TokenType): boolean {
+  return type === 'ERC721' || type === 'ERC721M';
+}
+
+export interface Contract {
+  uuid: string;
+  /** As registered (case kept); `eth` for the native currency. */
+  address: string;
+  /** Lowercase address: the lookup key. */
+  key: string;
+  type: TokenType;
+  name: string | null;
+  symbol: string;
+  decimals: number;
+  quantum: bigint;
+  /** The asset type tokens of this contract use on L2 (for ERC721M: the mintable type). */
+  assetType: bigint;
+  assetInfo: string;
+  /** ERC721M only: the L1 ERC721 registration of the same address. */
+  l1AssetType: bigint | null;
+  l1AssetInfo: string | null;
+  count: bigint;
+  projectUuid: string | null;
+  /** API key that created it; null for the built-in ETH entry. */
+  owner: string | null;
+  createdAtMicros: bigint;
+  baseUri: string;
+  metadataUrl: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  externalLink: string | null;
+  bannerImageUrl: string | null;
+  /** NFT contracts: token id (decimal text) -> asset id hex, in creation order. */
+  tokens: Map<string, string>;
+  /** NFT contracts: highest token id ever created, so mints continue from it. */
+  maxTokenId: bigint;
+  /** Fungible: quantized units that entered L2 (deposits). */
+  supply: bigint;
+}
+
+/** One asset id the emulator knows: a fungible contract's id, or one NFT token. */
+export interface Asset {
+  id: bigint;
+  hex: string;
+  contractKey: string;
+  tokenId: bigint | null;
+  /** NFTs: the single current holder (stark key hex, or an Ethereum address in the withdraw area). */
+  holder: string | null;
+}
+
+export interface Balance {
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface Account {
+  /** Stark key, `0x` lowercase unpadded. */
+  key: string;
+  /** asset id hex -> balance, in order of first credit. */
+  balances: Map<string, Balance>;
+  /** Nonces used by signed commands of this key. */
+  usedNonces: Set<bigint>;
+  /** Highest nonce used, -1 when none. */
+  maxNonce: bigint;
+  /** Sequence ids of the records listed for this key, ascending. */
+  records: number[];
+}
+
+export const RECORD_TYPES = { deposit: 1, mint: 2, transfer: 3, withdrawal: 4, ask: 7, bid: 8 } as const;
+export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
+
+export interface LedgerRecord {
+  sequenceId: number;
+  type: RecordType;
+  /** Owner of the record (sender for transfers). */
+  starkKey: string;
+  status: number;
+  timeMicros: bigint;
+  assetHex: string;
+  amount: bigint;
+  /** Transfers and withdrawals: the receiver (stark key or Ethereum address). */
+  to: string | null;
+  reason: string | null;
+}
+
+export interface NamedAccount {
+  name: string;
+  starkKey: string;
+  privateKey: string;
+  ethAddress: string;
+}
+
+export interface Project {
+  uuid: string;
+  name: string;
+  /** API key that owns it. */
+  owner: string;
+  createdAtMicros: bigint;
+  /** Contract keys, in creation order. */
+  contracts: string[];
+}
+
+export interface ApiKey {
+  key: string;
+  name: string;
+}
+
+export interface State {
+  clock: ClockState;
+  prng: PrngState;
+  nextSequenceId: number;
+  nextVaultId: bigint;
+  contracts: Map<string, Contract>;
+  contractsByUuid: Map<string, string>;
+  assets: Map<string, Asset>;
+  accounts: Map<string, Account>;
+  /** `${owner}|${assetHex}` -> vault id. */
+  vaults: Map<string, bigint>;
+  records: Map<number, LedgerRecord>;
+  apiKeys: Map<string, ApiKey>;
+  projects: Map<string, Project>;
+  namedAccounts: NamedAccount[];
+  /** Stark key that collects the service fee. */
+  operator: string;
+  starkexContracts: { mainnet: string; testnet: string; sepolia: string };
+}
+
+export const ETH_KEY = 'eth';

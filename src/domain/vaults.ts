@@ -1,0 +1,37 @@
+// Vault ids: one per (owner, asset), allocated deterministically on first use.
+import type { State } from './state.js';
+
+/** The real service hands out 8-digit ids; any id below 2^31 fits the signed message formats. */
+export const FIRST_VAULT_ID = 10_000_000n;
+const VAULT_LIMIT = 1n << 31n;
+
+function vaultKey(owner: string, assetHex: string): string {
+  return `${owner}|${assetHex}`;
+}
+
+export function findVault(state: State, owner: string, assetHex: string): bigint | undefined {
+  return state.vaults.get(vaultKey(owner, assetHex));
+}
+
+/** Returns the vault of (owner, asset), allocating the next id when there is none yet. */
+export function ensureVault(state: State, owner: string, assetHex: string): bigint {
+  const key = vaultKey(owner, assetHex);
+  let id = state.vaults.get(key);
+  if (id === undefined) {
+    id = state.nextVaultId;
+    if (id >= VAULT_LIMIT) throw new RangeError('vault id space exhausted');
+    state.nextVaultId = id + 1n;
+    state.vaults.set(key, id);
+  }
+  return id;
+}
+
+/** How many vaults a request would newly allocate (so a command can refuse before applying). */
+export function missingVaults(state: State, pairs: ReadonlyArray<readonly [string, string]>): number {
+  const seen = new Set<string>();
+  for (const [o, a] of pairs) {
+    const k = vaultKey(o, a);
+    if (!state.vaults.has(k)) seen.add(k);
+  }
+  return seen.size;
+}

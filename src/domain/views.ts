@@ -1,0 +1,54 @@
+// Contract views in the real service's shapes (contract_info, collection).
+import { toHex } from './hex.js';
+import type { Contract, State } from './state.js';
+
+export interface ContractInfoView {
+  contract_uuid: string;
+  contract_address: string;
+  type: string;
+  count: bigint;
+  name: string | null;
+  decimals: number;
+  symbol: string;
+  quantum: string;
+  total_supply: string;
+  asset_type: string;
+  asset_info: string;
+  metadata_url: string | null;
+  description: string | null;
+  image_url: string | null;
+  external_link: string | null;
+  banner_image_url: string | null;
+}
+
+/** Total supply on L2: tokens created for NFT contracts, quantized units deposited for fungibles. */
+export function totalSupply(contract: Contract): bigint {
+  return contract.type === 'ERC721' || contract.type === 'ERC721M' ? BigInt(contract.tokens.size) : contract.supply;
+}
+
+/**
+ * `GET /v1/contract_info`. An ERC721M contract answers as itself by default, or as its L1 ERC721
+ * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
+ */
+export function contractInfo(_state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
+  const l1 = asL1Erc721 && contract.type === 'ERC721M';
+  return {
+    contract_uuid: contract.uuid,
+    contract_address: contract.address,
+    type: l1 ? 'ERC721' : contract.type,
+    count: contract.count,
+    name: contract.name,
+    decimals: contract.decimals,
+    symbol: contract.symbol,
+    quantum: contract.quantum.toString(),
+    total_supply: totalSupply(contract).toString(),
+    asset_type: toHex(l1 ? contract.l1AssetType! : contract.assetType),
+    asset_info: l1 ? contract.l1AssetInfo! : contract.assetInfo,
+    metadata_url: contract.metadataUrl,
+    description: contract.description,
+    image_url: contract.imageUrl,
+    external_link: contract.externalLink,
+    banner_image_url: contract.bannerImageUrl,
+  };
+}
+

@@ -1,0 +1,21 @@
+// Reads a genesis document from disk (the embedded default or --genesis FILE).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GenesisError } from './domain/genesis.js';
+
+/** The embedded default genesis, shipped in the package's fixtures folder. */
+export const DEFAULT_GENESIS_PATH = fileURLToPath(new URL('../fixtures/default.json', import.meta.url));
+
+export function readGenesisFile(path: string = DEFAULT_GENESIS_PATH): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new GenesisError(`genesis file ${path}`, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new GenesisError(`genesis file ${path}`, `is not valid JSON (${(e as Error).message})`);
+  }
+}

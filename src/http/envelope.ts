@@ -1,0 +1,15 @@
+// The OK and FAILED envelopes, written with exact integers.
+import type { DevnetError } from '../domain/errors.js';
+import { stringify } from './json.js';
+
+/** `{"status":"OK","data":…,"error":""}`, plus `"error_code":0` where the seed shows it. */
+export function okBody(data: unknown, withErrorCode: boolean): string {
+  return stringify(withErrorCode ? { status: 'OK', data, error: '', error_code: 0 } : { status: 'OK', data, error: '' });
+}
+
+/** Every failure, on every endpoint: a client cannot act on a failure without its code. */
+export function failedBody(error: DevnetError): string {
+  return stringify({ status: 'FAILED', data: null, error: error.message, error_code: error.code });
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;

@@ -1,0 +1,23 @@
+// Small helpers every route uses: read the query or JSON body, answer with an envelope.
+import type { Context } from 'hono';
+import { JSON_HEADERS, okBody } from './envelope.js';
+import { parseJsonObject } from './fields.js';
+import { stringify } from './json.js';
+
+export function query(c: Context): Record<string, string | undefined> {
+  return c.req.query();
+}
+
+export async function body(c: Context): Promise<Record<string, unknown>> {
+  return parseJsonObject(await c.req.text());
+}
+
+/** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */
+export function ok(c: Context, data: unknown, withErrorCode = false): Response {
+  return c.body(okBody(data, withErrorCode), 200, JSON_HEADERS);
+}
+
+/** Plain JSON without an envelope (`/v1/wallets`, the control plane). */
+export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Response {
+  return c.body(stringify(data), status, JSON_HEADERS);
+}

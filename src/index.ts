@@ -1,0 +1,80 @@
+// Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet).
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import { Devnet } from './devnet.js';
+import type { SignatureMode } from './devnet.js';
+import { readGenesisFile } from './genesis-file.js';
+import type { ErrorStatusMode } from './http/errors.js';
+
+export interface DevnetOptions {
+  /** Path of a genesis file; default: the embedded fixtures/default.json. */
+  genesisPath?: string;
+  /** A genesis document given directly (wins over genesisPath). */
+  genesis?: unknown;
+  /** Overrides the genesis seed: keys, API keys and ids derive from it. */
+  seed?: string;
+  signatures?: SignatureMode;
+  errorStatus?: ErrorStatusMode;
+}
+
+export interface StartOptions extends DevnetOptions {
+  host?: string;
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+}
+
+export interface InProcessDevnet {
+  /** Answers a request exactly as the server would, without a socket. */
+  fetch(request: Request): Promise<Response>;
+  devnet: Devnet;
+  close(): Promise<void>;
+}
+
+export interface RunningDevnet {
+  url: string;
+  port: number;
+  devnet: Devnet;
+  close(): Promise<void>;
+}
+
+function makeDevnet(options: DevnetOptions): Devnet {
+  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify' });
+}
+
+export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
+  const devnet = makeDevnet(options);
+  const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
+  return {
+    fetch: async (request) => app.fetch(request),
+    devnet,
+    close: async () => {},
+  };
+}
+
+export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
+  const devnet = makeDevnet(options);
+  const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${urlHost}:${info.port}`,
+        port: info.port,
+        devnet,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Keep-alive sockets would otherwise hold close() open.
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}
+
+export { Devnet } from './devnet.js';
+export { VERSION } from './version.js';

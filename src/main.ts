@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
+import { FlagError, helpText, parseFlags } from './cli-flags.js';
+import type { FlagValues } from './cli-flags.js';
+import { GenesisError } from './domain/genesis.js';
+import type { ErrorStatusMode } from './http/errors.js';
+import { startDevnet } from './index.js';
+import type { RunningDevnet } from './index.js';
+import type { SignatureMode } from './devnet.js';
+import { VERSION } from './version.js';
+
+function accountsTable(running: RunningDevnet): string {
+  const a = running.devnet.accounts();
+  const rows = a.accounts.map((x) => `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`);
+  return [
+    '',
+    `l2-devnet ${VERSION} listening on ${running.url}`,
+    '',
+    'Accounts (keys derived from the genesis seed; never use them on a real network):',
+    ...rows,
+    '',
+    `API keys: ${a.api_keys.join(', ')}`,
+    `Operator (collects the 0.5% service fee): ${a.operator}`,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  let values: FlagValues;
+  try {
+    const parsed = parseFlags(process.argv.slice(2), process.env);
+    if (parsed.help) { process.stdout.write(helpText() + '\n'); return; }
+    if (parsed.version) { process.stdout.write(VERSION + '\n'); return; }
+    values = parsed.values;
+  } catch (e) {
+    if (e instanceof FlagError) { process.stderr.write(`l2-devnet: ${e.message}\n`); process.exit(2); }
+    throw e;
+  }
+  let running: RunningDevnet;
+  try {
+    running = await startDevnet({
+      host: values.host!,
+      port: Number(values.port),
+      ...(values.genesis !== undefined ? { genesisPath: values.genesis } : {}),
+      ...(values.seed !== undefined ? { seed: values.seed } : {}),
+      signatures: values.signatures as SignatureMode,
+      errorStatus: values['error-status'] as ErrorStatusMode,
+    });
+  } catch (e) {
+    const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;
+    process.stderr.write(`l2-devnet: ${msg}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION }) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
+
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+void main();
