@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { Devnet } from './devnet.js';
 import { DevnetError, ErrorCode } from './domain/errors.js';
-import { failedBody, JSON_HEADERS } from './http/envelope.js';
+import { failedBody, jsonHeaders } from './http/envelope.js';
 import { httpStatusFor } from './http/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { accountRoutes } from './http/routes/accounts.js';
@@ -27,14 +27,14 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
 
   app.notFound((c) => {
     const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);
-    return c.body(failedBody(e), 404, JSON_HEADERS);
+    return c.body(failedBody(e), 404, jsonHeaders());
   });
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
     const e = err instanceof DevnetError ? err : new DevnetError(ErrorCode.SystemError, `internal error: ${err.message}`);
     if (!(err instanceof DevnetError)) options.onRequestError?.(err);
-    return c.body(failedBody(e), httpStatusFor(e, mode) as 200, JSON_HEADERS);
+    return c.body(failedBody(e), httpStatusFor(e, mode) as 200, jsonHeaders());
   });
 
   return app;

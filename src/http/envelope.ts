@@ -12,4 +12,10 @@ export function failedBody(error: DevnetError): string {
   return stringify({ status: 'FAILED', data: null, error: error.message, error_code: error.code });
 }
 
-export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+/**
+ * A fresh header object per response: @hono/node-server writes Content-Length into the object it
+ * is given, so a shared constant would carry one response's length into the next.
+ */
+export function jsonHeaders(): Record<string, string> {
+  return { 'content-type': 'application/json; charset=utf-8' };
+}

@@ -1,6 +1,6 @@
 // Small helpers every route uses: read the query or JSON body, answer with an envelope.
 import type { Context } from 'hono';
-import { JSON_HEADERS, okBody } from './envelope.js';
+import { jsonHeaders, okBody } from './envelope.js';
 import { parseJsonObject } from './fields.js';
 import { stringify } from './json.js';
 
@@ -14,10 +14,10 @@ export async function body(c: Context): Promise<Record<string, unknown>> {
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */
 export function ok(c: Context, data: unknown, withErrorCode = false): Response {
-  return c.body(okBody(data, withErrorCode), 200, JSON_HEADERS);
+  return c.body(okBody(data, withErrorCode), 200, jsonHeaders());
 }
 
 /** Plain JSON without an envelope (`/v1/wallets`, the control plane). */
 export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Response {
-  return c.body(stringify(data), status, JSON_HEADERS);
+  return c.body(stringify(data), status, jsonHeaders());
 }
