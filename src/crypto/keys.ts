@@ -1,5 +1,5 @@
 // Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
-import { Point, getStarkKey, grindKey, sign } from '@scure/starknet';
+import { Point, grindKey, sign } from '@scure/starknet';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { assertInRange } from './assert.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
@@ -18,10 +18,15 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
   assertInRange(name, priv, 1n, CURVE_ORDER);
 }
 
-/** Stark key (x coordinate of priv·G) for a private key in [1, n). */
+// A copy of G that is not the BASE instance: multiplying BASE builds noble's 8-bit window table on
+// first use (~22 ms), which would dominate the emulator's cold start for a handful of genesis keys.
+// These keys are test keys, so the variable-time multiply is fine here.
+const G = Point.fromAffine(Point.BASE.toAffine());
+
+/** Stark key (x coordinate of priv·G) for a private key in [1, n); equals scure `getStarkKey`. */
 export function starkKeyFromPrivate(priv: bigint): bigint {
   assertPrivateKey('priv', priv);
-  return BigInt(getStarkKey(toHex(priv)));
+  return G.multiplyUnsafe(priv).toAffine().x;
 }
 
 /**
