@@ -9,6 +9,9 @@ import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
 import { controlRoutes } from './http/routes/control.js';
+import { mintRoutes } from './http/routes/mints.js';
+import { recordRoutes } from './http/routes/records.js';
+import { transferRoutes } from './http/routes/transfers.js';
 
 export interface AppOptions {
   errorStatus?: ErrorStatusMode;
@@ -23,6 +26,9 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', contractRoutes(devnet));
   app.route('/', accountRoutes(devnet));
   app.route('/', balanceRoutes(devnet));
+  app.route('/', transferRoutes(devnet));
+  app.route('/', mintRoutes(devnet));
+  app.route('/', recordRoutes(devnet));
   app.route('/', controlRoutes(devnet));
 
   app.notFound((c) => {

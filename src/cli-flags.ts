@@ -13,6 +13,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'port', env: 'L2DEVNET_PORT', default: '8080', help: 'TCP port; 0 picks a free port (read it from the ready line)' },
   { name: 'genesis', env: 'L2DEVNET_GENESIS', default: undefined, help: 'genesis file (default: the embedded fixtures/default.json)' },
   { name: 'seed', env: 'L2DEVNET_SEED', default: undefined, help: "overrides the genesis seed: account keys, API keys and ids derive from it" },
+  { name: 'settlement', env: 'L2DEVNET_SETTLEMENT', default: 'auto', help: 'auto|manual: batches on POST /_devnet/batches; interval:SECONDS: a batch every SECONDS of emulator time' },
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty prints the accounts table after the ready line' },
@@ -45,6 +46,7 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);
   }
+  if (!/^(auto|manual|interval:[1-9]\d*)$/.test(values.settlement!)) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS, got "${values.settlement}"`);
   const port = values.port!;
   if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
   return { values, help, version };

@@ -19,14 +19,40 @@ import { ETH_KEY } from './domain/state.js';
 import { ensureVault } from './domain/vaults.js';
 import { contractInfo } from './domain/views.js';
 import type { ContractInfoView } from './domain/views.js';
+import { verifyStarkSignature } from './crypto/verify.js';
+import { advanceClock, isoMicros, parseIsoMicros } from './domain/clock.js';
+import { mint } from './domain/mints.js';
+import type { MintInput } from './domain/mints.js';
+import { flattenView, recordView, recordsOf } from './domain/record-views.js';
+import type { RecordFilter, RecordView } from './domain/record-views.js';
+import { moveRecord, runBatch, runDueBatches } from './domain/settlement.js';
+import type { BatchLayer } from './domain/settlement.js';
+import type { SignatureCheck } from './domain/signed.js';
+import type { SettlementMode } from './domain/state.js';
+import { submitTransfer } from './domain/transfers.js';
+import type { SignedMoveInput } from './domain/transfers.js';
+import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } from './domain/withdrawals.js';
+import type { WithdrawAreaEntry } from './domain/withdrawals.js';
 
 export type SignatureMode = 'verify' | 'skip';
+
+/** `auto` and `manual` wait for POST /_devnet/batches; `interval` cuts a batch every N clock seconds. */
+export type SettlementOption = 'auto' | 'manual' | { interval: number };
 
 export interface DevnetConfig {
   /** Parsed genesis document. */
   genesis: unknown;
   seed?: string | undefined;
   signatures?: SignatureMode;
+  settlement?: SettlementOption;
+}
+
+/** Parses `auto`, `manual` or `interval:SECONDS` (SECONDS a positive integer). */
+export function parseSettlement(text: string): SettlementOption | undefined {
+  if (text === 'auto' || text === 'manual') return text;
+  const m = /^interval:(\d+)$/.exec(text);
+  if (!m || Number(m[1]) < 1 || !Number.isSafeInteger(Number(m[1]))) return undefined;
+  return { interval: Number(m[1]) };
 }
 
 export interface Wallet {
@@ -43,10 +69,19 @@ export const MAX_WALLETS = 100;
 export class Devnet {
   readonly state: State;
   readonly signatures: SignatureMode;
+  private readonly checkSig: SignatureCheck;
 
   constructor(config: DevnetConfig) {
     this.state = buildGenesisState(config.genesis, { seed: config.seed });
     this.signatures = config.signatures ?? 'verify';
+    this.checkSig = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
+    const settlement = config.settlement ?? 'auto';
+    if (typeof settlement === 'object') {
+      const intervalMicros = BigInt(settlement.interval) * 1_000_000n;
+      this.state.settlement = { mode: 'interval' as SettlementMode, intervalMicros, nextCutMicros: this.state.clock.nowMicros + intervalMicros };
+    } else {
+      this.state.settlement = { mode: settlement, intervalMicros: 0n, nextCutMicros: 0n };
+    }
   }
 
   // ---- queries ----
@@ -110,7 +145,80 @@ export class Devnet {
     };
   }
 
+  /** `GET /v1/records`: newest first. */
+  records(starkKeyText: string | undefined, filter: { contractAddress?: string | undefined; recordType?: number | undefined; sequenceIds?: number[] | undefined }): RecordView[] {
+    const key = parseStarkKey(starkKeyText);
+    const f: RecordFilter = {
+      contractKey: this.contractFilter(filter.contractAddress),
+      recordType: filter.recordType === 0 ? undefined : filter.recordType,
+      sequenceIds: filter.sequenceIds === undefined ? undefined : new Set(filter.sequenceIds),
+    };
+    return recordsOf(this.state, key, f).map((r) => recordView(this.state, r));
+  }
+
+  /** `GET /v1/record`: an array with the one record, flattened. */
+  record(starkKeyText: string | undefined, sequenceId: number): RecordView[] {
+    const key = parseStarkKey(starkKeyText);
+    const record = this.state.records.get(sequenceId);
+    const listed = record !== undefined && (record.starkKey === key || record.to === key);
+    if (!listed) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${key}`);
+    return [flattenView(recordView(this.state, record))];
+  }
+
+  withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
+    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${stage}"`);
+    return withdrawAreaView(this.state, parseEthAddress(ethAddressText, 'ethaddress'));
+  }
+
+  /** Throws 32 (401) unless the key is known. Empty counts as absent. */
+  checkApiKey(key: string | undefined): string {
+    if (key === undefined || key.trim() === '') fail(ErrorCode.InvalidAPIKey, 'x-api-key header is required for this endpoint');
+    if (!this.state.apiKeys.has(key.trim())) fail(ErrorCode.InvalidAPIKey, 'x-api-key is not a known API key');
+    return key.trim();
+  }
+
   // ---- commands ----
+
+  transfer(input: SignedMoveInput): { sequence_id: number } {
+    return { sequence_id: submitTransfer(this.state, input, this.checkSig) };
+  }
+
+  withdraw(input: SignedMoveInput): { sequence_id: number } {
+    return { sequence_id: submitWithdrawal(this.state, input, this.checkSig) };
+  }
+
+  mint(input: MintInput): { sequence_ids: number[] } {
+    return { sequence_ids: mint(this.state, input) };
+  }
+
+  batches(layer: BatchLayer): { moved: number[] } {
+    return { moved: runBatch(this.state, layer) };
+  }
+
+  moveRecord(sequenceId: number, status: number): { sequence_id: number; status: number } {
+    const r = moveRecord(this.state, sequenceId, status);
+    return { sequence_id: r.sequenceId, status: r.status };
+  }
+
+  claim(ethAddressText: string | undefined, assetId: bigint): { ethaddress: string; asset_id: string; amount: bigint } {
+    const address = parseEthAddress(ethAddressText, 'ethaddress');
+    const asset = requireAsset(this.state, assetId);
+    return { ethaddress: address, asset_id: asset.hex, amount: claimWithdrawal(this.state, address, asset.hex) };
+  }
+
+  /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
+  setClock(input: { advanceSeconds?: bigint | undefined; set?: string | undefined }): { now: string; moved: number[] } {
+    if ((input.advanceSeconds === undefined) === (input.set === undefined)) fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
+    if (input.set !== undefined) {
+      const target = parseIsoMicros(input.set);
+      if (target === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
+      if (target < this.state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(this.state.clock.nowMicros)}); the clock never goes backwards`);
+      this.state.clock.nowMicros = target;
+    } else {
+      advanceClock(this.state.clock, input.advanceSeconds!);
+    }
+    return { now: isoMicros(this.state.clock.nowMicros), moved: runDueBatches(this.state) };
+  }
 
   /**
    * `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. Lists of equal length

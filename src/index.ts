@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { Devnet } from './devnet.js';
-import type { SignatureMode } from './devnet.js';
+import type { SettlementOption, SignatureMode } from './devnet.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 
@@ -15,6 +15,8 @@ export interface DevnetOptions {
   /** Overrides the genesis seed: keys, API keys and ids derive from it. */
   seed?: string;
   signatures?: SignatureMode;
+  /** `auto` (default) and `manual` wait for POST /_devnet/batches; `{interval: N}` cuts a batch every N clock seconds. */
+  settlement?: SettlementOption;
   errorStatus?: ErrorStatusMode;
 }
 
@@ -40,7 +42,7 @@ export interface RunningDevnet {
 
 function makeDevnet(options: DevnetOptions): Devnet {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify' });
+  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto' });
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {

@@ -6,6 +6,7 @@ import { GenesisError } from './domain/genesis.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
+import { parseSettlement } from './devnet.js';
 import type { SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       ...(values.genesis !== undefined ? { genesisPath: values.genesis } : {}),
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       signatures: values.signatures as SignatureMode,
+      settlement: parseSettlement(values.settlement!)!,
       errorStatus: values['error-status'] as ErrorStatusMode,
     });
   } catch (e) {

@@ -35,3 +35,9 @@ export function unixSeconds(micros: bigint): number {
 export function unixHours(micros: bigint): bigint {
   return micros / 3_600_000_000n;
 }
+
+/** Moves virtual time; it never goes backwards (ordering of records and expirations relies on that). */
+export function advanceClock(clock: ClockState, seconds: bigint): void {
+  if (seconds < 0n) throw new RangeError('the clock cannot go backwards');
+  clock.nowMicros += seconds * 1_000_000n;
+}

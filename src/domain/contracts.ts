@@ -75,7 +75,6 @@ export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
     bannerImageUrl: null,
     tokens: new Map(),
     maxTokenId: 0n,
-    supply: 0n,
   };
 }
 
@@ -113,7 +112,6 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
     bannerImageUrl: spec.bannerImageUrl ?? null,
     tokens: new Map(),
     maxTokenId: 0n,
-    supply: 0n,
   };
 }
 

@@ -2,7 +2,7 @@
 import { ensureNftAsset } from './assets.js';
 import { requireContract } from './contracts.js';
 import { fail, ErrorCode } from './errors.js';
-import { credit, balanceOf } from './ledger.js';
+import { balanceOf, credit, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import type { State } from './state.js';
 import { RECORD_TYPES, isNftType } from './state.js';
@@ -35,6 +35,7 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     const asset = ensureNftAsset(state, contract, input.tokenId);
     ensureVault(state, input.starkKey, asset.hex);
     credit(state, input.starkKey, asset, 1n);
+    recordIssue(state, asset.hex, 1n);
     return { sequenceId: appendRecord(state, { type: RECORD_TYPES.deposit, starkKey: input.starkKey, assetHex: asset.hex, amount: 1n, status: RecordStatus.AcceptedByService }).sequenceId };
   }
   if (input.tokenId !== undefined) fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
@@ -46,6 +47,6 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
   if (b.available + b.frozen + input.amount > MAX_AMOUNT) fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
   ensureVault(state, input.starkKey, assetHex);
   credit(state, input.starkKey, asset, input.amount);
-  contract.supply += input.amount;
+  recordIssue(state, assetHex, input.amount);
   return { sequenceId: appendRecord(state, { type: RECORD_TYPES.deposit, starkKey: input.starkKey, assetHex, amount: input.amount, status: RecordStatus.AcceptedByService }).sequenceId };
 }

@@ -88,6 +88,12 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     apiKeys: new Map(),
     projects: new Map(),
     namedAccounts: [],
+    withdrawArea: new Map(),
+    claimed: new Map(),
+    issued: new Map(),
+    pendingL2: new Set(),
+    pendingL1: new Set(),
+    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
     operator: '',
     starkexContracts: {
       mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),

@@ -46,3 +46,8 @@ export function unfreeze(state: State, owner: string, asset: Asset, amount: bigi
   b.frozen -= amount;
   b.available += amount;
 }
+
+/** Records that `amount` of an asset entered L2 (deposit, mint); negative when one is reverted. */
+export function recordIssue(state: State, assetHex: string, amount: bigint): void {
+  state.issued.set(assetHex, (state.issued.get(assetHex) ?? 0n) + amount);
+}

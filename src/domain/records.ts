@@ -56,9 +56,23 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     reason: input.reason ?? null,
   };
   state.records.set(record.sequenceId, record);
+  if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   ensureAccount(state, input.starkKey).records.push(record.sequenceId);
   if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
     ensureAccount(state, record.to).records.push(record.sequenceId);
   }
   return record;
+}
+
+/**
+ * Moves a record's status along the transitions table, keeping the batch queues in step. The caller
+ * has checked `canTransition` and applied any ledger effect of the move.
+ */
+export function setStatus(state: State, record: LedgerRecord, to: number): void {
+  if (!canTransition(record.status, to)) throw new RangeError(`illegal status move ${record.status} -> ${to}`);
+  if (record.status === RecordStatus.AcceptedByService) state.pendingL2.delete(record.sequenceId);
+  if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
+  record.status = to;
+  if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
+  if (to === RecordStatus.AcceptedOnL2) state.pendingL1.add(record.sequenceId);
 }

@@ -42,8 +42,6 @@ export interface Contract {
   tokens: Map<string, string>;
   /** NFT contracts: highest token id ever created, so mints continue from it. */
   maxTokenId: bigint;
-  /** Fungible: quantized units that entered L2 (deposits). */
-  supply: bigint;
 }
 
 /** One asset id the emulator knows: a fungible contract's id, or one NFT token. */
@@ -128,9 +126,31 @@ export interface State {
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
   namedAccounts: NamedAccount[];
+  /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
+  withdrawArea: Map<string, Map<string, bigint>>;
+  /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */
+  claimed: Map<string, bigint>;
+  /** Deposits + mints (net of reverted ones), per asset hex: the right side of conservation. */
+  issued: Map<string, bigint>;
+  /** Records at status 1, waiting for an L2 batch. */
+  pendingL2: Set<number>;
+  /** Records at status 3, waiting for an L1 batch. */
+  pendingL1: Set<number>;
+  settlement: Settlement;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
+}
+
+export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;
+export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
+
+export interface Settlement {
+  mode: SettlementMode;
+  /** interval mode: a batch is cut every this many microseconds of emulator time. */
+  intervalMicros: bigint;
+  /** interval mode: when the next batch is due. */
+  nextCutMicros: bigint;
 }
 
 export const ETH_KEY = 'eth';

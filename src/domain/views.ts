@@ -21,16 +21,17 @@ export interface ContractInfoView {
   banner_image_url: string | null;
 }
 
-/** Total supply on L2: tokens created for NFT contracts, quantized units deposited for fungibles. */
-export function totalSupply(contract: Contract): bigint {
-  return contract.type === 'ERC721' || contract.type === 'ERC721M' ? BigInt(contract.tokens.size) : contract.supply;
+/** Total supply on L2: tokens created for NFT contracts, quantized units issued for fungibles. */
+export function totalSupply(state: State, contract: Contract): bigint {
+  if (contract.type === 'ERC721' || contract.type === 'ERC721M') return BigInt(contract.tokens.size);
+  return state.issued.get(toHex(contract.assetType)) ?? 0n;
 }
 
 /**
  * `GET /v1/contract_info`. An ERC721M contract answers as itself by default, or as its L1 ERC721
  * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
  */
-export function contractInfo(_state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
+export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
   const l1 = asL1Erc721 && contract.type === 'ERC721M';
   return {
     contract_uuid: contract.uuid,
@@ -41,7 +42,7 @@ export function contractInfo(_state: State, contract: Contract, asL1Erc721 = fal
     decimals: contract.decimals,
     symbol: contract.symbol,
     quantum: contract.quantum.toString(),
-    total_supply: totalSupply(contract).toString(),
+    total_supply: totalSupply(state, contract).toString(),
     asset_type: toHex(l1 ? contract.l1AssetType! : contract.assetType),
     asset_info: l1 ? contract.l1AssetInfo! : contract.assetInfo,
     metadata_url: contract.metadataUrl,

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/errors.js';
 import { VERSION } from '../../version.js';
-import { isMissing, textField, uintField } from '../fields.js';
+import { fail } from '../../domain/errors.js';
+import type { BatchLayer } from '../../domain/settlement.js';
+import { hexField, isMissing, optTextField, textField, uintField } from '../fields.js';
 import { body, plain } from '../reply.js';
 
 export function controlRoutes(devnet: Devnet): Hono {
@@ -19,6 +21,32 @@ export function controlRoutes(devnet: Devnet): Hono {
     const amount = isMissing(b.amount) ? undefined : uintField(b.amount, 'amount', { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n });
     const tokenId = isMissing(b.token_id) ? undefined : uintField(b.token_id, 'token_id', { code: ErrorCode.TokenIDParseFailed, below: 1n << 256n });
     return plain(c, devnet.deposit({ starkKey: b.stark_key as string | undefined, contractAddress, amount, tokenId }));
+  });
+
+  r.post('/_devnet/batches', async (c) => {
+    const b = await body(c);
+    const layer = b.layer ?? 'both';
+    if (layer !== 'l2' && layer !== 'l1' && layer !== 'both') fail(ErrorCode.InvalidParam, `layer must be "l2", "l1" or "both", got ${JSON.stringify(layer)}`);
+    return plain(c, devnet.batches(layer as BatchLayer));
+  });
+
+  r.post('/_devnet/records/:sequenceId/status', async (c) => {
+    const b = await body(c);
+    const sequenceId = Number(uintField(c.req.param('sequenceId'), 'sequence_id', { below: 1n << 53n }));
+    const status = Number(uintField(b.status, 'status', { below: 7n }));
+    return plain(c, devnet.moveRecord(sequenceId, status));
+  });
+
+  r.post('/_devnet/clock', async (c) => {
+    const b = await body(c);
+    const advanceSeconds = isMissing(b.advance_seconds) ? undefined : uintField(b.advance_seconds, 'advance_seconds', { below: 1n << 40n });
+    return plain(c, devnet.setClock({ advanceSeconds, set: optTextField(b.set, 'set') }));
+  });
+
+  r.post('/_devnet/withdrawals/claim', async (c) => {
+    const b = await body(c);
+    const assetId = hexField(b.asset_id, 'asset_id', ErrorCode.NoSuchAssetID, ErrorCode.InvalidParam);
+    return plain(c, devnet.claim(optTextField(b.ethaddress, 'ethaddress'), assetId));
   });
 
   return r;

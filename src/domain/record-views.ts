@@ -1,0 +1,73 @@
+// Records in the real service's shapes: nested for /v1/records, flattened (`order.<field>`) for /v1/record.
+import { contractOf } from './assets.js';
+import { unixSeconds } from './clock.js';
+import { displayAmount } from './money.js';
+import type { LedgerRecord, State } from './state.js';
+import { RECORD_TYPES } from './state.js';
+
+export type RecordView = Record<string, unknown>;
+
+/** Asset records (deposit, mint, transfer, withdrawal): reference/real-service.md §4.4. */
+export function recordView(state: State, record: LedgerRecord): RecordView {
+  const asset = state.assets.get(record.assetHex)!;
+  const contract = contractOf(state, asset);
+  const view: RecordView = {
+    amount: record.amount.toString(),
+    asset_id: asset.hex,
+    asset_name: contract.symbol,
+    asset_type: contract.type,
+    contract_address: contract.address,
+    display_value: displayAmount(record.amount, contract.quantum, contract.decimals),
+  };
+  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal) {
+    view.from = record.starkKey;
+    view.to = record.to;
+  }
+  Object.assign(view, {
+    record_type: record.type,
+    sequence_id: record.sequenceId,
+    stark_key: record.starkKey,
+    status: record.status,
+    time: unixSeconds(record.timeMicros),
+    token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+  });
+  if (record.reason !== null) view.reason = record.reason;
+  return view;
+}
+
+/** `GET /v1/record`: nested objects flattened into `parent.child` keys, as the seed shows. */
+export function flattenView(view: RecordView): RecordView {
+  const out: RecordView = {};
+  for (const [k, v] of Object.entries(view)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [ck, cv] of Object.entries(v as Record<string, unknown>)) {
+        // token_id sits at the top level in the flattened form.
+        if (ck === 'token_id') out.token_id = cv;
+        else out[`${k}.${ck}`] = cv;
+      }
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+export interface RecordFilter {
+  contractKey?: string | undefined;
+  recordType?: number | undefined;
+  sequenceIds?: ReadonlySet<number> | undefined;
+}
+
+/** The records listed for a key, newest first, filtered. Cost grows with that key's records only. */
+export function recordsOf(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
+  const ids = state.accounts.get(starkKey)?.records ?? [];
+  const out: LedgerRecord[] = [];
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const record = state.records.get(ids[i]!)!;
+    if (filter.recordType !== undefined && record.type !== filter.recordType) continue;
+    if (filter.sequenceIds !== undefined && !filter.sequenceIds.has(record.sequenceId)) continue;
+    if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
+    out.push(record);
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+// Record settlement: L2/L1 batches, the interval schedule, and hand moves with their ledger reverts.
+import { fail, ErrorCode } from './errors.js';
+import { balanceOf, credit, debit, recordIssue } from './ledger.js';
+import { canTransition, RecordStatus, setStatus } from './records.js';
+import type { LedgerRecord, State } from './state.js';
+import { RECORD_TYPES } from './state.js';
+import { enterWithdrawArea } from './withdrawals.js';
+
+export type BatchLayer = 'l2' | 'l1' | 'both';
+
+function ascending(ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** L2 batch: every record at 1 is accepted on L2 (3). L1 batch: every record at 3 is accepted on L1 (6). */
+export function runBatch(state: State, layer: BatchLayer): number[] {
+  const moved: number[] = [];
+  if (layer === 'l2' || layer === 'both') {
+    for (const id of ascending(state.pendingL2)) {
+      setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
+      moved.push(id);
+    }
+  }
+  if (layer === 'l1' || layer === 'both') {
+    for (const id of ascending(state.pendingL1)) {
+      acceptOnL1(state, state.records.get(id)!);
+      moved.push(id);
+    }
+  }
+  return moved;
+}
+
+function acceptOnL1(state: State, record: LedgerRecord): void {
+  setStatus(state, record, RecordStatus.AcceptedOnL1);
+  if (record.type === RECORD_TYPES.withdrawal) enterWithdrawArea(state, record);
+}
+
+/**
+ * interval mode: cut every batch that fell due up to the emulator's now. Each cut first moves L2-accepted
+ * records to L1, then accepted records to L2, so a record needs two cuts to reach L1.
+ */
+export function runDueBatches(state: State): number[] {
+  const s = state.settlement;
+  if (s.mode !== 'interval' || s.intervalMicros <= 0n) return [];
+  const moved: number[] = [];
+  while (s.nextCutMicros <= state.clock.nowMicros) {
+    moved.push(...runBatch(state, 'l1'), ...runBatch(state, 'l2'));
+    s.nextCutMicros += s.intervalMicros;
+  }
+  return moved;
+}
+
+/** Why reverting this record's ledger effect is impossible now, or null when it can be reverted. */
+function revertBlocker(state: State, record: LedgerRecord): string | null {
+  const asset = state.assets.get(record.assetHex)!;
+  const holder = record.type === RECORD_TYPES.transfer ? record.to! : record.starkKey;
+  switch (record.type) {
+    case RECORD_TYPES.deposit:
+    case RECORD_TYPES.mint:
+    case RECORD_TYPES.transfer: {
+      const b = balanceOf(state, holder, asset.hex);
+      return b.available >= record.amount ? null : `later records already spent those funds: ${holder} has ${b.available} of ${asset.hex} available, the revert needs ${record.amount}`;
+    }
+    case RECORD_TYPES.withdrawal:
+      return null;
+    default:
+      return `reverting records of type ${record.type} is not supported`;
+  }
+}
+
+function revert(state: State, record: LedgerRecord): void {
+  const asset = state.assets.get(record.assetHex)!;
+  switch (record.type) {
+    case RECORD_TYPES.deposit:
+    case RECORD_TYPES.mint:
+      debit(state, record.starkKey, asset, record.amount);
+      recordIssue(state, asset.hex, -record.amount);
+      return;
+    case RECORD_TYPES.transfer:
+      debit(state, record.to!, asset, record.amount);
+      credit(state, record.starkKey, asset, record.amount);
+      return;
+    case RECORD_TYPES.withdrawal:
+      // The amount left the sender at submission and has not reached the withdraw area (that is status 6).
+      credit(state, record.starkKey, asset, record.amount);
+      return;
+  }
+}
+
+/** `POST /_devnet/records/{id}/status`: one legal move; 4 (RejectedOnL2) and 5 (Rolled) undo the record's effect. */
+export function moveRecord(state: State, sequenceId: number, to: number): LedgerRecord {
+  const record = state.records.get(sequenceId);
+  if (!record) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
+  if (!canTransition(record.status, to)) fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
+  const reverts = to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled;
+  if (reverts) {
+    const blocker = revertBlocker(state, record);
+    if (blocker !== null) fail(ErrorCode.InsufficientAvailable, `record ${sequenceId} cannot move to ${to}: ${blocker}`);
+    revert(state, record);
+    setStatus(state, record, to);
+  } else if (to === RecordStatus.AcceptedOnL1) {
+    acceptOnL1(state, record);
+  } else {
+    setStatus(state, record, to);
+  }
+  return record;
+}
