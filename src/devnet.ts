@@ -20,6 +20,11 @@ import { ensureVault } from './domain/vaults.js';
 import { contractInfo } from './domain/views.js';
 import type { ContractInfoView } from './domain/views.js';
 import { verifyStarkSignature } from './crypto/verify.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { dumpState } from './domain/dump.js';
+import { findViolations } from './domain/invariants.js';
+import { stringify } from './domain/json.js';
 import { advanceClock, isoMicros, parseIsoMicros } from './domain/clock.js';
 import { mint } from './domain/mints.js';
 import type { MintInput } from './domain/mints.js';
@@ -175,6 +180,17 @@ export class Devnet {
     if (key === undefined || key.trim() === '') fail(ErrorCode.InvalidAPIKey, 'x-api-key header is required for this endpoint');
     if (!this.state.apiKeys.has(key.trim())) fail(ErrorCode.InvalidAPIKey, 'x-api-key is not a known API key');
     return key.trim();
+  }
+
+  /** `GET /_devnet/invariants`: every guarantee checked now, plus a hash of the canonical state. */
+  invariants(): { ok: boolean; violations: string[]; state_hash: string } {
+    const violations = findViolations(this.state);
+    return { ok: violations.length === 0, violations, state_hash: this.stateHash() };
+  }
+
+  /** sha256 of the canonical state image: equal hashes mean equal states. */
+  stateHash(): string {
+    return '0x' + bytesToHex(sha256(utf8ToBytes(stringify(dumpState(this.state)))));
   }
 
   // ---- commands ----

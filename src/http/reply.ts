@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { jsonHeaders, okBody } from './envelope.js';
 import { parseJsonObject } from './fields.js';
-import { stringify } from './json.js';
+import { stringify } from '../domain/json.js';
 
 export function query(c: Context): Record<string, string | undefined> {
   return c.req.query();

@@ -15,6 +15,8 @@ export function controlRoutes(devnet: Devnet): Hono {
 
   r.get('/_devnet/accounts', (c) => plain(c, devnet.accounts()));
 
+  r.get('/_devnet/invariants', (c) => plain(c, devnet.invariants()));
+
   r.post('/_devnet/deposit', async (c) => {
     const b = await body(c);
     const contractAddress = textField(b.contract_address, 'contract_address', ErrorCode.ContractAddressMissing);

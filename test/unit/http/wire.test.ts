@@ -4,7 +4,7 @@ import { displayAmount } from '../../../src/domain/money.js';
 import { isoMicros, parseIsoMicros } from '../../../src/domain/clock.js';
 import { DevnetError } from '../../../src/domain/errors.js';
 import { uintField } from '../../../src/http/fields.js';
-import { stringify } from '../../../src/http/json.js';
+import { stringify } from '../../../src/domain/json.js';
 import { VERSION } from '../../../src/version.js';
 import { readFileSync } from 'node:fs';
 

@@ -1,0 +1,31 @@
+// A canonical, versioned plain-JSON image of the state: the basis of the state hash (and of saved state).
+import type { State } from './state.js';
+
+export const STATE_FORMAT = 'l2-devnet/state@1';
+
+/** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
+export function dumpState(state: State): Record<string, unknown> {
+  return {
+    format: STATE_FORMAT,
+    clock: { now_micros: state.clock.nowMicros },
+    prng: { ...state.prng },
+    next_sequence_id: state.nextSequenceId,
+    next_vault_id: state.nextVaultId,
+    operator: state.operator,
+    starkex_contracts: state.starkexContracts,
+    named_accounts: state.namedAccounts,
+    api_keys: [...state.apiKeys.values()],
+    projects: [...state.projects.values()],
+    contracts: [...state.contracts.values()].map((c) => ({ ...c, tokens: [...c.tokens] })),
+    assets: [...state.assets.values()],
+    accounts: [...state.accounts.values()].map((a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
+    vaults: [...state.vaults],
+    records: [...state.records.values()],
+    withdraw_area: [...state.withdrawArea].map(([addr, m]) => [addr, [...m]]),
+    claimed: [...state.claimed],
+    issued: [...state.issued],
+    pending_l2: [...state.pendingL2],
+    pending_l1: [...state.pendingL1],
+    settlement: state.settlement,
+  };
+}
