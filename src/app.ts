@@ -9,7 +9,9 @@ import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
 import { controlRoutes } from './http/routes/control.js';
+import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
+import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
@@ -28,6 +30,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', balanceRoutes(devnet));
   app.route('/', transferRoutes(devnet));
   app.route('/', mintRoutes(devnet));
+  app.route('/', projectRoutes(devnet));
+  app.route('/', marketplaceRoutes(devnet));
   app.route('/', recordRoutes(devnet));
   app.route('/', controlRoutes(devnet));
 

@@ -5,6 +5,8 @@ export interface FlagSpec {
   env: string;
   default: string | undefined;
   values?: readonly string[];
+  /** May be given several times; the environment variable takes a comma-separated list. */
+  repeatable?: boolean;
   help: string;
 }
 
@@ -16,10 +18,11 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'settlement', env: 'L2DEVNET_SETTLEMENT', default: 'auto', help: 'auto|manual: batches on POST /_devnet/batches; interval:SECONDS: a batch every SECONDS of emulator time' },
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
+  { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty prints the accounts table after the ready line' },
 ];
 
-export type FlagValues = Record<string, string | undefined>;
+export type FlagValues = Record<string, string | undefined> & { apiKeys?: string[] };
 
 export class FlagError extends Error {}
 
@@ -29,6 +32,7 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   let help = false;
   let version = false;
   for (const f of FLAGS) values[f.name] = env[f.env] !== undefined && env[f.env] !== '' ? env[f.env] : f.default;
+  const repeated: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') { help = true; continue; }
@@ -38,10 +42,15 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const spec = FLAGS.find((f) => f.name === name);
     if (!spec) throw new FlagError(`unknown flag --${name} (see --help)`);
-    let value: string | undefined = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    const value: string | undefined = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined) throw new FlagError(`--${name} needs a value`);
-    values[name] = value;
+    if (spec.repeatable) repeated.push(value);
+    else values[name] = value;
   }
+  // --api-key: flags add to the environment's list.
+  const fromEnv = (values['api-key'] ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
+  values.apiKeys = [...fromEnv, ...repeated];
+  if (values.apiKeys.some((k) => k.trim() === '')) throw new FlagError('--api-key must not be empty');
   for (const f of FLAGS) {
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);

@@ -25,6 +25,13 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { dumpState } from './domain/dump.js';
 import { findViolations } from './domain/invariants.js';
 import { stringify } from './domain/json.js';
+import { createMarketplace } from './domain/marketplaces.js';
+import type { NewMarketplace } from './domain/marketplaces.js';
+import { nftsOf } from './domain/nfts.js';
+import type { NftEntry } from './domain/nfts.js';
+import { createContract, createProject, projectsOf, removeContract, removeProject, renameProject } from './domain/projects.js';
+import type { NewContract } from './domain/projects.js';
+import { formatUuid, nextBlock as drawBlock } from './domain/prng.js';
 import { advanceClock, isoMicros, parseIsoMicros } from './domain/clock.js';
 import { mint } from './domain/mints.js';
 import type { MintInput } from './domain/mints.js';
@@ -50,6 +57,8 @@ export interface DevnetConfig {
   seed?: string | undefined;
   signatures?: SignatureMode;
   settlement?: SettlementOption;
+  /** Extra API keys (`--api-key`), each owning nothing until it creates something. */
+  apiKeys?: string[] | undefined;
 }
 
 /** Parses `auto`, `manual` or `interval:SECONDS` (SECONDS a positive integer). */
@@ -80,6 +89,10 @@ export class Devnet {
     this.state = buildGenesisState(config.genesis, { seed: config.seed });
     this.signatures = config.signatures ?? 'verify';
     this.checkSig = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
+    for (const key of config.apiKeys ?? []) {
+      if (key.trim() === '') throw new RangeError('an API key must not be empty');
+      if (!this.state.apiKeys.has(key)) this.state.apiKeys.set(key, { key, name: 'cli' });
+    }
     const settlement = config.settlement ?? 'auto';
     if (typeof settlement === 'object') {
       const intervalMicros = BigInt(settlement.interval) * 1_000_000n;
@@ -193,7 +206,57 @@ export class Devnet {
     return '0x' + bytesToHex(sha256(utf8ToBytes(stringify(dumpState(this.state)))));
   }
 
+  projects(apiKey: string): Array<Record<string, unknown>> {
+    return projectsOf(this.state, apiKey);
+  }
+
+  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid). */
+  collection(address: string): Omit<ContractInfoView, 'contract_uuid'> {
+    const { contract_uuid: _u, ...rest } = this.contractInfo(address);
+    return rest;
+  }
+
+  /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */
+  nfts(address: string): NftEntry[] {
+    contractAddressValue(address);
+    const contract = requireContract(this.state, address);
+    if (contract.type !== 'ERC721' && contract.type !== 'ERC721M') fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
+    return nftsOf(this.state, contract);
+  }
+
   // ---- commands ----
+
+  createApiKey(name = 'control-plane'): { api_key: string } {
+    const key = 'rk-' + formatUuid(drawBlock(this.state.prng));
+    this.state.apiKeys.set(key, { key, name });
+    return { api_key: key };
+  }
+
+  createProject(apiKey: string, name: string): { message: string; project_uuid: string } {
+    return { message: 'Project created.', project_uuid: createProject(this.state, apiKey, name).uuid };
+  }
+
+  renameProject(apiKey: string, uuid: string, name: string): { message: string; project_uuid: string } {
+    return { message: 'Project edited.', project_uuid: renameProject(this.state, apiKey, uuid, name).uuid };
+  }
+
+  removeProject(apiKey: string, uuid: string): { message: string } {
+    removeProject(this.state, apiKey, uuid);
+    return { message: 'Project removed.' };
+  }
+
+  createContract(apiKey: string, spec: NewContract): { message: string; contract_uuid: string } {
+    return { message: 'Contract created.', contract_uuid: createContract(this.state, apiKey, spec).uuid };
+  }
+
+  removeContract(apiKey: string, uuid: string): { message: string } {
+    removeContract(this.state, apiKey, uuid);
+    return { message: 'Contract removed.' };
+  }
+
+  createMarketplace(apiKey: string, input: NewMarketplace): { message: string; marketplace_uuid: string } {
+    return { message: 'Marketplace created.', marketplace_uuid: createMarketplace(this.state, apiKey, input).uuid };
+  }
 
   transfer(input: SignedMoveInput): { sequence_id: number } {
     return { sequence_id: submitTransfer(this.state, input, this.checkSig) };

@@ -17,6 +17,8 @@ export interface DevnetOptions {
   signatures?: SignatureMode;
   /** `auto` (default) and `manual` wait for POST /_devnet/batches; `{interval: N}` cuts a batch every N clock seconds. */
   settlement?: SettlementOption;
+  /** Extra API keys besides the genesis ones (`--api-key`). */
+  apiKeys?: string[];
   errorStatus?: ErrorStatusMode;
 }
 
@@ -42,7 +44,7 @@ export interface RunningDevnet {
 
 function makeDevnet(options: DevnetOptions): Devnet {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto' });
+  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto', apiKeys: options.apiKeys ?? [] });
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       signatures: values.signatures as SignatureMode,
       settlement: parseSettlement(values.settlement!)!,
+      apiKeys: values.apiKeys ?? [],
       errorStatus: values['error-status'] as ErrorStatusMode,
     });
   } catch (e) {

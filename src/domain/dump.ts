@@ -16,6 +16,7 @@ export function dumpState(state: State): Record<string, unknown> {
     named_accounts: state.namedAccounts,
     api_keys: [...state.apiKeys.values()],
     projects: [...state.projects.values()],
+    marketplaces: [...state.marketplaces.values()],
     contracts: [...state.contracts.values()].map((c) => ({ ...c, tokens: [...c.tokens] })),
     assets: [...state.assets.values()],
     accounts: [...state.accounts.values()].map((a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),

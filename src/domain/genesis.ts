@@ -87,6 +87,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     records: new Map(),
     apiKeys: new Map(),
     projects: new Map(),
+    marketplaces: new Map(),
     namedAccounts: [],
     withdrawArea: new Map(),
     claimed: new Map(),

@@ -106,6 +106,24 @@ export interface Project {
   contracts: string[];
 }
 
+/** A fee rate as an exact fraction `num / den` (den a power of ten), from a decimal string like "0.015". */
+export interface Rate {
+  num: bigint;
+  den: bigint;
+  text: string;
+}
+
+export interface Marketplace {
+  uuid: string;
+  name: string;
+  /** Stark key that receives the marketplace fee. */
+  payee: string;
+  fee: Rate;
+  projectUuid: string;
+  owner: string;
+  createdAtMicros: bigint;
+}
+
 export interface ApiKey {
   key: string;
   name: string;
@@ -125,6 +143,7 @@ export interface State {
   records: Map<number, LedgerRecord>;
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
+  marketplaces: Map<string, Marketplace>;
   namedAccounts: NamedAccount[];
   /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
   withdrawArea: Map<string, Map<string, bigint>>;

@@ -12,7 +12,7 @@ export function accountRoutes(devnet: Devnet): Hono {
     const q = query(c);
     const owners = listField(q.stark_keys, 'stark_keys', ErrorCode.StarkKeyMissing);
     const assets = listField(q.asset_id, 'asset_id').map((a, i) => hexField(a, `asset_id[${i}]`, ErrorCode.NoSuchAssetID));
-    return ok(c, { vault_ids: devnet.vaults(owners, assets) });
+    return ok(c, { vault_ids: devnet.vaults(owners, assets) }, true);
   });
 
   r.get('/v1/nonce', (c) => ok(c, { nonce: devnet.nonce(query(c).stark_key) }, true));

@@ -15,6 +15,8 @@ export function controlRoutes(devnet: Devnet): Hono {
 
   r.get('/_devnet/accounts', (c) => plain(c, devnet.accounts()));
 
+  r.post('/_devnet/api-keys', (c) => plain(c, devnet.createApiKey()));
+
   r.get('/_devnet/invariants', (c) => plain(c, devnet.invariants()));
 
   r.post('/_devnet/deposit', async (c) => {
