@@ -1,48 +1,44 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
-import { assetId as computeAssetId } from './crypto/asset.js';
-import { privateKeyFromSeed, starkKeyFromPrivate } from './crypto/keys.js';
-import { requireAsset, contractOf } from './domain/assets.js';
-import { nextNonce, parseOwner, parseStarkKey } from './domain/accounts.js';
-import { balanceOf } from './domain/ledger.js';
-import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
-import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
-import { contractAddressValue, ETH_QUANTUM, findContract, parseTokenType, requireContract } from './domain/contracts.js';
-import { deposit } from './domain/deposits.js';
-import type { DepositInput } from './domain/deposits.js';
-import { ErrorCode, fail } from './domain/errors.js';
-import { buildGenesisState } from './domain/genesis.js';
-import { toHex } from './domain/hex.js';
-import { fungibleQuantum } from './domain/money.js';
-import { nextBlock } from './domain/prng.js';
-import type { State, TokenType } from './domain/state.js';
-import { ETH_KEY } from './domain/state.js';
-import { ensureVault } from './domain/vaults.js';
-import { contractInfo } from './domain/views.js';
-import type { ContractInfoView } from './domain/views.js';
-import { verifyStarkSignature } from './crypto/verify.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { verifyStarkSignature } from './crypto/verify.js';
+import { nextNonce, parseStarkKey } from './domain/accounts.js';
+import { assetIdFromInputs, contractOf, requireAsset } from './domain/assets.js';
+import type { AssetIdInput } from './domain/assets.js';
+import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
+import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
+import { contractAddressValue, requireContract } from './domain/contracts.js';
+import { deposit } from './domain/deposits.js';
+import type { DepositInput } from './domain/deposits.js';
 import { dumpState } from './domain/dump.js';
+import { ErrorCode, fail } from './domain/errors.js';
+import { buildGenesisState } from './domain/genesis.js';
 import { findViolations } from './domain/invariants.js';
 import { stringify } from './domain/json.js';
+import { balanceOf } from './domain/ledger.js';
 import { createMarketplace } from './domain/marketplaces.js';
 import type { NewMarketplace } from './domain/marketplaces.js';
+import { mint } from './domain/mints.js';
+import type { MintInput } from './domain/mints.js';
 import { nftsOf } from './domain/nfts.js';
 import type { NftEntry } from './domain/nfts.js';
 import { createContract, createProject, projectsOf, removeContract, removeProject, renameProject } from './domain/projects.js';
 import type { NewContract } from './domain/projects.js';
-import { formatUuid, nextBlock as drawBlock } from './domain/prng.js';
-import { advanceClock, isoMicros, parseIsoMicros } from './domain/clock.js';
-import { mint } from './domain/mints.js';
-import type { MintInput } from './domain/mints.js';
+import { formatUuid, nextBlock } from './domain/prng.js';
 import { flattenView, recordView, recordsOf } from './domain/record-views.js';
 import type { RecordFilter, RecordView } from './domain/record-views.js';
-import { moveRecord, runBatch, runDueBatches } from './domain/settlement.js';
-import type { BatchLayer } from './domain/settlement.js';
+import { moveClock, moveRecord, runBatch } from './domain/settlement.js';
+import type { BatchLayer, ClockMove } from './domain/settlement.js';
+import type { SignedMoveInput } from './domain/signed-moves.js';
 import type { SignatureCheck } from './domain/signed.js';
-import type { SettlementMode } from './domain/state.js';
+import type { SettlementMode, State } from './domain/state.js';
+import { ETH_KEY } from './domain/state.js';
 import { submitTransfer } from './domain/transfers.js';
-import type { SignedMoveInput } from './domain/transfers.js';
+import { vaultsFor } from './domain/vaults.js';
+import { contractInfoFor } from './domain/views.js';
+import type { ContractInfoView } from './domain/views.js';
+import { drawWallets } from './domain/wallets.js';
+import type { Wallet } from './domain/wallets.js';
 import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } from './domain/withdrawals.js';
 import type { WithdrawAreaEntry } from './domain/withdrawals.js';
 
@@ -69,12 +65,6 @@ export function parseSettlement(text: string): SettlementOption | undefined {
   return { interval: Number(m[1]) };
 }
 
-export interface Wallet {
-  stark_key: string;
-  stark_private_key: string;
-}
-
-export const MAX_WALLETS = 100;
 
 /**
  * One emulator: its state and the operations on it. Commands validate everything first and then
@@ -105,30 +95,12 @@ export class Devnet {
   // ---- queries ----
 
   contractInfo(address: string, typeText?: string): ContractInfoView {
-    const type = typeText === undefined ? undefined : this.tokenType(typeText);
-    if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
-      if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${address}"`);
-      if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${typeText}`);
-      return contractInfo(this.state, this.state.contracts.get(ETH_KEY)!);
-    }
-    contractAddressValue(address);
-    const contract = requireContract(this.state, address);
-    // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
-    const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
-    if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
-    return contractInfo(this.state, contract, asL1);
+    return contractInfoFor(this.state, address, typeText);
   }
 
   /** StarkEx asset id from its inputs; the contract need not be registered (quantum from it when it is). */
-  assetId(input: { type: string; contractAddress?: string | undefined; tokenId?: bigint | undefined; quantum?: bigint | undefined }): string {
-    const type = this.tokenType(input.type);
-    const known = input.contractAddress === undefined ? undefined : findContract(this.state, input.contractAddress);
-    if (type === 'ETH') return toHex(computeAssetId('ETH', undefined, input.quantum ?? ETH_QUANTUM));
-    if (input.contractAddress === undefined) fail(ErrorCode.ContractAddressMissing, `contract_address is required for type ${type}`);
-    const address = contractAddressValue(input.contractAddress);
-    if (type === 'ERC20') return toHex(computeAssetId('ERC20', address, input.quantum ?? known?.quantum ?? fungibleQuantum(18)));
-    if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required for type ${type}`);
-    return toHex(computeAssetId(type, address, input.quantum ?? 1n, input.tokenId));
+  assetId(input: AssetIdInput): string {
+    return assetIdFromInputs(this.state, input);
   }
 
   nonce(starkKeyText: string | undefined): bigint {
@@ -227,7 +199,7 @@ export class Devnet {
   // ---- commands ----
 
   createApiKey(name = 'control-plane'): { api_key: string } {
-    const key = 'rk-' + formatUuid(drawBlock(this.state.prng));
+    const key = 'rk-' + formatUuid(nextBlock(this.state.prng));
     this.state.apiKeys.set(key, { key, name });
     return { api_key: key };
   }
@@ -286,48 +258,18 @@ export class Devnet {
   }
 
   /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
-  setClock(input: { advanceSeconds?: bigint | undefined; set?: string | undefined }): { now: string; moved: number[] } {
-    if ((input.advanceSeconds === undefined) === (input.set === undefined)) fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
-    if (input.set !== undefined) {
-      const target = parseIsoMicros(input.set);
-      if (target === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
-      if (target < this.state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(this.state.clock.nowMicros)}); the clock never goes backwards`);
-      this.state.clock.nowMicros = target;
-    } else {
-      advanceClock(this.state.clock, input.advanceSeconds!);
-    }
-    return { now: isoMicros(this.state.clock.nowMicros), moved: runDueBatches(this.state) };
+  setClock(input: ClockMove): { now: string; moved: number[] } {
+    return moveClock(this.state, input);
   }
 
-  /**
-   * `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. Lists of equal length
-   * pair up; a single owner or a single asset applies to every item of the other list.
-   */
+  /** `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. */
   vaults(ownerTexts: string[], assetIds: bigint[]): string[] {
-    const owners = ownerTexts.map((o) => parseOwner(o));
-    const assets = assetIds.map((id) => requireAsset(this.state, id));
-    const n = Math.max(owners.length, assets.length);
-    if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
-      fail(ErrorCode.InvalidParam, `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`);
-    }
-    const out: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const owner = owners[owners.length === 1 ? 0 : i]!;
-      const asset = assets[assets.length === 1 ? 0 : i]!;
-      out.push(ensureVault(this.state, owner, asset.hex).toString());
-    }
-    return out;
+    return vaultsFor(this.state, ownerTexts, assetIds);
   }
 
   /** `GET /v1/wallets`: fresh key pairs from the seeded PRNG (a testing helper of the real service). */
   wallets(count: number): Wallet[] {
-    if (!Number.isInteger(count) || count < 1 || count > MAX_WALLETS) fail(ErrorCode.InvalidParam, `count must be an integer in [1, ${MAX_WALLETS}], got ${count}`);
-    const out: Wallet[] = [];
-    for (let i = 0; i < count; i++) {
-      const priv = privateKeyFromSeed(nextBlock(this.state.prng));
-      out.push({ stark_key: toHex(starkKeyFromPrivate(priv)), stark_private_key: toHex(priv) });
-    }
-    return out;
+    return drawWallets(this.state, count);
   }
 
   deposit(input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }): { sequence_id: number } {
@@ -336,12 +278,6 @@ export class Devnet {
   }
 
   // ---- helpers ----
-
-  private tokenType(text: string): TokenType {
-    const t = parseTokenType(text);
-    if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721, got "${text}"`);
-    return t;
-  }
 
   private contractFilter(address: string | undefined): string | undefined {
     if (address === undefined || address === '') return undefined;

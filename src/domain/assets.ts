@@ -1,6 +1,7 @@
 // Asset ids the emulator knows: one per fungible contract, one per NFT token.
 import { assetId } from '../crypto/asset.js';
-import { contractAddressValue } from './contracts.js';
+import { contractAddressValue, ETH_QUANTUM, findContract, requireTokenType } from './contracts.js';
+import { fungibleQuantum } from './money.js';
 import { fail, ErrorCode } from './errors.js';
 import { toHex } from './hex.js';
 import type { Asset, Contract, State } from './state.js';
@@ -37,4 +38,28 @@ export function requireAsset(state: State, id: bigint, field = 'asset_id'): Asse
 
 export function contractOf(state: State, asset: Asset): Contract {
   return state.contracts.get(asset.contractKey)!;
+}
+
+export interface AssetIdInput {
+  type: string;
+  contractAddress?: string | undefined;
+  tokenId?: bigint | undefined;
+  quantum?: bigint | undefined;
+}
+
+/**
+ * `GET /v1/assetid`: the StarkEx asset id from its inputs. The contract need not be registered; the
+ * quantum comes from `quantum`, else the registered contract, else 10^12 (ETH, 18-decimal ERC20) or 1 (NFTs).
+ */
+export function assetIdFromInputs(state: State, input: AssetIdInput): string {
+  const type = requireTokenType(input.type);
+  if (type === 'ETH') return toHex(assetId('ETH', undefined, input.quantum ?? ETH_QUANTUM));
+  if (input.contractAddress === undefined) fail(ErrorCode.ContractAddressMissing, `contract_address is required for type ${type}`);
+  const address = contractAddressValue(input.contractAddress);
+  if (type === 'ERC20') {
+    const known = findContract(state, input.contractAddress);
+    return toHex(assetId('ERC20', address, input.quantum ?? known?.quantum ?? fungibleQuantum(18)));
+  }
+  if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required for type ${type}`);
+  return toHex(assetId(type, address, input.quantum ?? 1n, input.tokenId));
 }

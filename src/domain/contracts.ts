@@ -34,6 +34,13 @@ export function parseTokenType(text: string): TokenType | undefined {
   return (TOKEN_TYPES as readonly string[]).includes(upper) ? (upper as TokenType) : undefined;
 }
 
+/** Like parseTokenType, failing with 28 (NoSuchContractType) for an unknown name. */
+export function requireTokenType(text: string): TokenType {
+  const t = parseTokenType(text);
+  if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721, got "${text}"`);
+  return t;
+}
+
 /** An Ethereum contract address as an integer; `eth`/`ETH` is the native currency (undefined). */
 export function contractAddressValue(address: string): bigint {
   const v = readHex(address);

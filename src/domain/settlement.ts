@@ -1,4 +1,5 @@
 // Record settlement: L2/L1 batches, the interval schedule, and hand moves with their ledger reverts.
+import { advanceClock, isoMicros, parseIsoMicros } from './clock.js';
 import { fail, ErrorCode } from './errors.js';
 import { balanceOf, credit, debit, recordIssue } from './ledger.js';
 import { canTransition, RecordStatus, setStatus } from './records.js';
@@ -104,4 +105,23 @@ export function moveRecord(state: State, sequenceId: number, to: number): Ledger
     setStatus(state, record, to);
   }
   return record;
+}
+
+export interface ClockMove {
+  advanceSeconds?: bigint | undefined;
+  set?: string | undefined;
+}
+
+/** `POST /_devnet/clock`: forward by seconds or to an instant (never backwards), then cut due interval batches. */
+export function moveClock(state: State, input: ClockMove): { now: string; moved: number[] } {
+  if ((input.advanceSeconds === undefined) === (input.set === undefined)) fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
+  if (input.set !== undefined) {
+    const target = parseIsoMicros(input.set);
+    if (target === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
+    if (target < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
+    state.clock.nowMicros = target;
+  } else {
+    advanceClock(state.clock, input.advanceSeconds!);
+  }
+  return { now: isoMicros(state.clock.nowMicros), moved: runDueBatches(state) };
 }

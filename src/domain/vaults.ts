@@ -1,4 +1,7 @@
 // Vault ids: one per (owner, asset), allocated deterministically on first use.
+import { parseOwner } from './accounts.js';
+import { requireAsset } from './assets.js';
+import { fail, ErrorCode } from './errors.js';
 import type { State } from './state.js';
 
 /** The real service hands out 8-digit ids; any id below 2^31 fits the signed message formats. */
@@ -34,4 +37,24 @@ export function missingVaults(state: State, pairs: ReadonlyArray<readonly [strin
     if (!state.vaults.has(k)) seen.add(k);
   }
   return seen.size;
+}
+
+/**
+ * `GET /v1/vaults`: lists of equal length pair up item by item; a single owner or a single asset
+ * applies to every item of the other list. Everything is validated before any vault is allocated.
+ */
+export function vaultsFor(state: State, ownerTexts: string[], assetIds: bigint[]): string[] {
+  const owners = ownerTexts.map((o) => parseOwner(o));
+  const assets = assetIds.map((id) => requireAsset(state, id));
+  if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
+    fail(ErrorCode.InvalidParam, `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`);
+  }
+  const n = Math.max(owners.length, assets.length);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const owner = owners[owners.length === 1 ? 0 : i]!;
+    const asset = assets[assets.length === 1 ? 0 : i]!;
+    out.push(ensureVault(state, owner, asset.hex).toString());
+  }
+  return out;
 }

@@ -1,6 +1,9 @@
 // Contract views in the real service's shapes (contract_info, collection).
+import { contractAddressValue, requireContract, requireTokenType } from './contracts.js';
+import { fail, ErrorCode } from './errors.js';
 import { toHex } from './hex.js';
 import type { Contract, State } from './state.js';
+import { ETH_KEY } from './state.js';
 
 export interface ContractInfoView {
   contract_uuid: string;
@@ -53,3 +56,19 @@ export function contractInfo(state: State, contract: Contract, asL1Erc721 = fals
   };
 }
 
+
+/** `GET /v1/contract_info` with an optional `type` (28 unknown, 15 mismatched; MINTABLE_ERC721 means ERC721M). */
+export function contractInfoFor(state: State, address: string, typeText?: string): ContractInfoView {
+  const type = typeText === undefined ? undefined : requireTokenType(typeText);
+  if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
+    if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${address}"`);
+    if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${typeText}`);
+    return contractInfo(state, state.contracts.get(ETH_KEY)!);
+  }
+  contractAddressValue(address);
+  const contract = requireContract(state, address);
+  // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
+  const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
+  if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
+  return contractInfo(state, contract, asL1);
+}

@@ -1,17 +1,14 @@
 // Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
 import { withdrawalMsgHash } from '../crypto/messages.js';
-import { ensureAccount } from './accounts.js';
 import { fail, ErrorCode } from './errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from './hex.js';
 import { debit } from './ledger.js';
 import { displayAmount } from './money.js';
-import { appendRecord, RecordStatus } from './records.js';
-import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
 import type { SignatureCheck } from './signed.js';
 import type { LedgerRecord, State } from './state.js';
 import { RECORD_TYPES } from './state.js';
-import { checkMovedAsset, shortfall } from './transfers.js';
-import type { SignedMoveInput } from './transfers.js';
+import { submitSignedMove } from './signed-moves.js';
+import type { MoveKind, SignedMoveInput } from './signed-moves.js';
 
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
@@ -20,41 +17,30 @@ export function parseEthAddress(text: string | undefined, field: string): string
   return toPaddedHex(readHex(text)!, 20);
 }
 
-export function submitWithdrawal(state: State, input: SignedMoveInput, check: SignatureCheck): number {
-  const asset = checkMovedAsset(state, input);
-  const receiver = parseEthAddress(input.receiver, 'receiver');
-  checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
-  checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
-  checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
-  checkNotExpired(state, input.expiration);
-  const hash = withdrawalMsgHash({
-    amount: input.amount,
-    nonce: input.nonce,
-    senderVaultId: input.vaultId,
-    token: asset.id,
-    receiverVaultId: input.receiverVaultId,
-    ethAddress: BigInt(receiver),
-    expirationTimestamp: input.expiration,
-  });
-  checkSignature(check, hash, input.signature, input.starkKey);
-
-  ensureAccount(state, input.starkKey);
-  useNonce(state, input.starkKey, input.nonce);
-  const reason = shortfall(state, input.starkKey, asset, input.amount);
-  if (reason === null) {
+const WITHDRAWAL: MoveKind = {
+  recordType: RECORD_TYPES.withdrawal,
+  listForReceiver: false,
+  parseReceiver: (text) => parseEthAddress(text, 'receiver'),
+  messageHash: (input, asset, receiver) =>
+    withdrawalMsgHash({
+      amount: input.amount,
+      nonce: input.nonce,
+      senderVaultId: input.vaultId,
+      token: asset.id,
+      receiverVaultId: input.receiverVaultId,
+      ethAddress: BigInt(receiver),
+      expirationTimestamp: input.expiration,
+    }),
+  settle: (state, input, asset, receiver) => {
     debit(state, input.starkKey, asset, input.amount);
     // In flight to L1: an NFT's holder is its receiving address from now on.
     if (asset.tokenId !== null) asset.holder = receiver;
-  }
-  return appendRecord(state, {
-    type: RECORD_TYPES.withdrawal,
-    starkKey: input.starkKey,
-    assetHex: asset.hex,
-    amount: input.amount,
-    status: reason === null ? RecordStatus.AcceptedByService : RecordStatus.FailedOnService,
-    to: receiver,
-    reason,
-  }).sequenceId;
+  },
+};
+
+/** Funds leave the sender at submission; they reach the withdraw area when the record reaches 6. */
+export function submitWithdrawal(state: State, input: SignedMoveInput, check: SignatureCheck): number {
+  return submitSignedMove(state, WITHDRAWAL, input, check);
 }
 
 /** A withdrawal accepted on L1: its amount becomes claimable by the receiving address. */

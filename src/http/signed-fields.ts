@@ -4,7 +4,7 @@ import { ErrorCode, fail } from '../domain/errors.js';
 import { readHex } from '../domain/hex.js';
 import { MAX_EXPIRATION } from '../domain/signed.js';
 import type { Signature } from '../domain/signed.js';
-import type { SignedMoveInput } from '../domain/transfers.js';
+import type { SignedMoveInput } from '../domain/signed-moves.js';
 import { hexField, isMissing, optTextField, textField, uintField } from './fields.js';
 
 const VAULT_31 = 1n << 31n;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
-import { Ledger, big, hex, readVectorFile } from './vector-files.js';
+import { Ledger, big, readVectorFile } from './vector-files.js';
 
 type Data = { private_key: string; messages: Array<{ hash: string; r: string; s: string }> };
 
