@@ -1,4 +1,5 @@
 // The CLI's flags: one table gives parsing, environment variables, defaults and --help.
+import { parseSettlement } from './domain/settlement.js';
 
 export interface FlagSpec {
   name: string;
@@ -55,7 +56,7 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);
   }
-  if (!/^(auto|manual|interval:[1-9]\d*)$/.test(values.settlement!)) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS, got "${values.settlement}"`);
+  if (parseSettlement(values.settlement!) === undefined) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS (1 to 2^53-1), got "${values.settlement}"`);
   const port = values.port!;
   if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
   return { values, help, version };

@@ -28,7 +28,7 @@ import { formatUuid, nextBlock } from './domain/prng.js';
 import { flattenView, recordView, recordsOf } from './domain/record-views.js';
 import type { RecordFilter, RecordView } from './domain/record-views.js';
 import { moveClock, moveRecord, runBatch } from './domain/settlement.js';
-import type { BatchLayer, ClockMove } from './domain/settlement.js';
+import type { BatchLayer, BatchResult, ClockMove } from './domain/settlement.js';
 import type { SignedMoveInput } from './domain/signed-moves.js';
 import type { SignatureCheck } from './domain/signed.js';
 import type { SettlementMode, State } from './domain/state.js';
@@ -41,11 +41,9 @@ import { drawWallets } from './domain/wallets.js';
 import type { Wallet } from './domain/wallets.js';
 import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } from './domain/withdrawals.js';
 import type { WithdrawAreaEntry } from './domain/withdrawals.js';
+import type { SettlementOption } from './domain/settlement.js';
 
 export type SignatureMode = 'verify' | 'skip';
-
-/** `auto` and `manual` wait for POST /_devnet/batches; `interval` cuts a batch every N clock seconds. */
-export type SettlementOption = 'auto' | 'manual' | { interval: number };
 
 export interface DevnetConfig {
   /** Parsed genesis document. */
@@ -56,15 +54,6 @@ export interface DevnetConfig {
   /** Extra API keys (`--api-key`), each owning nothing until it creates something. */
   apiKeys?: string[] | undefined;
 }
-
-/** Parses `auto`, `manual` or `interval:SECONDS` (SECONDS a positive integer). */
-export function parseSettlement(text: string): SettlementOption | undefined {
-  if (text === 'auto' || text === 'manual') return text;
-  const m = /^interval:(\d+)$/.exec(text);
-  if (!m || Number(m[1]) < 1 || !Number.isSafeInteger(Number(m[1]))) return undefined;
-  return { interval: Number(m[1]) };
-}
-
 
 /**
  * One emulator: its state and the operations on it. Commands validate everything first and then
@@ -242,8 +231,8 @@ export class Devnet {
     return { sequence_ids: mint(this.state, input) };
   }
 
-  batches(layer: BatchLayer): { moved: number[] } {
-    return { moved: runBatch(this.state, layer) };
+  batches(layer: BatchLayer): BatchResult {
+    return runBatch(this.state, layer);
   }
 
   moveRecord(sequenceId: number, status: number): { sequence_id: number; status: number } {

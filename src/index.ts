@@ -3,7 +3,8 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { Devnet } from './devnet.js';
-import type { SettlementOption, SignatureMode } from './devnet.js';
+import type { SettlementOption } from './domain/settlement.js';
+import type { SignatureMode } from './devnet.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
 import { FlagError, helpText, parseFlags } from './cli-flags.js';
+import { parseSettlement } from './domain/settlement.js';
 import type { FlagValues } from './cli-flags.js';
 import { GenesisError } from './domain/genesis.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
-import { parseSettlement } from './devnet.js';
 import type { SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
 

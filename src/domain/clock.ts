@@ -5,6 +5,9 @@ export interface ClockState {
   nowMicros: bigint;
 }
 
+/** The last instant the emulator clock can show: 9999-12-31T23:59:59.999999Z. */
+export const MAX_MICROS = BigInt(Date.UTC(9999, 11, 31, 23, 59, 59, 999)) * 1000n + 999n;
+
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
 
 /** Parses `YYYY-MM-DDTHH:MM:SS[.ffffff]Z`; undefined when the text is not such a UTC instant. */
@@ -12,6 +15,8 @@ export function parseIsoMicros(text: string): bigint | undefined {
   const m = ISO_RE.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac = ''] = m;
+  // The clock lives in [1970, 9999]: earlier instants would print negative fractions.
+  if (Number(y) < 1970) return undefined;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   if (Number.isNaN(ms)) return undefined;
   // Reject rolled-over dates such as 2026-02-31 instead of silently moving them.
@@ -36,8 +41,3 @@ export function unixHours(micros: bigint): bigint {
   return micros / 3_600_000_000n;
 }
 
-/** Moves virtual time; it never goes backwards (ordering of records and expirations relies on that). */
-export function advanceClock(clock: ClockState, seconds: bigint): void {
-  if (seconds < 0n) throw new RangeError('the clock cannot go backwards');
-  clock.nowMicros += seconds * 1_000_000n;
-}

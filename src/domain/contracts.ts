@@ -82,6 +82,7 @@ export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
     bannerImageUrl: null,
     tokens: new Map(),
     maxTokenId: 0n,
+    recordCount: 0,
   };
 }
 
@@ -119,6 +120,7 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
     bannerImageUrl: spec.bannerImageUrl ?? null,
     tokens: new Map(),
     maxTokenId: 0n,
+    recordCount: 0,
   };
 }
 

@@ -2,13 +2,12 @@
 import { ensureNftAsset } from './assets.js';
 import { requireContract } from './contracts.js';
 import { fail, ErrorCode } from './errors.js';
-import { balanceOf, credit, recordIssue } from './ledger.js';
+import { balanceOf, credit, MAX_BALANCE, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import type { State } from './state.js';
 import { RECORD_TYPES, isNftType } from './state.js';
 import { ensureVault } from './vaults.js';
 
-export const MAX_AMOUNT = (1n << 63n) - 1n;
 
 export interface DepositInput {
   /** Normalized stark key. */
@@ -44,7 +43,7 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
   const assetHex = '0x' + contract.assetType.toString(16);
   const asset = state.assets.get(assetHex)!;
   const b = balanceOf(state, input.starkKey, assetHex);
-  if (b.available + b.frozen + input.amount > MAX_AMOUNT) fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
+  if (b.available + b.frozen + input.amount > MAX_BALANCE) fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
   ensureVault(state, input.starkKey, assetHex);
   credit(state, input.starkKey, asset, input.amount);
   recordIssue(state, assetHex, input.amount);

@@ -1,4 +1,5 @@
 // Genesis: validates a genesis document and builds the initial state from it (pure: no file I/O here).
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { privateKeyFromSeed, starkKeyFromPrivate } from '../crypto/keys.js';
 import { parseIsoMicros } from './clock.js';
 import { buildContract, contractKey, ethContract, parseTokenType } from './contracts.js';
@@ -71,7 +72,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
   const seed = options.seed ?? (g.seed === undefined ? 'l2-devnet' : str(g.seed, 'genesis.seed'));
   const timeText = g.time === undefined ? '2026-01-01T00:00:00.000000Z' : str(g.time, 'genesis.time');
   const nowMicros = parseIsoMicros(timeText);
-  if (nowMicros === undefined) throw new GenesisError('genesis.time', `must be an ISO 8601 UTC time such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`);
+  if (nowMicros === undefined) throw new GenesisError('genesis.time', `must be an ISO 8601 UTC time from 1970 on, such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`);
 
   const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
   const state: State = {
@@ -120,7 +121,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       priv = accountPrivateKey(seed, name);
     }
     const starkKey = toHex(at(`${path}.private_key`, () => starkKeyFromPrivate(priv)));
-    const ethAddress = toPaddedHex(BigInt('0x' + Buffer.from(derivedBytes(seed, `eth/${name}`).subarray(12)).toString('hex')), 20);
+    const ethAddress = toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
     names.set(name, starkKey);
     state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
   });

@@ -20,9 +20,13 @@ export function readHex(text: string, allowBare = false): bigint | undefined {
   return undefined;
 }
 
-/** An Ethereum address: exactly 40 hex digits after `0x`. */
+/**
+ * An Ethereum address: 0x hex whose value fits 160 bits, with or without leading zeros. A stark key
+ * below 2^160 would be a 2^-91 accident, so the value decides which kind of owner a text names.
+ */
 export function isEthAddressText(text: string): boolean {
-  return /^0x[0-9a-f]{40}$/i.test(text);
+  const v = readHex(text);
+  return v !== undefined && v < 1n << 160n;
 }
 
 /** Normalized key for maps: lowercase, `0x`, unpadded. */

@@ -23,6 +23,8 @@ function inFlightWithdrawals(state: State): Map<string, bigint> {
 export function findViolations(state: State): string[] {
   const v: string[] = [];
   const held = new Map<string, bigint>();
+  /** What is on L2 or on its way to L1 (everything but claims), per asset. */
+  const onL2 = new Map<string, bigint>();
   const frozen = new Map<string, bigint>();
 
   // 2. No balance is ever negative.
@@ -30,6 +32,7 @@ export function findViolations(state: State): string[] {
     for (const [asset, b] of account.balances) {
       if (b.available < 0n || b.frozen < 0n) v.push(`negative balance: ${account.key} holds ${b.available} available / ${b.frozen} frozen of ${asset}`);
       add(held, asset, b.available + b.frozen);
+      add(onL2, asset, b.available + b.frozen);
       if (b.frozen !== 0n) add(frozen, `${account.key}|${asset}`, b.frozen);
     }
     // 6. Nonces: the next nonce is one more than the highest used.
@@ -40,10 +43,14 @@ export function findViolations(state: State): string[] {
     for (const [asset, amount] of area) {
       if (amount <= 0n) v.push(`withdraw area of ${address} holds ${amount} of ${asset}`);
       add(held, asset, amount);
+      add(onL2, asset, amount);
     }
   }
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
-  for (const [asset, amount] of inFlightWithdrawals(state)) add(held, asset, amount);
+  for (const [asset, amount] of inFlightWithdrawals(state)) {
+    add(held, asset, amount);
+    add(onL2, asset, amount);
+  }
 
   // 1. Conservation per asset: balances + in flight + withdraw area + claimed = deposits + mints.
   const assets = new Set([...held.keys(), ...state.issued.keys()]);
@@ -59,9 +66,9 @@ export function findViolations(state: State): string[] {
   // 4. Every NFT has exactly one holder, and the holder pointer agrees with the balances.
   for (const asset of state.assets.values()) {
     if (asset.tokenId === null) continue;
-    const amount = held.get(asset.hex) ?? 0n;
-    const issued = state.issued.get(asset.hex) ?? 0n;
-    if (issued > 1n || amount > 1n) v.push(`NFT ${asset.hex} (token ${asset.tokenId}) is held ${amount} times`);
+    // A token may leave to L1 and come back; at any moment at most one copy is on L2 or in transit.
+    const amount = onL2.get(asset.hex) ?? 0n;
+    if (amount > 1n) v.push(`NFT ${asset.hex} (token ${asset.tokenId}) is held ${amount} times`);
     if (asset.holder !== null && state.accounts.has(asset.holder)) {
       const b = state.accounts.get(asset.holder)!.balances.get(asset.hex);
       if (!b || b.available + b.frozen !== 1n) v.push(`NFT ${asset.hex}: holder ${asset.holder} has no balance of it`);

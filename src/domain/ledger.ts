@@ -2,6 +2,9 @@
 import { ensureAccount } from './accounts.js';
 import type { Asset, Balance, State } from './state.js';
 
+/** StarkEx amounts and balances are below 2^63. */
+export const MAX_BALANCE = (1n << 63n) - 1n;
+
 const ZERO: Balance = Object.freeze({ available: 0n, frozen: 0n }) as Balance;
 
 export function balanceOf(state: State, owner: string, assetHex: string): Balance {

@@ -41,7 +41,8 @@ export function mint(state: State, input: MintInput): number[] {
   } else {
     const amount = input.amount;
     if (amount === undefined || amount < 1n || amount > MAX_MINT) fail(ErrorCode.MintAmountInvalid, `amount must be an integer from 1 to ${MAX_MINT}, got "${amount ?? ''}"`);
-    // Token ids continue from the contract's highest.
+    // Token ids continue from the contract's highest, and must stay uint256.
+    if (contract.maxTokenId + amount >= 1n << 256n) fail(ErrorCode.MintAmountInvalid, `minting ${amount} more tokens would pass token id 2^256-1 (highest so far ${contract.maxTokenId})`);
     ids = [];
     for (let i = 1n; i <= amount; i++) ids.push(contract.maxTokenId + i);
   }

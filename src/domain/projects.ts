@@ -65,8 +65,10 @@ export function removeContract(state: State, apiKey: string, uuid: string): void
   const contract = key === undefined ? undefined : state.contracts.get(key);
   if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${uuid} is not a registered contract`);
   if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
-  const fungibleIssued = state.issued.get(toHex(contract.assetType)) ?? 0n;
-  if (fungibleIssued !== 0n || contract.tokens.size > 0) fail(ErrorCode.InvalidParam, `contract ${contract.address} has assets on L2; it cannot be removed`);
+  // Records keep naming the contract's assets forever, so only a contract nothing ever touched can go.
+  if (contract.recordCount > 0 || contract.tokens.size > 0 || state.issued.has(toHex(contract.assetType))) {
+    fail(ErrorCode.InvalidParam, `contract ${contract.address} has been used on L2 (records name its assets); it cannot be removed`);
+  }
   state.contracts.delete(contract.key);
   state.contractsByUuid.delete(uuid);
   state.assets.delete(toHex(contract.assetType));

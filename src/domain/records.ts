@@ -56,6 +56,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     reason: input.reason ?? null,
   };
   state.records.set(record.sequenceId, record);
+  state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   ensureAccount(state, input.starkKey).records.push(record.sequenceId);
   if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {

@@ -1,5 +1,5 @@
 // Record settlement: L2/L1 batches, the interval schedule, and hand moves with their ledger reverts.
-import { advanceClock, isoMicros, parseIsoMicros } from './clock.js';
+import { isoMicros, MAX_MICROS, parseIsoMicros } from './clock.js';
 import { fail, ErrorCode } from './errors.js';
 import { balanceOf, credit, debit, recordIssue } from './ledger.js';
 import { canTransition, RecordStatus, setStatus } from './records.js';
@@ -9,26 +9,48 @@ import { enterWithdrawArea } from './withdrawals.js';
 
 export type BatchLayer = 'l2' | 'l1' | 'both';
 
+/** `auto` and `manual` wait for POST /_devnet/batches; `interval` cuts a batch every N clock seconds. */
+export type SettlementOption = 'auto' | 'manual' | { interval: number };
+
+/** Parses `auto`, `manual` or `interval:SECONDS` (SECONDS a positive safe integer). */
+export function parseSettlement(text: string): SettlementOption | undefined {
+  if (text === 'auto' || text === 'manual') return text;
+  const m = /^interval:([1-9]\d*)$/.exec(text);
+  if (!m || !Number.isSafeInteger(Number(m[1]))) return undefined;
+  return { interval: Number(m[1]) };
+}
+
+
 function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
 /** L2 batch: every record at 1 is accepted on L2 (3). L1 batch: every record at 3 is accepted on L1 (6). */
-export function runBatch(state: State, layer: BatchLayer): number[] {
-  const moved: number[] = [];
+export interface BatchResult {
+  /** Every record that moved, once, ascending. */
+  moved: number[];
+  /** Records accepted on L2 (1 -> 3) by this batch. */
+  l2: number[];
+  /** Records accepted on L1 (3 -> 6) by this batch; with `both` this includes the l2 ones. */
+  l1: number[];
+}
+
+export function runBatch(state: State, layer: BatchLayer): BatchResult {
+  const l2: number[] = [];
+  const l1: number[] = [];
   if (layer === 'l2' || layer === 'both') {
     for (const id of ascending(state.pendingL2)) {
       setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
-      moved.push(id);
+      l2.push(id);
     }
   }
   if (layer === 'l1' || layer === 'both') {
     for (const id of ascending(state.pendingL1)) {
       acceptOnL1(state, state.records.get(id)!);
-      moved.push(id);
+      l1.push(id);
     }
   }
-  return moved;
+  return { moved: ascending(new Set([...l2, ...l1])), l2, l1 };
 }
 
 function acceptOnL1(state: State, record: LedgerRecord): void {
@@ -43,12 +65,18 @@ function acceptOnL1(state: State, record: LedgerRecord): void {
 export function runDueBatches(state: State): number[] {
   const s = state.settlement;
   if (s.mode !== 'interval' || s.intervalMicros <= 0n) return [];
-  const moved: number[] = [];
+  const moved = new Set<number>();
   while (s.nextCutMicros <= state.clock.nowMicros) {
-    moved.push(...runBatch(state, 'l1'), ...runBatch(state, 'l2'));
+    if (state.pendingL1.size === 0 && state.pendingL2.size === 0) {
+      // Nothing can move at any later cut either: jump to the first cut after now.
+      s.nextCutMicros += ((state.clock.nowMicros - s.nextCutMicros) / s.intervalMicros + 1n) * s.intervalMicros;
+      break;
+    }
+    for (const id of runBatch(state, 'l1').moved) moved.add(id);
+    for (const id of runBatch(state, 'l2').moved) moved.add(id);
     s.nextCutMicros += s.intervalMicros;
   }
-  return moved;
+  return ascending(moved);
 }
 
 /** Why reverting this record's ledger effect is impossible now, or null when it can be reverted. */
@@ -115,13 +143,16 @@ export interface ClockMove {
 /** `POST /_devnet/clock`: forward by seconds or to an instant (never backwards), then cut due interval batches. */
 export function moveClock(state: State, input: ClockMove): { now: string; moved: number[] } {
   if ((input.advanceSeconds === undefined) === (input.set === undefined)) fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
+  let target: bigint;
   if (input.set !== undefined) {
-    const target = parseIsoMicros(input.set);
-    if (target === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
-    if (target < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
-    state.clock.nowMicros = target;
+    const parsed = parseIsoMicros(input.set);
+    if (parsed === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time from 1970 to 9999 such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
+    if (parsed < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
+    target = parsed;
   } else {
-    advanceClock(state.clock, input.advanceSeconds!);
+    target = state.clock.nowMicros + input.advanceSeconds! * 1_000_000n;
   }
+  if (target > MAX_MICROS) fail(ErrorCode.InvalidParam, `the clock cannot pass ${isoMicros(MAX_MICROS)}`);
+  state.clock.nowMicros = target;
   return { now: isoMicros(state.clock.nowMicros), moved: runDueBatches(state) };
 }

@@ -3,7 +3,7 @@ import { ensureAccount } from './accounts.js';
 import { contractOf, requireAsset } from './assets.js';
 import { contractKey } from './contracts.js';
 import { fail, ErrorCode } from './errors.js';
-import { balanceOf, credit, debit } from './ledger.js';
+import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
 import type { Signature, SignatureCheck } from './signed.js';
@@ -59,6 +59,12 @@ export function shortfall(state: State, owner: string, asset: Asset, amount: big
   return `insufficient available balance of ${asset.hex}: ${owner} has ${b.available}, needs ${amount}`;
 }
 
+/** Why crediting `amount` would push `owner` past the 2^63-1 balance limit of StarkEx, or null. */
+function overflow(state: State, owner: string, asset: Asset, amount: bigint): string | null {
+  const b = balanceOf(state, owner, asset.hex);
+  return b.available + b.frozen + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
+}
+
 /**
  * Order of checks: asset (6), echo fields (19), NFT amount (2), receiver (18/19), nonce unused (13),
  * own vaults (19), expiry (19), signature (34). Then accepted: the nonce is spent whatever happens next.
@@ -74,7 +80,7 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
 
   ensureAccount(state, input.starkKey);
   useNonce(state, input.starkKey, input.nonce);
-  const reason = shortfall(state, input.starkKey, asset, input.amount);
+  const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
   if (reason === null) kind.settle(state, input, asset, receiver);
   return appendRecord(state, {
     type: kind.recordType,

@@ -42,6 +42,8 @@ export interface Contract {
   tokens: Map<string, string>;
   /** NFT contracts: highest token id ever created, so mints continue from it. */
   maxTokenId: bigint;
+  /** How many records name an asset of this contract (such a contract can no longer be removed). */
+  recordCount: number;
 }
 
 /** One asset id the emulator knows: a fungible contract's id, or one NFT token. */

@@ -8,8 +8,10 @@ export function query(c: Context): Record<string, string | undefined> {
   return c.req.query();
 }
 
+/** The JSON object body; an empty body counts as `{}` (so `curl -X POST` works where every field is optional). */
 export async function body(c: Context): Promise<Record<string, unknown>> {
-  return parseJsonObject(await c.req.text());
+  const text = await c.req.text();
+  return text.trim() === '' ? {} : parseJsonObject(text);
 }
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */

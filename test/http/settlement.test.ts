@@ -17,11 +17,11 @@ describe('POST /_devnet/batches', () => {
   it('moves every accepted record to L2, then every L2 record to L1, in sequence order', async () => {
     const c = testClient({ settlement: 'manual' });
     const l2 = await c.post('/_devnet/batches', { layer: 'l2' });
-    expect(l2.body.moved).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(l2.body).toEqual({ moved: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], l2: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], l1: [] });
     expect((await c.post('/_devnet/batches', { layer: 'l2' })).body.moved).toEqual([]);
     await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '1'); // 13
     const both = await c.post('/_devnet/batches', { layer: 'both' });
-    expect(both.body.moved).toEqual([13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(both.body).toEqual({ moved: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], l2: [13], l1: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] });
     expect((await recordOf(c, c.accounts.alice.stark_key, 13)).status).toBe(6);
   });
 

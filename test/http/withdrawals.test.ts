@@ -80,7 +80,8 @@ describe('POST /v1/withdrawalto', () => {
   it.each([
     ['stage=other&ethaddress=' + L1, 19],
     ['stage=withdrawarea', 19],
-    ['stage=withdrawarea&ethaddress=0x1234', 19],
+    ['stage=withdrawarea&ethaddress=0x1234zz', 19],
+    [`stage=withdrawarea&ethaddress=0x${'1'.repeat(41)}`, 19],
     ['ethaddress=' + L1, 19],
   ])('GET /v1/withdrawal/status?%s fails with %s', async (q, code) => {
     expect(failedCode(await testClient().get(`/v1/withdrawal/status?${q}`))).toBe(code);

@@ -66,5 +66,5 @@ export const RDD20_ASSET = '0x348d9f01e42582dee55ba5db85b0ab036671786ca9e140642d
 export const REDDIO721 = '0x941661bd1134dc7cc3d107bf006b8631f6e65ad5';
 export const DMINT = '0x0b26f9dBbEeF0636e90a98651a693Ceb1769d16B';
 
-/** x = 5 has no y on the Stark curve: a well-formed hex value that is not a stark key (code 18). */
-export const OFF_CURVE_KEY = '0x5';
+/** 2^200 + 1 has no y on the Stark curve and is too big for an Ethereum address: not a stark key (code 18). */
+export const OFF_CURVE_KEY = '0x100000000000000000000000000000000000000000000000001';

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/errors.js';
 import { VERSION } from '../../version.js';
+import { parseStarkKey } from '../../domain/accounts.js';
 import { fail } from '../../domain/errors.js';
 import type { BatchLayer } from '../../domain/settlement.js';
 import { hexField, isMissing, optTextField, textField, uintField } from '../fields.js';
@@ -21,10 +22,11 @@ export function controlRoutes(devnet: Devnet): Hono {
 
   r.post('/_devnet/deposit', async (c) => {
     const b = await body(c);
+    const starkKey = parseStarkKey(optTextField(b.stark_key, 'stark_key'));
     const contractAddress = textField(b.contract_address, 'contract_address', ErrorCode.ContractAddressMissing);
     const amount = isMissing(b.amount) ? undefined : uintField(b.amount, 'amount', { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n });
     const tokenId = isMissing(b.token_id) ? undefined : uintField(b.token_id, 'token_id', { code: ErrorCode.TokenIDParseFailed, below: 1n << 256n });
-    return plain(c, devnet.deposit({ starkKey: b.stark_key as string | undefined, contractAddress, amount, tokenId }));
+    return plain(c, devnet.deposit({ starkKey, contractAddress, amount, tokenId }));
   });
 
   r.post('/_devnet/batches', async (c) => {
