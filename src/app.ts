@@ -11,6 +11,7 @@ import { contractRoutes } from './http/routes/contracts.js';
 import { controlRoutes } from './http/routes/control.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
+import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { transferRoutes } from './http/routes/transfers.js';
@@ -30,6 +31,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', balanceRoutes(devnet));
   app.route('/', transferRoutes(devnet));
   app.route('/', mintRoutes(devnet));
+  app.route('/', orderRoutes(devnet));
   app.route('/', projectRoutes(devnet));
   app.route('/', marketplaceRoutes(devnet));
   app.route('/', recordRoutes(devnet));

@@ -42,6 +42,12 @@ import type { Wallet } from './domain/wallets.js';
 import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } from './domain/withdrawals.js';
 import type { WithdrawAreaEntry } from './domain/withdrawals.js';
 import type { SettlementOption } from './domain/settlement.js';
+import { orderInfo } from './domain/order-info.js';
+import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/order-views.js';
+import type { OrderFilter } from './domain/order-views.js';
+import { cancelOrder, placeOrder } from './domain/orders.js';
+import type { OrderInput } from './domain/orders.js';
+import type { Signature } from './domain/signed.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -182,10 +188,35 @@ export class Devnet {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
     if (contract.type !== 'ERC721' && contract.type !== 'ERC721M') fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
-    return nftsOf(this.state, contract);
+    return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
+  }
+
+  /** `GET /v1/orders`: open orders only, newest first. */
+  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Array<Record<string, unknown>> {
+    const { contractAddress, ...rest } = filter;
+    return openOrders(this.state, { ...rest, contractKey: this.contractFilter(contractAddress) }).map((o) => orderEntry(this.state, o));
+  }
+
+  /** `GET /v1/order`: any order, with `order_state`. */
+  order(orderId: number): Record<string, unknown> {
+    const o = this.state.orders.get(orderId);
+    if (!o) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
+    return orderDetail(this.state, o);
   }
 
   // ---- commands ----
+
+  orderInfo(starkKey: string, contract1: string, contract2: string): Record<string, unknown> {
+    return orderInfo(this.state, starkKey, contract1, contract2);
+  }
+
+  placeOrder(input: OrderInput): { sequence_id: number } {
+    return { sequence_id: placeOrder(this.state, input, this.checkSig) };
+  }
+
+  cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {
+    return { sequence_id: cancelOrder(this.state, orderId, starkKey, signature, this.checkSig) };
+  }
 
   createApiKey(name = 'control-plane'): { api_key: string } {
     const key = 'rk-' + formatUuid(nextBlock(this.state.prng));

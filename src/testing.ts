@@ -1,5 +1,5 @@
 // Public testing helpers (`l2-devnet/testing`): build signed request bodies the way the official SDKs do.
-import { cancelOrderMsgHash, transferMsgHash, withdrawalMsgHash } from './crypto/messages.js';
+import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, transferMsgHash, withdrawalMsgHash } from './crypto/messages.js';
 import { signMessage } from './crypto/keys.js';
 import { MAX_EXPIRATION } from './domain/signed.js';
 
@@ -61,4 +61,72 @@ export function signedWithdrawalBody(f: MoveFields): Record<string, unknown> {
 export function signedCancelBody(starkKey: string, privateKey: string, orderId: bigint | number): Record<string, unknown> {
   const sig = signMessage(cancelOrderMsgHash(BigInt(orderId)), BigInt(privateKey));
   return { stark_key: starkKey, signature: { r: hex(sig.r), s: hex(sig.s) } };
+}
+
+export interface OrderFields {
+  starkKey: string;
+  privateKey: string;
+  /** 0 ASK (sell the quote token), 1 BID (buy it). */
+  direction: 0 | 1;
+  /** Asset ids (0x hex) as /v1/order/info returns them. */
+  baseToken: string;
+  quoteToken: string;
+  /** Signed amounts: quote units traded and base units asked or offered for them. */
+  quoteAmount: bigint | string | number;
+  baseAmount: bigint | string | number;
+  /** The body's price: quantized base units for an NFT, the display price for ERC20 markets. */
+  price: string;
+  /** vault_ids from /v1/order/info: [base vault, quote vault]. */
+  baseVault: bigint | string;
+  quoteVault: bigint | string;
+  nonce: bigint | number;
+  /** Default: 0.005 x the base amount, as the JS SDK signs it (a fraction is floored for signing). */
+  feeLimit?: number;
+  marketplaceUuid?: string;
+  expirationTimestamp?: bigint | number;
+}
+
+/** Body of `POST /v1/order`: a StarkEx type-3 limit order with fee, laid out as the JS SDK sends it. */
+export function signedOrderBody(f: OrderFields): Record<string, unknown> {
+  const ask = f.direction === 0;
+  const quoteAmount = BigInt(f.quoteAmount);
+  const baseAmount = BigInt(f.baseAmount);
+  const feeLimit = f.feeLimit ?? Number(baseAmount) * 0.005;
+  const expiration = BigInt(f.expirationTimestamp ?? MAX_EXPIRATION);
+  const fields = {
+    tokenSell: BigInt(ask ? f.quoteToken : f.baseToken),
+    tokenBuy: BigInt(ask ? f.baseToken : f.quoteToken),
+    amountSell: ask ? quoteAmount : baseAmount,
+    amountBuy: ask ? baseAmount : quoteAmount,
+    vaultSell: BigInt(ask ? f.quoteVault : f.baseVault),
+    vaultBuy: BigInt(ask ? f.baseVault : f.quoteVault),
+  };
+  const hash = limitOrderWithFeeMsgHash({
+    ...fields,
+    nonce: BigInt(f.nonce),
+    expirationTimestamp: expiration,
+    feeToken: BigInt(f.baseToken),
+    feeVaultId: BigInt(f.baseVault),
+    feeLimit: BigInt(Math.floor(feeLimit)),
+  });
+  const sig = signMessage(hash, BigInt(f.privateKey));
+  return {
+    token_sell: hex(fields.tokenSell),
+    token_buy: hex(fields.tokenBuy),
+    amount_sell: fields.amountSell.toString(),
+    amount_buy: fields.amountBuy.toString(),
+    vault_id_buy: fields.vaultBuy.toString(),
+    vault_id_sell: fields.vaultSell.toString(),
+    expiration_timestamp: Number(expiration),
+    nonce: Number(f.nonce),
+    quote_token: f.quoteToken,
+    amount: quoteAmount.toString(),
+    stark_key: f.starkKey,
+    signature: { r: hex(sig.r), s: hex(sig.s) },
+    direction: f.direction,
+    price: f.price,
+    base_token: f.baseToken,
+    fee_info: { fee_limit: feeLimit, token_id: f.baseToken, source_vault_id: Number(f.baseVault) },
+    ...(f.marketplaceUuid !== undefined ? { marketplace_uuid: f.marketplaceUuid } : {}),
+  };
 }

@@ -28,5 +28,8 @@ export function dumpState(state: State): Record<string, unknown> {
     pending_l2: [...state.pendingL2],
     pending_l1: [...state.pendingL1],
     settlement: state.settlement,
+    orders: [...state.orders.values()],
+    open_orders: [...state.openOrders],
+    trades: state.trades,
   };
 }

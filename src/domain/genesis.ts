@@ -96,6 +96,12 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     pendingL2: new Set(),
     pendingL1: new Set(),
     settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
+    orders: new Map(),
+    openOrders: new Set(),
+    trades: [],
+    books: new Map(),
+    openByOwner: new Map(),
+    openByQuote: new Map(),
     operator: '',
     starkexContracts: {
       mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),

@@ -43,6 +43,14 @@ export function freeze(state: State, owner: string, asset: Asset, amount: bigint
   b.frozen += amount;
 }
 
+/** Removes frozen funds that leave the account (the buyer's payment, the seller's sold token). */
+export function spendFrozen(state: State, owner: string, asset: Asset, amount: bigint): void {
+  const b = mutableBalance(state, owner, asset.hex);
+  if (b.frozen < amount) throw new RangeError(`spend of ${amount} exceeds frozen ${b.frozen}`);
+  b.frozen -= amount;
+  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) asset.holder = null;
+}
+
 export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
   const b = mutableBalance(state, owner, asset.hex);
   if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);

@@ -2,6 +2,7 @@
 import { contractOf } from './assets.js';
 import { unixSeconds } from './clock.js';
 import { displayAmount } from './money.js';
+import { orderRecordObject } from './order-views.js';
 import type { LedgerRecord, State } from './state.js';
 import { RECORD_TYPES } from './state.js';
 
@@ -9,6 +10,19 @@ export type RecordView = Record<string, unknown>;
 
 /** Asset records (deposit, mint, transfer, withdrawal): reference/real-service.md §4.4. */
 export function recordView(state: State, record: LedgerRecord): RecordView {
+  if (record.orderId !== null) {
+    const view: RecordView = {
+      amount: record.amount.toString(),
+      order: orderRecordObject(state, state.orders.get(record.orderId)!),
+      record_type: record.type,
+      sequence_id: record.sequenceId,
+      stark_key: record.starkKey,
+      status: record.status,
+      time: unixSeconds(record.timeMicros),
+    };
+    if (record.reason !== null) view.reason = record.reason;
+    return view;
+  }
   const asset = state.assets.get(record.assetHex)!;
   const contract = contractOf(state, asset);
   const view: RecordView = {

@@ -40,6 +40,7 @@ export interface NewRecord {
   /** List the record for `to` as well (transfers between stark keys). */
   listForReceiver?: boolean;
   reason?: string | null;
+  orderId?: number | null;
 }
 
 /** Appends a record under a fresh sequence id, listed for its owner (and a stark-key receiver). */
@@ -54,6 +55,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     amount: input.amount,
     to: input.to ?? null,
     reason: input.reason ?? null,
+    orderId: input.orderId ?? null,
   };
   state.records.set(record.sequenceId, record);
   state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!.recordCount += 1;

@@ -77,6 +77,52 @@ export interface Account {
 export const RECORD_TYPES = { deposit: 1, mint: 2, transfer: 3, withdrawal: 4, ask: 7, bid: 8 } as const;
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
 
+export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
+export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
+
+/** A limit order (StarkEx type 3). `base` is the currency, `quote` what is traded (Reddio's naming). */
+export interface Order {
+  /** Equals the sequence id of the accepted order command. */
+  id: number;
+  starkKey: string;
+  /** 0 ASK (sells quote), 1 BID (buys quote). */
+  direction: 0 | 1;
+  baseHex: string;
+  quoteHex: string;
+  /** What was signed. */
+  amountSell: bigint;
+  amountBuy: bigint;
+  feeLimit: bigint;
+  /** Quote units wanted or offered. */
+  quantity: bigint;
+  /** Quote units traded so far. */
+  filled: bigint;
+  /** Base units traded so far. */
+  volume: bigint;
+  /** Still frozen for this order: quote units for an ASK, base units for a BID. */
+  frozen: bigint;
+  /** Service fee charged so far (capped by feeLimit). */
+  serviceFee: bigint;
+  /** Service + marketplace fees charged so far (sell side). */
+  feeTaken: bigint;
+  /** The wire `price` as given (NFT: quantized base units; fungible: the display price). */
+  priceText: string;
+  marketplace: string | null;
+  state: OrderState;
+  createdAtMicros: bigint;
+}
+
+/** One fill: `quantity` quote units for `volume` base units at the maker's price. */
+export interface Trade {
+  makerId: number;
+  takerId: number;
+  quantity: bigint;
+  volume: bigint;
+  serviceFee: bigint;
+  marketplaceFee: bigint;
+  timeMicros: bigint;
+}
+
 export interface LedgerRecord {
   sequenceId: number;
   type: RecordType;
@@ -89,6 +135,8 @@ export interface LedgerRecord {
   /** Transfers and withdrawals: the receiver (stark key or Ethereum address). */
   to: string | null;
   reason: string | null;
+  /** Order records (types 7 and 8): the order. */
+  orderId: number | null;
 }
 
 export interface NamedAccount {
@@ -158,6 +206,15 @@ export interface State {
   /** Records at status 3, waiting for an L1 batch. */
   pendingL1: Set<number>;
   settlement: Settlement;
+  orders: Map<number, Order>;
+  /** Ids of open (placed or partially filled) orders, in placement order. */
+  openOrders: Set<number>;
+  trades: Trade[];
+  /** Derived index (rebuilt from open orders, never dumped): market key -> book. */
+  books: Map<string, import('./book.js').Book>;
+  /** Derived index: open order ids by owner and by quote asset. */
+  openByOwner: Map<string, Set<number>>;
+  openByQuote: Map<string, Set<number>>;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };

@@ -1,5 +1,5 @@
 // SDK-like flows for tests: look up vaults and nonce, sign, post.
-import { signedTransferBody, signedWithdrawalBody } from '../../src/testing.js';
+import { signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../../src/testing.js';
 import type { Account, Reply, TestClient } from './client.js';
 
 export interface MoveOptions {
@@ -72,4 +72,42 @@ export async function snapshotOf(c: TestClient, keys: string[]): Promise<unknown
   }
   out.push(c.dn.devnet.state.nextSequenceId, c.dn.devnet.state.nextVaultId);
   return out;
+}
+
+export interface OrderOptions {
+  /** `TYPE:ADDRESS[:TOKEN_ID]` of the traded token. */
+  contract2: string;
+  contract1?: string;
+  direction: 0 | 1;
+  quoteAmount: bigint | string;
+  baseAmount: bigint | string;
+  price: string;
+  marketplaceUuid?: string;
+  override?: Record<string, unknown>;
+  signWith?: string;
+  nonce?: number;
+  feeLimit?: number;
+}
+
+/** Places an order the way the JS SDK does: /v1/order/info, sign, POST /v1/order. */
+export async function order(c: TestClient, who: Account, o: OrderOptions): Promise<Reply> {
+  const info = await c.get(`/v1/order/info?stark_key=${who.stark_key}&contract1=${o.contract1 ?? 'ETH:ETH'}&contract2=${o.contract2}`);
+  if (info.body.status !== 'OK') throw new Error(`order/info failed: ${info.text}`);
+  const d = info.body.data;
+  const body = signedOrderBody({
+    starkKey: who.stark_key,
+    privateKey: o.signWith ?? who.private_key,
+    direction: o.direction,
+    baseToken: d.base_token,
+    quoteToken: d.asset_ids[1],
+    quoteAmount: o.quoteAmount,
+    baseAmount: o.baseAmount,
+    price: o.price,
+    baseVault: d.vault_ids[0],
+    quoteVault: d.vault_ids[1],
+    nonce: o.nonce ?? d.nonce,
+    ...(o.feeLimit !== undefined ? { feeLimit: o.feeLimit } : {}),
+    ...(o.marketplaceUuid !== undefined ? { marketplaceUuid: o.marketplaceUuid } : {}),
+  });
+  return c.post('/v1/order', { ...body, ...o.override });
 }

@@ -1,0 +1,121 @@
+// Price-time matching per (base, quote) market and the one function that settles a fill.
+// The book decides who trades with whom; settleFill moves every unit and fee.
+import { compareRatio, newBook } from './book.js';
+import type { Book, BookSide } from './book.js';
+import { credit, spendFrozen } from './ledger.js';
+import { closeOrder, limitOf } from './orders.js';
+import type { Order, State } from './state.js';
+import { ORDER_STATES } from './state.js';
+
+/** The service fee: 0.5% of the volume, floored, paid by the seller. */
+export const SERVICE_FEE = { num: 5n, den: 1000n } as const;
+
+export function marketKey(baseHex: string, quoteHex: string): string {
+  return `${baseHex}|${quoteHex}`;
+}
+
+function bookOf(state: State, order: Order): Book {
+  const key = marketKey(order.baseHex, order.quoteHex);
+  let book = state.books.get(key);
+  if (!book) {
+    book = newBook();
+    state.books.set(key, book);
+  }
+  return book;
+}
+
+function sideOf(book: Book, order: Order): BookSide {
+  return order.direction === 1 ? book.bids : book.asks;
+}
+
+export function restOrder(state: State, order: Order): void {
+  sideOf(bookOf(state, order), order).add(order.id, limitOf(order));
+}
+
+export function unrest(state: State, order: Order): void {
+  sideOf(bookOf(state, order), order).remove(limitOf(order));
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
+}
+
+/**
+ * Base units for `q` quote units at the maker's price, rounded for the maker (never for the taker),
+ * or undefined when no amount satisfies both signed ratios (StarkEx: nobody sells more per unit
+ * bought than it signed).
+ */
+function volumeFor(maker: Order, taker: Order, q: bigint): bigint | undefined {
+  const ask = maker.direction === 0 ? maker : taker;
+  const bid = maker.direction === 0 ? taker : maker;
+  const x = maker.direction === 0 ? ceilDiv(q * maker.amountBuy, maker.amountSell) : (q * maker.amountSell) / maker.amountBuy;
+  const sellerMin = ceilDiv(q * ask.amountBuy, ask.amountSell);
+  const buyerMax = (q * bid.amountSell) / bid.amountBuy;
+  return x >= sellerMin && x <= buyerMax && x > 0n ? x : undefined;
+}
+
+/** Matches a new (taker) order against the opposite side until it is filled, stops crossing, or meets its owner. */
+export function matchOrder(state: State, taker: Order): void {
+  const book = bookOf(state, taker);
+  const opposite = taker.direction === 1 ? book.asks : book.bids;
+  const takerLimit = limitOf(taker);
+  const resting = (id: number) => state.openOrders.has(id);
+  while (taker.filled < taker.quantity) {
+    const best = opposite.best(resting);
+    if (!best) return;
+    const crosses = taker.direction === 1 ? compareRatio(best.price, takerLimit) <= 0 : compareRatio(best.price, takerLimit) >= 0;
+    if (!crosses) return;
+    const maker = state.orders.get(best.id)!;
+    if (maker.starkKey === taker.starkKey) {
+      // Self-trade prevention, cancel-newest: the incoming order goes.
+      closeOrder(state, taker, ORDER_STATES.cancelled, false);
+      return;
+    }
+    const q = min(taker.quantity - taker.filled, maker.quantity - maker.filled);
+    const volume = volumeFor(maker, taker, q);
+    if (volume === undefined) return; // rounding leaves no admissible amount: the taker rests
+    settleFill(state, maker, taker, q, volume);
+  }
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+/**
+ * Settles one fill: the seller's frozen quote goes to the buyer, the buyer's frozen base pays the
+ * volume, the seller receives it less the service fee (to the operator, capped by the seller's
+ * remaining signed fee_limit) and the marketplace fee (sell order's marketplace, else the buy order's).
+ */
+export function settleFill(state: State, maker: Order, taker: Order, quantity: bigint, volume: bigint): void {
+  const sell = maker.direction === 0 ? maker : taker;
+  const buy = maker.direction === 0 ? taker : maker;
+  const base = state.assets.get(sell.baseHex)!;
+  const quote = state.assets.get(sell.quoteHex)!;
+
+  const serviceFee = min((volume * SERVICE_FEE.num) / SERVICE_FEE.den, sell.feeLimit - sell.serviceFee);
+  const mp = state.marketplaces.get(sell.marketplace ?? buy.marketplace ?? '');
+  const marketplaceFee = mp ? min((volume * mp.fee.num) / mp.fee.den, volume - serviceFee) : 0n;
+
+  spendFrozen(state, sell.starkKey, quote, quantity);
+  credit(state, buy.starkKey, quote, quantity);
+  spendFrozen(state, buy.starkKey, base, volume);
+  const sellerGets = volume - serviceFee - marketplaceFee;
+  if (sellerGets > 0n) credit(state, sell.starkKey, base, sellerGets);
+  if (serviceFee > 0n) credit(state, state.operator, base, serviceFee);
+  if (marketplaceFee > 0n) credit(state, mp!.payee, base, marketplaceFee);
+
+  for (const o of [maker, taker]) {
+    o.filled += quantity;
+    o.volume += volume;
+    o.frozen -= o === sell ? quantity : volume;
+  }
+  sell.serviceFee += serviceFee;
+  sell.feeTaken += serviceFee + marketplaceFee;
+  state.trades.push({ makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros });
+
+  for (const o of [maker, taker]) {
+    if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);
+    else o.state = ORDER_STATES.partiallyFilled;
+  }
+}
