@@ -43,6 +43,7 @@ import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } 
 import type { WithdrawAreaEntry } from './domain/withdrawals.js';
 import type { SettlementOption } from './domain/settlement.js';
 import { orderInfo } from './domain/order-info.js';
+import { depth, trades } from './domain/depth.js';
 import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/order-views.js';
 import type { OrderFilter } from './domain/order-views.js';
 import { cancelOrder, placeOrder } from './domain/orders.js';
@@ -204,6 +205,18 @@ export class Devnet {
     return orderDetail(this.state, o);
   }
 
+  /** `GET /v1/depth?base_contract&quote_contract`. */
+  depth(baseAddress: string, quoteAddress: string): ReturnType<typeof depth> {
+    return depth(this.state, this.marketContract(baseAddress, 'base_contract', false), this.marketContract(quoteAddress, 'quote_contract', true));
+  }
+
+  /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
+  trades(f: { orderId?: number | undefined; starkKey?: string | undefined; baseAddress?: string | undefined; quoteAddress?: string | undefined }): Array<Record<string, unknown>> {
+    if (f.orderId !== undefined || f.starkKey !== undefined) return trades(this.state, { orderId: f.orderId, starkKey: f.starkKey });
+    if (f.baseAddress === undefined || f.quoteAddress === undefined) fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
+    return trades(this.state, { market: { base: this.marketContract(f.baseAddress, 'base_token_contract_addr', false), quote: this.marketContract(f.quoteAddress, 'quote_token_contract_addr', true) } });
+  }
+
   // ---- commands ----
 
   orderInfo(starkKey: string, contract1: string, contract2: string): Record<string, unknown> {
@@ -298,6 +311,16 @@ export class Devnet {
   }
 
   // ---- helpers ----
+
+  /** A market's base (ETH/ERC20) or quote (ERC20/NFT) contract by address. */
+  private marketContract(address: string, field: string, quote: boolean) {
+    const key = this.contractFilter(address);
+    if (key === undefined) fail(ErrorCode.InvalidParam, `${field} is required`);
+    const c = this.state.contracts.get(key)!;
+    if (!quote && c.type !== 'ETH' && c.type !== 'ERC20') fail(ErrorCode.InvalidParam, `${field} must be ETH or an ERC20, got ${c.type}`);
+    if (quote && c.type === 'ETH') fail(ErrorCode.InvalidParam, `${field} cannot be ETH`);
+    return c;
+  }
 
   private contractFilter(address: string | undefined): string | undefined {
     if (address === undefined || address === '') return undefined;

@@ -102,6 +102,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     books: new Map(),
     openByOwner: new Map(),
     openByQuote: new Map(),
+    tradesBy: new Map(),
     operator: '',
     starkexContracts: {
       mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),

@@ -112,7 +112,12 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
   }
   sell.serviceFee += serviceFee;
   sell.feeTaken += serviceFee + marketplaceFee;
-  state.trades.push({ makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros });
+  const at = state.trades.push({ makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros }) - 1;
+  for (const key of new Set([`order:${maker.id}`, `order:${taker.id}`, `key:${maker.starkKey}`, `key:${taker.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`])) {
+    let list = state.tradesBy.get(key);
+    if (!list) state.tradesBy.set(key, (list = []));
+    list.push(at);
+  }
 
   for (const o of [maker, taker]) {
     if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);

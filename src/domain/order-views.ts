@@ -7,7 +7,7 @@ import type { Order, State } from './state.js';
 /** What `GET /v1/order/info` and order views call the fee rate: the service fee as a fraction. */
 export const FEE_RATE_TEXT = '0.005';
 
-function priceViews(state: State, o: Order): { price: string; display_price: string } {
+export function priceViews(state: State, o: Order): { price: string; display_price: string } {
   const quote = state.assets.get(o.quoteHex)!;
   if (quote.tokenId === null) return { price: o.priceText, display_price: o.priceText.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') };
   const base = contractOf(state, state.assets.get(o.baseHex)!);

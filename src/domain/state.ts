@@ -215,6 +215,8 @@ export interface State {
   /** Derived index: open order ids by owner and by quote asset. */
   openByOwner: Map<string, Set<number>>;
   openByQuote: Map<string, Set<number>>;
+  /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
+  tradesBy: Map<string, number[]>;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };

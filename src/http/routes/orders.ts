@@ -30,6 +30,19 @@ export function orderRoutes(devnet: Devnet): Hono {
     return ok(c, devnet.orderInfo(starkKey, textField(q.contract1 ?? 'ETH:ETH', 'contract1'), textField(q.contract2, 'contract2')), true);
   });
 
+  r.get('/v1/depth', (c) => {
+    const q = query(c);
+    return ok(c, devnet.depth(textField(q.base_contract, 'base_contract'), textField(q.quote_contract, 'quote_contract')), true);
+  });
+
+  r.get('/v1/trades', (c) => {
+    const q = query(c);
+    const orderId = isMissing(q.order_id) ? undefined : Number(uintField(q.order_id, 'order_id', { below: 1n << 53n }));
+    const starkKey = isMissing(q.stark_key) ? undefined : parseStarkKey(q.stark_key);
+    const rows = devnet.trades({ orderId, starkKey, baseAddress: q.base_token_contract_addr, quoteAddress: q.quote_token_contract_addr });
+    return ok(c, paginate(rows, pageField(q)), true);
+  });
+
   r.post('/v1/orders/:orderId/cancel', async (c) => {
     const orderId = Number(uintField(c.req.param('orderId'), 'order_id', { below: 1n << 53n }));
     const b = await body(c);
