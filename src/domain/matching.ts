@@ -73,7 +73,12 @@ export function matchOrder(state: State, taker: Order): void {
     }
     const q = min(taker.quantity - taker.filled, maker.quantity - maker.filled);
     const volume = volumeFor(maker, taker, q);
-    if (volume === undefined) return; // rounding leaves no admissible amount: the taker rests
+    if (volume === undefined) {
+      // No volume for this fill respects both signed ratios. Resting would leave the book crossed
+      // (SPEC §9.5), so the rest of the incoming order is cancelled, as self-trade prevention does.
+      closeOrder(state, taker, ORDER_STATES.cancelled, false);
+      return;
+    }
     settleFill(state, maker, taker, q, volume);
   }
 }

@@ -141,3 +141,17 @@ describe('ERC20 markets', () => {
     expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
   });
 });
+
+describe('rounding', () => {
+  it('an order whose next fill no integer volume can satisfy is cancelled for the rest, never resting on a crossed book', async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    const erc20 = (direction: 0 | 1, quote: number, base: number, price: string) => ({ contract2: `ERC20:${RDD20}`, direction, quoteAmount: String(quote), baseAmount: String(base), price });
+    await order(c, alice, erc20(1, 25, 1, '0.04')); // 13
+    await order(c, bob, erc20(0, 80, 1, '0.0125')); // 14: fills 25 for 1, 55 left
+    await order(c, alice, erc20(1, 125, 2, '0.016')); // 15: ceil(55/80) = 1 base exceeds 2/125 x 55 -> cancelled
+    expect((await c.get('/v1/order?order_id=15')).body.data).toMatchObject({ order_state: 1, filled: '0' });
+    expect((await c.get(`/v1/depth?base_contract=eth&quote_contract=${RDD20}`)).body.data).toEqual({ bids: null, asks: [['0.0125', '0.000055']] });
+    expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
+  });
+});
