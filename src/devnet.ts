@@ -1,20 +1,17 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { verifyStarkSignature } from './crypto/verify.js';
 import { nextNonce, parseStarkKey } from './domain/accounts.js';
 import { assetIdFromInputs, contractOf, requireAsset } from './domain/assets.js';
 import type { AssetIdInput } from './domain/assets.js';
 import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
 import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
-import { contractAddressValue, requireContract } from './domain/contracts.js';
+import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/contracts.js';
 import { deposit } from './domain/deposits.js';
 import type { DepositInput } from './domain/deposits.js';
-import { dumpState } from './domain/dump.js';
+import { stateHash } from './domain/dump.js';
 import { ErrorCode, fail } from './domain/errors.js';
 import { buildGenesisState } from './domain/genesis.js';
 import { findViolations } from './domain/invariants.js';
-import { stringify } from './domain/json.js';
 import { balanceOf } from './domain/ledger.js';
 import { createMarketplace } from './domain/marketplaces.js';
 import type { NewMarketplace } from './domain/marketplaces.js';
@@ -25,14 +22,13 @@ import type { NftEntry } from './domain/nfts.js';
 import { createContract, createProject, projectsOf, removeContract, removeProject, renameProject } from './domain/projects.js';
 import type { NewContract } from './domain/projects.js';
 import { formatUuid, nextBlock } from './domain/prng.js';
-import { flattenView, recordView, recordsOf } from './domain/record-views.js';
-import type { RecordFilter, RecordView } from './domain/record-views.js';
+import { recordFor, recordsFor } from './domain/record-views.js';
+import type { RecordQuery, RecordView } from './domain/record-views.js';
 import { moveClock, moveRecord, runBatch } from './domain/settlement.js';
 import type { BatchLayer, BatchResult, ClockMove } from './domain/settlement.js';
 import type { SignedMoveInput } from './domain/signed-moves.js';
 import type { SignatureCheck } from './domain/signed.js';
 import type { SettlementMode, State } from './domain/state.js';
-import { ETH_KEY } from './domain/state.js';
 import { submitTransfer } from './domain/transfers.js';
 import { vaultsFor } from './domain/vaults.js';
 import { contractInfoFor } from './domain/views.js';
@@ -44,6 +40,7 @@ import type { WithdrawAreaEntry } from './domain/withdrawals.js';
 import type { SettlementOption } from './domain/settlement.js';
 import { orderInfo } from './domain/order-info.js';
 import { depth, trades } from './domain/depth.js';
+import type { TradeQuery } from './domain/depth.js';
 import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/order-views.js';
 import type { OrderFilter } from './domain/order-views.js';
 import { cancelOrder, placeOrder } from './domain/orders.js';
@@ -111,12 +108,12 @@ export class Devnet {
 
   balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
     const key = parseStarkKey(starkKeyText);
-    return balanceRowsV1(this.state, key, this.contractFilter(contractAddress));
+    return balanceRowsV1(this.state, key, contractKeyFilter(this.state, contractAddress));
   }
 
   balancesV2(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV2[] {
     const key = parseStarkKey(starkKeyText);
-    return balanceRowsV2(this.state, key, this.contractFilter(contractAddress));
+    return balanceRowsV2(this.state, key, contractKeyFilter(this.state, contractAddress));
   }
 
   starkexContracts(): State['starkexContracts'] {
@@ -132,23 +129,13 @@ export class Devnet {
   }
 
   /** `GET /v1/records`: newest first. */
-  records(starkKeyText: string | undefined, filter: { contractAddress?: string | undefined; recordType?: number | undefined; sequenceIds?: number[] | undefined }): RecordView[] {
-    const key = parseStarkKey(starkKeyText);
-    const f: RecordFilter = {
-      contractKey: this.contractFilter(filter.contractAddress),
-      recordType: filter.recordType === 0 ? undefined : filter.recordType,
-      sequenceIds: filter.sequenceIds === undefined ? undefined : new Set(filter.sequenceIds),
-    };
-    return recordsOf(this.state, key, f).map((r) => recordView(this.state, r));
+  records(starkKeyText: string | undefined, filter: RecordQuery): RecordView[] {
+    return recordsFor(this.state, parseStarkKey(starkKeyText), filter);
   }
 
   /** `GET /v1/record`: an array with the one record, flattened. */
   record(starkKeyText: string | undefined, sequenceId: number): RecordView[] {
-    const key = parseStarkKey(starkKeyText);
-    const record = this.state.records.get(sequenceId);
-    const listed = record !== undefined && (record.starkKey === key || record.to === key);
-    if (!listed) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${key}`);
-    return [flattenView(recordView(this.state, record))];
+    return [recordFor(this.state, parseStarkKey(starkKeyText), sequenceId)];
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
@@ -171,7 +158,7 @@ export class Devnet {
 
   /** sha256 of the canonical state image: equal hashes mean equal states. */
   stateHash(): string {
-    return '0x' + bytesToHex(sha256(utf8ToBytes(stringify(dumpState(this.state)))));
+    return stateHash(this.state);
   }
 
   projects(apiKey: string): Array<Record<string, unknown>> {
@@ -195,7 +182,7 @@ export class Devnet {
   /** `GET /v1/orders`: open orders only, newest first. */
   orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Array<Record<string, unknown>> {
     const { contractAddress, ...rest } = filter;
-    return openOrders(this.state, { ...rest, contractKey: this.contractFilter(contractAddress) }).map((o) => orderEntry(this.state, o));
+    return openOrders(this.state, { ...rest, contractKey: contractKeyFilter(this.state, contractAddress) }).map((o) => orderEntry(this.state, o));
   }
 
   /** `GET /v1/order`: any order, with `order_state`. */
@@ -207,14 +194,12 @@ export class Devnet {
 
   /** `GET /v1/depth?base_contract&quote_contract`. */
   depth(baseAddress: string, quoteAddress: string): ReturnType<typeof depth> {
-    return depth(this.state, this.marketContract(baseAddress, 'base_contract', false), this.marketContract(quoteAddress, 'quote_contract', true));
+    return depth(this.state, marketContract(this.state, baseAddress, 'base_contract', false), marketContract(this.state, quoteAddress, 'quote_contract', true));
   }
 
   /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
-  trades(f: { orderId?: number | undefined; starkKey?: string | undefined; baseAddress?: string | undefined; quoteAddress?: string | undefined }): Array<Record<string, unknown>> {
-    if (f.orderId !== undefined || f.starkKey !== undefined) return trades(this.state, { orderId: f.orderId, starkKey: f.starkKey });
-    if (f.baseAddress === undefined || f.quoteAddress === undefined) fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
-    return trades(this.state, { market: { base: this.marketContract(f.baseAddress, 'base_token_contract_addr', false), quote: this.marketContract(f.quoteAddress, 'quote_token_contract_addr', true) } });
+  trades(f: TradeQuery): Array<Record<string, unknown>> {
+    return trades(this.state, f);
   }
 
   // ---- commands ----
@@ -311,21 +296,4 @@ export class Devnet {
   }
 
   // ---- helpers ----
-
-  /** A market's base (ETH/ERC20) or quote (ERC20/NFT) contract by address. */
-  private marketContract(address: string, field: string, quote: boolean) {
-    const key = this.contractFilter(address);
-    if (key === undefined) fail(ErrorCode.InvalidParam, `${field} is required`);
-    const c = this.state.contracts.get(key)!;
-    if (!quote && c.type !== 'ETH' && c.type !== 'ERC20') fail(ErrorCode.InvalidParam, `${field} must be ETH or an ERC20, got ${c.type}`);
-    if (quote && c.type === 'ETH') fail(ErrorCode.InvalidParam, `${field} cannot be ETH`);
-    return c;
-  }
-
-  private contractFilter(address: string | undefined): string | undefined {
-    if (address === undefined || address === '') return undefined;
-    if (address.toLowerCase() === ETH_KEY) return ETH_KEY;
-    contractAddressValue(address);
-    return requireContract(this.state, address).key;
-  }
 }

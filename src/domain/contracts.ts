@@ -134,6 +134,24 @@ export function registerContract(state: State, contract: Contract): void {
   }
 }
 
+/** A list filter by contract: `eth` or a registered address (19 malformed, 15 unknown); undefined when absent. */
+export function contractKeyFilter(state: State, address: string | undefined): string | undefined {
+  if (address === undefined || address === '') return undefined;
+  if (address.toLowerCase() === ETH_KEY) return ETH_KEY;
+  contractAddressValue(address);
+  return requireContract(state, address).key;
+}
+
+/** A market's base (ETH or ERC20) or quote (ERC20 or NFT) contract. */
+export function marketContract(state: State, address: string | undefined, field: string, quote: boolean): Contract {
+  const key = contractKeyFilter(state, address);
+  if (key === undefined) fail(ErrorCode.InvalidParam, `${field} is required`);
+  const c = state.contracts.get(key)!;
+  if (!quote && c.type !== 'ETH' && c.type !== 'ERC20') fail(ErrorCode.InvalidParam, `${field} must be ETH or an ERC20, got ${c.type}`);
+  if (quote && c.type === 'ETH') fail(ErrorCode.InvalidParam, `${field} cannot be ETH`);
+  return c;
+}
+
 export function findContract(state: State, address: string): Contract | undefined {
   return state.contracts.get(contractKey(address));
 }

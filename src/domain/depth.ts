@@ -1,5 +1,7 @@
 // Market views beyond the seed that newer SDKs call: depth per price level and the trade history.
 import { contractOf } from './assets.js';
+import { marketContract } from './contracts.js';
+import { fail, ErrorCode } from './errors.js';
 import { compareRatio } from './book.js';
 import type { Ratio } from './book.js';
 import { unixSeconds } from './clock.js';
@@ -45,19 +47,22 @@ export function depth(state: State, base: Contract, quote: Contract): { bids: Le
   return { bids: show(levels[1]!, true), asks: show(levels[0]!, false) };
 }
 
-export interface TradeFilter {
+export interface TradeQuery {
   orderId?: number | undefined;
   starkKey?: string | undefined;
-  market?: { base: Contract; quote: Contract } | undefined;
+  baseAddress?: string | undefined;
+  quoteAddress?: string | undefined;
 }
 
 /** `GET /v1/trades`: fills newest first, from the index that applies (never a scan of all trades). */
-export function trades(state: State, f: TradeFilter): Array<Record<string, unknown>> {
+export function trades(state: State, f: TradeQuery): Array<Record<string, unknown>> {
   let at: number[];
   if (f.orderId !== undefined) at = state.tradesBy.get(`order:${f.orderId}`) ?? [];
   else if (f.starkKey !== undefined) at = state.tradesBy.get(`key:${f.starkKey}`) ?? [];
   else {
-    const { base, quote } = f.market!;
+    if (f.baseAddress === undefined || f.quoteAddress === undefined) fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
+    const base = marketContract(state, f.baseAddress, 'base_token_contract_addr', false);
+    const quote = marketContract(state, f.quoteAddress, 'quote_token_contract_addr', true);
     const quoteAssets = quote.type === 'ERC20' ? [toHex(quote.assetType)] : [...quote.tokens.values()];
     at = quoteAssets.flatMap((q) => state.tradesBy.get(`market:${marketKey(toHex(base.assetType), q)}`) ?? []);
   }

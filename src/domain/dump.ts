@@ -1,4 +1,7 @@
 // A canonical, versioned plain-JSON image of the state: the basis of the state hash (and of saved state).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { stringify } from './json.js';
 import type { State } from './state.js';
 
 export const STATE_FORMAT = 'l2-devnet/state@1';
@@ -32,4 +35,9 @@ export function dumpState(state: State): Record<string, unknown> {
     open_orders: [...state.openOrders],
     trades: state.trades,
   };
+}
+
+/** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. */
+export function stateHash(state: State): string {
+  return '0x' + bytesToHex(sha256(utf8ToBytes(stringify(dumpState(state)))));
 }

@@ -14,13 +14,16 @@ export function priceViews(state: State, o: Order): { price: string; display_pri
   return { price: o.priceText, display_price: displayAmount(BigInt(o.priceText), base.quantum, base.decimals) };
 }
 
-/** `GET /v1/orders` list entry. */
-export function orderEntry(state: State, o: Order): Record<string, unknown> {
+/** The assets and contracts an order view names, and its prices. */
+function context(state: State, o: Order) {
   const base = state.assets.get(o.baseHex)!;
   const quote = state.assets.get(o.quoteHex)!;
-  const bc = contractOf(state, base);
-  const qc = contractOf(state, quote);
-  const { price, display_price } = priceViews(state, o);
+  return { base, quote, bc: contractOf(state, base), qc: contractOf(state, quote), ...priceViews(state, o) };
+}
+
+/** `GET /v1/orders` list entry. */
+export function orderEntry(state: State, o: Order): Record<string, unknown> {
+  const { base, quote, bc, qc, price, display_price } = context(state, o);
   return {
     order_id: o.id,
     stark_key: o.starkKey,
@@ -58,11 +61,7 @@ export function orderDetail(state: State, o: Order): Record<string, unknown> {
 
 /** The nested `order` object of an order record (types 7 and 8). */
 export function orderRecordObject(state: State, o: Order): Record<string, unknown> {
-  const base = state.assets.get(o.baseHex)!;
-  const quote = state.assets.get(o.quoteHex)!;
-  const bc = contractOf(state, base);
-  const qc = contractOf(state, quote);
-  const { price, display_price } = priceViews(state, o);
+  const { base, quote, bc, qc, price, display_price } = context(state, o);
   return {
     base_asset_id: base.hex,
     base_asset_name: bc.symbol,

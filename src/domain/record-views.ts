@@ -1,6 +1,8 @@
 // Records in the real service's shapes: nested for /v1/records, flattened (`order.<field>`) for /v1/record.
 import { contractOf } from './assets.js';
 import { unixSeconds } from './clock.js';
+import { contractKeyFilter } from './contracts.js';
+import { fail, ErrorCode } from './errors.js';
 import { displayAmount } from './money.js';
 import { orderRecordObject } from './order-views.js';
 import type { LedgerRecord, State } from './state.js';
@@ -84,4 +86,28 @@ export function recordsOf(state: State, starkKey: string, filter: RecordFilter):
     out.push(record);
   }
   return out;
+}
+
+export interface RecordQuery {
+  contractAddress?: string | undefined;
+  /** 0 means all types. */
+  recordType?: number | undefined;
+  sequenceIds?: number[] | undefined;
+}
+
+/** `GET /v1/records` for a normalized stark key. */
+export function recordsFor(state: State, starkKey: string, q: RecordQuery): RecordView[] {
+  const filter: RecordFilter = {
+    contractKey: contractKeyFilter(state, q.contractAddress),
+    recordType: q.recordType === 0 ? undefined : q.recordType,
+    sequenceIds: q.sequenceIds === undefined ? undefined : new Set(q.sequenceIds),
+  };
+  return recordsOf(state, starkKey, filter).map((r) => recordView(state, r));
+}
+
+/** `GET /v1/record`: one record listed for the key (sender or receiver), flattened; 19 otherwise. */
+export function recordFor(state: State, starkKey: string, sequenceId: number): RecordView {
+  const record = state.records.get(sequenceId);
+  if (record === undefined || (record.starkKey !== starkKey && record.to !== starkKey)) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
+  return flattenView(recordView(state, record));
 }

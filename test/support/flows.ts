@@ -21,9 +21,9 @@ export async function nonceOf(c: TestClient, starkKey: string): Promise<number> 
   return (await c.get(`/v1/nonce?stark_key=${starkKey}`)).body.data.nonce;
 }
 
-export async function transfer(c: TestClient, from: Account, to: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
+async function signedMove(c: TestClient, path: string, sign: typeof signedTransferBody, from: Account, to: string, assetId: string, amount: bigint | string, o: MoveOptions): Promise<Reply> {
   const [vaultId, receiverVaultId] = await vaults(c, [from.stark_key, to], assetId);
-  const body = signedTransferBody({
+  const body = sign({
     starkKey: from.stark_key,
     privateKey: o.signWith ?? from.private_key,
     assetId,
@@ -34,23 +34,15 @@ export async function transfer(c: TestClient, from: Account, to: string, assetId
     receiverVaultId: receiverVaultId!,
     ...(o.expirationTimestamp !== undefined ? { expirationTimestamp: o.expirationTimestamp } : {}),
   });
-  return c.post('/v1/transfers', { ...body, ...o.override });
+  return c.post(path, { ...body, ...o.override });
 }
 
-export async function withdraw(c: TestClient, from: Account, ethAddress: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
-  const [vaultId, receiverVaultId] = await vaults(c, [from.stark_key, ethAddress], assetId);
-  const body = signedWithdrawalBody({
-    starkKey: from.stark_key,
-    privateKey: o.signWith ?? from.private_key,
-    assetId,
-    amount: BigInt(amount),
-    nonce: o.nonce ?? (await nonceOf(c, from.stark_key)),
-    vaultId: vaultId!,
-    receiver: ethAddress,
-    receiverVaultId: receiverVaultId!,
-    ...(o.expirationTimestamp !== undefined ? { expirationTimestamp: o.expirationTimestamp } : {}),
-  });
-  return c.post('/v1/withdrawalto', { ...body, ...o.override });
+export function transfer(c: TestClient, from: Account, to: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
+  return signedMove(c, '/v1/transfers', signedTransferBody, from, to, assetId, amount, o);
+}
+
+export function withdraw(c: TestClient, from: Account, ethAddress: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
+  return signedMove(c, '/v1/withdrawalto', signedWithdrawalBody, from, ethAddress, assetId, amount, o);
 }
 
 export async function balance(c: TestClient, starkKey: string, assetId: string): Promise<{ available: number; frozen: number }> {
