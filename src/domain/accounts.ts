@@ -23,10 +23,6 @@ export function parseOwner(text: string, field = 'stark_keys'): string {
   return parseStarkKey(text, field);
 }
 
-export function findAccount(state: State, key: string): Account | undefined {
-  return state.accounts.get(key);
-}
-
 export function ensureAccount(state: State, key: string): Account {
   let a = state.accounts.get(key);
   if (!a) {

@@ -29,7 +29,3 @@ export function isEthAddressText(text: string): boolean {
   return v !== undefined && v < 1n << 160n;
 }
 
-/** Normalized key for maps: lowercase, `0x`, unpadded. */
-export function hexKey(value: bigint): string {
-  return toHex(value);
-}

@@ -29,16 +29,6 @@ export function ensureVault(state: State, owner: string, assetHex: string): bigi
   return id;
 }
 
-/** How many vaults a request would newly allocate (so a command can refuse before applying). */
-export function missingVaults(state: State, pairs: ReadonlyArray<readonly [string, string]>): number {
-  const seen = new Set<string>();
-  for (const [o, a] of pairs) {
-    const k = vaultKey(o, a);
-    if (!state.vaults.has(k)) seen.add(k);
-  }
-  return seen.size;
-}
-
 /**
  * `GET /v1/vaults`: lists of equal length pair up item by item; a single owner or a single asset
  * applies to every item of the other list. Everything is validated before any vault is allocated.
