@@ -24,7 +24,7 @@ import type { NewContract } from './domain/projects.js';
 import { formatUuid, nextBlock } from './domain/prng.js';
 import { recordFor, recordsFor } from './domain/record-views.js';
 import type { RecordQuery, RecordView } from './domain/record-views.js';
-import { moveClock, moveRecord, runBatch } from './domain/settlement.js';
+import { clockTo, moveClock, moveRecord, runBatch } from './domain/settlement.js';
 import type { BatchLayer, BatchResult, ClockMove } from './domain/settlement.js';
 import type { SignedMoveInput } from './domain/signed-moves.js';
 import type { SignatureCheck } from './domain/signed.js';
@@ -46,8 +46,28 @@ import type { OrderFilter } from './domain/order-views.js';
 import { cancelOrder, placeOrder } from './domain/orders.js';
 import type { OrderInput } from './domain/orders.js';
 import type { Signature } from './domain/signed.js';
+import { Snapshots } from './domain/snapshots.js';
+import { atomically } from './domain/transaction.js';
+import { dumpState } from './domain/dump.js';
+import { loadState } from './domain/load.js';
 
 export type SignatureMode = 'verify' | 'skip';
+
+export type ClockMode = 'virtual' | 'wall';
+
+/** One accepted command as the journal keeps it: replaying the entries in order rebuilds the state. */
+export interface CommandEntry {
+  cmd: CommandName;
+  args: unknown[];
+  /** The emulator clock when the command ran (wall clock mode only: replay sets it first). */
+  at?: bigint;
+}
+
+/** Where accepted commands go (the persistence layer); `replaced` says the whole state was swapped. */
+export interface CommandSink {
+  append(entry: CommandEntry): void;
+  replaced(): void;
+}
 
 export interface DevnetConfig {
   /** Parsed genesis document. */
@@ -57,6 +77,9 @@ export interface DevnetConfig {
   settlement?: SettlementOption;
   /** Extra API keys (`--api-key`), each owning nothing until it creates something. */
   apiKeys?: string[] | undefined;
+  /** `wall` moves the emulator clock to the host's time (from `wallMicros`) before each command. */
+  clock?: ClockMode;
+  wallMicros?: () => bigint;
 }
 
 /**
@@ -64,24 +87,86 @@ export interface DevnetConfig {
  * apply steps that cannot fail, so a refused command leaves the state exactly as it was.
  */
 export class Devnet {
-  readonly state: State;
+  private current: State;
   readonly signatures: SignatureMode;
+  readonly clockMode: ClockMode;
   private readonly checkSig: SignatureCheck;
+  private readonly snapshots = new Snapshots();
+  private sink: CommandSink | undefined;
+  /** Set while the journal is replayed: signatures were checked when the command was first accepted. */
+  private replaying = false;
 
-  constructor(config: DevnetConfig) {
-    this.state = buildGenesisState(config.genesis, { seed: config.seed });
+  constructor(private readonly config: DevnetConfig) {
     this.signatures = config.signatures ?? 'verify';
-    this.checkSig = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
-    for (const key of config.apiKeys ?? []) {
-      if (key.trim() === '') throw new RangeError('an API key must not be empty');
-      if (!this.state.apiKeys.has(key)) this.state.apiKeys.set(key, { key, name: 'cli' });
-    }
-    const settlement = config.settlement ?? 'auto';
+    this.clockMode = config.clock ?? 'virtual';
+    if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
+    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
+    this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
+    for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
+    this.current = this.genesis();
+  }
+
+  get state(): State {
+    return this.current;
+  }
+
+  private genesis(): State {
+    const state = buildGenesisState(this.config.genesis, { seed: this.config.seed });
+    for (const key of this.config.apiKeys ?? []) if (!state.apiKeys.has(key)) state.apiKeys.set(key, { key, name: 'cli' });
+    const settlement = this.config.settlement ?? 'auto';
     if (typeof settlement === 'object') {
       const intervalMicros = BigInt(settlement.interval) * 1_000_000n;
-      this.state.settlement = { mode: 'interval' as SettlementMode, intervalMicros, nextCutMicros: this.state.clock.nowMicros + intervalMicros };
+      state.settlement = { mode: 'interval' as SettlementMode, intervalMicros, nextCutMicros: state.clock.nowMicros + intervalMicros };
     } else {
-      this.state.settlement = { mode: settlement, intervalMicros: 0n, nextCutMicros: 0n };
+      state.settlement = { mode: settlement, intervalMicros: 0n, nextCutMicros: 0n };
+    }
+    state.undo.releaseAll();
+    return state;
+  }
+
+  /** Sends every accepted command (and every wholesale state swap) to `sink`, e.g. the journal. */
+  attach(sink: CommandSink | undefined): void {
+    this.sink = sink;
+  }
+
+  /**
+   * Runs one command atomically (a throw undoes every step) and journals it when it changed anything.
+   * `always` journals it regardless (snapshots: replay must hand out the same ids).
+   */
+  private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false): T {
+    let at: bigint | undefined;
+    const { value, changed } = atomically(this.current, () => {
+      if (this.clockMode === 'wall' && !this.replaying) at = this.syncWallClock();
+      return fn();
+    });
+    if ((changed || always) && this.sink && !this.replaying) this.sink.append(at === undefined ? { cmd, args } : { cmd, args, at });
+    return value;
+  }
+
+  /** Moves the clock to the host's time (never backwards), cutting interval batches that fell due. */
+  private syncWallClock(): bigint {
+    const wall = this.config.wallMicros!();
+    if (wall > this.current.clock.nowMicros) clockTo(this.current, wall);
+    return this.current.clock.nowMicros;
+  }
+
+  /** wall clock mode: lets time pass for readers too (interval batches cut while a client polls). */
+  tick(): void {
+    if (this.clockMode === 'wall') this.command('tick', [], () => undefined);
+  }
+
+  /** Re-runs a journaled command exactly as it first ran. */
+  replay(entry: CommandEntry): void {
+    const method = (this as unknown as Record<string, unknown>)[entry.cmd];
+    if (!COMMANDS.includes(entry.cmd) || typeof method !== 'function') throw new RangeError(`unknown journaled command "${entry.cmd}"`);
+    this.replaying = true;
+    try {
+      if (entry.at !== undefined && entry.at > this.current.clock.nowMicros) {
+        atomically(this.current, () => clockTo(this.current, entry.at!));
+      }
+      (method as (...a: unknown[]) => unknown).apply(this, entry.args);
+    } finally {
+      this.replaying = false;
     }
   }
 
@@ -205,95 +290,149 @@ export class Devnet {
   // ---- commands ----
 
   orderInfo(starkKey: string, contract1: string, contract2: string): Record<string, unknown> {
-    return orderInfo(this.state, starkKey, contract1, contract2);
+    return this.command('orderInfo', [starkKey, contract1, contract2], () => orderInfo(this.state, starkKey, contract1, contract2));
   }
 
   placeOrder(input: OrderInput): { sequence_id: number } {
-    return { sequence_id: placeOrder(this.state, input, this.checkSig) };
+    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig) }));
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {
-    return { sequence_id: cancelOrder(this.state, orderId, starkKey, signature, this.checkSig) };
+    return this.command('cancelOrder', [orderId, starkKey, signature], () => ({ sequence_id: cancelOrder(this.state, orderId, starkKey, signature, this.checkSig) }));
   }
 
   createApiKey(name = 'control-plane'): { api_key: string } {
-    const key = 'rk-' + formatUuid(nextBlock(this.state.prng));
-    this.state.apiKeys.set(key, { key, name });
-    return { api_key: key };
+    return this.command('createApiKey', [name], () => {
+      const key = 'rk-' + formatUuid(nextBlock(this.state.prng));
+      this.state.apiKeys.set(key, { key, name });
+      return { api_key: key };
+    });
   }
 
   createProject(apiKey: string, name: string): { message: string; project_uuid: string } {
-    return { message: 'Project created.', project_uuid: createProject(this.state, apiKey, name).uuid };
+    return this.command('createProject', [apiKey, name], () => ({ message: 'Project created.', project_uuid: createProject(this.state, apiKey, name).uuid }));
   }
 
   renameProject(apiKey: string, uuid: string, name: string): { message: string; project_uuid: string } {
-    return { message: 'Project edited.', project_uuid: renameProject(this.state, apiKey, uuid, name).uuid };
+    return this.command('renameProject', [apiKey, uuid, name], () => ({ message: 'Project edited.', project_uuid: renameProject(this.state, apiKey, uuid, name).uuid }));
   }
 
   removeProject(apiKey: string, uuid: string): { message: string } {
-    removeProject(this.state, apiKey, uuid);
-    return { message: 'Project removed.' };
+    return this.command('removeProject', [apiKey, uuid], () => {
+      removeProject(this.state, apiKey, uuid);
+      return { message: 'Project removed.' };
+    });
   }
 
   createContract(apiKey: string, spec: NewContract): { message: string; contract_uuid: string } {
-    return { message: 'Contract created.', contract_uuid: createContract(this.state, apiKey, spec).uuid };
+    return this.command('createContract', [apiKey, spec], () => ({ message: 'Contract created.', contract_uuid: createContract(this.state, apiKey, spec).uuid }));
   }
 
   removeContract(apiKey: string, uuid: string): { message: string } {
-    removeContract(this.state, apiKey, uuid);
-    return { message: 'Contract removed.' };
+    return this.command('removeContract', [apiKey, uuid], () => {
+      removeContract(this.state, apiKey, uuid);
+      return { message: 'Contract removed.' };
+    });
   }
 
   createMarketplace(apiKey: string, input: NewMarketplace): { message: string; marketplace_uuid: string } {
-    return { message: 'Marketplace created.', marketplace_uuid: createMarketplace(this.state, apiKey, input).uuid };
+    return this.command('createMarketplace', [apiKey, input], () => ({ message: 'Marketplace created.', marketplace_uuid: createMarketplace(this.state, apiKey, input).uuid }));
   }
 
   transfer(input: SignedMoveInput): { sequence_id: number } {
-    return { sequence_id: submitTransfer(this.state, input, this.checkSig) };
+    return this.command('transfer', [input], () => ({ sequence_id: submitTransfer(this.state, input, this.checkSig) }));
   }
 
   withdraw(input: SignedMoveInput): { sequence_id: number } {
-    return { sequence_id: submitWithdrawal(this.state, input, this.checkSig) };
+    return this.command('withdraw', [input], () => ({ sequence_id: submitWithdrawal(this.state, input, this.checkSig) }));
   }
 
   mint(input: MintInput): { sequence_ids: number[] } {
-    return { sequence_ids: mint(this.state, input) };
+    return this.command('mint', [input], () => ({ sequence_ids: mint(this.state, input) }));
   }
 
   batches(layer: BatchLayer): BatchResult {
-    return runBatch(this.state, layer);
+    return this.command('batches', [layer], () => runBatch(this.state, layer));
   }
 
   moveRecord(sequenceId: number, status: number): { sequence_id: number; status: number } {
-    const r = moveRecord(this.state, sequenceId, status);
-    return { sequence_id: r.sequenceId, status: r.status };
+    return this.command('moveRecord', [sequenceId, status], () => {
+      const r = moveRecord(this.state, sequenceId, status);
+      return { sequence_id: r.sequenceId, status: r.status };
+    });
   }
 
   claim(ethAddressText: string | undefined, assetId: bigint): { ethaddress: string; asset_id: string; amount: bigint } {
-    const address = parseEthAddress(ethAddressText, 'ethaddress');
-    const asset = requireAsset(this.state, assetId);
-    return { ethaddress: address, asset_id: asset.hex, amount: claimWithdrawal(this.state, address, asset.hex) };
+    return this.command('claim', [ethAddressText, assetId], () => {
+      const address = parseEthAddress(ethAddressText, 'ethaddress');
+      const asset = requireAsset(this.state, assetId);
+      return { ethaddress: address, asset_id: asset.hex, amount: claimWithdrawal(this.state, address, asset.hex) };
+    });
   }
 
   /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
   setClock(input: ClockMove): { now: string; moved: number[] } {
-    return moveClock(this.state, input);
+    return this.command('setClock', [input], () => moveClock(this.state, input));
   }
 
   /** `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. */
   vaults(ownerTexts: string[], assetIds: bigint[]): string[] {
-    return vaultsFor(this.state, ownerTexts, assetIds);
+    return this.command('vaults', [ownerTexts, assetIds], () => vaultsFor(this.state, ownerTexts, assetIds));
   }
 
   /** `GET /v1/wallets`: fresh key pairs from the seeded PRNG (a testing helper of the real service). */
   wallets(count: number): Wallet[] {
-    return drawWallets(this.state, count);
+    return this.command('wallets', [count], () => drawWallets(this.state, count));
   }
 
   deposit(input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }): { sequence_id: number } {
-    const starkKey = parseStarkKey(input.starkKey);
-    return { sequence_id: deposit(this.state, { ...input, starkKey }).sequenceId };
+    return this.command('deposit', [input], () => {
+      const starkKey = parseStarkKey(input.starkKey);
+      return { sequence_id: deposit(this.state, { ...input, starkKey }).sequenceId };
+    });
   }
 
-  // ---- helpers ----
+  // ---- snapshots and whole-state control ----
+
+  /** `POST /_devnet/snapshots`: O(1); the id stays valid until a revert to an earlier one, a reset or a load. */
+  snapshot(): { id: string } {
+    return this.command('snapshot', [], () => ({ id: this.snapshots.take(this.current) }), true);
+  }
+
+  /** `POST /_devnet/snapshots/{id}/revert`: the exact state of then (ids, clock, nonces, books). */
+  revert(id: string): { reverted: string; state_hash: string } {
+    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true);
+    return { reverted: id, state_hash: this.stateHash() };
+  }
+
+  /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */
+  reset(): { state_hash: string } {
+    this.replace(this.genesis());
+    return { state_hash: this.stateHash() };
+  }
+
+  /** `GET /_devnet/state`: the canonical, versioned image of the whole state. */
+  dump(): Record<string, unknown> {
+    return dumpState(this.current);
+  }
+
+  /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */
+  load(dump: unknown): { state_hash: string } {
+    this.replace(loadState(dump));
+    return { state_hash: this.stateHash() };
+  }
+
+  private replace(state: State): void {
+    this.current = state;
+    this.snapshots.clear();
+    if (!this.replaying) this.sink?.replaced();
+  }
 }
+
+/** Every method the journal may name (commands that can change the state). */
+export const COMMANDS = [
+  'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
+  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'withdraw', 'mint', 'batches', 'moveRecord',
+  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick',
+] as const;
+export type CommandName = (typeof COMMANDS)[number];

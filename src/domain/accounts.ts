@@ -4,6 +4,7 @@ import { FIELD_PRIME } from '../crypto/pedersen.js';
 import { fail, ErrorCode } from './errors.js';
 import { isEthAddressText, readHex, toHex, toPaddedHex } from './hex.js';
 import type { Account, State } from './state.js';
+import { TrackedMap, TrackedSet } from './undo.js';
 
 /** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
@@ -26,7 +27,7 @@ export function parseOwner(text: string, field = 'stark_keys'): string {
 export function ensureAccount(state: State, key: string): Account {
   let a = state.accounts.get(key);
   if (!a) {
-    a = { key, balances: new Map(), usedNonces: new Set(), maxNonce: -1n, records: [] };
+    a = { key, balances: TrackedMap.create(state.undo), usedNonces: TrackedSet.create(state.undo), maxNonce: -1n, records: [] };
     state.accounts.set(key, a);
   }
   return a;

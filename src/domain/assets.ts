@@ -5,6 +5,7 @@ import { fungibleQuantum } from './money.js';
 import { fail, ErrorCode } from './errors.js';
 import { toHex } from './hex.js';
 import type { Asset, Contract, State } from './state.js';
+import { touch } from './undo.js';
 
 /** Asset id of token `tokenId` of an NFT contract, by the StarkEx formula for its kind. */
 export function nftAssetId(contract: Contract, tokenId: bigint): bigint {
@@ -21,7 +22,10 @@ export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint
   const asset: Asset = { id, hex: toHex(id), contractKey: contract.key, tokenId, holder: null };
   state.assets.set(asset.hex, asset);
   contract.tokens.set(tokenKey, asset.hex);
-  if (tokenId > contract.maxTokenId) contract.maxTokenId = tokenId;
+  if (tokenId > contract.maxTokenId) {
+    touch(state.undo, contract);
+    contract.maxTokenId = tokenId;
+  }
   return asset;
 }
 

@@ -5,6 +5,7 @@ import { readHex } from './hex.js';
 import { fungibleQuantum } from './money.js';
 import type { Contract, State, TokenType } from './state.js';
 import { ETH_KEY, TOKEN_TYPES } from './state.js';
+import { TrackedMap } from './undo.js';
 
 /** ETH quantum of the real service (10^12 wei), so 6-decimal SDK amounts map 1:1 to quantized units. */
 export const ETH_QUANTUM = 1_000_000_000_000n;
@@ -126,6 +127,8 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
 
 /** Registers a built contract and, for fungibles, its single asset id. Caller has checked uniqueness. */
 export function registerContract(state: State, contract: Contract): void {
+  // From here on its token index is state, so its edits must be undoable.
+  contract.tokens = TrackedMap.create(state.undo, {}, contract.tokens);
   state.contracts.set(contract.key, contract);
   state.contractsByUuid.set(contract.uuid, contract.key);
   if (contract.type === 'ETH' || contract.type === 'ERC20') {

@@ -28,13 +28,19 @@ export function dumpState(state: State): Record<string, unknown> {
     withdraw_area: [...state.withdrawArea].map(([addr, m]) => [addr, [...m]]),
     claimed: [...state.claimed],
     issued: [...state.issued],
-    pending_l2: [...state.pendingL2],
-    pending_l1: [...state.pendingL1],
+    pending_l2: ascending(state.pendingL2),
+    pending_l1: ascending(state.pendingL1),
     settlement: state.settlement,
     orders: [...state.orders.values()],
-    open_orders: [...state.openOrders],
+    open_orders: ascending(state.openOrders),
     trades: state.trades,
   };
+}
+
+// These sets are queues and indexes whose insertion order is never observable (batches and books
+// take them in id order), and an undone delete cannot restore it cheaply: so they are dumped sorted.
+function ascending(ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. */

@@ -10,6 +10,7 @@ import { readHex, toHex, toPaddedHex } from './hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from './prng.js';
 import type { State } from './state.js';
 import { FIRST_VAULT_ID } from './vaults.js';
+import { TrackedMap, TrackedSet, UndoLog } from './undo.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
@@ -75,29 +76,32 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
   if (nowMicros === undefined) throw new GenesisError('genesis.time', `must be an ISO 8601 UTC time from 1970 on, such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`);
 
   const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
+  const undo = new UndoLog();
+  const map = <K, V>(options?: { ordered?: boolean; orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
   const state: State = {
+    undo,
     clock: { nowMicros },
     prng: createPrng(seed),
     nextSequenceId: 1,
     nextVaultId: FIRST_VAULT_ID,
-    contracts: new Map(),
-    contractsByUuid: new Map(),
-    assets: new Map(),
-    accounts: new Map(),
-    vaults: new Map(),
-    records: new Map(),
-    apiKeys: new Map(),
-    projects: new Map(),
-    marketplaces: new Map(),
+    contracts: map(),
+    contractsByUuid: map(),
+    assets: map(),
+    accounts: map(),
+    vaults: map(),
+    records: map(),
+    apiKeys: map(),
+    projects: map(),
+    marketplaces: map(),
     namedAccounts: [],
-    withdrawArea: new Map(),
-    claimed: new Map(),
-    issued: new Map(),
-    pendingL2: new Set(),
-    pendingL1: new Set(),
+    withdrawArea: map(),
+    claimed: map(),
+    issued: map(),
+    pendingL2: TrackedSet.create(undo),
+    pendingL1: TrackedSet.create(undo),
     settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
-    orders: new Map(),
-    openOrders: new Set(),
+    orders: map({ orders: true }),
+    openOrders: TrackedSet.create(undo, { orders: true }),
     trades: [],
     books: new Map(),
     openByOwner: new Map(),
@@ -209,5 +213,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       at(path, () => deposit(state, { starkKey, contractAddress, amount }));
     }
   });
+  // Building the genesis is not something to undo.
+  undo.releaseAll();
   return state;
 }

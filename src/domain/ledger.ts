@@ -1,6 +1,7 @@
 // Balances: the only code that moves amounts between available, frozen and owners.
 import { ensureAccount } from './accounts.js';
 import type { Asset, Balance, State } from './state.js';
+import { touch } from './undo.js';
 
 /** StarkEx amounts and balances are below 2^63. */
 export const MAX_BALANCE = (1n << 63n) - 1n;
@@ -14,7 +15,8 @@ export function balanceOf(state: State, owner: string, assetHex: string): Balanc
 function mutableBalance(state: State, owner: string, assetHex: string): Balance {
   const account = ensureAccount(state, owner);
   let b = account.balances.get(assetHex);
-  if (!b) {
+  if (b) touch(state.undo, b);
+  else {
     b = { available: 0n, frozen: 0n };
     account.balances.set(assetHex, b);
   }
@@ -25,7 +27,7 @@ function mutableBalance(state: State, owner: string, assetHex: string): Balance 
 export function credit(state: State, owner: string, asset: Asset, amount: bigint): void {
   if (amount <= 0n) throw new RangeError(`credit amount must be positive, got ${amount}`);
   mutableBalance(state, owner, asset.hex).available += amount;
-  if (asset.tokenId !== null) asset.holder = owner;
+  if (asset.tokenId !== null) setHolder(state, asset, owner);
 }
 
 /** Removes from `owner`'s available balance. Callers check sufficiency first (validate, then apply). */
@@ -33,7 +35,7 @@ export function debit(state: State, owner: string, asset: Asset, amount: bigint)
   const b = mutableBalance(state, owner, asset.hex);
   if (b.available < amount) throw new RangeError(`debit of ${amount} exceeds available ${b.available}`);
   b.available -= amount;
-  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) asset.holder = null;
+  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
 }
 
 export function freeze(state: State, owner: string, asset: Asset, amount: bigint): void {
@@ -48,7 +50,7 @@ export function spendFrozen(state: State, owner: string, asset: Asset, amount: b
   const b = mutableBalance(state, owner, asset.hex);
   if (b.frozen < amount) throw new RangeError(`spend of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
-  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) asset.holder = null;
+  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
 }
 
 export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
@@ -56,6 +58,13 @@ export function unfreeze(state: State, owner: string, asset: Asset, amount: bigi
   if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
   b.available += amount;
+}
+
+/** The one place an NFT's holder changes (so the change can be undone). */
+export function setHolder(state: State, asset: Asset, holder: string | null): void {
+  if (asset.holder === holder) return;
+  touch(state.undo, asset);
+  asset.holder = holder;
 }
 
 /** Records that `amount` of an asset entered L2 (deposit, mint); negative when one is reverted. */

@@ -4,8 +4,9 @@ import { compareRatio, newBook } from './book.js';
 import type { Book, BookSide } from './book.js';
 import { credit, spendFrozen } from './ledger.js';
 import { closeOrder, limitOf } from './orders.js';
-import type { Order, State } from './state.js';
+import type { Order, State, Trade } from './state.js';
 import { ORDER_STATES } from './state.js';
+import { append, touch } from './undo.js';
 
 /** The service fee: 0.5% of the volume, floored, paid by the seller. */
 export const SERVICE_FEE = { num: 5n, den: 1000n } as const;
@@ -26,6 +27,15 @@ function bookOf(state: State, order: Order): Book {
 
 function sideOf(book: Book, order: Order): BookSide {
   return order.direction === 1 ? book.bids : book.asks;
+}
+
+/** Adds trade `at` to the trade indexes: by each order, each stark key and the market. */
+export function indexTrade(state: State, at: number, sell: Order, buy: Order): void {
+  for (const key of new Set([`order:${sell.id}`, `order:${buy.id}`, `key:${sell.starkKey}`, `key:${buy.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`])) {
+    let list = state.tradesBy.get(key);
+    if (!list) state.tradesBy.set(key, (list = []));
+    list.push(at);
+  }
 }
 
 export function restOrder(state: State, order: Order): void {
@@ -110,6 +120,8 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
   if (serviceFee > 0n) credit(state, state.operator, base, serviceFee);
   if (marketplaceFee > 0n) credit(state, mp!.payee, base, marketplaceFee);
 
+  touch(state.undo, maker, true);
+  touch(state.undo, taker, true);
   for (const o of [maker, taker]) {
     o.filled += quantity;
     o.volume += volume;
@@ -117,12 +129,8 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
   }
   sell.serviceFee += serviceFee;
   sell.feeTaken += serviceFee + marketplaceFee;
-  const at = state.trades.push({ makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros }) - 1;
-  for (const key of new Set([`order:${maker.id}`, `order:${taker.id}`, `key:${maker.starkKey}`, `key:${taker.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`])) {
-    let list = state.tradesBy.get(key);
-    if (!list) state.tradesBy.set(key, (list = []));
-    list.push(at);
-  }
+  const trade: Trade = { makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros };
+  indexTrade(state, append(state.undo, state.trades, trade, true) - 1, sell, buy);
 
   for (const o of [maker, taker]) {
     if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);

@@ -14,6 +14,7 @@ import type { Signature, SignatureCheck } from './signed.js';
 import type { Asset, Order, State } from './state.js';
 import { ORDER_STATES, RECORD_TYPES } from './state.js';
 import { cancelOrderMsgHash } from '../crypto/messages.js';
+import { touch } from './undo.js';
 
 export interface OrderInput {
   starkKey: string;
@@ -190,6 +191,7 @@ function openIndex(state: State, order: Order, open: boolean): void {
 
 /** Closes an order (cancelled or filled): releases what it still has frozen and takes it off the book. */
 export function closeOrder(state: State, order: Order, finalState: typeof ORDER_STATES.cancelled | typeof ORDER_STATES.filled, resting: boolean): void {
+  touch(state.undo, order, true);
   if (order.frozen > 0n) {
     const hex = order.direction === 0 ? order.quoteHex : order.baseHex;
     unfreeze(state, order.starkKey, state.assets.get(hex)!, order.frozen);

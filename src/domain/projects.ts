@@ -7,6 +7,7 @@ import { nextUuid } from './prng.js';
 import type { Contract, Project, State } from './state.js';
 import { toHex } from './hex.js';
 import { totalSupply } from './views.js';
+import { touch } from './undo.js';
 
 export const MAX_NAME_LENGTH = 256;
 
@@ -33,6 +34,7 @@ export function createProject(state: State, apiKey: string, name: string): Proje
 export function renameProject(state: State, apiKey: string, uuid: string, name: string): Project {
   const checked = checkName(name, 'new_project_name');
   const p = ownProject(state, apiKey, uuid);
+  touch(state.undo, p);
   p.name = checked;
   return p;
 }
@@ -55,7 +57,8 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
   contract.uuid = nextUuid(state.prng);
   registerContract(state, contract);
-  project.contracts.push(contract.key);
+  touch(state.undo, project);
+  project.contracts = [...project.contracts, contract.key];
   return contract;
 }
 
@@ -73,6 +76,7 @@ export function removeContract(state: State, apiKey: string, uuid: string): void
   state.contractsByUuid.delete(uuid);
   state.assets.delete(toHex(contract.assetType));
   const project = contract.projectUuid === null ? undefined : state.projects.get(contract.projectUuid);
+  if (project) touch(state.undo, project);
   if (project) project.contracts = project.contracts.filter((k) => k !== contract.key);
 }
 

@@ -1,6 +1,7 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import { ensureAccount } from './accounts.js';
 import type { LedgerRecord, RecordType, State } from './state.js';
+import { append, touch } from './undo.js';
 
 export const RecordStatus = {
   SubmittedToService: 0,
@@ -58,11 +59,13 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     orderId: input.orderId ?? null,
   };
   state.records.set(record.sequenceId, record);
-  state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!.recordCount += 1;
+  const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
+  touch(state.undo, contract);
+  contract.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
-  ensureAccount(state, input.starkKey).records.push(record.sequenceId);
+  append(state.undo, ensureAccount(state, input.starkKey).records, record.sequenceId);
   if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
-    ensureAccount(state, record.to).records.push(record.sequenceId);
+    append(state.undo, ensureAccount(state, record.to).records, record.sequenceId);
   }
   return record;
 }
@@ -75,6 +78,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (!canTransition(record.status, to)) throw new RangeError(`illegal status move ${record.status} -> ${to}`);
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.delete(record.sequenceId);
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
+  touch(state.undo, record);
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   if (to === RecordStatus.AcceptedOnL2) state.pendingL1.add(record.sequenceId);

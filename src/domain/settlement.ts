@@ -153,6 +153,11 @@ export function moveClock(state: State, input: ClockMove): { now: string; moved:
     target = state.clock.nowMicros + input.advanceSeconds! * 1_000_000n;
   }
   if (target > MAX_MICROS) fail(ErrorCode.InvalidParam, `the clock cannot pass ${isoMicros(MAX_MICROS)}`);
-  state.clock.nowMicros = target;
-  return { now: isoMicros(state.clock.nowMicros), moved: runDueBatches(state) };
+  return { now: isoMicros(target), moved: clockTo(state, target) };
+}
+
+/** Moves the clock forward to `micros` (ignored when not later) and cuts the interval batches that fell due. */
+export function clockTo(state: State, micros: bigint): number[] {
+  if (micros > state.clock.nowMicros) state.clock.nowMicros = micros;
+  return runDueBatches(state);
 }

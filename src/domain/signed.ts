@@ -4,6 +4,7 @@ import { unixHours } from './clock.js';
 import { toHex } from './hex.js';
 import type { State } from './state.js';
 import { findVault } from './vaults.js';
+import { touch } from './undo.js';
 
 export interface Signature {
   r: bigint;
@@ -24,7 +25,10 @@ export function checkNonceUnused(state: State, starkKey: string, nonce: bigint, 
 export function useNonce(state: State, starkKey: string, nonce: bigint): void {
   const account = state.accounts.get(starkKey)!;
   account.usedNonces.add(nonce);
-  if (nonce > account.maxNonce) account.maxNonce = nonce;
+  if (nonce > account.maxNonce) {
+    touch(state.undo, account);
+    account.maxNonce = nonce;
+  }
 }
 
 /** The vault a signed command names must be the one allocated to (owner, asset). */

@@ -1,6 +1,7 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import type { ClockState } from './clock.js';
 import type { PrngState } from './prng.js';
+import type { UndoLog } from './undo.js';
 
 /** Token standards as the real service names them on the wire. */
 export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
@@ -180,6 +181,8 @@ export interface ApiKey {
 }
 
 export interface State {
+  /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
+  undo: UndoLog;
   clock: ClockState;
   prng: PrngState;
   nextSequenceId: number;

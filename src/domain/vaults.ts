@@ -23,7 +23,7 @@ export function ensureVault(state: State, owner: string, assetHex: string): bigi
   if (id === undefined) {
     id = state.nextVaultId;
     if (id >= VAULT_LIMIT) throw new RangeError('vault id space exhausted');
-    state.nextVaultId = id + 1n;
+    state.nextVaultId = id + 1n; // a register: restored by the command's transaction
     state.vaults.set(key, id);
   }
   return id;

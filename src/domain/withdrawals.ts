@@ -2,13 +2,14 @@
 import { withdrawalMsgHash } from '../crypto/messages.js';
 import { fail, ErrorCode } from './errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from './hex.js';
-import { debit } from './ledger.js';
+import { debit, setHolder } from './ledger.js';
 import { displayAmount } from './money.js';
 import type { SignatureCheck } from './signed.js';
 import type { LedgerRecord, State } from './state.js';
 import { RECORD_TYPES } from './state.js';
 import { submitSignedMove } from './signed-moves.js';
 import type { MoveKind, SignedMoveInput } from './signed-moves.js';
+import { TrackedMap } from './undo.js';
 
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
@@ -34,7 +35,7 @@ const WITHDRAWAL: MoveKind = {
   settle: (state, input, asset, receiver) => {
     debit(state, input.starkKey, asset, input.amount);
     // In flight to L1: an NFT's holder is its receiving address from now on.
-    if (asset.tokenId !== null) asset.holder = receiver;
+    if (asset.tokenId !== null) setHolder(state, asset, receiver);
   },
 };
 
@@ -48,7 +49,7 @@ export function enterWithdrawArea(state: State, record: LedgerRecord): void {
   const address = record.to!;
   let area = state.withdrawArea.get(address);
   if (!area) {
-    area = new Map();
+    area = TrackedMap.create(state.undo);
     state.withdrawArea.set(address, area);
   }
   area.set(record.assetHex, (area.get(record.assetHex) ?? 0n) + record.amount);
@@ -63,7 +64,7 @@ export function claimWithdrawal(state: State, address: string, assetHex: string)
   if (area!.size === 0) state.withdrawArea.delete(address);
   state.claimed.set(assetHex, (state.claimed.get(assetHex) ?? 0n) + amount);
   const asset = state.assets.get(assetHex)!;
-  if (asset.tokenId !== null) asset.holder = null;
+  if (asset.tokenId !== null) setHolder(state, asset, null);
   return amount;
 }
 

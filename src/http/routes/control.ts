@@ -8,6 +8,7 @@ import { fail } from '../../domain/errors.js';
 import type { BatchLayer } from '../../domain/settlement.js';
 import { hexField, isMissing, optTextField, textField, uintField } from '../fields.js';
 import { body, plain } from '../reply.js';
+import { parseExact } from '../../domain/json.js';
 
 export function controlRoutes(devnet: Devnet): Hono {
   const r = new Hono();
@@ -53,6 +54,25 @@ export function controlRoutes(devnet: Devnet): Hono {
     const b = await body(c);
     const assetId = hexField(b.asset_id, 'asset_id', ErrorCode.NoSuchAssetID, ErrorCode.InvalidParam);
     return plain(c, devnet.claim(optTextField(b.ethaddress, 'ethaddress'), assetId));
+  });
+
+  r.post('/_devnet/snapshots', (c) => plain(c, devnet.snapshot()));
+
+  r.post('/_devnet/snapshots/:id/revert', (c) => plain(c, devnet.revert(c.req.param('id'))));
+
+  r.post('/_devnet/reset', (c) => plain(c, devnet.reset()));
+
+  r.get('/_devnet/state', (c) => plain(c, devnet.dump()));
+
+  r.post('/_devnet/state', async (c) => {
+    const text = await c.req.text();
+    let dump: unknown;
+    try {
+      dump = parseExact(text);
+    } catch (e) {
+      fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
+    }
+    return plain(c, devnet.load(dump));
   });
 
   return r;
