@@ -9,6 +9,8 @@ import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
 import { controlRoutes } from './http/routes/control.js';
+import { faultRoutes } from './http/routes/faults.js';
+import { FaultTable } from './http/faults.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
 import { orderRoutes } from './http/routes/orders.js';
@@ -25,6 +27,16 @@ export interface AppOptions {
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
   const app = new Hono();
+  const faults = new FaultTable();
+
+  // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
+  if (devnet.clockMode === 'wall') {
+    app.use(async (_c, next) => {
+      devnet.tick();
+      await next();
+    });
+  }
+  app.use(faults.middleware(mode));
 
   app.route('/', contractRoutes(devnet));
   app.route('/', accountRoutes(devnet));
@@ -36,6 +48,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', marketplaceRoutes(devnet));
   app.route('/', recordRoutes(devnet));
   app.route('/', controlRoutes(devnet));
+  app.route('/', faultRoutes(faults));
 
   app.notFound((c) => {
     const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);

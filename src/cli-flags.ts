@@ -17,6 +17,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'genesis', env: 'L2DEVNET_GENESIS', default: undefined, help: 'genesis file (default: the embedded fixtures/default.json)' },
   { name: 'seed', env: 'L2DEVNET_SEED', default: undefined, help: "overrides the genesis seed: account keys, API keys and ids derive from it" },
   { name: 'settlement', env: 'L2DEVNET_SETTLEMENT', default: 'auto', help: 'auto|manual: batches on POST /_devnet/batches; interval:SECONDS: a batch every SECONDS of emulator time' },
+  { name: 'state', env: 'L2DEVNET_STATE', default: undefined, help: 'directory to keep the state in across restarts (journal + snapshots); default: memory only' },
+  { name: 'clock', env: 'L2DEVNET_CLOCK', default: 'virtual', values: ['virtual', 'wall'], help: 'virtual = time moves only by POST /_devnet/clock; wall = follows the host clock (never backwards)' },
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },

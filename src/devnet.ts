@@ -152,7 +152,11 @@ export class Devnet {
 
   /** wall clock mode: lets time pass for readers too (interval batches cut while a client polls). */
   tick(): void {
-    if (this.clockMode === 'wall') this.command('tick', [], () => undefined);
+    if (this.clockMode !== 'wall') return;
+    const s = this.current.settlement;
+    // Journal the tick only when it cuts a batch; a bare clock move is re-read from the host after a restart anyway.
+    if (s.mode === 'interval' && this.config.wallMicros!() >= s.nextCutMicros) this.command('tick', [], () => undefined);
+    else atomically(this.current, () => this.syncWallClock());
   }
 
   /** Re-runs a journaled command exactly as it first ran. */
@@ -403,6 +407,10 @@ export class Devnet {
   revert(id: string): { reverted: string; state_hash: string } {
     this.command('revert', [id], () => this.snapshots.revert(this.current, id), true);
     return { reverted: id, state_hash: this.stateHash() };
+  }
+
+  hasSnapshots(): boolean {
+    return this.snapshots.ids().length > 0;
   }
 
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/settlement.js';
-import type { SignatureMode } from './devnet.js';
+import type { ClockMode, SignatureMode } from './devnet.js';
+import { openStateDir } from './persistence/state-dir.js';
+import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 
@@ -21,6 +23,10 @@ export interface DevnetOptions {
   /** Extra API keys besides the genesis ones (`--api-key`). */
   apiKeys?: string[];
   errorStatus?: ErrorStatusMode;
+  /** `--state DIR`: restore from and persist to this directory. */
+  stateDir?: string;
+  /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
+  clock?: ClockMode;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -33,6 +39,8 @@ export interface InProcessDevnet {
   /** Answers a request exactly as the server would, without a socket. */
   fetch(request: Request): Promise<Response>;
   devnet: Devnet;
+  /** With stateDir: what was found there on start. */
+  restored?: StateDirReport;
   close(): Promise<void>;
 }
 
@@ -40,26 +48,46 @@ export interface RunningDevnet {
   url: string;
   port: number;
   devnet: Devnet;
+  restored?: StateDirReport;
   close(): Promise<void>;
 }
 
-function makeDevnet(options: DevnetOptions): Devnet {
+/** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
+const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
+
+interface Made {
+  devnet: Devnet;
+  persistence: OpenStateDir | undefined;
+}
+
+function makeDevnet(options: DevnetOptions): Made {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto', apiKeys: options.apiKeys ?? [] });
+  const devnet = new Devnet({
+    genesis,
+    seed: options.seed,
+    signatures: options.signatures ?? 'verify',
+    settlement: options.settlement ?? 'auto',
+    apiKeys: options.apiKeys ?? [],
+    clock: options.clock ?? 'virtual',
+    wallMicros,
+  });
+  const persistence = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, devnet);
+  return { devnet, persistence };
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const devnet = makeDevnet(options);
+  const { devnet, persistence } = makeDevnet(options);
   const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
   return {
     fetch: async (request) => app.fetch(request),
     devnet,
-    close: async () => {},
+    ...(persistence ? { restored: persistence.report } : {}),
+    close: async () => persistence?.close(),
   };
 }
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
-  const devnet = makeDevnet(options);
+  const { devnet, persistence } = makeDevnet(options);
   const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
@@ -69,17 +97,25 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
         devnet,
+        ...(persistence ? { restored: persistence.report } : {}),
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            server.close(() => {
+              persistence?.close();
+              done();
+            });
             // Keep-alive sockets would otherwise hold close() open.
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
           }),
       });
     });
-    server.once('error', reject);
+    server.once('error', (e) => {
+      persistence?.close();
+      reject(e);
+    });
   });
 }
 
 export { Devnet } from './devnet.js';
+export { StateDirError } from './persistence/state-dir.js';
 export { VERSION } from './version.js';

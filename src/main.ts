@@ -7,7 +7,7 @@ import { GenesisError } from './domain/genesis.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
-import type { SignatureMode } from './devnet.js';
+import type { ClockMode, SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
 
 function accountsTable(running: RunningDevnet): string {
@@ -48,13 +48,18 @@ async function main(): Promise<void> {
       settlement: parseSettlement(values.settlement!)!,
       apiKeys: values.apiKeys ?? [],
       errorStatus: values['error-status'] as ErrorStatusMode,
+      clock: values.clock as ClockMode,
+      ...(values.state !== undefined ? { stateDir: values.state } : {}),
     });
   } catch (e) {
     const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;
     process.stderr.write(`l2-devnet: ${msg}\n`);
     process.exit(1);
   }
-  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION }) + '\n');
+  const restored = running.restored;
+  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null } } : {};
+  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
   if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
 
   let closing = false;

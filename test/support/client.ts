@@ -12,6 +12,7 @@ export interface TestClient {
   dn: InProcessDevnet;
   get(path: string, headers?: Record<string, string>): Promise<Reply>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Reply>;
+  delete(path: string, headers?: Record<string, string>): Promise<Reply>;
   /** Raw body text (to send malformed JSON). */
   postRaw(path: string, text: string, headers?: Record<string, string>): Promise<Reply>;
   accounts: { alice: Account; bob: Account; carol: Account; operator: Account };
@@ -46,6 +47,7 @@ export function testClient(options: DevnetOptions = {}): TestClient {
     dn,
     get: (path, headers) => call('GET', path, undefined, headers),
     post: (path, body, headers) => call('POST', path, JSON.stringify(body), headers),
+    delete: (path, headers) => call('DELETE', path, undefined, headers),
     postRaw: (path, text, headers) => call('POST', path, text, headers),
     accounts: byName,
     apiKey: info.api_keys[0]!,

@@ -1,0 +1,83 @@
+// The state dir in-process: compaction keeps the journal bounded, restores are exact, snapshots defer compaction.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Devnet } from '../../../src/devnet.js';
+import { readGenesisFile } from '../../../src/genesis-file.js';
+import { openStateDir } from '../../../src/persistence/state-dir.js';
+import { readJournal } from '../../../src/persistence/journal.js';
+import { ETH_ASSET } from '../../support/client.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function setup(compactBytes: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-sd-'));
+  dirs.push(dir);
+  const open = () => {
+    const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
+    const sd = openStateDir(dir, devnet, { compactBytes });
+    return { devnet, sd, carol: devnet.accounts().accounts[2]!.stark_key };
+  };
+  return { dir, open };
+}
+
+describe('state dir', () => {
+  it('compacts once the journal outgrows the threshold, and a restart gives the same state hash', () => {
+    const { dir, open } = setup(2_000);
+    const a = open();
+    for (let i = 0; i < 200; i++) a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 1n });
+    const journalBytes = statSync(join(dir, 'journal.ndjson')).size;
+    // Bounded by the larger of the threshold and the image size, never by the 200 commands.
+    expect(journalBytes).toBeLessThanOrEqual(Math.max(2_000, statSync(join(dir, 'state.json')).size) + 300);
+    const image = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
+    expect(image.format).toBe('l2-devnet/store@1');
+    expect(image.journal_seq).toBeGreaterThan(0);
+    const hash = a.devnet.stateHash();
+    a.sd.close();
+    const b = open();
+    expect(b.devnet.stateHash()).toBe(hash);
+    expect(b.sd.report.replayed).toBe(200 - image.journal_seq);
+    b.sd.close();
+  });
+
+  it('does not compact while a snapshot is live, so the snapshot still reverts after a restart', () => {
+    const { dir, open } = setup(500);
+    const a = open();
+    const before = a.devnet.stateHash();
+    const { id } = a.devnet.snapshot();
+    for (let i = 0; i < 50; i++) a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 1n });
+    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(51);
+    a.sd.close();
+    const b = open();
+    b.devnet.revert(id);
+    expect(b.devnet.stateHash()).toBe(before);
+    b.sd.close();
+  });
+
+  it('reset and state loads are written as a new image at once', () => {
+    const { dir, open } = setup(1 << 20);
+    const a = open();
+    const genesis = a.devnet.stateHash();
+    a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 9n });
+    a.devnet.reset();
+    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(0);
+    a.sd.close();
+    const b = open();
+    expect(b.devnet.stateHash()).toBe(genesis);
+    b.sd.close();
+  });
+
+  it('refused commands and pure queries are not journaled', () => {
+    const { dir, open } = setup(1 << 20);
+    const a = open();
+    expect(() => a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 0n })).toThrow();
+    a.devnet.balances(a.carol);
+    a.devnet.vaults([a.carol], [BigInt(ETH_ASSET)]); // genesis deposits already allocated it
+    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(0);
+    a.sd.close();
+  });
+});
