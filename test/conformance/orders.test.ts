@@ -69,6 +69,9 @@ describe('an NFT sale through the SDK', () => {
     expect(sellRecord).toMatchObject({ sequence_id: 3, record_type: 7, order: { filled: '1', volume: '1000', fee_taken: '5', price: '1000', token_id: '1' } });
     const buyRecord = (await t.sdk.apis.getRecords({ starkKey: bob.stark_key, recordType: 8 })).data.data.list[0] as unknown as Record<string, any>;
     expect(buyRecord).toMatchObject({ sequence_id: 4, record_type: 8, order: { filled: '1', volume: '1000', fee_taken: '0' } });
+    // recordType 9 (OrderRecordAll) lists both sides' order records, not nothing.
+    const allOrders = async (who: Account) => (await t.sdk.apis.getRecords({ starkKey: who.stark_key, recordType: 9 })).data.data.list.map((r) => r.sequence_id);
+    expect([await allOrders(alice), await allOrders(bob)]).toEqual([[3], [4]]);
     expect((await t.get('/_devnet/invariants')).violations).toEqual([]);
   });
 
