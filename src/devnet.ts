@@ -5,6 +5,8 @@ import { assetIdFromInputs, contractOf, requireAsset } from './domain/assets.js'
 import type { AssetIdInput } from './domain/assets.js';
 import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
 import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
+import { collectionListings } from './domain/collection-listings.js';
+import type { CollectionListing } from './domain/collection-listings.js';
 import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/contracts.js';
 import { deposit } from './domain/deposits.js';
 import type { DepositInput } from './domain/deposits.js';
@@ -258,6 +260,14 @@ export class Devnet {
   collection(address: string): Omit<ContractInfoView, 'contract_uuid'> {
     const { contract_uuid: _u, ...rest } = this.contractInfo(address);
     return rest;
+  }
+
+  /** `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: open ASKs in a collection. */
+  collectionListings(quoteAddress: string | undefined, baseAddress: string | undefined, tokenIds: bigint[] | undefined): CollectionListing[] {
+    const quote = marketContract(this.state, quoteAddress, 'quote_contract_address', true);
+    // 0.4.5 orders are always priced in ETH, so ETH is the base when none is named.
+    const base = marketContract(this.state, baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress, 'base_contract_address', false);
+    return collectionListings(this.state, quote, base, tokenIds);
   }
 
   /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */

@@ -70,8 +70,25 @@ export function flattenView(view: RecordView): RecordView {
 
 export interface RecordFilter {
   contractKey?: string | undefined;
-  recordType?: number | undefined;
+  /** Record types to keep; undefined keeps all. */
+  recordTypes?: ReadonlySet<number> | undefined;
   sequenceIds?: ReadonlySet<number> | undefined;
+}
+
+/**
+ * `record_type` values that are filters over several types in the real service's table (the JS
+ * SDK passes whatever number its caller chose): 0 All, 6 TransferAll, 9 OrderRecordAll.
+ * Every other value selects the record type of that number.
+ */
+const AGGREGATE_FILTERS: ReadonlyMap<number, ReadonlySet<number> | undefined> = new Map([
+  [0, undefined],
+  [6, new Set<number>([RECORD_TYPES.transfer])],
+  [9, new Set<number>([RECORD_TYPES.ask, RECORD_TYPES.bid])],
+]);
+
+function recordTypesFor(recordType: number | undefined): ReadonlySet<number> | undefined {
+  if (recordType === undefined) return undefined;
+  return AGGREGATE_FILTERS.has(recordType) ? AGGREGATE_FILTERS.get(recordType) : new Set([recordType]);
 }
 
 /** The records listed for a key, newest first, filtered. Cost grows with that key's records only. */
@@ -80,7 +97,7 @@ export function recordsOf(state: State, starkKey: string, filter: RecordFilter):
   const out: LedgerRecord[] = [];
   for (let i = ids.length - 1; i >= 0; i--) {
     const record = state.records.get(ids[i]!)!;
-    if (filter.recordType !== undefined && record.type !== filter.recordType) continue;
+    if (filter.recordTypes !== undefined && !filter.recordTypes.has(record.type)) continue;
     if (filter.sequenceIds !== undefined && !filter.sequenceIds.has(record.sequenceId)) continue;
     if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
     out.push(record);
@@ -90,7 +107,7 @@ export function recordsOf(state: State, starkKey: string, filter: RecordFilter):
 
 export interface RecordQuery {
   contractAddress?: string | undefined;
-  /** 0 means all types. */
+  /** A record type, or an aggregate filter (0 all, 6 transfers, 9 orders). */
   recordType?: number | undefined;
   sequenceIds?: number[] | undefined;
 }
@@ -99,7 +116,7 @@ export interface RecordQuery {
 export function recordsFor(state: State, starkKey: string, q: RecordQuery): RecordView[] {
   const filter: RecordFilter = {
     contractKey: contractKeyFilter(state, q.contractAddress),
-    recordType: q.recordType === 0 ? undefined : q.recordType,
+    recordTypes: recordTypesFor(q.recordType),
     sequenceIds: q.sequenceIds === undefined ? undefined : new Set(q.sequenceIds),
   };
   return recordsOf(state, starkKey, filter).map((r) => recordView(state, r));
