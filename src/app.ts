@@ -1,26 +1,32 @@
-// Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found.
+// Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
 import type { Devnet } from './devnet.js';
 import { DevnetError, ErrorCode } from './domain/errors.js';
-import { failedBody, jsonHeaders } from './http/envelope.js';
-import { httpStatusFor } from './http/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import { FaultTable } from './http/faults.js';
+import { openApiDocument } from './http/openapi.js';
+import { failure } from './http/reply.js';
+import { requestLogger } from './http/request-log.js';
+import type { RequestLogEntry } from './http/request-log.js';
+import { RouteGroup } from './http/route-group.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
 import { controlRoutes } from './http/routes/control.js';
 import { faultRoutes } from './http/routes/faults.js';
-import { FaultTable } from './http/faults.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { transferRoutes } from './http/routes/transfers.js';
+import type { AnyRouteSpec } from './http/spec.js';
 
 export interface AppOptions {
   errorStatus?: ErrorStatusMode;
   /** Called once per request after the response is built (structured logging). */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
 }
 
@@ -28,7 +34,13 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
   const app = new Hono();
   const faults = new FaultTable();
+  const specs: AnyRouteSpec[] = [];
+  const mount = (group: RouteGroup): void => {
+    app.route('/', group.hono);
+    specs.push(...group.specs);
+  };
 
+  if (options.onRequest) app.use(requestLogger(options.onRequest));
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {
     app.use(async (_c, next) => {
@@ -38,28 +50,34 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   }
   app.use(faults.middleware(mode));
 
-  app.route('/', contractRoutes(devnet));
-  app.route('/', accountRoutes(devnet));
-  app.route('/', balanceRoutes(devnet));
-  app.route('/', transferRoutes(devnet));
-  app.route('/', mintRoutes(devnet));
-  app.route('/', orderRoutes(devnet));
-  app.route('/', projectRoutes(devnet));
-  app.route('/', marketplaceRoutes(devnet));
-  app.route('/', recordRoutes(devnet));
-  app.route('/', controlRoutes(devnet));
-  app.route('/', faultRoutes(faults));
+  mount(contractRoutes(devnet));
+  mount(accountRoutes(devnet));
+  mount(balanceRoutes(devnet));
+  mount(transferRoutes(devnet));
+  mount(mintRoutes(devnet));
+  mount(orderRoutes(devnet));
+  mount(projectRoutes(devnet));
+  mount(marketplaceRoutes(devnet));
+  mount(recordRoutes(devnet));
+  mount(controlRoutes(devnet));
+  mount(faultRoutes(faults));
 
-  app.notFound((c) => {
-    const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);
-    return c.body(failedBody(e), 404, jsonHeaders());
-  });
+  // Built on first request, from the declarations mounted above (this one included), once per app.
+  let document: unknown;
+  mount(
+    new RouteGroup().add(
+      { method: 'GET', path: '/openapi.json', tag: 'docs', reply: 'plain', summary: 'This OpenAPI 3.1 document', response: { type: 'object' } },
+      () => (document ??= openApiDocument(specs)),
+    ),
+  );
+
+  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404), mode));
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
     const e = err instanceof DevnetError ? err : new DevnetError(ErrorCode.SystemError, `internal error: ${err.message}`);
     if (!(err instanceof DevnetError)) options.onRequestError?.(err);
-    return c.body(failedBody(e), httpStatusFor(e, mode) as 200, jsonHeaders());
+    return failure(c, e, mode);
   });
 
   return app;

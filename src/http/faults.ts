@@ -3,12 +3,40 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { MiddlewareHandler } from 'hono';
 import { DevnetError, ErrorCode, fail } from '../domain/errors.js';
-import { failedBody, jsonHeaders } from './envelope.js';
-import { httpStatusFor } from './errors.js';
+import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
 import { isMissing, optTextField, uintField } from './fields.js';
+import { field } from './spec.js';
+import type { Values } from './spec.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
+
+/** The body of POST /_devnet/faults; FaultTable.add reads it in this order (cross-field checks between). */
+export const FAULT_BODY = {
+  method: field({ type: 'string', description: 'any method when absent' }, (v, name) => optTextField(v, name)?.toUpperCase() ?? null),
+  path: field({ type: 'string', description: 'exact path, or a prefix ending in *; not /_devnet' }, (v, name) => {
+    const path = optTextField(v, name);
+    if (path === undefined || !path.startsWith('/')) fail(ErrorCode.InvalidParam, `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${JSON.stringify(v)}`);
+    if (path.startsWith('/_devnet')) fail(ErrorCode.InvalidParam, 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed');
+    return path;
+  }, { required: true }),
+  error_code: field({ type: 'integer', description: 'a failure code of the error table' }, (v, name) => {
+    const code = isMissing(v) ? null : Number(uintField(v, name, { below: 1000n }));
+    if (code !== null && (!CODES.has(code) || code === 0)) fail(ErrorCode.InvalidParam, `error_code must be a failure code of the error table, got ${code}`);
+    return code;
+  }),
+  latency_ms: field({ type: 'integer', minimum: 0, maximum: 60000 }, (v, name) => (isMissing(v) ? 0 : Number(uintField(v, name, { below: 60_001n })))),
+  probability: field({ type: 'number', minimum: 0, maximum: 1, description: 'instead of nth/count, drawn from seed' }, (v) => {
+    if (isMissing(v)) return null;
+    const p = typeof v === 'number' ? v : Number(v);
+    if (!(p >= 0 && p <= 1)) fail(ErrorCode.InvalidParam, `probability must be a number in [0, 1], got ${JSON.stringify(v)}`);
+    return p;
+  }),
+  nth: field({ type: 'integer', minimum: 1, default: 1, description: 'first matching call to fail (1-based)' }, (v, name) => (isMissing(v) ? 1 : Number(uintField(v, name, { min: 1n, below: 1n << 31n })))),
+  count: field({ type: 'integer', minimum: 0, default: 1, description: 'calls to fail from nth on; 0 = all' }, (v, name) => (isMissing(v) ? 1 : Number(uintField(v, name, { below: 1n << 31n })))),
+  seed: field({ type: 'string', default: 'l2-devnet' }, (v, name) => optTextField(v, name) ?? 'l2-devnet'),
+  message: field({ type: 'string' }, (v, name) => optTextField(v, name) ?? `injected fault (POST /_devnet/faults)`),
+};
 
 export interface Fault {
   id: string;
@@ -35,32 +63,25 @@ export class FaultTable {
   private faults: Fault[] = [];
   private next = 1;
 
-  /** Validates a POST /_devnet/faults body (19 for anything off) and adds the fault. */
-  add(b: Record<string, unknown>): Fault {
-    const method = optTextField(b.method, 'method')?.toUpperCase() ?? null;
-    const path = optTextField(b.path, 'path');
-    if (path === undefined || !path.startsWith('/')) fail(ErrorCode.InvalidParam, `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${JSON.stringify(b.path)}`);
-    if (path.startsWith('/_devnet')) fail(ErrorCode.InvalidParam, 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed');
-    const errorCode = isMissing(b.error_code) ? null : Number(uintField(b.error_code, 'error_code', { below: 1000n }));
-    if (errorCode !== null && (!CODES.has(errorCode) || errorCode === 0)) fail(ErrorCode.InvalidParam, `error_code must be a failure code of the error table, got ${errorCode}`);
-    const latencyMs = isMissing(b.latency_ms) ? 0 : Number(uintField(b.latency_ms, 'latency_ms', { below: 60_001n }));
+  /** Adds a fault from a POST /_devnet/faults body (19 for anything off); `sent` tells given from absent. */
+  add(b: Values<typeof FAULT_BODY>, sent: (name: keyof typeof FAULT_BODY) => boolean): Fault {
+    const method = b.method;
+    const path = b.path;
+    const errorCode = b.error_code;
+    const latencyMs = b.latency_ms;
     if (errorCode === null && latencyMs === 0) fail(ErrorCode.InvalidParam, 'a fault needs error_code, latency_ms, or both');
-    let probability: number | null = null;
-    if (!isMissing(b.probability)) {
-      probability = typeof b.probability === 'number' ? b.probability : Number(b.probability);
-      if (!(probability >= 0 && probability <= 1)) fail(ErrorCode.InvalidParam, `probability must be a number in [0, 1], got ${JSON.stringify(b.probability)}`);
-      if (!isMissing(b.nth) || !isMissing(b.count)) fail(ErrorCode.InvalidParam, 'give either probability (with seed) or nth/count, not both');
-    }
+    const probability = b.probability;
+    if (probability !== null && (sent('nth') || sent('count'))) fail(ErrorCode.InvalidParam, 'give either probability (with seed) or nth/count, not both');
     const fault: Fault = {
       id: `f${this.next++}`,
       method,
       path,
-      nth: isMissing(b.nth) ? 1 : Number(uintField(b.nth, 'nth', { min: 1n, below: 1n << 31n })),
-      count: isMissing(b.count) ? 1 : Number(uintField(b.count, 'count', { below: 1n << 31n })),
+      nth: b.nth,
+      count: b.count,
       probability,
-      seed: optTextField(b.seed, 'seed') ?? 'l2-devnet',
+      seed: b.seed,
       errorCode,
-      message: optTextField(b.message, 'message') ?? `injected fault (POST /_devnet/faults)`,
+      message: b.message,
       latencyMs,
       seen: 0,
       fired: 0,
@@ -104,8 +125,7 @@ export class FaultTable {
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       const failing = fired.find((f) => f.errorCode !== null);
       if (!failing) return next();
-      const e = new DevnetError(failing.errorCode as DevnetError['code'], failing.message);
-      return c.body(failedBody(e), httpStatusFor(e, mode) as 200, jsonHeaders());
+      return failure(c, new DevnetError(failing.errorCode as DevnetError['code'], failing.message), mode);
     };
   }
 }

@@ -1,6 +1,10 @@
-// Small helpers every route uses: read the query or JSON body, answer with an envelope.
+// Small helpers every route uses: read the query or JSON body, answer with an envelope (OK or FAILED).
 import type { Context } from 'hono';
-import { jsonHeaders, okBody } from './envelope.js';
+import type { DevnetError } from '../domain/errors.js';
+import { failedBody, jsonHeaders, okBody } from './envelope.js';
+import { httpStatusFor } from './errors.js';
+import type { ErrorStatusMode } from './errors.js';
+import { noteErrorCode } from './request-log.js';
 import { parseJsonObject } from './fields.js';
 import { stringify } from '../domain/json.js';
 
@@ -22,4 +26,10 @@ export function ok(c: Context, data: unknown, withErrorCode = false): Response {
 /** Plain JSON without an envelope (`/v1/wallets`, the control plane). */
 export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Response {
   return c.body(stringify(data), status, jsonHeaders());
+}
+
+/** The FAILED envelope with the status of `mode`; the code is noted for the request log. */
+export function failure(c: Context, error: DevnetError, mode: ErrorStatusMode): Response {
+  noteErrorCode(c, error.code);
+  return c.body(failedBody(error), httpStatusFor(error, mode) as 200, jsonHeaders());
 }

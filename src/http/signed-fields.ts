@@ -1,11 +1,13 @@
 // Wire parsing of signed commands (transfer, withdrawal): every field the SDKs send, as they send it.
-import { parseStarkKey } from '../domain/accounts.js';
 import { ErrorCode, fail } from '../domain/errors.js';
 import { readHex } from '../domain/hex.js';
 import { MAX_EXPIRATION } from '../domain/signed.js';
 import type { Signature } from '../domain/signed.js';
 import type { SignedMoveInput } from '../domain/signed-moves.js';
-import { hexField, isMissing, optTextField, textField, uintField } from './fields.js';
+import { isMissing, textField } from './fields.js';
+import { hex, optUint, starkKey, text, tokenId, uint } from './field-specs.js';
+import { field } from './spec.js';
+import type { Values } from './spec.js';
 
 const VAULT_31 = 1n << 31n;
 
@@ -19,23 +21,45 @@ export function signatureField(v: unknown): Signature {
   return { r: rv, s: sv };
 }
 
+export const SIGNATURE = field(
+  { type: 'object', properties: { r: { type: 'string' }, s: { type: 'string' } }, required: ['r', 's'] },
+  (v) => signatureField(v),
+  { required: true, description: 'StarkEx ECDSA signature, 0x hex; malformed fails with 34' },
+);
+
+/** expiration_timestamp in hours since the epoch (as StarkEx and every SDK send it); default: never. */
+export const EXPIRATION = optUint({ below: MAX_EXPIRATION + 1n, description: 'hours since the epoch; default 4194303 (never)' });
+
 /**
  * Order of checks (the first failure wins): stark_key (1/18), asset_id (19 missing / 6 malformed),
  * amount (2), nonce (19), vault_id, receiver, receiver_vault_id, expiration_timestamp (19),
  * signature (34); then the domain: asset known (6), NFT amount 1 (2), receiver, nonce unused (13),
  * own vaults (19), expiry (19), signature valid (34).
  */
-export function signedMoveFields(b: Record<string, unknown>): SignedMoveInput {
-  const starkKey = parseStarkKey(optTextField(b.stark_key, 'stark_key'));
-  const assetId = hexField(b.asset_id, 'asset_id', ErrorCode.NoSuchAssetID, ErrorCode.InvalidParam);
-  const amount = uintField(b.amount, 'amount', { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n });
-  const nonce = uintField(b.nonce, 'nonce', { below: VAULT_31 });
-  const vaultId = uintField(b.vault_id, 'vault_id', { below: VAULT_31 });
-  const receiver = textField(b.receiver, 'receiver');
-  const receiverVaultId = uintField(b.receiver_vault_id, 'receiver_vault_id', { below: VAULT_31 });
-  const expiration = isMissing(b.expiration_timestamp) ? MAX_EXPIRATION : uintField(b.expiration_timestamp, 'expiration_timestamp', { below: MAX_EXPIRATION + 1n });
-  const signature = signatureField(b.signature);
-  const contractAddress = isMissing(b.contract_address) ? undefined : textField(b.contract_address, 'contract_address');
-  const tokenId = isMissing(b.token_id) ? undefined : uintField(b.token_id, 'token_id', { code: ErrorCode.TokenIDParseFailed, below: 1n << 256n });
-  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress, tokenId };
+export const SIGNED_MOVE_BODY = {
+  stark_key: starkKey({ description: 'the sender' }),
+  asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }),
+  amount: uint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, description: 'quantized' }),
+  nonce: uint({ below: VAULT_31 }),
+  vault_id: uint({ below: VAULT_31 }),
+  receiver: text({ description: 'a stark key (transfer) or an Ethereum address (withdrawal)' }),
+  receiver_vault_id: uint({ below: VAULT_31 }),
+  expiration_timestamp: EXPIRATION,
+  signature: SIGNATURE,
+  contract_address: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : textField(v, name)), { description: 'echo, checked against asset_id' }),
+  token_id: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : tokenId(v, name)), { description: 'echo, checked against asset_id' }),
+};
+
+/** Reads the declared fields in the documented order. */
+export function signedMove(b: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput {
+  const starkKey = b.stark_key;
+  const assetId = b.asset_id;
+  const amount = b.amount;
+  const nonce = b.nonce;
+  const vaultId = b.vault_id;
+  const receiver = b.receiver;
+  const receiverVaultId = b.receiver_vault_id;
+  const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
+  const signature = b.signature;
+  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress: b.contract_address, tokenId: b.token_id };
 }

@@ -1,27 +1,42 @@
 // Per-key utilities: /v1/vaults, /v1/nonce, /v1/wallets.
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/errors.js';
-import { hexField, isMissing, listField, uintField } from '../fields.js';
-import { ok, plain, query } from '../reply.js';
+import { hexField } from '../fields.js';
+import { list, optUint, wireText } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
 
-export function accountRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'accounts';
 
-  r.get('/v1/vaults', (c) => {
-    const q = query(c);
-    const owners = listField(q.stark_keys, 'stark_keys', ErrorCode.StarkKeyMissing);
-    const assets = listField(q.asset_id, 'asset_id').map((a, i) => hexField(a, `asset_id[${i}]`, ErrorCode.NoSuchAssetID));
-    return ok(c, { vault_ids: devnet.vaults(owners, assets) }, true);
-  });
-
-  r.get('/v1/nonce', (c) => ok(c, { nonce: devnet.nonce(query(c).stark_key) }, true));
-
-  r.get('/v1/wallets', (c) => {
-    const q = query(c);
-    const count = isMissing(q.count) ? 1n : uintField(q.count, 'count', { min: 1n, below: 101n });
-    return plain(c, { wallets: devnet.wallets(Number(count)) });
-  });
-
-  return r;
+export function accountRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'GET', path: '/v1/vaults', tag, reply: 'ok+code',
+        summary: 'Vault ids of owners (stark keys or Ethereum addresses) for assets, allocated on first use',
+        query: {
+          stark_keys: list((v) => v, { code: ErrorCode.StarkKeyMissing, description: 'owners, paired item by item with asset_id (one item applies to all)' }),
+          asset_id: list((v, name) => hexField(v, name, ErrorCode.NoSuchAssetID)),
+        },
+        response: { type: 'object', properties: { vault_ids: { type: 'array', items: { type: 'string' } } } },
+      },
+      ({ query: q }) => ({ vault_ids: devnet.vaults(q.stark_keys, q.asset_id) }),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/nonce', tag, reply: 'ok+code',
+        summary: 'The nonce to sign with next: one more than the highest used (0 for a new key)',
+        query: { stark_key: wireText({ required: true }) },
+        response: { type: 'object', properties: { nonce: { type: 'integer' } } },
+      },
+      ({ query: q }) => ({ nonce: devnet.nonce(q.stark_key) }),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/wallets', tag, reply: 'plain',
+        summary: 'Testing helper: key pairs drawn from the seeded PRNG (no envelope)',
+        query: { count: optUint({ min: 1n, below: 101n, description: '1..100, default 1' }) },
+        response: { type: 'object', properties: { wallets: { type: 'array', items: { type: 'object', properties: { stark_key: { type: 'string' }, stark_private_key: { type: 'string' } } } } } },
+      },
+      ({ query: q }) => ({ wallets: devnet.wallets(Number(q.count ?? 1n)) }),
+    );
 }

@@ -1,29 +1,42 @@
 // Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract).
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/errors.js';
-import { hexField, pageField, paginate } from '../fields.js';
-import { ok, query } from '../reply.js';
+import { paginate } from '../fields.js';
+import { PAGE_FIELDS, hex, pageOf, wireText } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+import { BALANCE, PAGED } from '../schemas.js';
 
-export function balanceRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'balances';
+const starkKeyText = wireText({ required: true });
+const contractFilter = wireText({ description: 'only this contract (ERC20 or NFT)' });
 
-  r.get('/v1/balance', (c) => {
-    const q = query(c);
-    const assetId = hexField(q.asset_id, 'asset_id', ErrorCode.NoSuchAssetID, ErrorCode.InvalidParam);
-    return ok(c, devnet.balance(q.stark_key, assetId), true);
-  });
-
-  r.get('/v1/balances', (c) => {
-    const q = query(c);
-    const rows = devnet.balances(q.stark_key, q.contract_address);
-    return ok(c, paginate(rows, pageField(q)), true);
-  });
-
-  r.get('/v2/balances', (c) => {
-    const q = query(c);
-    return ok(c, devnet.balancesV2(q.stark_key, q.contract_address), true);
-  });
-
-  return r;
+export function balanceRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'GET', path: '/v1/balance', tag, reply: 'ok+code', summary: 'One balance of a stark key',
+        query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
+        response: BALANCE,
+      },
+      ({ query: q }) => {
+        const assetId = q.asset_id;
+        return devnet.balance(q.stark_key, assetId);
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/balances', tag, reply: 'ok+code', summary: 'Non-empty balances of a stark key, paginated',
+        query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
+        response: PAGED(BALANCE),
+      },
+      ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v2/balances', tag, reply: 'ok+code', summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
+        query: { stark_key: starkKeyText, contract_address: contractFilter },
+        response: { type: 'array', items: BALANCE },
+      },
+      ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
+    );
 }

@@ -1,29 +1,53 @@
 // Contract and asset lookups: /v1/contract_info, /v1/assetid, /v1/starkex/contracts.
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/errors.js';
-import { isMissing, textField, uintField } from '../fields.js';
-import { ok, query } from '../reply.js';
+import { optUint, optWireText, text, tokenId } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+import { field } from '../spec.js';
+import { isMissing } from '../fields.js';
+import { CONTRACT_INFO } from '../schemas.js';
 
-export function contractRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'contracts';
 
-  r.get('/v1/contract_info', (c) => {
-    const q = query(c);
-    const address = textField(q.contract_address, 'contract_address', ErrorCode.ContractAddressMissing);
-    return ok(c, devnet.contractInfo(address, isMissing(q.type) ? undefined : q.type));
-  });
-
-  r.get('/v1/assetid', (c) => {
-    const q = query(c);
-    const type = textField(q.type, 'type', ErrorCode.NoSuchContractType);
-    const tokenId = isMissing(q.token_id) ? undefined : uintField(q.token_id, 'token_id', { code: ErrorCode.TokenIDParseFailed, below: 1n << 256n });
-    const quantum = isMissing(q.quantum) ? undefined : uintField(q.quantum, 'quantum', { min: 1n, below: 1n << 128n });
-    const contractAddress = isMissing(q.contract_address) ? undefined : q.contract_address;
-    return ok(c, { asset_id: devnet.assetId({ type, contractAddress, tokenId, quantum }) });
-  });
-
-  r.get('/v1/starkex/contracts', (c) => ok(c, devnet.starkexContracts()));
-
-  return r;
+export function contractRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'GET', path: '/v1/contract_info', tag, reply: 'ok', summary: 'A registered contract with its asset type and quantum (public)',
+        query: {
+          contract_address: text({ code: ErrorCode.ContractAddressMissing, description: 'an address, or "ETH"' }),
+          type: optWireText({ description: 'ERC20, ERC721, ERC721M or MINTABLE_ERC721; an ERC721M answers as its L1 ERC721 with ERC721' }),
+        },
+        response: CONTRACT_INFO,
+      },
+      ({ query: q }) => {
+        const address = q.contract_address;
+        return devnet.contractInfo(address, q.type);
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/assetid', tag, reply: 'ok', summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
+        query: {
+          type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721' }),
+          token_id: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : tokenId(v, name))),
+          quantum: optUint({ min: 1n, below: 1n << 128n }),
+          contract_address: optWireText(),
+        },
+        response: { type: 'object', properties: { asset_id: { type: 'string' } } },
+      },
+      ({ query: q }) => {
+        const type = q.type;
+        const tokenIdValue = q.token_id;
+        const quantum = q.quantum;
+        return { asset_id: devnet.assetId({ type, contractAddress: q.contract_address, tokenId: tokenIdValue, quantum }) };
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/starkex/contracts', tag, reply: 'ok', summary: 'StarkEx L1 contract addresses per network (from the genesis)',
+        response: { type: 'object', properties: { mainnet: { type: 'string' }, testnet: { type: 'string' }, sepolia: { type: 'string' } } },
+      },
+      () => devnet.starkexContracts(),
+    );
 }

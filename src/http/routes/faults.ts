@@ -1,17 +1,23 @@
 // POST/GET/DELETE /_devnet/faults: the fault table of this app (not state: never dumped, journaled or reverted).
-import { Hono } from 'hono';
-import { faultView } from '../faults.js';
+import { FAULT_BODY, faultView } from '../faults.js';
 import type { FaultTable } from '../faults.js';
-import { body, plain } from '../reply.js';
+import { RouteGroup } from '../route-group.js';
+import { FAULT } from '../schemas.js';
 
-export function faultRoutes(faults: FaultTable): Hono {
-  const r = new Hono();
+const tag = 'control';
 
-  r.post('/_devnet/faults', async (c) => plain(c, faultView(faults.add(await body(c)))));
-
-  r.get('/_devnet/faults', (c) => plain(c, { faults: faults.list().map(faultView) }));
-
-  r.delete('/_devnet/faults', (c) => plain(c, { removed: faults.clear() }));
-
-  return r;
+export function faultRoutes(faults: FaultTable): RouteGroup {
+  return new RouteGroup()
+    .add(
+      { method: 'POST', path: '/_devnet/faults', tag, reply: 'plain', summary: 'Fails or delays chosen calls of the emulated API, reproducibly', body: FAULT_BODY, response: FAULT },
+      (i) => faultView(faults.add(i.body, i.sent)),
+    )
+    .add(
+      { method: 'GET', path: '/_devnet/faults', tag, reply: 'plain', summary: 'The active faults with their counters', response: { type: 'object', properties: { faults: { type: 'array', items: FAULT } } } },
+      () => ({ faults: faults.list().map(faultView) }),
+    )
+    .add(
+      { method: 'DELETE', path: '/_devnet/faults', tag, reply: 'plain', summary: 'Removes every fault', response: { type: 'object', properties: { removed: { type: 'integer' } } } },
+      () => ({ removed: faults.clear() }),
+    );
 }

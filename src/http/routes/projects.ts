@@ -1,71 +1,89 @@
 // Projects and contracts of the caller's API key: /v1/project*, /v1/project/contract, /v1/project/remove_contract.
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { parseTokenType } from '../../domain/contracts.js';
 import { ErrorCode, fail } from '../../domain/errors.js';
-import { apiKey } from '../auth.js';
-import { isMissing, optTextField, textField, uintField } from '../fields.js';
-import { body, ok } from '../reply.js';
+import { textField } from '../fields.js';
+import { optText, optUint, text } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+import { field } from '../spec.js';
+import { MESSAGE } from '../schemas.js';
 
-export function projectRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'projects';
+const PROJECT_ANSWER = { type: 'object', properties: { message: { type: 'string' }, project_uuid: { type: 'string' } } };
 
-  r.get('/v1/project', (c) => ok(c, devnet.projects(apiKey(c, devnet))));
-
-  r.post('/v1/project', async (c) => {
-    const key = apiKey(c, devnet);
-    const b = await body(c);
-    return ok(c, devnet.createProject(key, textField(b.project_name, 'project_name')));
-  });
-
-  r.post('/v1/project/edit_project', async (c) => {
-    const key = apiKey(c, devnet);
-    const b = await body(c);
-    return ok(c, devnet.renameProject(key, textField(b.project_uuid, 'project_uuid'), textField(b.new_project_name, 'new_project_name')));
-  });
-
-  r.post('/v1/project/remove_project', async (c) => {
-    const key = apiKey(c, devnet);
-    const b = await body(c);
-    return ok(c, devnet.removeProject(key, textField(b.project_uuid, 'project_uuid')));
-  });
-
-  /** Order of checks: key (32), project (19), type (28), address (27/19), duplicate (19), then the optional fields (19). */
-  r.post('/v1/project/contract', async (c) => {
-    const key = apiKey(c, devnet);
-    const b = await body(c);
-    const projectUuid = textField(b.project_uuid, 'project_uuid');
-    const typeText = textField(b.contract_type, 'contract_type', ErrorCode.NoSuchContractType);
-    const type = parseTokenType(typeText);
-    if (!type || type === 'ETH') fail(ErrorCode.NoSuchContractType, `contract_type must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
-    const address = textField(b.contract_address, 'contract_address', ErrorCode.ContractAddressMissing);
-    const decimals = isMissing(b.decimals) ? undefined : Number(uintField(b.decimals, 'decimals', { below: 37n }));
-    const count = isMissing(b.contract_count) ? undefined : uintField(b.contract_count, 'contract_count', { below: 1n << 63n });
-    return ok(
-      c,
-      devnet.createContract(key, {
-        projectUuid,
-        address,
-        type,
-        name: optTextField(b.name, 'name') ?? null,
-        symbol: optTextField(b.symbol, 'symbol') ?? null,
-        decimals: decimals ?? null,
-        ...(count !== undefined ? { count } : {}),
-        baseUri: optTextField(b.base_uri, 'base_uri') ?? '',
-        metadataUrl: optTextField(b.metadata_url, 'metadata_url') ?? null,
-        description: optTextField(b.description, 'description') ?? null,
-        imageUrl: optTextField(b.image_url, 'image_url') ?? null,
-        externalLink: optTextField(b.external_link, 'external_link') ?? null,
-        bannerImageUrl: optTextField(b.banner_image_url, 'banner_image_url') ?? null,
-      }),
+export function projectRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      { method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: { type: 'array', items: { type: 'object' } } },
+      ({ apiKey }) => devnet.projects(apiKey),
+    )
+    .add(
+      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_ANSWER },
+      ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
+    )
+    .add(
+      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: text() }, response: PROJECT_ANSWER },
+      ({ apiKey, body: b }) => {
+        const uuid = b.project_uuid;
+        return devnet.renameProject(apiKey, uuid, b.new_project_name);
+      },
+    )
+    .add(
+      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: MESSAGE },
+      ({ apiKey, body }) => devnet.removeProject(apiKey, body.project_uuid),
+    )
+    .add(
+      {
+        method: 'POST', path: '/v1/project/contract', tag, auth: true, reply: 'ok',
+        summary: 'Registers a contract in a project',
+        description: 'Order of checks: key (32), project (19), type (28), address (27/19), duplicate (19), then the optional fields (19).',
+        body: {
+          project_uuid: text(),
+          contract_type: field({ enum: ['ERC20', 'ERC721', 'ERC721M'] }, (v, name) => {
+            const typeText = textField(v, name, ErrorCode.NoSuchContractType);
+            const type = parseTokenType(typeText);
+            if (!type || type === 'ETH') fail(ErrorCode.NoSuchContractType, `contract_type must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
+            return type;
+          }, { required: true }),
+          contract_address: text({ code: ErrorCode.ContractAddressMissing }),
+          decimals: optUint({ below: 37n, description: 'emulator-only; ERC20 default 18' }),
+          contract_count: optUint({ below: 1n << 63n }),
+          name: optText(),
+          symbol: optText({ description: 'emulator-only' }),
+          base_uri: optText({ description: 'emulator-only' }),
+          metadata_url: optText(),
+          description: optText(),
+          image_url: optText(),
+          external_link: optText(),
+          banner_image_url: optText(),
+        },
+        response: { type: 'object', properties: { message: { type: 'string' }, contract_uuid: { type: 'string' } } },
+      },
+      ({ apiKey, body: b }) => {
+        const projectUuid = b.project_uuid;
+        const type = b.contract_type;
+        const address = b.contract_address;
+        const decimals = b.decimals === undefined ? undefined : Number(b.decimals);
+        const count = b.contract_count;
+        return devnet.createContract(apiKey, {
+          projectUuid,
+          address,
+          type,
+          name: b.name ?? null,
+          symbol: b.symbol ?? null,
+          decimals: decimals ?? null,
+          ...(count !== undefined ? { count } : {}),
+          baseUri: b.base_uri ?? '',
+          metadataUrl: b.metadata_url ?? null,
+          description: b.description ?? null,
+          imageUrl: b.image_url ?? null,
+          externalLink: b.external_link ?? null,
+          bannerImageUrl: b.banner_image_url ?? null,
+        });
+      },
+    )
+    .add(
+      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: MESSAGE },
+      ({ apiKey, body }) => devnet.removeContract(apiKey, body.contract_uuid),
     );
-  });
-
-  r.post('/v1/project/remove_contract', async (c) => {
-    const key = apiKey(c, devnet);
-    const b = await body(c);
-    return ok(c, devnet.removeContract(key, textField(b.contract_uuid, 'contract_uuid')));
-  });
-
-  return r;
 }

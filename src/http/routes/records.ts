@@ -1,28 +1,42 @@
 // /v1/records (newest first, filtered, paginated) and /v1/record (one record, flattened).
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
-import { parseStarkKey } from '../../domain/accounts.js';
-import { isMissing, listField, pageField, paginate, uintField } from '../fields.js';
-import { ok, query } from '../reply.js';
+import { paginate, uintField } from '../fields.js';
+import { PAGE_FIELDS, optList, optUint, pageOf, starkKey, uint, wireText } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+import { PAGED, RECORD } from '../schemas.js';
 
-export function recordRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'records';
 
-  r.get('/v1/records', (c) => {
-    const q = query(c);
-    const key = parseStarkKey(q.stark_key);
-    const recordType = isMissing(q.record_type) ? undefined : Number(uintField(q.record_type, 'record_type', { below: 12n }));
-    const sequenceIds = isMissing(q.sequence_ids) ? undefined : listField(q.sequence_ids, 'sequence_ids').map((s, i) => Number(uintField(s, `sequence_ids[${i}]`, { below: 1n << 53n })));
-    const rows = devnet.records(key, { contractAddress: q.contract_address, recordType, sequenceIds });
-    return ok(c, paginate(rows, pageField(q)), true);
-  });
-
-  r.get('/v1/record', (c) => {
-    const q = query(c);
-    const key = parseStarkKey(q.stark_key);
-    const sequenceId = Number(uintField(q.sequence_id, 'sequence_id', { below: 1n << 53n }));
-    return ok(c, devnet.record(key, sequenceId), true);
-  });
-
-  return r;
+export function recordRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'GET', path: '/v1/records', tag, reply: 'ok+code', summary: "A stark key's records, newest first",
+        query: {
+          stark_key: starkKey(),
+          record_type: optUint({ below: 12n, description: '0 all, 6 transfers, 9 orders, else that record type' }),
+          sequence_ids: optList((s, name) => Number(uintField(s, name, { below: 1n << 53n }))),
+          contract_address: wireText(),
+          ...PAGE_FIELDS,
+        },
+        response: PAGED(RECORD),
+      },
+      ({ query: q }) => {
+        const key = q.stark_key;
+        const recordType = q.record_type === undefined ? undefined : Number(q.record_type);
+        const rows = devnet.records(key, { contractAddress: q.contract_address, recordType, sequenceIds: q.sequence_ids });
+        return paginate(rows, pageOf(q));
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/record', tag, reply: 'ok+code', summary: 'One record, order fields flattened as "order.<field>" (an array of one)',
+        query: { stark_key: starkKey(), sequence_id: uint({ below: 1n << 53n }) },
+        response: { type: 'array', items: RECORD },
+      },
+      ({ query: q }) => {
+        const key = q.stark_key;
+        return devnet.record(key, Number(q.sequence_id));
+      },
+    );
 }

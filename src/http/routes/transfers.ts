@@ -1,21 +1,37 @@
 // Signed moves: /v1/transfers, /v1/withdrawalto, and the withdraw area (/v1/withdrawal/status).
-import { Hono } from 'hono';
 import type { Devnet } from '../../devnet.js';
-import { signedMoveFields } from '../signed-fields.js';
-import { textField } from '../fields.js';
-import { body, ok, query } from '../reply.js';
+import { SIGNED_MOVE_BODY, signedMove } from '../signed-fields.js';
+import { text, wireText } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+import { SEQUENCE_ID } from '../schemas.js';
 
-export function transferRoutes(devnet: Devnet): Hono {
-  const r = new Hono();
+const tag = 'transfers';
 
-  r.post('/v1/transfers', async (c) => ok(c, devnet.transfer(signedMoveFields(await body(c)))));
-
-  r.post('/v1/withdrawalto', async (c) => ok(c, devnet.withdraw(signedMoveFields(await body(c)))));
-
-  r.get('/v1/withdrawal/status', (c) => {
-    const q = query(c);
-    return ok(c, devnet.withdrawalStatus(textField(q.stage, 'stage'), q.ethaddress));
-  });
-
-  return r;
+export function transferRoutes(devnet: Devnet): RouteGroup {
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'POST', path: '/v1/transfers', tag, reply: 'ok', summary: 'A signed L2 transfer (StarkEx type-1 message)',
+        body: SIGNED_MOVE_BODY, response: SEQUENCE_ID,
+      },
+      ({ body }) => devnet.transfer(signedMove(body)),
+    )
+    .add(
+      {
+        method: 'POST', path: '/v1/withdrawalto', tag, reply: 'ok', summary: 'A signed withdrawal to an Ethereum address (receiver)',
+        body: SIGNED_MOVE_BODY, response: SEQUENCE_ID,
+      },
+      ({ body }) => devnet.withdraw(signedMove(body)),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/withdrawal/status', tag, reply: 'ok', summary: "What an Ethereum address can claim on L1 (the withdraw area)",
+        query: { stage: text({ description: 'only "withdrawarea"' }), ethaddress: wireText({ required: true }) },
+        response: { type: 'array', items: { type: 'object', properties: { contract_address: { type: 'string' }, asset_id: { type: 'string' }, token_id: { type: 'string' }, type: { type: 'string' }, display_value: { type: 'string' }, amount: { type: 'integer' } } } },
+      },
+      ({ query: q }) => {
+        const stage = q.stage;
+        return devnet.withdrawalStatus(stage, q.ethaddress);
+      },
+    );
 }

@@ -1,0 +1,49 @@
+// Request logging: one entry per request (method, path, status, error code, time), never any request content.
+import type { Context, MiddlewareHandler } from 'hono';
+
+export interface RequestLogEntry {
+  method: string;
+  /** The path without its query string: a log line holds nothing a client sent beyond method and route. */
+  path: string;
+  status: number;
+  /** 0 for an OK answer, the FAILED envelope's code otherwise (also under HTTP 200 in fidelity mode). */
+  error_code: number;
+  duration_ms: number;
+}
+
+export type LogMode = 'pretty' | 'json' | 'silent';
+
+// Where a failure's code is left for the logger: the context of the request, so nothing outlives it.
+const CODE_KEY = 'l2devnet.errorCode';
+
+/** Called wherever a FAILED envelope is built (error handler, not-found, faults). */
+export function noteErrorCode(c: Context, code: number): void {
+  (c as unknown as { set(key: string, value: number): void }).set(CODE_KEY, code);
+}
+
+/** The middleware: first in the chain, so the time includes fault latency and the error handler. */
+export function requestLogger(sink: (entry: RequestLogEntry) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const t0 = performance.now();
+    await next();
+    const code = (c as unknown as { get(key: string): number | undefined }).get(CODE_KEY);
+    sink({ method: c.req.method, path: c.req.path, status: c.res.status, error_code: code ?? 0, duration_ms: Math.round((performance.now() - t0) * 1000) / 1000 });
+  };
+}
+
+/** `{"event":"request",...}`: one JSON line per request (`--log json`). */
+export function jsonLine(e: RequestLogEntry): string {
+  return JSON.stringify({ event: 'request', ...e });
+}
+
+/** `POST /v1/transfers 200 FAILED 34 1.2ms`: a compact human line (`--log pretty`). */
+export function prettyLine(e: RequestLogEntry): string {
+  return `${e.method} ${e.path} ${e.status}${e.error_code === 0 ? '' : ` FAILED ${e.error_code}`} ${e.duration_ms.toFixed(1)}ms`;
+}
+
+/** The line writer of a log mode, or undefined when nothing is logged per request. */
+export function logWriter(mode: LogMode, write: (line: string) => void): ((e: RequestLogEntry) => void) | undefined {
+  if (mode === 'silent') return undefined;
+  const format = mode === 'json' ? jsonLine : prettyLine;
+  return (e) => write(format(e) + '\n');
+}

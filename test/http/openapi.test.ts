@@ -1,0 +1,99 @@
+// /openapi.json covers exactly the routes the app registers (read from hono itself), and every documented route answers.
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { Devnet } from '../../src/devnet.js';
+import { readGenesisFile } from '../../src/genesis-file.js';
+import { openApiPath } from '../../src/http/openapi.js';
+
+const HOW = 'declare it with RouteGroup.add (src/http/route-group.ts) in its route file and mount the group in src/app.ts';
+
+function app() {
+  const devnet = new Devnet({ genesis: readGenesisFile() });
+  return { devnet, app: buildApp(devnet) };
+}
+
+async function documentOf(a: ReturnType<typeof buildApp>): Promise<any> {
+  const res = await a.request('/openapi.json');
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** `GET /v1/nonce` for every route registered on the app (middleware shows up as method ALL: not a route). */
+function registeredRoutes(a: ReturnType<typeof buildApp>): string[] {
+  return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`))].sort();
+}
+
+/** `GET /v1/nonce` for every operation of the document. */
+function documented(doc: any): string[] {
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+}
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document with one operation per registered route, and nothing else', async () => {
+    const { app: a } = app();
+    const doc = await documentOf(a);
+    expect(doc.openapi).toBe('3.1.0');
+    const registered = registeredRoutes(a);
+    const inDoc = documented(doc).sort();
+    for (const route of registered) expect(inDoc, `${route} answers but is not in /openapi.json: ${HOW}`).toContain(route);
+    for (const route of inDoc) expect(registered, `${route} is documented but not registered`).toContain(route);
+    expect(registered.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('catches a route registered without a declaration (how a new route file would fail the check above)', async () => {
+    const { app: a } = app();
+    a.get('/v1/undeclared/:cid', (c) => c.text('x'));
+    const inDoc = documented(await documentOf(a));
+    expect(registeredRoutes(a).filter((r) => !inDoc.includes(r))).toEqual(['GET /v1/undeclared/{cid}']);
+  });
+
+  it('declares every path template parameter, a summary, a tag and a 200 answer per operation', async () => {
+    const doc = await documentOf(app().app);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.summary, where).toMatch(/\S/);
+        expect(op.tags, where).toHaveLength(1);
+        expect(op.responses['200'], where).toBeDefined();
+        const pathParams = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
+        expect(pathParams.sort(), where).toEqual(names.sort());
+      }
+    }
+  });
+
+  it('marks the key-only routes with the x-api-key scheme', async () => {
+    const doc = await documentOf(app().app);
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.paths['/v1/mints'].post.security).toEqual([{ apiKey: [] }]);
+    expect(doc.paths['/v1/nonce'].get.security).toBeUndefined();
+  });
+
+  it('documents the fields the parsers read: /v1/transfers body and /v1/balances query', async () => {
+    const doc = await documentOf(app().app);
+    const transfer = doc.paths['/v1/transfers'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(transfer.properties)).toEqual(expect.arrayContaining(['stark_key', 'asset_id', 'amount', 'nonce', 'vault_id', 'receiver', 'receiver_vault_id', 'signature']));
+    expect(transfer.required).toEqual(expect.arrayContaining(['stark_key', 'signature']));
+    expect(transfer.required).not.toContain('expiration_timestamp');
+    const balances = doc.paths['/v1/balances'].get.parameters.map((p: any) => p.name);
+    expect(balances).toEqual(['stark_key', 'contract_address', 'limit', 'page']);
+    expect(doc.paths['/v1/balances'].get.responses['200'].content['application/json'].schema.properties.error_code).toEqual({ const: 0 });
+  });
+
+  it('every documented route answers (never 404, never 500), with or without its fields', async () => {
+    const { devnet, app: a } = app();
+    const key = devnet.accounts().api_keys[0]!;
+    const doc = await documentOf(a);
+    const seen: string[] = [];
+    for (const route of documented(doc)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      const res = await a.request(url, { method, headers: { 'x-api-key': key } });
+      const text = await res.text();
+      seen.push(`${route} -> ${res.status}`);
+      expect(res.status, `${route}: ${text.slice(0, 200)}`).not.toBe(404);
+      expect(res.status, `${route}: ${text.slice(0, 200)}`).toBeLessThan(500);
+    }
+    expect(seen.length).toBe(documented(doc).length);
+  });
+});
