@@ -22,7 +22,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
-  { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty prints the accounts table after the ready line' },
+  { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
 export type FlagValues = Record<string, string | undefined> & { apiKeys?: string[] };
@@ -71,6 +71,8 @@ export function helpText(): string {
     const def = f.default === undefined ? '' : ` [default: ${f.default}]`;
     lines.push(`  --${f.name.padEnd(14)} ${f.env.padEnd(24)} ${f.help}${vals}${def}`);
   }
-  lines.push('  --help                                           print this help', '  --version                                        print the version');
+  lines.push(`  ${'--help, -h'.padEnd(16)} ${''.padEnd(24)} print this help`, `  ${'--version, -v'.padEnd(16)} ${''.padEnd(24)} print the version`);
+  lines.push('', 'Flags win over environment variables, which win over defaults. --flag=value also works.');
+  lines.push('Exit codes: 0 after SIGINT/SIGTERM, 1 for an invalid genesis or state directory, 2 for a bad flag.');
   return lines.join('\n');
 }

@@ -1,7 +1,8 @@
-// Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet).
+// Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet), each with a control client.
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
@@ -9,6 +10,10 @@ import { openStateDir } from './persistence/state-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import { logWriter } from './http/request-log.js';
+import type { LogMode, RequestLogEntry } from './http/request-log.js';
+import { controlClient } from './control-client.js';
+import type { DevnetControl } from './control-client.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -27,6 +32,10 @@ export interface DevnetOptions {
   stateDir?: string;
   /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
   clock?: ClockMode;
+  /** One line per request on stdout (`--log`): `json`, `pretty`, or `silent` (the library's default). */
+  log?: LogMode;
+  /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -38,6 +47,8 @@ export interface StartOptions extends DevnetOptions {
 export interface InProcessDevnet {
   /** Answers a request exactly as the server would, without a socket. */
   fetch(request: Request): Promise<Response>;
+  /** The control plane as methods, through `fetch`. */
+  control: DevnetControl;
   devnet: Devnet;
   /** With stateDir: what was found there on start. */
   restored?: StateDirReport;
@@ -47,6 +58,8 @@ export interface InProcessDevnet {
 export interface RunningDevnet {
   url: string;
   port: number;
+  /** The control plane as methods, over the socket. */
+  control: DevnetControl;
   devnet: Devnet;
   restored?: StateDirReport;
   close(): Promise<void>;
@@ -75,11 +88,23 @@ function makeDevnet(options: DevnetOptions): Made {
   return { devnet, persistence };
 }
 
+/** The app options of an instance: its error statuses and where its request log goes. */
+function appOptions(options: DevnetOptions): AppOptions {
+  const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
+  const sinks = [write, options.onRequest].filter((f) => f !== undefined);
+  return {
+    errorStatus: options.errorStatus ?? 'fidelity',
+    ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
+  };
+}
+
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
+  const app = buildApp(devnet, appOptions(options));
+  const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch,
+    control: controlClient(fetch, 'http://devnet.local'),
     devnet,
     ...(persistence ? { restored: persistence.report } : {}),
     close: async () => persistence?.close(),
@@ -88,14 +113,16 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
   const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, { errorStatus: options.errorStatus ?? 'fidelity' });
+  const app = buildApp(devnet, appOptions(options));
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
+      const url = `http://${urlHost}:${info.port}`;
       resolve({
-        url: `http://${urlHost}:${info.port}`,
+        url,
         port: info.port,
+        control: controlClient((request) => fetch(request), url),
         devnet,
         ...(persistence ? { restored: persistence.report } : {}),
         close: () =>
@@ -117,5 +144,11 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
 }
 
 export { Devnet } from './devnet.js';
+export { controlClient, DevnetRequestError } from './control-client.js';
+export type { AccountsInfo, BatchResult, DepositInput, DevnetControl, FaultInput, FaultView, Invariants } from './control-client.js';
+export type { LogMode, RequestLogEntry } from './http/request-log.js';
+export type { SettlementOption } from './domain/settlement.js';
+export type { ClockMode, SignatureMode } from './devnet.js';
+export type { ErrorStatusMode } from './http/errors.js';
 export { StateDirError } from './persistence/state-dir.js';
 export { VERSION } from './version.js';

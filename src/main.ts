@@ -5,6 +5,7 @@ import { parseSettlement } from './domain/settlement.js';
 import type { FlagValues } from './cli-flags.js';
 import { GenesisError } from './domain/genesis.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import type { LogMode } from './http/request-log.js';
 import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
       errorStatus: values['error-status'] as ErrorStatusMode,
       clock: values.clock as ClockMode,
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
+      // Request lines start after the ready line: the first request can only be handled after
+      // startDevnet resolves, and the ready line is written in the same turn that it resolves.
+      log: values.log as LogMode,
     });
   } catch (e) {
     const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;

@@ -1,0 +1,108 @@
+// A typed client of the control plane (/_devnet/*) over any fetch: tests call methods instead of writing URLs.
+import { parseExact, stringify } from './domain/json.js';
+
+type Int = bigint | number | string;
+
+export interface AccountsInfo {
+  accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>;
+  api_keys: string[];
+  /** The stark key that collects the service fee. */
+  operator: string;
+}
+
+export type DepositInput = { stark_key: string; contract_address: string } & ({ amount: Int } | { token_id: Int });
+
+export interface BatchResult {
+  moved: number[];
+  l2: number[];
+  l1: number[];
+}
+
+export interface FaultInput {
+  path: string;
+  method?: string;
+  error_code?: number;
+  latency_ms?: number;
+  nth?: number;
+  count?: number;
+  probability?: number;
+  seed?: string;
+  message?: string;
+}
+
+export interface FaultView extends Required<Omit<FaultInput, 'method' | 'error_code' | 'probability'>> {
+  id: string;
+  method: string | null;
+  error_code: number | null;
+  probability: number | null;
+  seen: number;
+  fired: number;
+}
+
+export interface Invariants {
+  ok: boolean;
+  violations: string[];
+  state_hash: string;
+}
+
+/** A FAILED answer of the control plane, with its code (SPEC section 2) and HTTP status. */
+export class DevnetRequestError extends Error {
+  constructor(readonly code: number, message: string, readonly status: number) {
+    super(message);
+    this.name = 'DevnetRequestError';
+  }
+}
+
+export interface DevnetControl {
+  health(): Promise<{ status: 'ok'; version: string }>;
+  accounts(): Promise<AccountsInfo>;
+  /** Quantized `amount` for ETH/ERC20, `token_id` for an NFT. */
+  deposit(input: DepositInput): Promise<{ sequence_id: number }>;
+  createApiKey(): Promise<{ api_key: string }>;
+  batches(layer?: 'l2' | 'l1' | 'both'): Promise<BatchResult>;
+  setRecordStatus(sequenceId: number, status: number): Promise<{ sequence_id: number; status: number }>;
+  clock(move: { advance_seconds: Int } | { set: string }): Promise<{ now: string; moved: number[] }>;
+  snapshot(): Promise<{ id: string }>;
+  revert(id: string): Promise<{ reverted: string; state_hash: string }>;
+  reset(): Promise<{ state_hash: string }>;
+  /** The versioned dump, integers beyond 2^53 kept exact (as bigint). */
+  dumpState(): Promise<Record<string, unknown>>;
+  loadState(dump: unknown): Promise<{ state_hash: string }>;
+  invariants(): Promise<Invariants>;
+  addFault(fault: FaultInput): Promise<FaultView>;
+  faults(): Promise<{ faults: FaultView[] }>;
+  clearFaults(): Promise<{ removed: number }>;
+  /** The L1 claim of one asset of an address's withdraw area. */
+  claim(input: { ethaddress: string; asset_id: string }): Promise<{ ethaddress: string; asset_id: string; amount: bigint | number }>;
+}
+
+/** `send` answers a Request (an in-process app, or globalThis.fetch); `base` is the emulator's URL. */
+export function controlClient(send: (request: Request) => Promise<Response>, base: string): DevnetControl {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: stringify(body) };
+    const res = await send(new Request(base + path, init));
+    const text = await res.text();
+    const value = parseExact(text) as Record<string, unknown>;
+    if (value !== null && typeof value === 'object' && value.status === 'FAILED') throw new DevnetRequestError(Number(value.error_code), String(value.error), res.status);
+    return value as T;
+  };
+  return {
+    health: () => call('GET', '/_devnet/health'),
+    accounts: () => call('GET', '/_devnet/accounts'),
+    deposit: (input) => call('POST', '/_devnet/deposit', input),
+    createApiKey: () => call('POST', '/_devnet/api-keys'),
+    batches: (layer = 'both') => call('POST', '/_devnet/batches', { layer }),
+    setRecordStatus: (sequenceId, status) => call('POST', `/_devnet/records/${sequenceId}/status`, { status }),
+    clock: (move) => call('POST', '/_devnet/clock', move),
+    snapshot: () => call('POST', '/_devnet/snapshots'),
+    revert: (id) => call('POST', `/_devnet/snapshots/${encodeURIComponent(id)}/revert`),
+    reset: () => call('POST', '/_devnet/reset'),
+    dumpState: () => call('GET', '/_devnet/state'),
+    loadState: (dump) => call('POST', '/_devnet/state', dump),
+    invariants: () => call('GET', '/_devnet/invariants'),
+    addFault: (fault) => call('POST', '/_devnet/faults', fault),
+    faults: () => call('GET', '/_devnet/faults'),
+    clearFaults: () => call('DELETE', '/_devnet/faults'),
+    claim: (input) => call('POST', '/_devnet/withdrawals/claim', input),
+  };
+}

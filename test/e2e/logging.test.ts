@@ -1,0 +1,94 @@
+// Request logging of the built CLI: --log json (one line per request, no secrets), pretty, silent.
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedTransferBody } from '../../src/testing.js';
+import { ETH_ASSET } from '../support/client.js';
+import { live, startServer, stop, withTimeout } from '../support/cli.js';
+import type { Cli } from '../support/cli.js';
+
+const TEST_TIMEOUT = 15_000;
+
+afterEach(async () => {
+  const children = [...live];
+  for (const child of children) child.kill('SIGKILL');
+  await Promise.all(children.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())))));
+  live.clear();
+});
+
+async function linesAfter(cli: Cli, count: number): Promise<string[]> {
+  const lines = () => cli.stdout().split('\n').filter((l) => l.trim() !== '');
+  await withTimeout((async () => { while (lines().length < count) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, `${count} stdout lines`);
+  return lines();
+}
+
+/** Requests that carry every kind of secret a client sends: a private key, an API key, a signature. */
+async function secretRequests(url: string) {
+  const accounts = (await (await fetch(`${url}/_devnet/accounts`)).json()) as any;
+  const [alice, bob] = accounts.accounts;
+  const apiKey: string = accounts.api_keys[0];
+  const vaults = (await (await fetch(`${url}/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${ETH_ASSET}`)).json()) as any;
+  const [vaultId, receiverVaultId] = vaults.data.vault_ids;
+  const body = signedTransferBody({ starkKey: alice.stark_key, privateKey: alice.private_key, assetId: ETH_ASSET, amount: 1, nonce: 0, vaultId, receiver: bob.stark_key, receiverVaultId });
+  const sig = body.signature as { r: string; s: string };
+  // A private key in a body (as a careless client might send it) and an API key in a header.
+  await (await fetch(`${url}/v1/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ ...body, private_key: alice.private_key }) })).text();
+  await (await fetch(`${url}/v1/project`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ project_name: 'p' }) })).text();
+  await (await fetch(`${url}/v1/project`, { headers: { 'x-api-key': 'not-a-key-' + alice.private_key } })).text();
+  await (await fetch(`${url}/v1/nope`)).text();
+  return { secrets: [alice.private_key, alice.private_key.slice(2), apiKey, sig.r, sig.s, sig.r.slice(2)], count: 6 };
+}
+
+describe('--log json', () => {
+  it('prints one JSON line per request after the ready line, and never a private key, API key or signature', async () => {
+    const { cli, url, line } = await startServer(['--port', '0', '--log', 'json']).then((s) => ({ ...s, line: s.cli.stdout().split('\n')[0] }));
+    const { secrets, count } = await secretRequests(url);
+    const lines = await linesAfter(cli, 1 + count);
+    await stop(cli);
+    expect(lines[0]).toBe(line);
+    const entries = lines.slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const e of entries) {
+      expect(Object.keys(e).sort()).toEqual(['duration_ms', 'error_code', 'event', 'method', 'path', 'status']);
+      expect(e.event).toBe('request');
+      expect(typeof e.duration_ms).toBe('number');
+    }
+    expect(entries.map((e) => [e.method, e.path, e.status, e.error_code])).toEqual([
+      ['GET', '/_devnet/accounts', 200, 0],
+      ['GET', '/v1/vaults', 200, 0],
+      ['POST', '/v1/transfers', 200, 0],
+      ['POST', '/v1/project', 200, 0],
+      ['GET', '/v1/project', 401, 32],
+      ['GET', '/v1/nope', 404, 19],
+    ]);
+    const everything = cli.stdout() + cli.stderr();
+    for (const secret of secrets) expect(everything.toLowerCase(), 'a secret reached the log').not.toContain(secret.toLowerCase());
+  }, TEST_TIMEOUT);
+
+  it('logs the code of a FAILED answer under HTTP 200 (fidelity) and the query-less path', async () => {
+    const { cli, url } = await startServer(['--port', '0', '--log', 'json']);
+    await (await fetch(`${url}/v1/nonce?stark_key=0x5`)).text();
+    const lines = await linesAfter(cli, 2);
+    await stop(cli);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ method: 'GET', path: '/v1/nonce', status: 200, error_code: 18 });
+  }, TEST_TIMEOUT);
+});
+
+describe('--log pretty and silent', () => {
+  it('pretty: the accounts table, then one short line per request', async () => {
+    const { cli, url } = await startServer(['--port', '0']);
+    await (await fetch(`${url}/_devnet/health`)).text();
+    await (await fetch(`${url}/v1/nonce?stark_key=0x5`)).text();
+    await withTimeout((async () => { while (!cli.stdout().includes('/v1/nonce')) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, 'the request lines');
+    await stop(cli);
+    const out = cli.stdout();
+    expect(out.indexOf('API keys')).toBeLessThan(out.indexOf('GET /_devnet/health'));
+    expect(out).toMatch(/^GET \/_devnet\/health 200 \d+\.\dms$/m);
+    expect(out).toMatch(/^GET \/v1\/nonce 200 FAILED 18 \d+\.\dms$/m);
+  }, TEST_TIMEOUT);
+
+  it('silent: nothing after the ready line, whatever is requested', async () => {
+    const { cli, url, json } = await startServer(['--port', '0', '--log', 'silent']);
+    await secretRequests(url);
+    await new Promise((r) => setTimeout(r, 200));
+    await stop(cli);
+    expect(cli.stdout().split('\n').filter((l) => l.trim() !== '')).toEqual([JSON.stringify(json)]);
+  }, TEST_TIMEOUT);
+});
