@@ -8,9 +8,9 @@ const FAILED: Schema = {
   properties: { status: { const: 'FAILED' }, data: { type: 'null' }, error: { type: 'string' }, error_code: { type: 'integer', description: "the real service's error table (SPEC section 2)" } },
 };
 
-/** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`. */
+/** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`; a hono pattern (`:path{.+}`) is dropped. */
 export function openApiPath(honoPath: string): string {
-  return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
 
 function parameters(where: 'path' | 'query', fields: FieldMap | undefined): Schema[] {

@@ -21,6 +21,7 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
   readonly c: Context;
 }
 
+/** Returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes). */
 export type Handler<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = (input: RouteInput<P, Q, B>) => unknown;
 
 export class RouteGroup {

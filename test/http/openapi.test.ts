@@ -97,3 +97,11 @@ describe('GET /openapi.json', () => {
     expect(seen.length).toBe(documented(doc).length);
   });
 });
+
+describe('openApiPath', () => {
+  it('turns hono params, with or without a pattern, into OpenAPI templates', () => {
+    expect(openApiPath('/v1/orders/:order_id/cancel')).toBe('/v1/orders/{order_id}/cancel');
+    expect(openApiPath('/ipfs/:cid/:path{.+}')).toBe('/ipfs/{cid}/{path}');
+    expect(openApiPath('/openapi.json')).toBe('/openapi.json');
+  });
+});
