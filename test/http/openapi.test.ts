@@ -47,8 +47,10 @@ describe('GET /openapi.json', () => {
     expect(registeredRoutes(a).filter((r) => !inDoc.includes(r))).toEqual(['GET /v1/undeclared/{cid}']);
   });
 
-  it('declares every path template parameter, a summary, a tag and a 200 answer per operation', async () => {
+  it('declares every path template parameter, a summary, a tag, a unique operationId and a 200 answer per operation', async () => {
     const doc = await documentOf(app().app);
+    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const [method, op] of Object.entries(ops)) {
