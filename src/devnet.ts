@@ -46,6 +46,9 @@ import type { OrderFilter } from './domain/order-views.js';
 import { cancelOrder, placeOrder } from './domain/orders.js';
 import type { OrderInput } from './domain/orders.js';
 import type { Signature } from './domain/signed.js';
+import { DevnetStorage } from './devnet-storage.js';
+import { MemoryBlockStore } from './ipfs/block-store.js';
+import type { BlockStore } from './ipfs/block-store.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -57,6 +60,10 @@ export interface DevnetConfig {
   settlement?: SettlementOption;
   /** Extra API keys (`--api-key`), each owning nothing until it creates something. */
   apiKeys?: string[] | undefined;
+  /** Where stored files' blocks live; default in memory. */
+  blockStore?: BlockStore | undefined;
+  /** Base URL of the gateway in `endpoints`; default: the URL the request came to. */
+  gatewayUrl?: string | undefined;
 }
 
 /**
@@ -67,9 +74,12 @@ export class Devnet {
   readonly state: State;
   readonly signatures: SignatureMode;
   private readonly checkSig: SignatureCheck;
+  /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
+  readonly storage: DevnetStorage;
 
   constructor(config: DevnetConfig) {
     this.state = buildGenesisState(config.genesis, { seed: config.seed });
+    this.storage = new DevnetStorage(() => this.state, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''));
     this.signatures = config.signatures ?? 'verify';
     this.checkSig = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
     for (const key of config.apiKeys ?? []) {
@@ -152,7 +162,7 @@ export class Devnet {
 
   /** `GET /_devnet/invariants`: every guarantee checked now, plus a hash of the canonical state. */
   invariants(): { ok: boolean; violations: string[]; state_hash: string } {
-    const violations = findViolations(this.state);
+    const violations = [...findViolations(this.state), ...this.storage.violations()];
     return { ok: violations.length === 0, violations, state_hash: this.stateHash() };
   }
 

@@ -7,6 +7,7 @@ import type { SettlementOption } from './domain/settlement.js';
 import type { SignatureMode } from './devnet.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import type { BlockStore } from './ipfs/block-store.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -21,6 +22,10 @@ export interface DevnetOptions {
   /** Extra API keys besides the genesis ones (`--api-key`). */
   apiKeys?: string[];
   errorStatus?: ErrorStatusMode;
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  gatewayUrl?: string;
+  /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
+  blockStore?: BlockStore;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -45,7 +50,7 @@ export interface RunningDevnet {
 
 function makeDevnet(options: DevnetOptions): Devnet {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto', apiKeys: options.apiKeys ?? [] });
+  return new Devnet({ genesis, seed: options.seed, signatures: options.signatures ?? 'verify', settlement: options.settlement ?? 'auto', apiKeys: options.apiKeys ?? [], blockStore: options.blockStore, gatewayUrl: options.gatewayUrl });
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
@@ -65,6 +70,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
+      devnet.storage.useGatewayUrl(`http://${urlHost}:${info.port}`, true);
       resolve({
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
@@ -83,3 +89,6 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
 
 export { Devnet } from './devnet.js';
 export { VERSION } from './version.js';
+export { MemoryBlockStore } from './ipfs/block-store.js';
+export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
+export { DirectoryBlockStore } from './ipfs/block-dir.js';

@@ -44,7 +44,8 @@ export interface ImportedFile {
  */
 export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint8Array>, sink: BlockSink): Promise<ImportedFile> {
   const { readable, writable } = new TransformStream<UnixFS.Block, UnixFS.Block>({}, { highWaterMark: QUEUE_BYTES, size: (b) => b.bytes.length });
-  const drained = readable.pipeTo(new WritableStream({ write: (block) => sink.put(asCid(block.cid), block.bytes) }));
+  const stop = new AbortController();
+  const drained = readable.pipeTo(new WritableStream({ write: (block) => sink.put(asCid(block.cid), block.bytes) }), { signal: stop.signal });
   const writer = UnixFS.createWriter({ writable, settings: IPFS_CAR_SETTINGS });
   try {
     const fileWriter = writer.createFileWriter();
@@ -61,8 +62,8 @@ export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint
     await drained;
     return { root: asCid(root.cid), file: asCid(file.cid), size };
   } catch (e) {
-    // Stop the pipe so a refused upload leaves no pending write behind.
-    await writable.abort(e).catch(() => undefined);
+    // Stop the pipe (the writer holds the writable's lock, so abort it through the pipe's signal).
+    stop.abort(e);
     await drained.catch(() => undefined);
     throw e;
   }
