@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       settlement: parseSettlement(values.settlement!)!,
       apiKeys: values.apiKeys ?? [],
       errorStatus: values['error-status'] as ErrorStatusMode,
+      ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
     });
   } catch (e) {
     const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;
