@@ -2,6 +2,7 @@
 // With no name, every benchmark runs. Benchmarks report; they do not fail the process on a missed goal.
 import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
+import { runStorage } from './storage.js';
 
 interface BenchOptions {
   runs?: number;
@@ -11,6 +12,7 @@ interface BenchOptions {
 const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   startup: (o) => runStartup(o),
   orderbook: (o) => runOrderbook(o),
+  storage: (o) => runStorage(o),
 };
 
 function usage(): string {
