@@ -135,6 +135,44 @@ describe('storage: upload, list, remove', () => {
     expect(await run()).toBe(await run());
   });
 
+  it('GET /_devnet/invariants re-hashes stored blocks: a changed byte is a violation (SPEC 9.8)', async () => {
+    const c = testClient();
+    const { cid } = (await upload(c, await genesisProject(c), fileForm('v.bin', seededBytes(3000, 4)))).body.data;
+    expect((await c.get('/_devnet/invariants')).body).toMatchObject({ ok: true, violations: [] });
+    const leaf = [...c.dn.devnet.storage.blocks.keys()].find((k) => k.startsWith('bafkrei'))!;
+    c.dn.devnet.storage.blocks.get(CID.parse(leaf))![0]! ^= 1;
+    const r = (await c.get('/_devnet/invariants')).body;
+    expect(r.ok).toBe(false);
+    expect(r.violations).toEqual([`stored file ${cid}: block ${leaf} no longer hashes to its CID`]);
+  });
+
+  it('a project removed while its upload streams: the upload is refused and nothing is kept', async () => {
+    const c = testClient();
+    const h = { 'x-api-key': c.apiKey };
+    const p = (await c.post('/v1/project', { project_name: 'Brief' }, h)).body.data.project_uuid;
+    const b = 'SlOw';
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const enc = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async start(ctl) {
+        ctl.enqueue(enc.encode(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="s.txt"\r\n\r\nfirst half `));
+        await gate;
+        ctl.enqueue(enc.encode(`second half\r\n--${b}--\r\n`));
+        ctl.close();
+      },
+    });
+    const before = snapshot(c);
+    const pending = rawPost(c, storagePath(p), stream, { ...h, 'content-type': `multipart/form-data; boundary=${b}` });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await c.post('/v1/project/remove_project', { project_uuid: p }, h)).body.status).toBe('OK');
+    const afterRemove = c.dn.devnet.stateHash();
+    release();
+    expect(failedCode(await pending)).toBe(19);
+    expect(c.dn.devnet.stateHash()).toBe(afterRemove);
+    expect(snapshot(c).blocks).toEqual(before.blocks);
+  });
+
   it('ignores other multipart fields and takes the part named "file"', async () => {
     const c = testClient();
     const form = new FormData();
