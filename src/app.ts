@@ -16,6 +16,8 @@ import { mintRoutes } from './http/routes/mints.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
+import { storageRoutes } from './http/routes/storage.js';
+import { gatewayRoutes } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
 export interface AppOptions {
@@ -49,6 +51,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', recordRoutes(devnet));
   app.route('/', controlRoutes(devnet));
   app.route('/', faultRoutes(faults));
+  app.route('/', storageRoutes(devnet));
+  app.route('/', gatewayRoutes(devnet));
 
   app.notFound((c) => {
     const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);

@@ -21,6 +21,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'clock', env: 'L2DEVNET_CLOCK', default: 'virtual', values: ['virtual', 'wall'], help: 'virtual = time moves only by POST /_devnet/clock; wall = follows the host clock (never backwards)' },
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
+  { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty prints the accounts table after the ready line' },
 ];
@@ -59,6 +60,8 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);
   }
   if (parseSettlement(values.settlement!) === undefined) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS (1 to 2^53-1), got "${values.settlement}"`);
+  const gateway = values['gateway-url'];
+  if (gateway !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(gateway)) throw new FlagError(`--gateway-url must be an http(s) URL such as http://127.0.0.1:8080, got "${gateway}"`);
   const port = values.port!;
   if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
   return { values, help, version };

@@ -52,6 +52,11 @@ import { Snapshots } from './domain/snapshots.js';
 import { atomically } from './domain/transaction.js';
 import { dumpState } from './domain/dump.js';
 import { loadState } from './domain/load.js';
+import { DevnetStorage } from './devnet-storage.js';
+import { recordUpload, removeUpload } from './domain/storage.js';
+import type { NewUpload } from './domain/storage.js';
+import { MemoryBlockStore } from './ipfs/block-store.js';
+import type { BlockStore } from './ipfs/block-store.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -82,6 +87,10 @@ export interface DevnetConfig {
   /** `wall` moves the emulator clock to the host's time (from `wallMicros`) before each command. */
   clock?: ClockMode;
   wallMicros?: () => bigint;
+  /** Where stored files' blocks live; default in memory. */
+  blockStore?: BlockStore | undefined;
+  /** Base URL of the gateway in `endpoints`; default: the URL the request came to. */
+  gatewayUrl?: string | undefined;
 }
 
 /**
@@ -98,7 +107,14 @@ export class Devnet {
   /** Set while the journal is replayed: signatures were checked when the command was first accepted. */
   private replaying = false;
 
+  /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
+  readonly storage: DevnetStorage;
+
   constructor(private readonly config: DevnetConfig) {
+    this.storage = new DevnetStorage(() => this.current, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''), {
+      record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
+      remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),
+    });
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
@@ -243,7 +259,7 @@ export class Devnet {
 
   /** `GET /_devnet/invariants`: every guarantee checked now, plus a hash of the canonical state. */
   invariants(): { ok: boolean; violations: string[]; state_hash: string } {
-    const violations = findViolations(this.state);
+    const violations = [...findViolations(this.state), ...this.storage.violations()];
     return { ok: violations.length === 0, violations, state_hash: this.stateHash() };
   }
 
@@ -422,6 +438,16 @@ export class Devnet {
     return { reverted: id };
   }
 
+  // ---- the storage index (blocks are committed to the block store before these run) ----
+
+  recordUpload(apiKey: string, projectUuid: string, upload: NewUpload): void {
+    this.command('recordUpload', [apiKey, projectUuid, upload], () => void recordUpload(this.current, apiKey, projectUuid, upload));
+  }
+
+  removeUpload(apiKey: string, projectUuid: string, cid: string): void {
+    this.command('removeUpload', [apiKey, projectUuid, cid], () => removeUpload(this.current, apiKey, projectUuid, cid));
+  }
+
   hasSnapshots(): boolean {
     return this.snapshots.ids().length > 0;
   }
@@ -454,6 +480,6 @@ export class Devnet {
 export const COMMANDS = [
   'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
   'createContract', 'removeContract', 'createMarketplace', 'transfer', 'withdraw', 'mint', 'batches', 'moveRecord',
-  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick',
+  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick', 'recordUpload', 'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

@@ -5,10 +5,11 @@ import { buildApp } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
-import { openStateDir } from './persistence/state-dir.js';
+import { claimStateDir, openStateDir } from './persistence/state-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import type { BlockStore } from './ipfs/block-store.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -27,6 +28,10 @@ export interface DevnetOptions {
   stateDir?: string;
   /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
   clock?: ClockMode;
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  gatewayUrl?: string;
+  /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
+  blockStore?: BlockStore;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -62,17 +67,27 @@ interface Made {
 
 function makeDevnet(options: DevnetOptions): Made {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  const devnet = new Devnet({
-    genesis,
-    seed: options.seed,
-    signatures: options.signatures ?? 'verify',
-    settlement: options.settlement ?? 'auto',
-    apiKeys: options.apiKeys ?? [],
-    clock: options.clock ?? 'virtual',
-    wallMicros,
-  });
-  const persistence = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, devnet);
-  return { devnet, persistence };
+  // The dir is claimed (writable, locked) before its block store or journal is touched.
+  const claim = options.stateDir === undefined ? undefined : claimStateDir(options.stateDir);
+  try {
+    const devnet = new Devnet({
+      genesis,
+      seed: options.seed,
+      signatures: options.signatures ?? 'verify',
+      settlement: options.settlement ?? 'auto',
+      apiKeys: options.apiKeys ?? [],
+      clock: options.clock ?? 'virtual',
+      wallMicros,
+      // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
+      blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
+      gatewayUrl: options.gatewayUrl,
+    });
+    const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
+    return { devnet, persistence };
+  } catch (e) {
+    claim?.release();
+    throw e;
+  }
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
@@ -93,6 +108,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
+      devnet.storage.useGatewayUrl(`http://${urlHost}:${info.port}`, true);
       resolve({
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
@@ -119,3 +135,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
 export { Devnet } from './devnet.js';
 export { StateDirError } from './persistence/state-dir.js';
 export { VERSION } from './version.js';
+export { MemoryBlockStore } from './ipfs/block-store.js';
+export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
+export { DirectoryBlockStore } from './ipfs/block-dir.js';
+import { DirectoryBlockStore } from './ipfs/block-dir.js';

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       errorStatus: values['error-status'] as ErrorStatusMode,
       clock: values.clock as ClockMode,
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
+      ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
     });
   } catch (e) {
     const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;

@@ -2,6 +2,7 @@
 import type { ClockState } from './clock.js';
 import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
+import type { StorageIndex } from './storage.js';
 
 /** Token standards as the real service names them on the wire. */
 export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
@@ -223,6 +224,8 @@ export interface State {
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
+  /** Stored files per project (the index only; block bytes live in the block store). */
+  storage: StorageIndex;
 }
 
 export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;

@@ -3,6 +3,7 @@
 import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
+import { runStorage } from './storage.js';
 
 interface BenchOptions {
   runs?: number;
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   startup: (o) => runStartup(o),
   orderbook: (o) => runOrderbook(o),
   persistence: (o) => runPersistence(o),
+  storage: (o) => runStorage(o),
 };
 
 function usage(): string {
