@@ -34,18 +34,22 @@ export class FixedBaseTable {
     this.#half = this.#full / 2;
     this.#mask = BigInt(this.#full - 1);
     this.#shift = BigInt(window);
-    const jac: Jacobian[] = [];
-    let windowBase = base;
+    // Window bases 2^(w·i)·B by doubling, normalised together (one inversion for all of them) so
+    // each row below is built with mixed additions.
+    const bases: Jacobian[] = [];
+    const running = Jacobian.fromAffine(base);
     for (let i = 0; i < this.windows; i++) {
-      const multiple = Jacobian.fromAffine(windowBase);
+      bases.push(running.copy());
+      for (let j = 0; j < window; j++) doubleInPlace(running);
+    }
+    const jac: Jacobian[] = [];
+    for (const b of toAffineBatch(bases)) {
+      const multiple = Jacobian.fromAffine(b);
       jac.push(multiple.copy());
       for (let d = 2; d <= this.#half; d++) {
-        addAffineInPlace(multiple, windowBase.x, windowBase.y);
+        addAffineInPlace(multiple, b.x, b.y);
         jac.push(multiple.copy());
       }
-      // 2^w·(window base) = 2·(2^(w-1)·window base); normalised so the next row uses mixed additions.
-      doubleInPlace(multiple);
-      windowBase = toAffineBatch([multiple])[0]!;
     }
     const affine = toAffineBatch(jac);
     this.#xs = affine.map((p) => p.x);
