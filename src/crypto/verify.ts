@@ -16,6 +16,8 @@ const BASE_WINDOW = 8;
 // Per key: 64·8 points (~50 KiB, ~3 ms to build), 64 mixed additions for r·w·Q. Wider windows are
 // faster per verify but cost more per key; this pays for itself from the second verify on.
 const KEY_WINDOW = 4;
+/** Window widths of the generator and per-key tables (for benchmarks and memory estimates). */
+export const VERIFY_WINDOWS = { base: BASE_WINDOW, key: KEY_WINDOW, scalarBits: SCALAR_BITS } as const;
 // Decompression (a square root with 2-adicity 192) costs ~5 ms, so keep recently used keys.
 // null records a key that is not on the curve, so repeated junk does not redo the sqrt either.
 const KEY_CACHE_LIMIT = 1024;

@@ -1,5 +1,6 @@
 // Benchmark entry: `npm run bench -- [name...] [--runs N] [--rss-runs N]` (= node --import tsx test/bench/run.ts ...).
 // With no name, every benchmark runs. Benchmarks report; they do not fail the process on a missed goal.
+import { runCrypto } from './crypto.js';
 import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 
@@ -11,6 +12,7 @@ interface BenchOptions {
 const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   startup: (o) => runStartup(o),
   orderbook: (o) => runOrderbook(o),
+  crypto: (o) => runCrypto(o),
 };
 
 function usage(): string {
