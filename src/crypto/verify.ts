@@ -13,15 +13,16 @@ const SCALAR_BITS = 252;
 // The generator gets one big table, built once per process (4096 points, ~25 ms at first verify):
 // 32 mixed additions for z·w·G. This plays the part of scure's `utils.precompute` on BASE.
 const BASE_WINDOW = 8;
-// Per key: 64·8 points (~50 KiB, ~3 ms to build), 64 mixed additions for r·w·Q. Wider windows are
-// faster per verify but cost more per key; this pays for itself from the second verify on.
+// Per key: 64·8 points (~60 KiB, ~3 ms to build), 64 mixed additions for r·w·Q. A key's first
+// verify (square root + table, ~4-7 ms) then costs about what one naive x-only verify does; wider
+// windows were not clearly faster here and cost more per key.
 const KEY_WINDOW = 4;
 /** Window widths of the generator and per-key tables (for benchmarks and memory estimates). */
 export const VERIFY_WINDOWS = { base: BASE_WINDOW, key: KEY_WINDOW, scalarBits: SCALAR_BITS } as const;
 // Decompression (a square root with 2-adicity 192) costs ~5 ms, so keep recently used keys.
 // null records a key that is not on the curve, so repeated junk does not redo the sqrt either.
 const KEY_CACHE_LIMIT = 1024;
-// Tables are ~100x a point in memory: bound them separately (~13 MiB at most).
+// Tables are ~500x a point in memory: bound them separately (~15 MiB at most).
 const TABLE_CACHE_LIMIT = 256;
 
 const pointCache = new BoundedCache<bigint, Affine | null>(KEY_CACHE_LIMIT);
