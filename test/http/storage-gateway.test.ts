@@ -3,7 +3,6 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CarWriter } from '@ipld/car/writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DirectoryBlockStore, startDevnet } from '../../src/index.js';
 import type { RunningDevnet } from '../../src/index.js';
@@ -11,7 +10,7 @@ import { importWrappedFile } from '../../src/ipfs/unixfs-import.js';
 import * as UnixFS from '@ipld/unixfs';
 import { IPFS_CAR_SETTINGS } from '../../src/ipfs/unixfs-import.js';
 import { failedCode, testClient } from '../support/client.js';
-import { fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
+import { carOf, fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
 
 const running: RunningDevnet[] = [];
 const dirs: string[] = [];
@@ -45,13 +44,7 @@ async function siteCar(): Promise<Uint8Array> {
   const link = await root.close();
   await fs.close();
   await collected;
-  const { writer, out } = CarWriter.create([link.cid] as never);
-  const parts: Uint8Array[] = [];
-  const done = (async () => { for await (const p of out) parts.push(p); })();
-  for (const b of blocks) await writer.put(b as never);
-  await writer.close();
-  await done;
-  return Buffer.concat(parts);
+  return carOf(blocks, [link.cid]);
 }
 
 describe('gateway', () => {

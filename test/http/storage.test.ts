@@ -1,12 +1,11 @@
 // Storage endpoints: upload, list, remove; every refusal with its code, in the FAILED envelope, changing nothing.
 import { describe, expect, it } from 'vitest';
-import { CarWriter } from '@ipld/car/writer';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { failedCode, testClient } from '../support/client.js';
 import type { Reply, TestClient } from '../support/client.js';
-import { fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
+import { carOf, fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
 
 const MiB = 1024 * 1024;
 
@@ -32,15 +31,6 @@ function multipart(parts: string[], close = true): { body: string; type: string 
   return { body: parts.map((p) => `--${b}\r\n${p}\r\n`).join('') + (close ? `--${b}--\r\n` : ''), type: `multipart/form-data; boundary=${b}` };
 }
 
-async function carOf(blocks: Array<{ cid: CID; bytes: Uint8Array }>, roots: CID[]): Promise<Uint8Array> {
-  const { writer, out } = CarWriter.create(roots as never);
-  const parts: Uint8Array[] = [];
-  const done = (async () => { for await (const p of out) parts.push(p); })();
-  for (const b of blocks) await writer.put(b as never);
-  await writer.close();
-  await done;
-  return Buffer.concat(parts);
-}
 
 /** A body stream of `n` zero bytes wrapped as the `file` part, produced lazily (never held whole). */
 function hugeUpload(n: number): { stream: ReadableStream<Uint8Array>; type: string } {

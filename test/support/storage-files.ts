@@ -2,6 +2,10 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CarWriter } from '@ipld/car/writer';
+import type { CID } from 'multiformats/cid';
+import type { UnknownLink } from 'multiformats/link';
+import { toReply } from './client.js';
 import type { Reply, TestClient } from './client.js';
 
 const IPFS_CAR_BIN = fileURLToPath(new URL('../../node_modules/ipfs-car/bin.js', import.meta.url));
@@ -33,16 +37,20 @@ export function storagePath(project: string): string {
 
 /** POST a multipart body built by the platform's FormData (as a browser or undici would send it). */
 export async function upload(c: TestClient, project: string, form: FormData, key = c.apiKey): Promise<Reply> {
-  const res = await c.dn.fetch(new Request('http://devnet.test' + storagePath(project), { method: 'POST', headers: { 'x-api-key': key }, body: form }));
-  const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, body, text };
+  return toReply(await c.dn.fetch(new Request('http://devnet.test' + storagePath(project), { method: 'POST', headers: { 'x-api-key': key }, body: form })));
 }
+
+/** A CAR file (v1) of the given blocks and roots. */
+export async function carOf(blocks: ReadonlyArray<{ cid: CID | UnknownLink; bytes: Uint8Array }>, roots: ReadonlyArray<CID | UnknownLink>): Promise<Uint8Array> {
+  const { writer, out } = CarWriter.create(roots as never);
+  const parts: Uint8Array[] = [];
+  const done = (async () => { for await (const p of out) parts.push(p); })();
+  for (const b of blocks) await writer.put(b as never);
+  await writer.close();
+  await done;
+  return Buffer.concat(parts);
+}
+
 
 export function fileForm(name: string, bytes: Uint8Array, type?: string): FormData {
   const form = new FormData();
