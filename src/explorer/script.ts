@@ -30,7 +30,8 @@ const short = (key) => (typeof key === 'string' && key.length > 14 ? key.slice(0
 // Status moves seen live, per record: the overview has only the current status.
 const trails = new Map();
 let snapshots = [];
-let overview = null;
+// After a revert, sequence ids past the restored counter will be handed out again: their trails go.
+let pruneTrails = false;
 
 function say(text, isError) {
   const m = $('msg');
@@ -108,7 +109,10 @@ function renderFiles(o) {
 }
 
 function render(o) {
-  overview = o;
+  if (pruneTrails) {
+    pruneTrails = false;
+    for (const seq of [...trails.keys()]) if (seq >= o.next_sequence_id) trails.delete(seq);
+  }
   $('clock').textContent = o.now;
   $('settlement').textContent = 'settlement: ' + o.settlement;
   $('pending').textContent = o.pending.l2 + ' waiting for L2, ' + o.pending.l1 + ' for L1';
@@ -145,6 +149,7 @@ function connect() {
     const e = JSON.parse(m.data);
     logEvent(e);
     if (e.cmd === 'reset' || e.cmd === 'load') { snapshots = []; renderSnapshots(); trails.clear(); }
+    if (e.cmd === 'revert') pruneTrails = true;
     refreshSoon();
   });
   es.addEventListener('record', (m) => {
@@ -189,7 +194,6 @@ control('btn-revert', async () => {
   snapshots = snapshots.slice(0, snapshots.indexOf(id) + 1); // later snapshots are dropped by the revert
   renderSnapshots();
   $('snapshot-id').value = id;
-  trails.clear();
   return 'reverted to ' + id;
 });
 control('btn-deposit', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DevnetEvent } from '../../src/devnet-events.js';
 import { summarize } from '../../src/devnet-events.js';
+import { startDevnet } from '../../src/index.js';
 import { ETH_ASSET, testClient } from '../support/client.js';
 import { transfer } from '../support/flows.js';
 
@@ -101,5 +102,23 @@ describe('GET /_devnet/events', () => {
     await sse.cancel();
     await new Promise((r) => setTimeout(r, 10));
     expect((c.dn.devnet as any).events.watched).toBe(false);
+  });
+
+  it('over a socket: a deposit arrives as an event, and close() does not wait for the open stream', async () => {
+    const net = await startDevnet({ port: 0 });
+    const res = await fetch(`${net.url}/_devnet/events`);
+    const sse = sseReader(res);
+    expect((await sse.next()).event).toBe('ready');
+    const { accounts } = (await (await fetch(`${net.url}/_devnet/accounts`)).json()) as { accounts: Array<{ stark_key: string }> };
+    await fetch(`${net.url}/_devnet/deposit`, { method: 'POST', body: JSON.stringify({ stark_key: accounts[0]!.stark_key, contract_address: 'eth', amount: '3' }) });
+    expect((await sse.next()).data).toMatchObject({ type: 'command', cmd: 'deposit' });
+    const started = Date.now();
+    await net.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // What was sent before the close can still be read; then the stream ends.
+    const drain = async () => {
+      for (let i = 0; i < 10; i++) await sse.next();
+    };
+    await expect(drain()).rejects.toThrow();
   });
 });
