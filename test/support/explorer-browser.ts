@@ -16,13 +16,13 @@ function apt(args: string[]): boolean {
  * The Chromium path, or why there is none. apt needs root; a fresh image may have no package lists
  * yet, so a failed install is retried once after `apt-get update`.
  */
-export function ensureChromium(): { path: string } | { skip: string } {
-  if (existsSync(CHROMIUM)) return { path: CHROMIUM };
+export function ensureChromium(path = CHROMIUM): { path: string } | { skip: string } {
+  if (existsSync(path)) return { path };
   if (process.platform !== 'linux' || typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    return { skip: `${CHROMIUM} is missing and apt-get needs root here: run \`apt-get install -y chromium\` to enable the explorer's browser test` };
+    return { skip: `${path} is missing and apt-get needs root here: run \`apt-get install -y chromium\` to enable the explorer's browser test` };
   }
-  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) return { skip: `${CHROMIUM} is missing and there is no apt-get to install it` };
+  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) return { skip: `${path} is missing and there is no apt-get to install it` };
   const installed = apt(['install', '-y', 'chromium']) || (apt(['update']) && apt(['install', '-y', 'chromium']));
-  if (installed && existsSync(CHROMIUM)) return { path: CHROMIUM };
-  return { skip: `${CHROMIUM} is missing and \`apt-get install -y chromium\` failed (offline?)` };
+  if (installed && existsSync(path)) return { path };
+  return { skip: `${path} is missing and \`apt-get install -y chromium\` failed (offline?)` };
 }
