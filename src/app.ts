@@ -8,6 +8,7 @@ import type { ErrorStatusMode } from './http/errors.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
+import { explorerRoutes } from './http/routes/explorer.js';
 import { controlRoutes } from './http/routes/control.js';
 import { faultRoutes } from './http/routes/faults.js';
 import { FaultTable } from './http/faults.js';
@@ -53,6 +54,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   app.route('/', faultRoutes(faults));
   app.route('/', storageRoutes(devnet));
   app.route('/', gatewayRoutes(devnet));
+  app.route('/', explorerRoutes(devnet));
 
   app.notFound((c) => {
     const e = new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404);

@@ -57,6 +57,8 @@ import { recordUpload, removeUpload } from './domain/storage.js';
 import type { NewUpload } from './domain/storage.js';
 import { MemoryBlockStore } from './ipfs/block-store.js';
 import type { BlockStore } from './ipfs/block-store.js';
+import { DevnetEvents } from './devnet-events.js';
+import type { DevnetListener } from './devnet-events.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -104,6 +106,7 @@ export class Devnet {
   private readonly checkSig: SignatureCheck;
   private readonly snapshots = new Snapshots();
   private sink: CommandSink | undefined;
+  private readonly events = new DevnetEvents();
   /** Set while the journal is replayed: signatures were checked when the command was first accepted. */
   private replaying = false;
 
@@ -148,16 +151,39 @@ export class Devnet {
   }
 
   /**
+   * Live events (the explorer, SSE clients, tests): after each accepted command one `command` event,
+   * then one `record` event per record created or moved by it. Returns the unsubscribe function.
+   */
+  onEvent(listener: DevnetListener): () => void {
+    return this.events.on(listener);
+  }
+
+  /** Seq of the last event sent, so a new subscriber can say where its stream starts. */
+  get lastEventSeq(): number {
+    return this.events.lastSeq;
+  }
+
+  /**
    * Runs one command atomically (a throw undoes every step) and journals it when it changed anything.
    * `always` journals it regardless (snapshots: replay must hand out the same ids).
    */
   private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false): T {
     let at: bigint | undefined;
-    const { value, changed } = atomically(this.current, () => {
-      if (this.clockMode === 'wall' && !this.replaying) at = this.syncWallClock();
-      return fn();
-    });
+    // Status moves are traced only while someone listens; a refused command's trace is dropped with it.
+    const state = this.current;
+    const moves = this.events.watched && !this.replaying ? (state.statusMoves = []) : undefined;
+    let outcome: ReturnType<typeof atomically<T>>;
+    try {
+      outcome = atomically(state, () => {
+        if (this.clockMode === 'wall' && !this.replaying) at = this.syncWallClock();
+        return fn();
+      });
+    } finally {
+      state.statusMoves = undefined;
+    }
+    const { value, changed } = outcome;
     if ((changed || always) && this.sink && !this.replaying) this.sink.append(at === undefined ? { cmd, args } : { cmd, args, at });
+    if ((changed || always) && moves) this.events.emit(cmd, value, moves);
     return value;
   }
 
@@ -455,6 +481,7 @@ export class Devnet {
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */
   reset(): { state_hash: string } {
     this.replace(this.genesis());
+    this.events.emit('reset', undefined, []);
     return { state_hash: this.stateHash() };
   }
 
@@ -466,6 +493,7 @@ export class Devnet {
   /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */
   load(dump: unknown): { state_hash: string } {
     this.replace(loadState(dump));
+    this.events.emit('load', undefined, []);
     return { state_hash: this.stateHash() };
   }
 

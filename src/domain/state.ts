@@ -226,6 +226,18 @@ export interface State {
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
   /** Stored files per project (the index only; block bytes live in the block store). */
   storage: StorageIndex;
+  /**
+   * Set by the devnet for the length of one command when someone listens for events: every record
+   * status move made, in order. Not state (never dumped, hashed or undone): a trace of the command.
+   */
+  statusMoves?: StatusMove[] | undefined;
+}
+
+/** One record appearing (`from` null) or moving along the transitions table. */
+export interface StatusMove {
+  sequenceId: number;
+  from: number | null;
+  to: number;
 }
 
 export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;
