@@ -52,7 +52,7 @@ function signMove(l1: boolean): Builder {
     const sign = l1 ? signedWithdrawalBody : signedTransferBody;
     const body = sign({
       starkKey: from.stark_key,
-      privateKey: w.sign_as === undefined ? from.private_key : ctx.actor(w.sign_as, `${call}: with.sign_as`).private_key,
+      privateKey: ctx.keyOf(w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
       assetId,
       amount: quantity(asset, w, call),
       nonce: await nonceOf(ctx, from.stark_key, w),
@@ -85,7 +85,7 @@ function signOrder(direction: 0 | 1): Builder {
     const baseAmount = num / den;
     const body = signedOrderBody({
       starkKey: who.stark_key,
-      privateKey: w.sign_as === undefined ? who.private_key : ctx.actor(w.sign_as, `${call}: with.sign_as`).private_key,
+      privateKey: ctx.keyOf(w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
       direction,
       baseToken: info.base_token,
       quoteToken: info.asset_ids[1]!,
@@ -123,7 +123,7 @@ const BUILDERS: Record<CallName, Builder> = {
     const who = need(as, 'cancel');
     const id = str(w, 'order', 'cancel');
     const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
-    return { out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, signer.private_key, BigInt(id)) }), owner: undefined };
+    return { out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }), owner: undefined };
   },
   async mint(ctx, as, w) {
     const to = w.to === undefined ? need(as, 'mint').stark_key : ctx.receiver(w.to, false, 'mint: with.to');

@@ -6,8 +6,8 @@ import { MAX_EXPIRATION } from '../domain/signed.js';
 export interface MoveFields {
   /** Signer's stark key (0x hex). */
   starkKey: string;
-  /** Signer's private key (0x hex). */
-  privateKey: string;
+  /** Signer's private key (0x hex). Omitted: a placeholder signature, for an emulator run with `signatures: 'skip'`. */
+  privateKey?: string | undefined;
   assetId: string;
   /** Quantized amount. */
   amount: bigint | string | number;
@@ -21,8 +21,17 @@ export interface MoveFields {
 
 const hex = (v: bigint): string => '0x' + v.toString(16);
 
-function signed(fields: MoveFields, hash: bigint): Record<string, unknown> {
-  const sig = signMessage(hash, BigInt(fields.privateKey));
+/** Any well-formed signature: accepted only when signatures are skipped. */
+const PLACEHOLDER = { r: '0x1', s: '0x1' };
+
+/** Signs lazily: without a key no message hash is computed (the Pedersen hashes are the expensive part). */
+function signature(privateKey: string | undefined, hash: () => bigint): { r: string; s: string } {
+  if (privateKey === undefined) return PLACEHOLDER;
+  const sig = signMessage(hash(), BigInt(privateKey));
+  return { r: hex(sig.r), s: hex(sig.s) };
+}
+
+function signed(fields: MoveFields, hash: () => bigint): Record<string, unknown> {
   return {
     stark_key: fields.starkKey,
     amount: String(fields.amount),
@@ -32,7 +41,7 @@ function signed(fields: MoveFields, hash: bigint): Record<string, unknown> {
     receiver_vault_id: String(fields.receiverVaultId),
     asset_id: fields.assetId,
     expiration_timestamp: Number(fields.expirationTimestamp ?? MAX_EXPIRATION),
-    signature: { r: hex(sig.r), s: hex(sig.s) },
+    signature: signature(fields.privateKey, hash),
   };
 }
 
@@ -49,23 +58,23 @@ function common(f: MoveFields) {
 
 /** Body of `POST /v1/transfers`, signed as a StarkEx type-1 transfer. */
 export function signedTransferBody(f: MoveFields): Record<string, unknown> {
-  return signed(f, transferMsgHash({ ...common(f), receiverPublicKey: BigInt(f.receiver) }));
+  return signed(f, () => transferMsgHash({ ...common(f), receiverPublicKey: BigInt(f.receiver) }));
 }
 
 /** Body of `POST /v1/withdrawalto`: a type-1 transfer whose receiver key is the Ethereum address. */
 export function signedWithdrawalBody(f: MoveFields): Record<string, unknown> {
-  return signed(f, withdrawalMsgHash({ ...common(f), ethAddress: BigInt(f.receiver) }));
+  return signed(f, () => withdrawalMsgHash({ ...common(f), ethAddress: BigInt(f.receiver) }));
 }
 
 /** Body of `POST /v1/orders/{id}/cancel`: pedersen(order_id, 0) signed by the owner. */
-export function signedCancelBody(starkKey: string, privateKey: string, orderId: bigint | number): Record<string, unknown> {
-  const sig = signMessage(cancelOrderMsgHash(BigInt(orderId)), BigInt(privateKey));
-  return { stark_key: starkKey, signature: { r: hex(sig.r), s: hex(sig.s) } };
+export function signedCancelBody(starkKey: string, privateKey: string | undefined, orderId: bigint | number): Record<string, unknown> {
+  return { stark_key: starkKey, signature: signature(privateKey, () => cancelOrderMsgHash(BigInt(orderId))) };
 }
 
 export interface OrderFields {
   starkKey: string;
-  privateKey: string;
+  /** Omitted: a placeholder signature (signatures skipped). */
+  privateKey?: string | undefined;
   /** 0 ASK (sell the quote token), 1 BID (buy it). */
   direction: 0 | 1;
   /** Asset ids (0x hex) as /v1/order/info returns them. */
@@ -101,7 +110,7 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
     vaultSell: BigInt(ask ? f.quoteVault : f.baseVault),
     vaultBuy: BigInt(ask ? f.baseVault : f.quoteVault),
   };
-  const hash = limitOrderWithFeeMsgHash({
+  const hash = () => limitOrderWithFeeMsgHash({
     ...fields,
     nonce: BigInt(f.nonce),
     expirationTimestamp: expiration,
@@ -109,7 +118,6 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
     feeVaultId: BigInt(f.baseVault),
     feeLimit: BigInt(Math.floor(feeLimit)),
   });
-  const sig = signMessage(hash, BigInt(f.privateKey));
   return {
     token_sell: hex(fields.tokenSell),
     token_buy: hex(fields.tokenBuy),
@@ -122,7 +130,7 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
     quote_token: f.quoteToken,
     amount: quoteAmount.toString(),
     stark_key: f.starkKey,
-    signature: { r: hex(sig.r), s: hex(sig.s) },
+    signature: signature(f.privateKey, hash),
     direction: f.direction,
     price: f.price,
     base_token: f.baseToken,
