@@ -52,6 +52,8 @@ import { Snapshots } from './domain/snapshots.js';
 import { atomically } from './domain/transaction.js';
 import { dumpState } from './domain/dump.js';
 import { loadState } from './domain/load.js';
+import { applyPlantedBug } from './testing/planted-bugs.js';
+import type { PlantedBug } from './testing/planted-bugs.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -82,6 +84,8 @@ export interface DevnetConfig {
   /** `wall` moves the emulator clock to the host's time (from `wallMicros`) before each command. */
   clock?: ClockMode;
   wallMicros?: () => bigint;
+  /** Test-only: a deliberate defect the property runner must find (see src/testing/planted-bugs.ts). */
+  plantedBug?: PlantedBug | undefined;
 }
 
 /**
@@ -308,7 +312,12 @@ export class Devnet {
   }
 
   placeOrder(input: OrderInput): { sequence_id: number } {
-    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig) }));
+    return this.command('placeOrder', [input], () => {
+      const fromTrade = this.state.trades.length;
+      const sequenceId = placeOrder(this.state, input, this.checkSig);
+      if (this.config.plantedBug) applyPlantedBug(this.state, this.config.plantedBug, fromTrade);
+      return { sequence_id: sequenceId };
+    });
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {

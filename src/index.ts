@@ -9,6 +9,7 @@ import { openStateDir } from './persistence/state-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
+import type { PlantedBug } from './testing/planted-bugs.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -27,6 +28,11 @@ export interface DevnetOptions {
   stateDir?: string;
   /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
   clock?: ClockMode;
+  /**
+   * TEST-ONLY: plants a deliberate defect so a test can show the property runner finds it. No CLI
+   * flag, environment variable or route sets it; never set it anywhere else.
+   */
+  plantedBug?: PlantedBug;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -70,6 +76,7 @@ function makeDevnet(options: DevnetOptions): Made {
     apiKeys: options.apiKeys ?? [],
     clock: options.clock ?? 'virtual',
     wallMicros,
+    plantedBug: options.plantedBug,
   });
   const persistence = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, devnet);
   return { devnet, persistence };
