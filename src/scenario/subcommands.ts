@@ -1,5 +1,5 @@
 // The CLI's subcommands, loaded only when named so that serving starts as fast as before.
-export const SUBCOMMANDS = ['scenario'] as const;
+export const SUBCOMMANDS = ['scenario', 'fuzz'] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export function isSubcommand(name: string | undefined): name is Subcommand {
@@ -7,6 +7,7 @@ export function isSubcommand(name: string | undefined): name is Subcommand {
 }
 
 /** Runs `l2-devnet NAME ARGS...` and returns its exit code. */
-export async function runSubcommand(_name: Subcommand, argv: readonly string[]): Promise<number> {
-  return (await import('./cli.js')).scenarioCommand(argv);
+export async function runSubcommand(name: Subcommand, argv: readonly string[]): Promise<number> {
+  if (name === 'scenario') return (await import('./cli.js')).scenarioCommand(argv);
+  return (await import('../testing/fuzz-cli.js')).fuzzCommand(argv);
 }
