@@ -59,6 +59,8 @@ import { MemoryBlockStore } from './ipfs/block-store.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import { DevnetEvents } from './devnet-events.js';
 import type { DevnetListener } from './devnet-events.js';
+import { applyPlantedBug } from './testing/planted-bugs.js';
+import type { PlantedBug } from './testing/planted-bugs.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -93,6 +95,8 @@ export interface DevnetConfig {
   blockStore?: BlockStore | undefined;
   /** Base URL of the gateway in `endpoints`; default: the URL the request came to. */
   gatewayUrl?: string | undefined;
+  /** Test-only: a deliberate defect the property runner must find (see src/testing/planted-bugs.ts). */
+  plantedBug?: PlantedBug | undefined;
 }
 
 /**
@@ -350,7 +354,12 @@ export class Devnet {
   }
 
   placeOrder(input: OrderInput): { sequence_id: number } {
-    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig) }));
+    return this.command('placeOrder', [input], () => {
+      const fromTrade = this.state.trades.length;
+      const sequenceId = placeOrder(this.state, input, this.checkSig);
+      if (this.config.plantedBug) applyPlantedBug(this.state, this.config.plantedBug, fromTrade);
+      return { sequence_id: sequenceId };
+    });
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {

@@ -10,6 +10,7 @@ import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import type { BlockStore } from './ipfs/block-store.js';
+import type { PlantedBug } from './testing/planted-bugs.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -32,6 +33,11 @@ export interface DevnetOptions {
   gatewayUrl?: string;
   /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore;
+  /**
+   * TEST-ONLY: plants a deliberate defect so a test can show the property runner finds it. No CLI
+   * flag, environment variable or route sets it; never set it anywhere else.
+   */
+  plantedBug?: PlantedBug;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -81,6 +87,7 @@ function makeDevnet(options: DevnetOptions): Made {
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl,
+      plantedBug: options.plantedBug,
     });
     const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
     return { devnet, persistence };

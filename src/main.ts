@@ -9,6 +9,7 @@ import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
+import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 
 function accountsTable(running: RunningDevnet): string {
   const a = running.devnet.accounts();
@@ -27,6 +28,11 @@ function accountsTable(running: RunningDevnet): string {
 }
 
 async function main(): Promise<void> {
+  const sub = process.argv[2];
+  if (isSubcommand(sub)) {
+    process.exitCode = await runSubcommand(sub, process.argv.slice(3));
+    return;
+  }
   let values: FlagValues;
   try {
     const parsed = parseFlags(process.argv.slice(2), process.env);
