@@ -12,6 +12,7 @@ import { RouteGroup } from './http/route-group.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
 import { contractRoutes } from './http/routes/contracts.js';
+import { explorerRoutes } from './http/routes/explorer.js';
 import { controlRoutes } from './http/routes/control.js';
 import { faultRoutes } from './http/routes/faults.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
@@ -19,6 +20,8 @@ import { mintRoutes } from './http/routes/mints.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
+import { storageRoutes } from './http/routes/storage.js';
+import { gatewayRoutes } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 import type { AnyRouteSpec } from './http/spec.js';
 
@@ -61,6 +64,9 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(recordRoutes(devnet));
   mount(controlRoutes(devnet));
   mount(faultRoutes(faults));
+  mount(storageRoutes(devnet));
+  mount(gatewayRoutes(devnet));
+  mount(explorerRoutes(devnet));
 
   // Built on first request, from the declarations mounted above (this one included), once per app.
   let document: unknown;

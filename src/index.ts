@@ -6,7 +6,7 @@ import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
-import { openStateDir } from './persistence/state-dir.js';
+import { claimStateDir, openStateDir } from './persistence/state-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
@@ -14,6 +14,8 @@ import { logWriter } from './http/request-log.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
 import type { DevnetControl } from './control-client.js';
+import type { BlockStore } from './ipfs/block-store.js';
+import type { PlantedBug } from './testing/planted-bugs.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -36,6 +38,15 @@ export interface DevnetOptions {
   log?: LogMode;
   /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  gatewayUrl?: string;
+  /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
+  blockStore?: BlockStore;
+  /**
+   * TEST-ONLY: plants a deliberate defect so a test can show the property runner finds it. No CLI
+   * flag, environment variable or route sets it; never set it anywhere else.
+   */
+  plantedBug?: PlantedBug;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -75,17 +86,28 @@ interface Made {
 
 function makeDevnet(options: DevnetOptions): Made {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  const devnet = new Devnet({
-    genesis,
-    seed: options.seed,
-    signatures: options.signatures ?? 'verify',
-    settlement: options.settlement ?? 'auto',
-    apiKeys: options.apiKeys ?? [],
-    clock: options.clock ?? 'virtual',
-    wallMicros,
-  });
-  const persistence = options.stateDir === undefined ? undefined : openStateDir(options.stateDir, devnet);
-  return { devnet, persistence };
+  // The dir is claimed (writable, locked) before its block store or journal is touched.
+  const claim = options.stateDir === undefined ? undefined : claimStateDir(options.stateDir);
+  try {
+    const devnet = new Devnet({
+      genesis,
+      seed: options.seed,
+      signatures: options.signatures ?? 'verify',
+      settlement: options.settlement ?? 'auto',
+      apiKeys: options.apiKeys ?? [],
+      clock: options.clock ?? 'virtual',
+      wallMicros,
+      // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
+      blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
+      gatewayUrl: options.gatewayUrl,
+      plantedBug: options.plantedBug,
+    });
+    const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
+    return { devnet, persistence };
+  } catch (e) {
+    claim?.release();
+    throw e;
+  }
 }
 
 /** The app options of an instance: its error statuses and where its request log goes. */
@@ -119,6 +141,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
       const url = `http://${urlHost}:${info.port}`;
+      devnet.storage.useGatewayUrl(url, true);
       resolve({
         url,
         port: info.port,
@@ -152,3 +175,7 @@ export type { ClockMode, SignatureMode } from './devnet.js';
 export type { ErrorStatusMode } from './http/errors.js';
 export { StateDirError } from './persistence/state-dir.js';
 export { VERSION } from './version.js';
+export { MemoryBlockStore } from './ipfs/block-store.js';
+export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
+export { DirectoryBlockStore } from './ipfs/block-dir.js';
+import { DirectoryBlockStore } from './ipfs/block-dir.js';

@@ -10,6 +10,7 @@ import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
+import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 
 function accountsTable(running: RunningDevnet): string {
   const a = running.devnet.accounts();
@@ -28,6 +29,11 @@ function accountsTable(running: RunningDevnet): string {
 }
 
 async function main(): Promise<void> {
+  const sub = process.argv[2];
+  if (isSubcommand(sub)) {
+    process.exitCode = await runSubcommand(sub, process.argv.slice(3));
+    return;
+  }
   let values: FlagValues;
   try {
     const parsed = parseFlags(process.argv.slice(2), process.env);
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
       errorStatus: values['error-status'] as ErrorStatusMode,
       clock: values.clock as ClockMode,
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
+      ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,

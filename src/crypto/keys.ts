@@ -2,6 +2,7 @@
 import { Point, grindKey, sign } from '@scure/starknet';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { assertInRange } from './assert.js';
+import { BoundedCache } from './bounded-cache.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare range for message hashes and r: [0, 2^251).
@@ -29,12 +30,26 @@ export function starkKeyFromPrivate(priv: bigint): bigint {
   return G.multiplyUnsafe(priv).toAffine().x;
 }
 
+// Every request that names a stark key checks it with the Legendre symbol below (~70 µs, a 251-bit
+// exponentiation): as much as the rest of the HTTP handling of a signed order. Keys repeat, so
+// remember recent answers.
+const ON_CURVE_CACHE_LIMIT = 4096;
+const onCurveCache = new BoundedCache<bigint, boolean>(ON_CURVE_CACHE_LIMIT);
+
 /**
  * True iff 0 < x < p and x^3 + x + beta is a square mod p, i.e. some curve point has this x.
  * Never throws: anything that is not such a bigint gives false.
  */
 export function isOnCurveX(x: bigint): boolean {
   if (typeof x !== 'bigint' || x <= 0n || x >= FIELD_PRIME) return false;
+  const known = onCurveCache.get(x);
+  if (known !== undefined) return known;
+  const answer = legendreIsSquare(x);
+  onCurveCache.set(x, answer);
+  return answer;
+}
+
+function legendreIsSquare(x: bigint): boolean {
   const { Fp } = Point;
   const rhs = Fp.add(Fp.add(Fp.mul(Fp.sqr(x), x), Fp.mul(ALPHA, x)), BETA);
   // rhs = 0 would mean y = 0, a point of order 2, which a curve of odd prime order does not have;

@@ -3,6 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { stringify } from './json.js';
 import type { State } from './state.js';
+import { dumpStorage } from './storage.js';
 
 export const STATE_FORMAT = 'l2-devnet/state@1';
 
@@ -34,6 +35,7 @@ export function dumpState(state: State): Record<string, unknown> {
     orders: [...state.orders.values()],
     open_orders: ascending(state.openOrders),
     trades: state.trades,
+    storage: dumpStorage(state.storage),
   };
 }
 

@@ -108,6 +108,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     openByQuote: new Map(),
     tradesBy: new Map(),
     operator: '',
+    storage: map(),
     starkexContracts: {
       mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
       testnet: sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),

@@ -5,6 +5,8 @@ import { findViolations } from './invariants.js';
 import { canonicalStringify } from './json.js';
 import type { Account, Contract, LedgerRecord, Order, State, Trade } from './state.js';
 import { rebuildOrderIndexes } from './transaction.js';
+import { loadStorage } from './storage.js';
+import type { StoredFile } from './storage.js';
 import { TrackedMap, TrackedSet, UndoLog } from './undo.js';
 
 type Obj = Record<string, unknown>;
@@ -129,12 +131,20 @@ function build(d: Obj): State {
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
+    storage: loadStorage(
+      undo,
+      list(d.storage).map((v) => {
+        const f = obj(v) as unknown as StoredFile;
+        return { ...f, size: big(f.size), createdAtMicros: big(f.createdAtMicros) };
+      }),
+    ),
     operator: d.operator as string,
     starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
   };
   for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
   for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
   rebuildOrderIndexes(state);
+  undo.releaseAll();
   return state;
 }
 

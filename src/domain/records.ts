@@ -59,6 +59,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     orderId: input.orderId ?? null,
   };
   state.records.set(record.sequenceId, record);
+  state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
   const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
   touch(state.undo, contract);
   contract.recordCount += 1;
@@ -79,6 +80,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.delete(record.sequenceId);
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
   touch(state.undo, record);
+  state.statusMoves?.push({ sequenceId: record.sequenceId, from: record.status, to });
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   if (to === RecordStatus.AcceptedOnL2) state.pendingL1.add(record.sequenceId);

@@ -2,6 +2,7 @@
 import type { ClockState } from './clock.js';
 import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
+import type { StorageIndex } from './storage.js';
 
 /** Token standards as the real service names them on the wire. */
 export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
@@ -223,6 +224,20 @@ export interface State {
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
+  /** Stored files per project (the index only; block bytes live in the block store). */
+  storage: StorageIndex;
+  /**
+   * Set by the devnet for the length of one command when someone listens for events: every record
+   * status move made, in order. Not state (never dumped, hashed or undone): a trace of the command.
+   */
+  statusMoves?: StatusMove[] | undefined;
+}
+
+/** One record appearing (`from` null) or moving along the transitions table. */
+export interface StatusMove {
+  sequenceId: number;
+  from: number | null;
+  to: number;
 }
 
 export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;

@@ -43,6 +43,11 @@ export function uint(opts: UintOptions & Doc = {}): Field<bigint> {
   return field(uintSchema(opts), (v, name) => uintField(v, name, opts), { required: true, ...opts });
 }
 
+/** A path parameter handed on as text (the route's own checks name it). */
+export function pathText(doc: Doc = {}): Field<string> {
+  return field({ type: 'string' }, (v) => String(v), { required: true, ...doc });
+}
+
 /** An optional unsigned integer: absent (or empty) is undefined. */
 export function optUint(opts: UintOptions & Doc = {}): Field<bigint | undefined> {
   return field(uintSchema(opts), (v, name) => (isMissing(v) ? undefined : uintField(v, name, opts)), opts);

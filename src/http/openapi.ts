@@ -41,6 +41,12 @@ function okSchema(spec: AnyRouteSpec): Schema {
   return { type: 'object', required: Object.keys(properties), properties };
 }
 
+/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; a wildcard is `Rest`, `/` is `Root`. */
+function operationId(spec: AnyRouteSpec): string {
+  const words = openApiPath(spec.path).replace(/\*/g, '/rest').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
+  return spec.method.toLowerCase() + (words || 'Root');
+}
+
 function operation(spec: AnyRouteSpec): Schema {
   const params = [...parameters('path', spec.params), ...parameters('query', spec.query)];
   const body = requestBody(spec);
@@ -49,7 +55,7 @@ function operation(spec: AnyRouteSpec): Schema {
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description !== undefined ? { description: spec.description } : {}),
-    operationId: `${spec.method.toLowerCase()}${openApiPath(spec.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
+    operationId: operationId(spec),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     ...(spec.auth ? { security: [{ apiKey: [] }] } : {}),

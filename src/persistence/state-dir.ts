@@ -22,6 +22,8 @@ export interface StateDirReport {
 export interface StateDirOptions {
   /** Compact once the journal is larger than this many bytes or the last image, whichever is larger. */
   compactBytes?: number;
+  /** The dir's claim when the caller took it first (to open other files in the dir under the lock). */
+  claim?: StateDirClaim;
 }
 
 export interface OpenStateDir {
@@ -31,9 +33,14 @@ export interface OpenStateDir {
   close(): void;
 }
 
-/** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason. */
-export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): OpenStateDir {
-  const minCompact = options.compactBytes ?? 8 * 1024 * 1024;
+/** A state dir that is known to be writable and locked by this process; take it before anything else touches the dir. */
+export interface StateDirClaim {
+  dir: string;
+  release(): void;
+}
+
+/** Checks the dir is usable and takes its lock (another live process holding it is refused). */
+export function claimStateDir(dir: string): StateDirClaim {
   try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, '.writable'), '');
@@ -43,7 +50,13 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
   }
   const lockPath = join(dir, 'lock');
   takeLock(lockPath, dir);
+  return { dir, release: () => releaseLock(lockPath) };
+}
 
+/** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason. */
+export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): OpenStateDir {
+  const minCompact = options.compactBytes ?? 8 * 1024 * 1024;
+  const claim = options.claim ?? claimStateDir(dir);
   const store = openStore(join(dir, 'state.json'));
   const journalPath = join(dir, 'journal.ndjson');
   let restored = false;
@@ -75,7 +88,7 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     }
     nextSeq = seq + 1;
   } catch (e) {
-    releaseLock(lockPath);
+    claim.release();
     if (e instanceof StateDirError) throw e;
     if (e instanceof JournalError) throw new StateDirError(e.message);
     if (e instanceof DevnetError) throw new StateDirError(`${join(dir, 'state.json')} does not load: ${e.message}`);
@@ -114,7 +127,7 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     close() {
       devnet.attach(undefined);
       writer.close();
-      releaseLock(lockPath);
+      claim.release();
     },
   };
 }

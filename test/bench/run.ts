@@ -1,7 +1,10 @@
 // Benchmark entry: `npm run bench -- [name...] [--runs N] [--rss-runs N]` (= node --import tsx test/bench/run.ts ...).
 // With no name, every benchmark runs. Benchmarks report; they do not fail the process on a missed goal.
+import { runCrypto } from './crypto.js';
 import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
+import { runPersistence } from './persistence.js';
+import { runStorage } from './storage.js';
 
 interface BenchOptions {
   runs?: number;
@@ -11,6 +14,9 @@ interface BenchOptions {
 const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   startup: (o) => runStartup(o),
   orderbook: (o) => runOrderbook(o),
+  persistence: (o) => runPersistence(o),
+  storage: (o) => runStorage(o),
+  crypto: (o) => runCrypto(o),
 };
 
 function usage(): string {

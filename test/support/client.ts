@@ -26,7 +26,7 @@ export interface Account {
   eth_address: string;
 }
 
-async function toReply(res: Response): Promise<Reply> {
+export async function toReply(res: Response): Promise<Reply> {
   const text = await res.text();
   let body: any;
   try {

@@ -4,7 +4,7 @@ import { ErrorCode, fail } from '../../domain/errors.js';
 import { VERSION } from '../../version.js';
 import type { BatchLayer } from '../../domain/settlement.js';
 import { uintField } from '../fields.js';
-import { hex, optText, optUint, starkKey, text, tokenId, uint } from '../field-specs.js';
+import { hex, optText, optUint, pathText, starkKey, text, tokenId, uint } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';
 import { field } from '../spec.js';
 import { parseExact } from '../../domain/json.js';
@@ -110,7 +110,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/_devnet/snapshots/:id/revert', tag, reply: 'plain', summary: 'Reverts to a snapshot (later snapshots are dropped)',
-        params: { id: field(str, (v) => String(v), { required: true }) },
+        params: { id: pathText({ description: 'a snapshot id from POST /_devnet/snapshots' }) },
         response: { type: 'object', properties: { reverted: str, state_hash: str } },
       },
       ({ params }) => devnet.revert(params.id),

@@ -4,13 +4,13 @@ import { parseStarkKey } from '../../domain/accounts.js';
 import { parseRate } from '../../domain/marketplaces.js';
 import { ErrorCode } from '../../domain/errors.js';
 import { paginate } from '../fields.js';
-import { PAGE_FIELDS, optList, pageOf, text, tokenId, wireText } from '../field-specs.js';
+import { PAGE_FIELDS, optList, pageOf, pathText, text, tokenId, wireText } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';
 import { field } from '../spec.js';
 import { CONTRACT_INFO, LISTED, NFT } from '../schemas.js';
 
 const tag = 'marketplaces';
-const address = () => field({ type: 'string' }, (v) => String(v), { required: true });
+const address = () => pathText({ description: 'contract address' });
 
 export function marketplaceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)

@@ -77,6 +77,17 @@ describe('isOnCurveX', () => {
     expect(onCurve).toBeLessThan(54);
   });
 
+  it('answers the same from its cache as when computed (random x, each asked twice)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: FIELD_PRIME - 1n }), (x) => {
+        const expected = scureHasPoint(x);
+        expect(isOnCurveX(x)).toBe(expected);
+        expect(isOnCurveX(x)).toBe(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('is true for the generator and real Stark keys', () => {
     expect(isOnCurveX(Point.BASE.x)).toBe(true);
     expect(isOnCurveX(0x6736f7449da3bf44bf0f7bdd6463818e1ef272641d43021e8bca17b32ec2df0n)).toBe(true);

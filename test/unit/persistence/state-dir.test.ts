@@ -7,7 +7,8 @@ import { Devnet } from '../../../src/devnet.js';
 import { readGenesisFile } from '../../../src/genesis-file.js';
 import { openStateDir } from '../../../src/persistence/state-dir.js';
 import { readJournal } from '../../../src/persistence/journal.js';
-import { ETH_ASSET } from '../../support/client.js';
+import { ETH_ASSET, testClient } from '../../support/client.js';
+import { fileForm, genesisProject, seededBytes, storagePath, upload } from '../../support/storage-files.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -79,5 +80,32 @@ describe('state dir', () => {
     a.devnet.vaults([a.carol], [BigInt(ETH_ASSET)]); // genesis deposits already allocated it
     expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(0);
     a.sd.close();
+  });
+});
+
+describe('state dir with storage', () => {
+  it('uploads survive a restart: the index is in the image or journal, the blocks under DIR/blocks, the gateway serves them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-sd-'));
+    dirs.push(dir);
+    const a = testClient({ stateDir: dir });
+    const project = await genesisProject(a);
+    const up = await upload(a, project, fileForm('hello.txt', seededBytes(3000, 7)));
+    expect(up.body.status).toBe('OK');
+    const snap = (await a.post('/_devnet/snapshots', {})).body.id;
+    const removed = await a.post(`${storagePath(project)}/remove`, { cid: up.body.data.cid }, { 'x-api-key': a.apiKey });
+    expect(removed.body.status).toBe('OK');
+    const hash = a.dn.devnet.stateHash();
+    await a.dn.close();
+
+    const b = testClient({ stateDir: dir });
+    expect(b.dn.devnet.stateHash()).toBe(hash);
+    const served = await b.dn.fetch(new Request(`http://devnet.test/ipfs/${up.body.data.cid}/hello.txt`));
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(seededBytes(3000, 7)))).toBe(true);
+    expect((await b.get('/_devnet/invariants')).body.violations).toEqual([]);
+    // The journaled snapshot came back too: reverting un-removes the file.
+    await b.post(`/_devnet/snapshots/${snap}/revert`, {});
+    const list = await b.get(storagePath(project), { 'x-api-key': b.apiKey });
+    expect(list.body.data.storages.list.map((f: { cid: string }) => f.cid)).toEqual([up.body.data.cid]);
+    await b.dn.close();
   });
 });

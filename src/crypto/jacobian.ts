@@ -1,0 +1,162 @@
+// Owns plain-bigint Jacobian point arithmetic on the Stark curve, the core of the fast hash and verify.
+import { Point } from '@scure/starknet';
+
+// Plain `%` on bigints beats noble's Fp object calls by avoiding a call and a sign fix per
+// operation: coordinates are kept in (-p, p) (JS `%` keeps the dividend's sign) and only
+// brought into [0, p) when a result leaves this module.
+const P: bigint = Point.Fp.ORDER;
+// y^2 = x^3 + a*x + b; a is 1 on the Stark curve, but take it from the curve so nothing drifts.
+const A: bigint = Point.CURVE().a;
+
+/** An affine point with both coordinates in [0, p); never the point at infinity. */
+export type Affine = { readonly x: bigint; readonly y: bigint };
+
+/**
+ * A mutable Jacobian point (x = X/Z^2, y = Y/Z^3) with coordinates in (-p, p). Z = 0 (mod p) is the
+ * point at infinity. Mutable so a sum of many table entries allocates no intermediate points.
+ */
+export class Jacobian {
+  constructor(
+    public X: bigint,
+    public Y: bigint,
+    public Z: bigint,
+  ) {}
+
+  static infinity(): Jacobian {
+    return new Jacobian(1n, 1n, 0n);
+  }
+
+  static fromAffine(p: Affine): Jacobian {
+    return new Jacobian(p.x, p.y, 1n);
+  }
+
+  isInfinity(): boolean {
+    return this.Z % P === 0n;
+  }
+
+  copy(): Jacobian {
+    return new Jacobian(this.X, this.Y, this.Z);
+  }
+
+  negated(): Jacobian {
+    return new Jacobian(this.X, -this.Y, this.Z);
+  }
+}
+
+/** v mod p in [0, p) for any bigint v. */
+export function modP(v: bigint): bigint {
+  const r = v % P;
+  return r < 0n ? r + P : r;
+}
+
+/** acc = 2·acc (dbl-2009-l shape with the curve's a; 9 multiplications). */
+export function doubleInPlace(acc: Jacobian): void {
+  const { X, Y, Z } = acc;
+  const XX = (X * X) % P;
+  const YY = (Y * Y) % P;
+  const YYYY = (YY * YY) % P;
+  const ZZ = (Z * Z) % P;
+  const S = (4n * X * YY) % P;
+  const M = (3n * XX + A * ((ZZ * ZZ) % P)) % P;
+  const X3 = (M * M - 2n * S) % P;
+  acc.Y = (M * (S - X3) - 8n * YYYY) % P;
+  // A point with y = 0 doubles to infinity, and Z3 = 0 says exactly that.
+  acc.Z = (2n * Y * Z) % P;
+  acc.X = X3;
+}
+
+/**
+ * acc = acc + (x2, y2) with an affine addend (madd-2007-bl, 11 multiplications). Equal or opposite
+ * points are detected and handled, so the sum is always the true group sum.
+ */
+export function addAffineInPlace(acc: Jacobian, x2: bigint, y2: bigint): void {
+  const { X, Y, Z } = acc;
+  if (Z % P === 0n) {
+    acc.X = x2;
+    acc.Y = y2;
+    acc.Z = 1n;
+    return;
+  }
+  const ZZ = (Z * Z) % P;
+  const H = (x2 * ZZ - X) % P;
+  // One reduction of the triple product is cheaper than two of pairs.
+  const r = (y2 * Z * ZZ - Y) % P;
+  if (H === 0n) {
+    // Same x: the addend is acc (double) or -acc (the sum is infinity).
+    if (r === 0n) doubleInPlace(acc);
+    else acc.Z = 0n;
+    return;
+  }
+  const HH = (H * H) % P;
+  const HHH = (H * HH) % P;
+  const V = (X * HH) % P;
+  const X3 = (r * r - HHH - 2n * V) % P;
+  acc.Y = (r * (V - X3) - Y * HHH) % P;
+  acc.Z = (Z * H) % P;
+  acc.X = X3;
+}
+
+/** a + b as a new point (add-2007-bl, 16 multiplications), handling infinity, equal and opposite points. */
+export function add(a: Jacobian, b: Jacobian): Jacobian {
+  if (a.isInfinity()) return b.copy();
+  if (b.isInfinity()) return a.copy();
+  const Z1Z1 = (a.Z * a.Z) % P;
+  const Z2Z2 = (b.Z * b.Z) % P;
+  const U1 = (a.X * Z2Z2) % P;
+  const S1 = (((a.Y * b.Z) % P) * Z2Z2) % P;
+  const H = (b.X * Z1Z1 - U1) % P;
+  const r = (((b.Y * a.Z) % P) * Z1Z1 - S1) % P;
+  if (H === 0n) {
+    if (r !== 0n) return Jacobian.infinity();
+    const twice = a.copy();
+    doubleInPlace(twice);
+    return twice;
+  }
+  const HH = (H * H) % P;
+  const HHH = (H * HH) % P;
+  const V = (U1 * HH) % P;
+  const X3 = (r * r - HHH - 2n * V) % P;
+  const Y3 = (r * (V - X3) - S1 * HHH) % P;
+  return new Jacobian(X3, Y3, (((a.Z * b.Z) % P) * H) % P);
+}
+
+/**
+ * Affine forms of many finite points with one field inversion (Montgomery's trick). Throws if any
+ * point is at infinity: callers only normalise points that are nonzero multiples of a generator.
+ */
+export function toAffineBatch(points: readonly Jacobian[]): Affine[] {
+  const n = points.length;
+  const prefix = new Array<bigint>(n);
+  let acc = 1n;
+  for (let i = 0; i < n; i++) {
+    const z = modP(points[i]!.Z);
+    if (z === 0n) throw new RangeError('cannot normalise the point at infinity');
+    prefix[i] = acc;
+    acc = (acc * z) % P;
+  }
+  let inv = Point.Fp.inv(acc);
+  const out = new Array<Affine>(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const p = points[i]!;
+    // inv is 1/(z0···zi) here; times the prefix z0···z(i-1) it is 1/zi.
+    const zInv = (inv * prefix[i]!) % P;
+    inv = (inv * p.Z) % P;
+    const zInv2 = (zInv * zInv) % P;
+    out[i] = { x: modP(p.X * zInv2), y: modP(((p.Y * zInv2) % P) * zInv) };
+  }
+  return out;
+}
+
+/** The affine x of a finite point, in [0, p); throws at infinity. */
+export function affineX(p: Jacobian): bigint {
+  const z = modP(p.Z);
+  if (z === 0n) throw new RangeError('the point at infinity has no x coordinate');
+  const zInv = Point.Fp.inv(z);
+  return modP(p.X * ((zInv * zInv) % P));
+}
+
+/** True iff p is finite and its affine x equals x (0 <= x < p), checked as X = x·Z^2 without an inversion. */
+export function hasAffineX(p: Jacobian, x: bigint): boolean {
+  if (p.isInfinity()) return false;
+  return (p.X - ((x * ((p.Z * p.Z) % P)) % P)) % P === 0n;
+}

@@ -1,0 +1,79 @@
+// The devnet's event bus: one event per accepted command and per record status move, to live listeners.
+import { stringify } from './domain/json.js';
+import type { StatusMove } from './domain/state.js';
+
+/** An accepted command; `summary` is its name and (cut short) answer, for people and logs. */
+export interface CommandEvent {
+  seq: number;
+  type: 'command';
+  cmd: string;
+  summary: string;
+}
+
+/** A record that appeared (`from` null) or moved status during the command `cmd`. */
+export interface RecordEvent {
+  seq: number;
+  type: 'record';
+  cmd: string;
+  sequence_id: number;
+  from: number | null;
+  to: number;
+  summary: string;
+}
+
+export type DevnetEvent = CommandEvent | RecordEvent;
+export type DevnetListener = (event: DevnetEvent) => void;
+
+const SUMMARY_MAX = 160;
+
+/** `cmd {"sequence_id":13}`: long answers (a batch of thousands of ids) are cut, the event stays small. */
+export function summarize(cmd: string, value: unknown): string {
+  if (value === undefined) return cmd;
+  const text = `${cmd} ${stringify(value)}`;
+  return text.length <= SUMMARY_MAX ? text : text.slice(0, SUMMARY_MAX - 1) + '…';
+}
+
+/**
+ * Listeners and the event counter. Independent of the command sink (the journal): listeners come
+ * and go (an SSE connection each) and a throwing listener must not affect the command or the others.
+ */
+export class DevnetEvents {
+  private readonly listeners = new Set<DevnetListener>();
+  private seq = 0;
+
+  /** Adds a listener; the returned function removes it. */
+  on(listener: DevnetListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Whether anyone listens: the devnet traces status moves only then, so unwatched commands cost nothing. */
+  get watched(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  /** The seq of the last event sent (0 before any): a subscriber learns where it starts. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Sends the command's event, then one per status move it made, in the order made. */
+  emit(cmd: string, value: unknown, moves: readonly StatusMove[]): void {
+    if (this.listeners.size === 0) return;
+    this.send({ seq: ++this.seq, type: 'command', cmd, summary: summarize(cmd, value) });
+    for (const m of moves) {
+      const summary = m.from === null ? `record ${m.sequenceId} created at ${m.to}` : `record ${m.sequenceId} ${m.from} -> ${m.to}`;
+      this.send({ seq: ++this.seq, type: 'record', cmd, sequence_id: m.sequenceId, from: m.from, to: m.to, summary });
+    }
+  }
+
+  private send(event: DevnetEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // The command is already applied and journaled: a listener's failure is its own business.
+      }
+    }
+  }
+}

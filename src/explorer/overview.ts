@@ -1,0 +1,155 @@
+// GET /_devnet/overview: everything the explorer page shows, in one read of the state.
+import { contractOf } from '../domain/assets.js';
+import { isoMicros } from '../domain/clock.js';
+import { balanceRowsV1 } from '../domain/balances.js';
+import { depth } from '../domain/depth.js';
+import { displayAmount } from '../domain/money.js';
+import { priceViews } from '../domain/order-views.js';
+import type { Contract, Order, State } from '../domain/state.js';
+import { RECORD_TYPES } from '../domain/state.js';
+import { endpointOf } from '../domain/storage.js';
+
+/** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
+export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;
+
+const RECORD_TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(RECORD_TYPES).map(([name, n]) => [n, name]));
+
+function display(amount: bigint, c: Contract): string {
+  return displayAmount(amount, c.quantum, c.decimals);
+}
+
+/**
+ * A diagnostic view: it walks the accounts, open orders, trades and stored files (each capped),
+ * so its cost grows with the state, unlike the emulated API's indexed queries. Records are read
+ * newest first straight from the sequence counter, so the timeline costs only what it shows.
+ */
+export function explorerOverview(state: State, gatewayUrl: string): Record<string, unknown> {
+  const names = new Map(state.namedAccounts.map((a) => [a.starkKey, a.name]));
+  const nameOf = (key: string): string | null => names.get(key) ?? null;
+
+  const accounts: Array<Record<string, unknown>> = [];
+  // Named accounts first (the genesis cast), then others in order of first appearance.
+  const keys = [...new Set([...state.namedAccounts.map((a) => a.starkKey), ...state.accounts.keys()])].slice(0, OVERVIEW_LIMITS.accounts);
+  for (const key of keys) {
+    const rows = state.accounts.has(key) ? balanceRowsV1(state, key) : [];
+    accounts.push({
+      name: nameOf(key),
+      stark_key: key,
+      operator: key === state.operator,
+      balances: rows.map((r) => ({ symbol: r.symbol, type: r.type, contract_address: r.contract_address, token_id: r.token_id, available: r.display_value, frozen: r.display_frozen })),
+    });
+  }
+
+  // Markets with open orders, grouped by (base asset, quote contract) as /v1/depth shows them.
+  const markets = new Map<string, { base: Contract; quote: Contract; orders: Order[] }>();
+  for (const id of state.openOrders) {
+    const o = state.orders.get(id)!;
+    const base = contractOf(state, state.assets.get(o.baseHex)!);
+    const quote = contractOf(state, state.assets.get(o.quoteHex)!);
+    const k = `${base.key}|${quote.key}`;
+    const m = markets.get(k) ?? { base, quote, orders: [] };
+    m.orders.push(o);
+    markets.set(k, m);
+  }
+  const marketViews = [...markets.values()].map(({ base, quote, orders }) => ({
+    base: base.symbol,
+    quote: quote.symbol,
+    quote_contract: quote.address,
+    quote_type: quote.type,
+    depth: depth(state, base, quote),
+    orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => {
+      const q = state.assets.get(o.quoteHex)!;
+      return { order_id: o.id, side: o.direction === 0 ? 'ASK' : 'BID', owner: nameOf(o.starkKey) ?? o.starkKey, price: priceViews(state, o).display_price, remaining: display(o.quantity - o.filled, quote), token_id: q.tokenId?.toString() ?? '' };
+    }),
+  }));
+
+  const records: Array<Record<string, unknown>> = [];
+  for (let id = state.nextSequenceId - 1; id > 0 && records.length < OVERVIEW_LIMITS.records; id--) {
+    const r = state.records.get(id);
+    if (!r) continue; // cancels and other commands take a sequence id without a record
+    const asset = state.assets.get(r.assetHex)!;
+    const c = contractOf(state, asset);
+    records.push({
+      sequence_id: r.sequenceId,
+      type: RECORD_TYPE_NAMES[r.type] ?? String(r.type),
+      owner: nameOf(r.starkKey) ?? r.starkKey,
+      to: r.to === null ? null : (nameOf(r.to) ?? r.to),
+      status: r.status,
+      asset: c.symbol,
+      token_id: asset.tokenId?.toString() ?? '',
+      amount: r.orderId === null || asset.tokenId !== null ? display(r.amount, c) : r.amount.toString(),
+      order_id: r.orderId,
+      time: isoMicros(r.timeMicros),
+    });
+  }
+
+  const trades = state.trades.slice(-OVERVIEW_LIMITS.trades).reverse().map((t) => {
+    const maker = state.orders.get(t.makerId)!;
+    const taker = state.orders.get(t.takerId)!;
+    const base = contractOf(state, state.assets.get(maker.baseHex)!);
+    const quoteAsset = state.assets.get(maker.quoteHex)!;
+    const quote = contractOf(state, quoteAsset);
+    const seller = maker.direction === 0 ? maker : taker;
+    const buyer = maker.direction === 0 ? taker : maker;
+    return {
+      maker: t.makerId,
+      taker: t.takerId,
+      seller: nameOf(seller.starkKey) ?? seller.starkKey,
+      buyer: nameOf(buyer.starkKey) ?? buyer.starkKey,
+      quantity: display(t.quantity, quote),
+      asset: quote.symbol,
+      token_id: quoteAsset.tokenId?.toString() ?? '',
+      volume: display(t.volume, base),
+      currency: base.symbol,
+      service_fee: display(t.serviceFee, base),
+      marketplace_fee: display(t.marketplaceFee, base),
+      time: isoMicros(t.timeMicros),
+    };
+  });
+
+  // Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's).
+  const fees = new Map<string, Map<string, { base: Contract; amount: bigint }>>();
+  for (const t of state.trades) {
+    if (t.marketplaceFee === 0n) continue;
+    const maker = state.orders.get(t.makerId)!;
+    const taker = state.orders.get(t.takerId)!;
+    const sell = maker.direction === 0 ? maker : taker;
+    const buy = maker.direction === 0 ? taker : maker;
+    const uuid = sell.marketplace ?? buy.marketplace;
+    if (uuid === null) continue;
+    const base = contractOf(state, state.assets.get(maker.baseHex)!);
+    const perBase = fees.get(uuid) ?? new Map<string, { base: Contract; amount: bigint }>();
+    const entry = perBase.get(base.key) ?? { base, amount: 0n };
+    entry.amount += t.marketplaceFee;
+    perBase.set(base.key, entry);
+    fees.set(uuid, perBase);
+  }
+  const marketplaces = [...state.marketplaces.values()].map((m) => ({
+    uuid: m.uuid,
+    name: m.name,
+    payee: nameOf(m.payee) ?? m.payee,
+    fee_rate: m.fee.text,
+    fees_collected: [...(fees.get(m.uuid)?.values() ?? [])].map((e) => ({ currency: e.base.symbol, amount: display(e.amount, e.base) })),
+  }));
+
+  const files: Array<Record<string, unknown>> = [];
+  outer: for (const [project, byCid] of state.storage) {
+    for (const f of byCid.values()) {
+      if (files.length >= OVERVIEW_LIMITS.files) break outer;
+      files.push({ project, cid: f.cid, filename: f.filename, size: f.size.toString(), removed: f.removed, url: endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename) });
+    }
+  }
+
+  return {
+    now: isoMicros(state.clock.nowMicros),
+    settlement: state.settlement.mode,
+    next_sequence_id: state.nextSequenceId,
+    pending: { l2: state.pendingL2.size, l1: state.pendingL1.size },
+    accounts,
+    markets: marketViews,
+    records,
+    trades,
+    marketplaces,
+    files,
+  };
+}

@@ -1,0 +1,68 @@
+// The built-in IPFS gateway: GET /ipfs/{cid}[/{path}] serves stored bytes, so every endpoint URL works offline.
+import type { Context } from 'hono';
+import type { Devnet } from '../../devnet.js';
+import { DevnetError, ErrorCode } from '../../domain/errors.js';
+import { stringify } from '../../domain/json.js';
+import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
+import { contentTypeFor } from '../../ipfs/mime.js';
+import { jsonHeaders } from '../envelope.js';
+import { pathText } from '../field-specs.js';
+import { RouteGroup } from '../route-group.js';
+
+function notFound(what: string): DevnetError {
+  return new DevnetError(ErrorCode.InvalidParam, `${what} is not stored here`, 404);
+}
+
+/** Path segments after `/ipfs/{cid}` of the raw URL, percent-decoded once; empty ones (`a//b`, a trailing `/`) dropped. */
+function segmentsOf(url: string): string[] {
+  const out: string[] = [];
+  for (const s of new URL(url).pathname.split('/').slice(3)) {
+    if (s === '') continue;
+    try {
+      out.push(decodeURIComponent(s));
+    } catch {
+      throw new DevnetError(ErrorCode.InvalidParam, `path segment ${JSON.stringify(s)} is not valid percent-encoding`, 400);
+    }
+  }
+  return out;
+}
+
+export function gatewayRoutes(devnet: Devnet): RouteGroup {
+
+  const serve = async (c: Context): Promise<Response> => {
+    const cidText = c.req.param('cid')!;
+    const cid = parseCid(cidText);
+    if (!cid) throw new DevnetError(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(cidText)}`, 400);
+    const segments = segmentsOf(c.req.url);
+    const where = [canonicalCid(cid), ...segments].join('/');
+    const entry = await devnet.storage.read(cid, segments);
+    if (!entry) throw notFound(where);
+    const headers: Record<string, string> = { etag: `"${canonicalCid(entry.cid)}"`, 'cache-control': 'public, max-age=29030400, immutable', 'x-ipfs-path': `/ipfs/${where}` };
+    if (entry.kind === 'directory') {
+      const listing = { cid: canonicalCid(entry.cid), path: `/ipfs/${where}`, entries: entry.entries };
+      return c.body(stringify(listing), 200, { ...jsonHeaders(), ...headers });
+    }
+    const content = entry.content()[Symbol.asyncIterator]();
+    const stream = new ReadableStream<Uint8Array>({
+      // Pulled chunk by chunk: a large file is never held whole in memory.
+      async pull(controller) {
+        const next = await content.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await content.return?.();
+      },
+    });
+    headers['content-type'] = contentTypeFor(entry.name);
+    headers['content-length'] = entry.size.toString();
+    headers['x-content-type-options'] = 'nosniff';
+    return c.body(stream, 200, headers);
+  };
+
+  const gateway = { tag: 'storage', reply: 'plain', produces: 'application/octet-stream', response: { type: 'string', format: 'binary', description: "the file's bytes, or a directory's listing as JSON {cid, path, entries}" } } as const;
+  const cid = pathText({ description: 'a stored CID' });
+  return new RouteGroup()
+    .add({ method: 'GET', path: '/ipfs/:cid', summary: 'The built-in IPFS gateway: a stored file, or a directory listing', params: { cid }, ...gateway }, ({ c }) => serve(c))
+    .add({ method: 'GET', path: '/ipfs/:cid/*', summary: 'A file inside a stored directory (the rest of the path)', params: { cid }, ...gateway }, ({ c }) => serve(c));
+}

@@ -1,0 +1,80 @@
+// Per-project file storage (API key): upload (streamed multipart), list, remove.
+import type { Context } from 'hono';
+import type { Devnet } from '../../devnet.js';
+import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
+import type { StagedUpload } from '../../devnet-storage.js';
+import { DevnetError, ErrorCode, fail } from '../../domain/errors.js';
+import { paginate } from '../fields.js';
+import { PAGE_FIELDS, pageOf, pathText, text } from '../field-specs.js';
+import { boundaryOf, MultipartReader } from '../multipart.js';
+import { RouteGroup } from '../route-group.js';
+import { MESSAGE } from '../schemas.js';
+
+/** Room for the multipart framing and small fields around a file at the limit. */
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+const tag = 'storage';
+const uuid = () => pathText({ description: 'project_uuid' });
+const STORED = { type: 'object', properties: { cid: { type: 'string' }, filename: { type: 'string' }, filesize: { type: 'string' }, created_at: { type: 'string' }, endpoints: { type: 'array', items: { type: 'string' } } } };
+
+function origin(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+export function storageRoutes(devnet: Devnet): RouteGroup {
+  const storage = devnet.storage;
+  return new RouteGroup(devnet)
+    .add(
+      {
+        method: 'POST', path: '/v1/project/:uuid/storage', tag, auth: true, reply: 'ok',
+        summary: 'Uploads a file (or a CAR of a directory), streamed, at most 100 MiB (413 beyond)',
+        description: 'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
+        params: { uuid: uuid() },
+        rawBody: { contentType: 'multipart/form-data', schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] }, description: 'the first part named "file" is the upload' },
+        response: { type: 'object', properties: { cid: { type: 'string' }, endpoints: { type: 'array', items: { type: 'string' } } } },
+      },
+      async ({ apiKey: key, params, c }) => {
+        const id = params.uuid;
+        storage.requireProject(key, id);
+        const declared = Number(c.req.header('content-length') ?? '0');
+        if (declared > MAX_BODY_BYTES) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
+        const boundary = boundaryOf(c.req.header('content-type'));
+        const stream = c.req.raw.body;
+        if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
+        const reader = new MultipartReader(stream, boundary, MAX_BODY_BYTES);
+        let staged: StagedUpload | undefined;
+        try {
+          for (let part = await reader.next(); part; part = await reader.next()) {
+            // The first part named "file" is the upload; other parts are read past and ignored.
+            if (part.name !== 'file' || staged) continue;
+            staged = await storage.stage(key, id, { filename: part.filename, contentType: part.contentType, chunks: reader.body() }, origin(c));
+          }
+        } catch (e) {
+          await staged?.abort();
+          await reader.cancel();
+          throw e;
+        }
+        if (!staged) fail(ErrorCode.InvalidParam, 'file is required: the multipart body has no part named "file"');
+        return staged.commit();
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/project/:uuid/storage', tag, auth: true, reply: 'ok', summary: "A project's stored files, paginated under data.storages",
+        params: { uuid: uuid() }, query: { ...PAGE_FIELDS },
+        response: { type: 'object', properties: { storages: { type: 'object', properties: { list: { type: 'array', items: STORED }, total: { type: 'integer' }, current_page: { type: 'integer' }, page_size: { type: 'string' }, total_page: { type: 'integer' } } } } },
+      },
+      ({ apiKey: key, params, query: q, c }) => {
+        const page = pageOf(q);
+        const p = paginate(storage.list(key, params.uuid, origin(c)), page);
+        // The seed shows page_size as a string and the other counts as numbers.
+        return { storages: { ...p, page_size: String(p.page_size) } };
+      },
+    )
+    .add(
+      {
+        method: 'POST', path: '/v1/project/:uuid/storage/remove', tag, auth: true, reply: 'ok', summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
+        params: { uuid: uuid() }, body: { cid: text() }, response: MESSAGE,
+      },
+      ({ apiKey: key, params, body }) => storage.remove(key, params.uuid, body.cid),
+    );
+}

@@ -1,0 +1,159 @@
+// High-level calls -> requests: each looks up what the SDK would (vaults, nonce, order info) and signs as the actor.
+import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../testing/signing.js';
+import { CALLS } from './format.js';
+import type { CallName } from './format.js';
+import { Context, ScenarioError, isNft, must } from './context.js';
+import type { Actor, AssetRef } from './context.js';
+import type { Outgoing } from './target.js';
+import { parseDecimal, toQuantized } from './units.js';
+
+/** The request of a call, and whose record its `sequence_id` is (for `expect.record`). */
+export interface Prepared {
+  out: Outgoing;
+  owner: string | undefined;
+}
+
+type With = Record<string, unknown>;
+type Builder = (ctx: Context, as: Actor | undefined, w: With) => Promise<Prepared>;
+
+const post = (path: string, body: unknown, headers?: Record<string, string>): Outgoing => ({ method: 'POST', path, body, ...(headers ? { headers } : {}) });
+
+function need(as: Actor | undefined, call: string): Actor {
+  if (!as) throw new ScenarioError(`call "${call}" needs "as": the account that signs it`);
+  return as;
+}
+
+function str(w: With, key: string, call: string): string {
+  const v = w[key];
+  if (v === undefined || v === null || v === '') throw new ScenarioError(`${call}: with.${key} is required`);
+  return String(v);
+}
+
+async function nonceOf(ctx: Context, starkKey: string, w: With): Promise<bigint> {
+  if (w.nonce !== undefined) return BigInt(String(w.nonce));
+  const r = await must(ctx.target, { method: 'GET', path: `/v1/nonce?stark_key=${starkKey}` });
+  return BigInt((r.result as { nonce: number }).nonce);
+}
+
+/** Fungible amounts in display units; an NFT moves whole (amount 1). */
+function quantity(asset: AssetRef, w: With, call: string): bigint {
+  if (isNft(asset.contract)) return w.amount === undefined ? 1n : BigInt(String(w.amount));
+  return toQuantized(str(w, 'amount', call), asset.contract, `${call}: with.amount`);
+}
+
+function signMove(l1: boolean): Builder {
+  const call = l1 ? 'withdraw' : 'transfer';
+  return async (ctx, as, w) => {
+    const from = need(as, call);
+    const asset = await ctx.asset(w.asset, `${call}: with.asset`);
+    const assetId = await ctx.assetId(asset);
+    const receiver = ctx.receiver(w.to, l1, `${call}: with.to`);
+    const vaults = (await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })).result as { vault_ids: string[] };
+    const sign = l1 ? signedWithdrawalBody : signedTransferBody;
+    const body = sign({
+      starkKey: from.stark_key,
+      privateKey: ctx.keyOf(w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
+      assetId,
+      amount: quantity(asset, w, call),
+      nonce: await nonceOf(ctx, from.stark_key, w),
+      vaultId: vaults.vault_ids[0]!,
+      receiver,
+      receiverVaultId: vaults.vault_ids[1]!,
+    });
+    return { out: post(l1 ? '/v1/withdrawalto' : '/v1/transfers', body), owner: from.stark_key };
+  };
+}
+
+/** `TYPE:ADDRESS[:TOKEN_ID]` as /v1/order/info takes it. */
+const contractParam = (a: AssetRef): string => (a.contract.type === 'ETH' ? 'ETH:ETH' : `${a.contract.type}:${a.contract.address}${a.tokenId === undefined ? '' : `:${a.tokenId}`}`);
+
+/** An order as the JS SDK places one: price in base display units per whole quote token. */
+function signOrder(direction: 0 | 1): Builder {
+  const call = direction === 0 ? 'sell' : 'buy';
+  return async (ctx, as, w) => {
+    const who = need(as, call);
+    const quote = await ctx.asset(w.asset, `${call}: with.asset`);
+    const base = await ctx.asset(w.currency ?? 'ETH', `${call}: with.currency`);
+    const price = parseDecimal(str(w, 'price', call), `${call}: with.price`);
+    const info = (await must(ctx.target, { method: 'GET', path: `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}` })).result as { base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number };
+    const quoteAmount = quantity(quote, w, call);
+    // Base display = quote display x price; it must come to whole base quanta.
+    const quoteDisplay = parseDecimal(isNft(quote.contract) ? quoteAmount.toString() : String(w.amount), `${call}: with.amount`);
+    const num = quoteDisplay.digits * price.digits * 10n ** BigInt(base.contract.decimals);
+    const den = 10n ** BigInt(quoteDisplay.scale + price.scale) * base.contract.quantum;
+    if (num % den !== 0n) throw new ScenarioError(`${call}: amount x price is not a whole number of ${base.contract.symbol} quanta`);
+    const baseAmount = num / den;
+    const body = signedOrderBody({
+      starkKey: who.stark_key,
+      privateKey: ctx.keyOf(w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
+      direction,
+      baseToken: info.base_token,
+      quoteToken: info.asset_ids[1]!,
+      quoteAmount,
+      baseAmount,
+      // NFT orders carry quantized base units; fungible markets the display price.
+      price: isNft(quote.contract) ? baseAmount.toString() : str(w, 'price', call),
+      baseVault: info.vault_ids[0]!,
+      quoteVault: info.vault_ids[1]!,
+      nonce: w.nonce === undefined ? info.nonce : BigInt(String(w.nonce)),
+      ...(w.fee_limit !== undefined ? { feeLimit: Number(w.fee_limit) } : {}),
+      ...(w.marketplace !== undefined ? { marketplaceUuid: String(w.marketplace) } : {}),
+    });
+    return { out: post('/v1/order', body), owner: who.stark_key };
+  };
+}
+
+function apiKey(ctx: Context, w: With): Record<string, string> {
+  return { 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) };
+}
+
+const BUILDERS: Record<CallName, Builder> = {
+  async deposit(ctx, as, w) {
+    const to = w.to === undefined ? need(as, 'deposit').stark_key : ctx.receiver(w.to, false, 'deposit: with.to');
+    const asset = await ctx.asset(w.asset, 'deposit: with.asset');
+    const contract_address = asset.contract.type === 'ETH' ? 'eth' : asset.contract.address;
+    const amount = asset.tokenId === undefined ? { amount: toQuantized(str(w, 'amount', 'deposit'), asset.contract, 'deposit: with.amount').toString() } : { token_id: asset.tokenId.toString() };
+    return { out: post('/_devnet/deposit', { stark_key: to, contract_address, ...amount }), owner: to };
+  },
+  transfer: signMove(false),
+  withdraw: signMove(true),
+  sell: signOrder(0),
+  buy: signOrder(1),
+  async cancel(ctx, as, w) {
+    const who = need(as, 'cancel');
+    const id = str(w, 'order', 'cancel');
+    const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
+    return { out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }), owner: undefined };
+  },
+  async mint(ctx, as, w) {
+    const to = w.to === undefined ? need(as, 'mint').stark_key : ctx.receiver(w.to, false, 'mint: with.to');
+    const contract = await ctx.contract(str(w, 'contract', 'mint'), 'mint: with.contract');
+    const count = w.token_ids !== undefined ? { token_ids: w.token_ids } : { amount: Number(w.amount ?? 1) };
+    return { out: post('/v1/mints', { contract_address: contract.address, stark_key: to, ...count }, apiKey(ctx, w)), owner: to };
+  },
+  async marketplace(ctx, _as, w) {
+    let project = w.project;
+    if (project === undefined) {
+      const projects = (await must(ctx.target, { method: 'GET', path: '/v1/project', headers: apiKey(ctx, w) })).result as Array<{ project_uuid: string }>;
+      project = projects[0]?.project_uuid;
+    }
+    const body = { marketplace_name: w.name ?? 'Scenario market', marketplace_payee_address: ctx.receiver(w.payee, false, 'marketplace: with.payee'), marketplace_fee: str(w, 'fee', 'marketplace'), project_uuid: project };
+    return { out: post('/v1/marketplace', body, apiKey(ctx, w)), owner: undefined };
+  },
+  batch: async (_ctx, _as, w) => ({ out: post('/_devnet/batches', { layer: w.layer ?? 'both' }), owner: undefined }),
+  clock: async (_ctx, _as, w) => ({ out: post('/_devnet/clock', w), owner: undefined }),
+  snapshot: async () => ({ out: post('/_devnet/snapshots', {}), owner: undefined }),
+  revert: async (_ctx, _as, w) => ({ out: post(`/_devnet/snapshots/${str(w, 'id', 'revert')}/revert`, {}), owner: undefined }),
+  reset: async () => ({ out: post('/_devnet/reset', {}), owner: undefined }),
+  record_status: async (_ctx, _as, w) => ({ out: post(`/_devnet/records/${str(w, 'sequence_id', 'record_status')}/status`, { status: w.status }), owner: undefined }),
+  async claim(ctx, as, w) {
+    const asset = await ctx.asset(w.asset, 'claim: with.asset');
+    const ethaddress = ctx.receiver(w.to ?? need(as, 'claim').name, true, 'claim: with.to');
+    return { out: post('/_devnet/withdrawals/claim', { ethaddress, asset_id: await ctx.assetId(asset) }), owner: undefined };
+  },
+};
+
+export async function prepareCall(ctx: Context, call: string, as: Actor | undefined, w: With): Promise<Prepared> {
+  if (!(CALLS as readonly string[]).includes(call)) throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
+  return BUILDERS[call as CallName](ctx, as, w);
+}

@@ -1,0 +1,40 @@
+// Display units <-> quantized units, exactly (a scenario says "0.001 ETH", the wire wants 1000).
+import { ScenarioError } from './context.js';
+import type { ContractRef } from './context.js';
+
+/** A decimal string or number as `digits / 10^scale`, refusing anything that is not a plain non-negative decimal. */
+export function parseDecimal(value: unknown, field: string): { digits: bigint; scale: number } {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text)) throw new ScenarioError(`${field}: expected a decimal such as "0.001", got ${JSON.stringify(value)}`);
+  const [whole, frac = ''] = text.split('.') as [string, string?];
+  return { digits: BigInt(whole + frac), scale: frac.length };
+}
+
+/** Display amount -> quantized units of `contract`; refuses amounts finer than its quantum. */
+export function toQuantized(value: unknown, contract: ContractRef, field: string): bigint {
+  const { digits, scale } = parseDecimal(value, field);
+  // amount x 10^decimals / quantum, which must be an integer.
+  const num = digits * 10n ** BigInt(contract.decimals);
+  const den = 10n ** BigInt(scale) * contract.quantum;
+  if (num % den !== 0n) throw new ScenarioError(`${field}: ${String(value)} ${contract.symbol} is not a whole number of quanta (quantum ${contract.quantum}, ${contract.decimals} decimals)`);
+  return num / den;
+}
+
+/** `quantized x quantum / 10^decimals`, plain decimal, no trailing zeros (as the API's display_value). */
+export function toDisplay(quantized: bigint, contract: ContractRef): string {
+  const raw = (quantized * contract.quantum).toString().padStart(contract.decimals + 1, '0');
+  if (contract.decimals === 0) return raw.replace(/^0+(?=\d)/, '');
+  const whole = raw.slice(0, raw.length - contract.decimals).replace(/^0+(?=\d)/, '');
+  const frac = raw.slice(raw.length - contract.decimals).replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** Normalizes a display string for comparison ("1.50" and "1.5" are the same balance). */
+export function sameDecimal(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    const [w, f = ''] = s.split('.') as [string, string?];
+    const frac = f.replace(/0+$/, '');
+    return (w.replace(/^0+(?=\d)/, '') || '0') + (frac ? '.' + frac : '');
+  };
+  return norm(a) === norm(b);
+}

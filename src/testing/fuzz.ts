@@ -1,0 +1,112 @@
+// The property runner: random command sequences against a fresh emulator and the model, shrunk on failure.
+import fc from 'fast-check';
+import { createDevnet } from '../index.js';
+import type { DevnetOptions } from '../index.js';
+import { Context } from '../scenario/context.js';
+import { inProcessTarget, urlTarget } from '../scenario/target.js';
+import type { Target } from '../scenario/target.js';
+import { amountArbitrary, fungibleArbitrary, orderArbitrary, traderArbitrary, transferArbitrary } from './arbitraries.js';
+import { BatchCmd, CancelCmd, ClaimCmd, ClockCmd, DepositCmd, MintCmd, OrderCmd, RevertCmd, SnapshotCmd, TransferCmd, WithdrawCmd } from './commands.js';
+import type { FuzzModel, FuzzReal } from './commands.js';
+import { genesisModel } from './model.js';
+
+export interface FuzzOptions {
+  runs?: number;
+  /** Commands per sequence, at most. */
+  maxCommands?: number;
+  seed?: number;
+  /** Replays one counterexample (with its seed and replayPath), as printed by a failing run. */
+  path?: string;
+  /** fc.commands' own replay path (which commands of the drawn sequence ran), printed beside `path`. */
+  replayPath?: string;
+  /** A running emulator (reset before each sequence; it must verify the signatures we make). Default: in-process. */
+  url?: string;
+  /** In-process only: sign requests (default false: the emulator skips signatures, ~3x faster). */
+  sign?: boolean;
+  /** In-process only, TEST-ONLY: see DevnetOptions.plantedBug. */
+  plantedBug?: DevnetOptions['plantedBug'];
+}
+
+export interface FuzzReport {
+  ok: boolean;
+  seed: number;
+  runs: number;
+  /** On failure: the shrunk command sequence, the replay path, and what disagreed. */
+  counterexample?: string;
+  path?: string;
+  replayPath?: string;
+  error?: string;
+}
+
+/** Every command the runner draws, with weights towards what moves money. */
+export function fuzzCommands(maxCommands: number, replayPath?: string) {
+  return fc.commands<FuzzModel, FuzzReal, false>(
+    [
+      fc.tuple(traderArbitrary, fungibleArbitrary, amountArbitrary).map(([w, a, n]) => new DepositCmd(w, a, n)),
+      transferArbitrary.map((t) => new TransferCmd(t)),
+      transferArbitrary.map((t) => new TransferCmd(t)),
+      fc.tuple(traderArbitrary, fungibleArbitrary, amountArbitrary).map(([w, a, n]) => new WithdrawCmd(w, a, n)),
+      fc.tuple(traderArbitrary, fc.integer({ min: 1, max: 3 })).map(([w, n]) => new MintCmd(w, n)),
+      orderArbitrary.map((o) => new OrderCmd(o)),
+      orderArbitrary.map((o) => new OrderCmd(o)),
+      orderArbitrary.map((o) => new OrderCmd(o)),
+      fc.tuple(fc.nat(), fc.boolean()).map(([p, own]) => new CancelCmd(p, own)),
+      fc.constantFrom('l2' as const, 'l1' as const, 'both' as const).map((l) => new BatchCmd(l)),
+      fc.tuple(traderArbitrary, fungibleArbitrary).map(([w, a]) => new ClaimCmd(w, a)),
+      fc.integer({ min: 0, max: 7200 }).map((s) => new ClockCmd(s)),
+      fc.constant(null).map(() => new SnapshotCmd()),
+      fc.nat().map((p) => new RevertCmd(p)),
+    ],
+    // 'max': lengths spread over 0..maxCommands (the default size keeps sequences under ~10 commands).
+    { maxCommands, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) },
+  );
+}
+
+interface Fresh {
+  target: Target;
+  close(): Promise<void>;
+}
+
+async function freshTarget(o: FuzzOptions): Promise<Fresh> {
+  if (o.url === undefined) {
+    const dn = createDevnet({ signatures: o.sign ? 'verify' : 'skip', settlement: 'manual', ...(o.plantedBug ? { plantedBug: o.plantedBug } : {}) });
+    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
+  }
+  const target = urlTarget(o.url);
+  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
+  if (!r.ok) throw new Error(`POST ${o.url}/_devnet/reset failed: ${r.text.slice(0, 200)}`);
+  return { target, close: async () => {} };
+}
+
+/** A marketplace for the run: 1.5% to carol, created with the genesis API key (no sequence id). */
+async function setUp(target: Target, sign: boolean): Promise<FuzzReal> {
+  const ctx = await Context.open(target);
+  ctx.sign = sign;
+  const projects = (await target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': ctx.apiKeys[0]! } })).result as Array<{ project_uuid: string }>;
+  const r = await target.send({ method: 'POST', path: '/v1/marketplace', headers: { 'x-api-key': ctx.apiKeys[0]! }, body: { marketplace_name: 'fuzz', marketplace_payee_address: ctx.actor('carol').stark_key, marketplace_fee: '0.015', project_uuid: projects[0]!.project_uuid } });
+  if (!r.ok) throw new Error(`creating the marketplace failed: ${r.text.slice(0, 200)}`);
+  return { ctx, marketplace: (r.result as { marketplace_uuid: string }).marketplace_uuid };
+}
+
+/** Runs the property; on failure fast-check has already shrunk the sequence to a small one. */
+export async function runFuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
+  const seed = o.seed ?? (Date.now() ^ (Math.random() * 0x100000000)) >>> 0;
+  const runs = o.runs ?? 200;
+  const sign = o.url !== undefined || o.sign === true;
+  const property = fc.asyncProperty(fuzzCommands(o.maxCommands ?? 40, o.replayPath), async (cmds) => {
+    const fresh = await freshTarget(o);
+    try {
+      const real = await setUp(fresh.target, sign);
+      await fc.asyncModelRun(() => ({ model: { s: genesisModel(), saved: new Map(), ids: [] }, real }), cmds);
+    } finally {
+      await fresh.close();
+    }
+  });
+  const details = await fc.check(property, { numRuns: runs, seed, ...(o.path !== undefined ? { path: o.path, endOnFailure: true } : {}) });
+  if (!details.failed) return { ok: true, seed, runs: details.numRuns };
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  // fc.commands prints its replay path after the commands: keep the two apart.
+  const printed = String(details.counterexample?.[0]);
+  const replayPath = /\/\*replayPath="([^"]*)"\*\/$/.exec(printed)?.[1] ?? '';
+  return { ok: false, seed, runs: details.numRuns, counterexample: printed.replace(/ ?\/\*replayPath=.*$/, ''), path: details.counterexamplePath ?? '', replayPath, error };
+}
