@@ -6,13 +6,9 @@ import type { State } from './domain/state.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage.js';
 import type { NewUpload } from './domain/storage.js';
 import type { BlockStore } from './ipfs/block-store.js';
-import { importCar } from './ipfs/car-import.js';
 import { canonicalCid, parseCid } from './ipfs/cid-text.js';
 import { ContentError } from './ipfs/content-error.js';
-import { dagViolations } from './ipfs/dag-check.js';
-import { readPath } from './ipfs/gateway-read.js';
 import type { GatewayEntry } from './ipfs/gateway-read.js';
-import { importWrappedFile } from './ipfs/unixfs-import.js';
 
 /** The real service's upload limit: 100 MiB per file. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -51,6 +47,9 @@ function fileName(sent: string | undefined): string {
 }
 
 export class DevnetStorage {
+  /** The DAG checker, loaded on first need (see warm). */
+  private dag: typeof import('./ipfs/dag-check.js') | undefined;
+
   constructor(
     private readonly state: () => State,
     readonly blocks: BlockStore,
@@ -70,6 +69,11 @@ export class DevnetStorage {
     return this.gatewayUrl ?? requestOrigin;
   }
 
+  /** Loads the block-checking code; done by the first upload, gateway read or invariants request. */
+  async warm(): Promise<void> {
+    this.dag ??= await import('./ipfs/dag-check.js');
+  }
+
   /** Checked before the body is read: another key's project is refused without reading 100 MiB. */
   requireProject(apiKey: string, projectUuid: string): void {
     ownProject(this.state(), apiKey, projectUuid);
@@ -81,12 +85,17 @@ export class DevnetStorage {
    */
   async stage(apiKey: string, projectUuid: string, file: UploadFile, requestOrigin: string): Promise<StagedUpload> {
     const filename = fileName(file.filename);
+    await this.warm();
     const batch = this.blocks.batch();
     const counter = { bytes: 0 };
     let root: CID;
     try {
       const chunks = limited(file.chunks, MAX_UPLOAD_BYTES, counter);
-      root = isCar(file) ? (await importCar(chunks, batch)).root : (await importWrappedFile(filename, chunks, batch)).root;
+      // The UnixFS writer, the CAR reader and the exporter load on first use: together they would
+      // more than double the emulator's cold start, and most runs never store a file.
+      root = isCar(file)
+        ? (await (await import('./ipfs/car-import.js')).importCar(chunks, batch)).root
+        : (await (await import('./ipfs/unixfs-import.js')).importWrappedFile(filename, chunks, batch)).root;
       if (counter.bytes === 0) fail(ErrorCode.InvalidParam, 'file is empty');
     } catch (e) {
       await batch.abort();
@@ -127,7 +136,7 @@ export class DevnetStorage {
   /** Gateway read; undefined when the CID, a block or the path is unknown. */
   async read(cid: CID, segments: readonly string[]): Promise<GatewayEntry | undefined> {
     try {
-      return await readPath(this.blocks, cid, segments);
+      return await (await import('./ipfs/gateway-read.js')).readPath(this.blocks, cid, segments);
     } catch (e) {
       if (e instanceof ContentError) throw new DevnetError(ErrorCode.InvalidParam, e.message);
       throw e;
@@ -136,6 +145,9 @@ export class DevnetStorage {
 
   /** SPEC §9.8, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
   violations(): string[] {
-    return dagViolations(this.blocks, storedCids(this.state()));
+    const cids = storedCids(this.state());
+    if (cids.size === 0) return [];
+    if (!this.dag) return [`${cids.size} stored file(s) not re-hashed: await devnet.storage.warm() first (GET /_devnet/invariants does)`];
+    return this.dag.dagViolations(this.blocks, cids);
   }
 }

@@ -33,7 +33,10 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       { method: 'GET', path: '/_devnet/invariants', tag, reply: 'plain', summary: 'The guarantees of SPEC section 9, checked now', response: { type: 'object', properties: { ok: { type: 'boolean' }, violations: { type: 'array', items: str }, state_hash: str } } },
-      () => devnet.invariants(),
+      async () => {
+        await devnet.storage.warm();
+        return devnet.invariants();
+      },
     )
     .add(
       {
