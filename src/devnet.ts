@@ -1,31 +1,17 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
 import { verifyStarkSignature } from './crypto/verify.js';
-import { nextNonce, parseStarkKey } from './domain/accounts.js';
-import { assetIdFromInputs, contractOf, requireAsset } from './domain/assets.js';
-import type { AssetIdInput } from './domain/assets.js';
-import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
-import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
-import { collectionListings } from './domain/collection-listings.js';
-import type { CollectionListing } from './domain/collection-listings.js';
-import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/contracts.js';
+import { parseStarkKey } from './domain/accounts.js';
+import { requireAsset } from './domain/assets.js';
 import { deposit } from './domain/deposits.js';
 import type { DepositInput } from './domain/deposits.js';
-import { stateHash } from './domain/dump.js';
-import { ErrorCode, fail } from './domain/errors.js';
 import { buildGenesisState } from './domain/genesis.js';
-import { findViolations } from './domain/invariants.js';
-import { balanceOf } from './domain/ledger.js';
 import { createMarketplace } from './domain/marketplaces.js';
 import type { NewMarketplace } from './domain/marketplaces.js';
 import { mint } from './domain/mints.js';
 import type { MintInput } from './domain/mints.js';
-import { nftsOf } from './domain/nfts.js';
-import type { NftEntry } from './domain/nfts.js';
-import { createContract, createProject, projectsOf, removeContract, removeProject, renameProject } from './domain/projects.js';
+import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/projects.js';
 import type { NewContract } from './domain/projects.js';
 import { formatUuid, nextBlock } from './domain/prng.js';
-import { recordFor, recordsFor } from './domain/record-views.js';
-import type { RecordQuery, RecordView } from './domain/record-views.js';
 import { clockTo, moveClock, moveRecord, runBatch } from './domain/settlement.js';
 import type { BatchLayer, BatchResult, ClockMove } from './domain/settlement.js';
 import type { SignedMoveInput } from './domain/signed-moves.js';
@@ -33,21 +19,15 @@ import type { SignatureCheck } from './domain/signed.js';
 import type { SettlementMode, State } from './domain/state.js';
 import { submitTransfer } from './domain/transfers.js';
 import { vaultsFor } from './domain/vaults.js';
-import { contractInfoFor } from './domain/views.js';
-import type { ContractInfoView } from './domain/views.js';
 import { drawWallets } from './domain/wallets.js';
 import type { Wallet } from './domain/wallets.js';
-import { claimWithdrawal, parseEthAddress, submitWithdrawal, withdrawAreaView } from './domain/withdrawals.js';
-import type { WithdrawAreaEntry } from './domain/withdrawals.js';
+import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/withdrawals.js';
 import type { SettlementOption } from './domain/settlement.js';
 import { orderInfo } from './domain/order-info.js';
-import { depth, trades } from './domain/depth.js';
-import type { TradeQuery } from './domain/depth.js';
-import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/order-views.js';
-import type { OrderFilter } from './domain/order-views.js';
 import { cancelOrder, placeOrder } from './domain/orders.js';
 import type { OrderInput } from './domain/orders.js';
 import type { Signature } from './domain/signed.js';
+import { DevnetReads } from './devnet-reads.js';
 import { Snapshots } from './domain/snapshots.js';
 import { atomically } from './domain/transaction.js';
 import { dumpState } from './domain/dump.js';
@@ -103,7 +83,7 @@ export interface DevnetConfig {
  * One emulator: its state and the operations on it. Commands validate everything first and then
  * apply steps that cannot fail, so a refused command leaves the state exactly as it was.
  */
-export class Devnet {
+export class Devnet extends DevnetReads {
   private current: State;
   readonly signatures: SignatureMode;
   readonly clockMode: ClockMode;
@@ -118,6 +98,7 @@ export class Devnet {
   readonly storage: DevnetStorage;
 
   constructor(private readonly config: DevnetConfig) {
+    super();
     this.storage = new DevnetStorage(() => this.current, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''), {
       record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
       remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),
@@ -220,131 +201,6 @@ export class Devnet {
     } finally {
       this.replaying = false;
     }
-  }
-
-  // ---- queries ----
-
-  contractInfo(address: string, typeText?: string): ContractInfoView {
-    return contractInfoFor(this.state, address, typeText);
-  }
-
-  /** StarkEx asset id from its inputs; the contract need not be registered (quantum from it when it is). */
-  assetId(input: AssetIdInput): string {
-    return assetIdFromInputs(this.state, input);
-  }
-
-  nonce(starkKeyText: string | undefined): bigint {
-    return nextNonce(this.state, parseStarkKey(starkKeyText));
-  }
-
-  balance(starkKeyText: string | undefined, assetId: bigint): BalanceRowV1 {
-    const key = parseStarkKey(starkKeyText);
-    const asset = requireAsset(this.state, assetId);
-    return balanceRowV1(contractOf(this.state, asset), asset, balanceOf(this.state, key, asset.hex));
-  }
-
-  balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
-    const key = parseStarkKey(starkKeyText);
-    return balanceRowsV1(this.state, key, contractKeyFilter(this.state, contractAddress));
-  }
-
-  balancesV2(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV2[] {
-    const key = parseStarkKey(starkKeyText);
-    return balanceRowsV2(this.state, key, contractKeyFilter(this.state, contractAddress));
-  }
-
-  starkexContracts(): State['starkexContracts'] {
-    return { ...this.state.starkexContracts };
-  }
-
-  accounts(): { accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>; api_keys: string[]; operator: string } {
-    return {
-      accounts: this.state.namedAccounts.map((a) => ({ name: a.name, stark_key: a.starkKey, private_key: a.privateKey, eth_address: a.ethAddress })),
-      api_keys: [...this.state.apiKeys.keys()],
-      operator: this.state.operator,
-    };
-  }
-
-  /** `GET /v1/records`: newest first. */
-  records(starkKeyText: string | undefined, filter: RecordQuery): RecordView[] {
-    return recordsFor(this.state, parseStarkKey(starkKeyText), filter);
-  }
-
-  /** `GET /v1/record`: an array with the one record, flattened. */
-  record(starkKeyText: string | undefined, sequenceId: number): RecordView[] {
-    return [recordFor(this.state, parseStarkKey(starkKeyText), sequenceId)];
-  }
-
-  withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
-    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${stage}"`);
-    return withdrawAreaView(this.state, parseEthAddress(ethAddressText, 'ethaddress'));
-  }
-
-  /** Throws 32 (401) unless the key is known. Empty counts as absent. */
-  checkApiKey(key: string | undefined): string {
-    if (key === undefined || key.trim() === '') fail(ErrorCode.InvalidAPIKey, 'x-api-key header is required for this endpoint');
-    if (!this.state.apiKeys.has(key.trim())) fail(ErrorCode.InvalidAPIKey, 'x-api-key is not a known API key');
-    return key.trim();
-  }
-
-  /** `GET /_devnet/invariants`: every guarantee checked now, plus a hash of the canonical state. */
-  invariants(): { ok: boolean; violations: string[]; state_hash: string } {
-    const violations = [...findViolations(this.state), ...this.storage.violations()];
-    return { ok: violations.length === 0, violations, state_hash: this.stateHash() };
-  }
-
-  /** sha256 of the canonical state image: equal hashes mean equal states. */
-  stateHash(): string {
-    return stateHash(this.state);
-  }
-
-  projects(apiKey: string): Array<Record<string, unknown>> {
-    return projectsOf(this.state, apiKey);
-  }
-
-  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid). */
-  collection(address: string): Omit<ContractInfoView, 'contract_uuid'> {
-    const { contract_uuid: _u, ...rest } = this.contractInfo(address);
-    return rest;
-  }
-
-  /** `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: open ASKs in a collection. */
-  collectionListings(quoteAddress: string | undefined, baseAddress: string | undefined, tokenIds: bigint[] | undefined): CollectionListing[] {
-    const quote = marketContract(this.state, quoteAddress, 'quote_contract_address', true);
-    // 0.4.5 orders are always priced in ETH, so ETH is the base when none is named.
-    const base = marketContract(this.state, baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress, 'base_contract_address', false);
-    return collectionListings(this.state, quote, base, tokenIds);
-  }
-
-  /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */
-  nfts(address: string): NftEntry[] {
-    contractAddressValue(address);
-    const contract = requireContract(this.state, address);
-    if (contract.type !== 'ERC721' && contract.type !== 'ERC721M') fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
-    return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
-  }
-
-  /** `GET /v1/orders`: open orders only, newest first. */
-  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Array<Record<string, unknown>> {
-    const { contractAddress, ...rest } = filter;
-    return openOrders(this.state, { ...rest, contractKey: contractKeyFilter(this.state, contractAddress) }).map((o) => orderEntry(this.state, o));
-  }
-
-  /** `GET /v1/order`: any order, with `order_state`. */
-  order(orderId: number): Record<string, unknown> {
-    const o = this.state.orders.get(orderId);
-    if (!o) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
-    return orderDetail(this.state, o);
-  }
-
-  /** `GET /v1/depth?base_contract&quote_contract`. */
-  depth(baseAddress: string, quoteAddress: string): ReturnType<typeof depth> {
-    return depth(this.state, marketContract(this.state, baseAddress, 'base_contract', false), marketContract(this.state, quoteAddress, 'quote_contract', true));
-  }
-
-  /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
-  trades(f: TradeQuery): Array<Record<string, unknown>> {
-    return trades(this.state, f);
   }
 
   // ---- commands ----
