@@ -172,7 +172,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
 }
 
 /** Keeps the open-order indexes (all, by owner, by quote asset) in step. */
-function openIndex(state: State, order: Order, open: boolean): void {
+export function openIndex(state: State, order: Order, open: boolean): void {
   const by = (m: Map<string, Set<number>>, k: string) => {
     let s = m.get(k);
     if (!s) m.set(k, (s = new Set()));

@@ -1,5 +1,6 @@
 // Runs one command atomically over the undo log: a command that throws half-way leaves nothing behind.
 import { indexTrade, restOrder } from './matching.js';
+import { openIndex } from './orders.js';
 import type { State } from './state.js';
 
 /** The scalar registers of the state, saved once per command instead of at every write. */
@@ -56,16 +57,10 @@ export function rebuildOrderIndexes(state: State): void {
   state.openByOwner.clear();
   state.openByQuote.clear();
   state.tradesBy.clear();
-  const by = (m: Map<string, Set<number>>, k: string, id: number) => {
-    let s = m.get(k);
-    if (!s) m.set(k, (s = new Set()));
-    s.add(id);
-  };
   // Ascending ids are placement order, which is time priority inside a price level.
   for (const id of [...state.openOrders].sort((a, b) => a - b)) {
     const o = state.orders.get(id)!;
-    by(state.openByOwner, o.starkKey, id);
-    by(state.openByQuote, o.quoteHex, id);
+    openIndex(state, o, true); // the open set already holds it; this fills the owner and quote indexes
     restOrder(state, o);
   }
   state.trades.forEach((t, at) => {
