@@ -5,7 +5,7 @@ import type { Devnet } from '../devnet.js';
 import { apiKey } from './auth.js';
 import { isMissing, parseJsonObject } from './fields.js';
 import { ok, plain } from './reply.js';
-import { lazyValues } from './spec.js';
+import { fieldReader } from './spec.js';
 import type { AnyRouteSpec, FieldMap, NoFields, RouteSpec, Values } from './spec.js';
 
 /** What a handler gets: the declared fields (parsed as they are read), the caller's API key, the context. */
@@ -35,6 +35,9 @@ export class RouteGroup {
   add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): this {
     if (spec.auth && !this.devnet) throw new Error(`${spec.method} ${spec.path}: an auth route needs the group's devnet`);
     this.specs.push(spec as unknown as AnyRouteSpec);
+    const readParams = fieldReader(spec.params);
+    const readQuery = fieldReader(spec.query);
+    const readBody = fieldReader(spec.body);
     this.hono.on(spec.method, spec.path, async (c) => {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
@@ -42,13 +45,13 @@ export class RouteGroup {
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;
-      const query = c.req.query();
+      let query: Record<string, string> | undefined;
       const input: RouteInput<P, Q, B> = {
-        params: lazyValues(spec.params, () => c.req.param() as Record<string, unknown>),
-        query: lazyValues(spec.query, () => query),
+        params: readParams(() => c.req.param() as Record<string, unknown>),
+        query: readQuery(() => (query ??= c.req.query())),
         get body() {
           const parsed = raw();
-          return (body ??= lazyValues(spec.body, () => parsed));
+          return (body ??= readBody(() => parsed));
         },
         sent: (name) => !isMissing(raw()[name]),
         apiKey: key,

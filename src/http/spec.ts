@@ -62,26 +62,37 @@ export function field<T>(schema: Schema, parse: (value: unknown, name: string) =
   return { schema, parse, required: options.required ?? false, ...(options.description !== undefined ? { description: options.description } : {}) };
 }
 
+const UNREAD: unique symbol = Symbol('unread');
+
+/** What each per-request view holds: the raw object (fetched on first need) and one slot per field. */
+class FieldSlots {
+  constructor(
+    readonly raw: () => Record<string, unknown>,
+    readonly slots: unknown[],
+  ) {}
+}
+
 /**
- * The handler's view of `raw` through `fields`: a getter per declared field that parses on first
- * read and remembers the result. Reading fields lazily keeps each route's ladder of checks in the
- * order its handler reads them, which is the order clients have always seen.
+ * The handler's view of a raw object through `fields`: a getter per declared field that parses on
+ * first read and remembers the result. Reading fields lazily keeps each route's ladder of checks in
+ * the order its handler reads them, which is the order clients have always seen.
+ *
+ * The getters are defined once per declaration, on a prototype, when the route is registered; a
+ * request only allocates the small view object (defining properties per request cost more than
+ * parsing the fields did). The fields are therefore not own properties: handlers read them by name.
  */
-export function lazyValues<F extends FieldMap>(fields: F | undefined, raw: () => Record<string, unknown>): Values<F> {
-  const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(fields ?? {})) {
-    let done = false;
-    let value: unknown;
-    Object.defineProperty(out, name, {
+export function fieldReader<F extends FieldMap>(fields: F | undefined): (raw: () => Record<string, unknown>) => Values<F> {
+  const entries = Object.entries(fields ?? {});
+  const View = class extends FieldSlots {};
+  entries.forEach(([name, spec], i) => {
+    Object.defineProperty(View.prototype, name, {
       enumerable: true,
-      get() {
-        if (!done) {
-          value = spec.parse(raw()[name], name);
-          done = true;
-        }
+      get(this: FieldSlots): unknown {
+        let value = this.slots[i];
+        if (value === UNREAD) value = this.slots[i] = spec.parse(this.raw()[name], name);
         return value;
       },
     });
-  }
-  return out as Values<F>;
+  });
+  return (raw) => new View(raw, new Array<unknown>(entries.length).fill(UNREAD)) as unknown as Values<F>;
 }
