@@ -1,7 +1,8 @@
 // Small helpers every route uses: read the query or JSON body, answer with an envelope (OK or FAILED).
 import type { Context } from 'hono';
 import type { DevnetError } from '../domain/errors.js';
-import { failedBody, jsonHeaders, okBody } from './envelope.js';
+import { failedBody, okBody } from './envelope.js';
+import { jsonReply } from './json-response.js';
 import { httpStatusFor } from './errors.js';
 import type { ErrorStatusMode } from './errors.js';
 import { noteErrorCode } from './request-log.js';
@@ -22,16 +23,16 @@ export async function body(c: Context): Promise<Record<string, unknown>> {
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */
 export function ok(c: Context, data: unknown, withErrorCode = false): Response {
-  return c.body(okBody(data, withErrorCode), 200, jsonHeaders());
+  return jsonReply(c, okBody(data, withErrorCode), 200);
 }
 
 /** Plain JSON without an envelope (`/v1/wallets`, the control plane). */
 export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Response {
-  return c.body(stringify(data), status, jsonHeaders());
+  return jsonReply(c, stringify(data), status);
 }
 
 /** The FAILED envelope with the status of `mode`; the code is noted for the request log. */
 export function failure(c: Context, error: DevnetError, mode: ErrorStatusMode): Response {
   noteErrorCode(c, error.code);
-  return c.body(failedBody(error), httpStatusFor(error, mode) as 200, jsonHeaders());
+  return jsonReply(c, failedBody(error), httpStatusFor(error, mode));
 }
