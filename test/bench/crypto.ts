@@ -204,7 +204,7 @@ function orderParams(b: OrderBody): LimitOrderWithFeeParams {
 
 async function orderSection(runs: number): Promise<void> {
   const t0 = performance.now();
-  const perRound = 100;
+  const perRound = 150;
   const dn = createDevnet();
   const call = async (method: string, path: string, body?: string): Promise<any> => {
     const res = await dn.fetch(new Request('http://devnet.bench' + path, { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) }));
@@ -221,7 +221,7 @@ async function orderSection(runs: number): Promise<void> {
   const bob = await trader('bob');
   // Pairs that cross: alice asks 0.01 RDD20 at 0.5 ETH, bob bids the same, so every second order
   // matches, settles fees and empties the book: HTTP, ledger and matching are all in the figure.
-  const warmup = 20;
+  const warmup = 400;
   const total = warmup + runs * perRound;
   const bodies: OrderBody[] = [];
   for (let i = 0; i < total; i++) {
@@ -258,12 +258,14 @@ async function orderSection(runs: number): Promise<void> {
   }
   for (let r = 0; r < runs; r++) {
     const start = next;
+    gc();
     e2e.push(
       await opsPerSecondAsync(perRound, async () => {
         const reply = await call('POST', '/v1/order', texts[next++]!);
         if (reply?.status !== 'OK') failures++;
       }),
     );
+    gc();
     cryptoOnly.push(
       opsPerSecond(perRound, (i) => {
         const b = bodies[start + i]!;
