@@ -22,7 +22,7 @@ function unusable(): TypeError {
 }
 
 export class JsonResponse {
-  readonly status: number;
+  readonly #status: number;
   #text: string;
   #used = false;
   #headers: Headers | undefined;
@@ -30,15 +30,20 @@ export class JsonResponse {
 
   constructor(text: string, status: number) {
     this.#text = text;
-    this.status = status;
+    this.#status = status;
+  }
+
+  get status(): number {
+    return this.#status;
   }
 
   get ok(): boolean {
-    return this.status >= 200 && this.status < 300;
+    return this.#status >= 200 && this.#status < 300;
   }
 
+  /** Once the real Response exists its headers are the only ones, so no edit can go astray. */
   get headers(): Headers {
-    return (this.#headers ??= new Headers({ 'content-type': CONTENT_TYPE }));
+    return this.#native?.headers ?? (this.#headers ??= new Headers({ 'content-type': CONTENT_TYPE }));
   }
 
   get bodyUsed(): boolean {
@@ -66,14 +71,22 @@ export class JsonResponse {
   clone(): Response {
     if (this.#native) return this.#native.clone();
     if (this.#used) throw unusable();
-    const copy = new JsonResponse(this.#text, this.status);
+    const copy = new JsonResponse(this.#text, this.#status);
     if (this.#headers) copy.#headers = new Headers(this.#headers);
     return copy as unknown as Response;
   }
 
-  /** The real Response, built on first need from the text (or as an already-read, empty one). */
+  /**
+   * The real Response, built on first need from the text. After a read it is built already read
+   * (its body consumed), so it goes on refusing a second read exactly as Node's own would.
+   */
   native(): Response {
-    return (this.#native ??= new NativeResponse(this.#used ? null : this.#text, { status: this.status, headers: this.headers }));
+    if (!this.#native) {
+      const real = new NativeResponse(this.#text, { status: this.#status, headers: this.headers });
+      if (this.#used) void real.text().catch(() => undefined);
+      this.#native = real;
+    }
+    return this.#native;
   }
 }
 

@@ -63,13 +63,18 @@ export function field<T>(schema: Schema, parse: (value: unknown, name: string) =
 }
 
 const UNREAD: unique symbol = Symbol('unread');
+// Symbol keys: a view's own properties can never shadow a field, nor show up in Object.keys or JSON.
+const RAW: unique symbol = Symbol('raw');
+const SLOTS: unique symbol = Symbol('slots');
 
 /** What each per-request view holds: the raw object (fetched on first need) and one slot per field. */
 class FieldSlots {
-  constructor(
-    readonly raw: () => Record<string, unknown>,
-    readonly slots: unknown[],
-  ) {}
+  readonly [RAW]: () => Record<string, unknown>;
+  readonly [SLOTS]: unknown[];
+  constructor(raw: () => Record<string, unknown>, slots: unknown[]) {
+    this[RAW] = raw;
+    this[SLOTS] = slots;
+  }
 }
 
 /**
@@ -79,7 +84,8 @@ class FieldSlots {
  *
  * The getters are defined once per declaration, on a prototype, when the route is registered; a
  * request only allocates the small view object (defining properties per request cost more than
- * parsing the fields did). The fields are therefore not own properties: handlers read them by name.
+ * parsing the fields did). The fields are therefore not own properties: handlers read them by name
+ * (Object.keys and spreading see nothing).
  */
 export function fieldReader<F extends FieldMap>(fields: F | undefined): (raw: () => Record<string, unknown>) => Values<F> {
   const entries = Object.entries(fields ?? {});
@@ -88,8 +94,9 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined): (raw: ()
     Object.defineProperty(View.prototype, name, {
       enumerable: true,
       get(this: FieldSlots): unknown {
-        let value = this.slots[i];
-        if (value === UNREAD) value = this.slots[i] = spec.parse(this.raw()[name], name);
+        const slots = this[SLOTS];
+        let value = slots[i];
+        if (value === UNREAD) value = slots[i] = spec.parse(this[RAW]()[name], name);
         return value;
       },
     });

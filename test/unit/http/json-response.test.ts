@@ -55,6 +55,32 @@ describe('JsonResponse', () => {
     expect(() => r.clone()).toThrow(TypeError);
   });
 
+  it('keeps refusing a second read after a forwarded member built the real Response', async () => {
+    const r = reply();
+    await r.text();
+    expect(r.statusText).toBe('');
+    expect(r.bodyUsed).toBe(true);
+    await expect(r.text()).rejects.toThrow(TypeError);
+    await expect(r.blob()).rejects.toThrow(TypeError);
+    const unread = reply();
+    expect(unread.type).toBe('default');
+    expect(await unread.text()).toBe(TEXT);
+  });
+
+  it('has one set of headers before and after the real Response exists, and a read-only status', () => {
+    const r = reply();
+    r.headers.set('x-early', '1');
+    void r.body;
+    r.headers.set('x-late', '2');
+    const copy = r.clone();
+    expect(copy.headers.get('x-early')).toBe('1');
+    expect(copy.headers.get('x-late')).toBe('2');
+    expect(() => {
+      (r as { status: number }).status = 500;
+    }).toThrow(TypeError);
+    expect(r.status).toBe(200);
+  });
+
   it('rejects json() on text that is not JSON with a SyntaxError (never an unhandled throw)', async () => {
     await expect((new JsonResponse('not json', 200) as unknown as Response).json()).rejects.toThrow(SyntaxError);
   });
@@ -125,6 +151,15 @@ describe('fieldReader', () => {
     expect(two.a).toBe('OTHER');
     expect(one.b).toBe('2');
     expect(() => two.b).toThrow('b is bad');
+  });
+
+  it('shows no internals: Object.keys and JSON see nothing, and a field may be called raw or slots', () => {
+    const read = fieldReader({ raw: field({ type: 'string' }, (v) => `raw=${String(v)}`), slots: field({ type: 'string' }, (v) => `slots=${String(v)}`) });
+    const v = read(() => ({ raw: 'a', slots: 'b' }));
+    expect(Object.keys(v)).toEqual([]);
+    expect(JSON.stringify(v)).toBe('{}');
+    expect(v.raw).toBe('raw=a');
+    expect(v.slots).toBe('slots=b');
   });
 
   it('throws the parse error of a bad field on every read of it, and not for the fields around it', () => {
