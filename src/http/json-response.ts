@@ -7,6 +7,7 @@
 // It is a Response to `instanceof`. Behind a socket, @hono/node-server installs its own light
 // Response and writes cached text straight out, so there the ordinary path is kept (see `jsonReply`).
 import type { Context } from 'hono';
+import { jsonHeaders } from './envelope.js';
 
 /** Node's own Response, even when a server adapter has replaced the global with a subclass of it. */
 const NativeResponse: typeof Response = (() => {
@@ -14,8 +15,6 @@ const NativeResponse: typeof Response = (() => {
   while (Object.getPrototypeOf(R) !== Function.prototype && typeof Object.getPrototypeOf(R) === 'function') R = Object.getPrototypeOf(R) as typeof Response;
   return R;
 })();
-
-const CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function unusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
@@ -43,7 +42,7 @@ export class JsonResponse {
 
   /** Once the real Response exists its headers are the only ones, so no edit can go astray. */
   get headers(): Headers {
-    return this.#native?.headers ?? (this.#headers ??= new Headers({ 'content-type': CONTENT_TYPE }));
+    return this.#native?.headers ?? (this.#headers ??= new Headers(jsonHeaders()));
   }
 
   get bodyUsed(): boolean {
@@ -109,5 +108,5 @@ Object.setPrototypeOf(JsonResponse.prototype, NativeResponse.prototype);
  */
 export function jsonReply(c: Context, text: string, status: number): Response {
   if (globalThis.Response === NativeResponse) return new JsonResponse(text, status) as unknown as Response;
-  return c.body(text, status as 200, { 'content-type': CONTENT_TYPE });
+  return c.body(text, status as 200, jsonHeaders());
 }
