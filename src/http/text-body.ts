@@ -1,0 +1,107 @@
+// A body held as text, for the in-process Request and Response stand-ins (TextRequest, JsonResponse).
+//
+// On Node 20 every Request or Response with a body builds a web ReadableStream at once, and every
+// such stream is made transferable: a native wrapper that survives the next young-generation GC and
+// is promoted whole. In a loop of in-process calls that is most of the emulator's garbage cost. The
+// stand-ins keep the text instead, answer text(), json() and arrayBuffer() from it, and build Node's
+// own object only when a caller asks for something else (body, blob, formData, signal, ...).
+
+/** Node's own class, even when a server adapter has replaced the global with a subclass of it. */
+export function nativeClass<C extends abstract new (...args: never[]) => unknown>(ctor: C): C {
+  let c: C = ctor;
+  while (Object.getPrototypeOf(c) !== Function.prototype && typeof Object.getPrototypeOf(c) === 'function') c = Object.getPrototypeOf(c) as C;
+  return c;
+}
+
+export function bodyUnusable(): TypeError {
+  return new TypeError('Body is unusable: Body has already been read');
+}
+
+interface NativeBody {
+  readonly bodyUsed: boolean;
+  text(): Promise<string>;
+}
+
+/** The read state of one body: its text (null: no body at all), whether it was read, and the real object once built. */
+export class TextBody<N extends NativeBody> {
+  readonly #text: string | null;
+  #used = false;
+  #native: N | undefined;
+
+  constructor(text: string | null) {
+    this.#text = text;
+  }
+
+  get native(): N | undefined {
+    return this.#native;
+  }
+
+  /** A null body is never "used": Node answers '' to every read of one. */
+  get used(): boolean {
+    return this.#native ? this.#native.bodyUsed : this.#used;
+  }
+
+  text(): Promise<string> {
+    if (this.#native) return this.#native.text();
+    if (this.#text === null) return Promise.resolve('');
+    if (this.#used) return Promise.reject(bodyUnusable());
+    this.#used = true;
+    return Promise.resolve(this.#text);
+  }
+
+  json(): Promise<unknown> {
+    return this.text().then((t) => JSON.parse(t) as unknown);
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.text().then((t) => {
+      const bytes = new TextEncoder().encode(t);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    });
+  }
+
+  /** The text for a clone; a read body cannot be cloned (TypeError, as Node says). */
+  cloneText(): string | null {
+    if (this.#used) throw bodyUnusable();
+    return this.#text;
+  }
+
+  /**
+   * The real object, built once from the text by `build`. After a read it is built already read
+   * (its body consumed), so it goes on refusing a second read exactly as Node's own would.
+   */
+  materialize(build: (text: string | null) => N): N {
+    if (!this.#native) {
+      const real = build(this.#text);
+      if (this.#used) void real.text().catch(() => undefined);
+      this.#native = real;
+    }
+    return this.#native;
+  }
+}
+
+/**
+ * Gives `proto` every member of `nativeProto` it does not define itself, each forwarded to the real
+ * object (`native(self)`), then puts `nativeProto` under it: a stand-in passes `instanceof` and a
+ * caller never meets a missing member or a failed brand check.
+ */
+export function forwardToNative(proto: object, nativeProto: object, native: (self: never) => object): void {
+  for (const name of Object.getOwnPropertyNames(nativeProto)) {
+    if (name === 'constructor' || Object.prototype.hasOwnProperty.call(proto, name)) continue;
+    const d = Object.getOwnPropertyDescriptor(nativeProto, name)!;
+    if (typeof d.value === 'function') {
+      Object.defineProperty(proto, name, {
+        value(this: never, ...args: unknown[]) {
+          return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+        },
+      });
+    } else if (d.get) {
+      Object.defineProperty(proto, name, {
+        get(this: never) {
+          return (native(this) as Record<string, unknown>)[name];
+        },
+      });
+    }
+  }
+  Object.setPrototypeOf(proto, nativeProto);
+}
