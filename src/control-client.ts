@@ -76,11 +76,14 @@ export interface DevnetControl {
   claim(input: { ethaddress: string; asset_id: string }): Promise<{ ethaddress: string; asset_id: string; amount: bigint | number }>;
 }
 
-/** `send` answers a Request (an in-process app, or globalThis.fetch); `base` is the emulator's URL. */
-export function controlClient(send: (request: Request) => Promise<Response>, base: string): DevnetControl {
+/** What the clients here send through: globalThis.fetch, or an in-process devnet's own fetch. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** `send` is fetch or a devnet's fetch; `base` is the emulator's URL. */
+export function controlClient(send: FetchLike, base: string): DevnetControl {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: stringify(body) };
-    const res = await send(new Request(base + path, init));
+    const res = await send(base + path, init);
     const text = await res.text();
     const value = parseExact(text) as Record<string, unknown>;
     if (value !== null && typeof value === 'object' && value.status === 'FAILED') throw new DevnetRequestError(Number(value.error_code), String(value.error), res.status);

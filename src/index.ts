@@ -12,6 +12,7 @@ import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { logWriter } from './http/request-log.js';
+import { toRequest } from './http/text-request.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
 import type { DevnetControl } from './control-client.js';
@@ -57,8 +58,11 @@ export interface StartOptions extends DevnetOptions {
 }
 
 export interface InProcessDevnet {
-  /** Answers a request exactly as the server would, without a socket. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers a request exactly as the server would, without a socket. Takes fetch's arguments (so it
+   * can stand in for `fetch`), and a bare path resolves against http://devnet.local.
+   */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control plane as methods, through `fetch`. */
   control: DevnetControl;
   devnet: Devnet;
@@ -76,6 +80,9 @@ export interface RunningDevnet {
   restored?: StateDirReport;
   close(): Promise<void>;
 }
+
+/** Where in-process requests are addressed: bare paths resolve against it. */
+const IN_PROCESS_URL = 'http://devnet.local';
 
 /** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
 const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
@@ -124,10 +131,10 @@ function appOptions(options: DevnetOptions): AppOptions {
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const { devnet, persistence } = makeDevnet(options);
   const app = buildApp(devnet, appOptions(options));
-  const fetch = async (request: Request): Promise<Response> => app.fetch(request);
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => app.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
-    control: controlClient(fetch, 'http://devnet.local'),
+    control: controlClient(fetch, IN_PROCESS_URL),
     devnet,
     ...(persistence ? { restored: persistence.report } : {}),
     close: async () => persistence?.close(),
@@ -146,7 +153,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
       resolve({
         url,
         port: info.port,
-        control: controlClient((request) => fetch(request), url),
+        control: controlClient(fetch, url),
         devnet,
         ...(persistence ? { restored: persistence.report } : {}),
         close: () =>
@@ -169,7 +176,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
 
 export { Devnet } from './devnet.js';
 export { controlClient, DevnetRequestError } from './control-client.js';
-export type { AccountsInfo, BatchResult, DepositInput, DevnetControl, FaultInput, FaultView, Invariants } from './control-client.js';
+export type { AccountsInfo, BatchResult, DepositInput, DevnetControl, FaultInput, FaultView, FetchLike, Invariants } from './control-client.js';
 export type { LogMode, RequestLogEntry } from './http/request-log.js';
 export type { SettlementOption } from './domain/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';

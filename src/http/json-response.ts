@@ -29,9 +29,9 @@ export class JsonResponse {
     return this.#status >= 200 && this.#status < 300;
   }
 
-  /** Once the real Response exists its headers are the only ones, so no edit can go astray. */
+  /** One Headers object for the reply's life (the real Response, once built, got a copy of it). */
   get headers(): Headers {
-    return this.#body.native?.headers ?? (this.#headers ??= new Headers(jsonHeaders()));
+    return (this.#headers ??= new Headers(jsonHeaders()));
   }
 
   get bodyUsed(): boolean {
@@ -52,7 +52,7 @@ export class JsonResponse {
 
   clone(): Response {
     const native = this.#body.native;
-    if (native) return native.clone();
+    if (native) return new NativeResponse(native.clone().body, { status: this.#status, headers: this.headers });
     const copy = new JsonResponse(this.#body.cloneText() ?? '', this.#status);
     if (this.#headers) copy.#headers = new Headers(this.#headers);
     return copy as unknown as Response;

@@ -17,9 +17,16 @@ export function bodyUnusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
 }
 
+/** ES2024 string methods: Node 20 has them, the project's `lib` (ES2022) does not name them. */
+interface WellFormed {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+
 interface NativeBody {
   readonly bodyUsed: boolean;
   text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 /** The read state of one body: its text (null: no body at all), whether it was read, and the real object once built. */
@@ -41,23 +48,28 @@ export class TextBody<N extends NativeBody> {
     return this.#native ? this.#native.bodyUsed : this.#used;
   }
 
+  /** The text as Node's UTF-8 decoding of it gives it: lone surrogates become U+FFFD, a leading BOM goes. */
   text(): Promise<string> {
     if (this.#native) return this.#native.text();
     if (this.#text === null) return Promise.resolve('');
     if (this.#used) return Promise.reject(bodyUnusable());
     this.#used = true;
-    return Promise.resolve(this.#text);
+    const raw = this.#text as string & WellFormed;
+    const t = raw.isWellFormed() ? raw : raw.toWellFormed();
+    return Promise.resolve(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
   }
 
   json(): Promise<unknown> {
     return this.text().then((t) => JSON.parse(t) as unknown);
   }
 
+  /** The UTF-8 bytes of the text as given (a BOM stays, as it does in Node's own body). */
   arrayBuffer(): Promise<ArrayBuffer> {
-    return this.text().then((t) => {
-      const bytes = new TextEncoder().encode(t);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    });
+    if (this.#native) return this.#native.arrayBuffer();
+    if (this.#used && this.#text !== null) return Promise.reject(bodyUnusable());
+    this.#used = this.#text !== null;
+    const bytes = new TextEncoder().encode(this.#text ?? '');
+    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   }
 
   /** The text for a clone; a read body cannot be cloned (TypeError, as Node says). */
@@ -83,7 +95,8 @@ export class TextBody<N extends NativeBody> {
 /**
  * Gives `proto` every member of `nativeProto` it does not define itself, each forwarded to the real
  * object (`native(self)`), then puts `nativeProto` under it: a stand-in passes `instanceof` and a
- * caller never meets a missing member or a failed brand check.
+ * caller never meets a missing member or a failed brand check on one. Node functions that read
+ * the internals of an object handed to them (`new Request(r)`, `fetch(r)`) need the real one: `native()`.
  */
 export function forwardToNative(proto: object, nativeProto: object, native: (self: never) => object): void {
   for (const name of Object.getOwnPropertyNames(nativeProto)) {

@@ -1,6 +1,7 @@
 // Where runners send their requests: an in-process emulator (no socket) or a running one at a URL.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { FetchLike } from '../control-client.js';
 import { parseExact } from '../domain/json.js';
 
 /** One answer, parsed: `ok` is false for a FAILED envelope; `result` is the envelope's data or the plain reply. */
@@ -27,9 +28,8 @@ export interface Target {
   send(out: Outgoing): Promise<Reply>;
 }
 
-type FetchFn = (request: Request) => Promise<Response>;
-
-async function toRequest(base: string, out: Outgoing): Promise<Request> {
+/** The fetch arguments of one outgoing request. */
+async function toInit(out: Outgoing): Promise<RequestInit> {
   const headers: Record<string, string> = { ...out.headers };
   let body: FormData | string | undefined;
   if (out.filePath !== undefined) {
@@ -41,7 +41,7 @@ async function toRequest(base: string, out: Outgoing): Promise<Request> {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(out.body, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   }
-  return new Request(base + out.path, { method: out.method, headers, ...(body === undefined ? {} : { body }) });
+  return { method: out.method, headers, ...(body === undefined ? {} : { body }) };
 }
 
 export function parseReply(http: number, text: string): Reply {
@@ -57,22 +57,22 @@ export function parseReply(http: number, text: string): Reply {
   return { http, body, text, ok, result: enveloped ? b.data : body };
 }
 
-function fetchTarget(label: string, base: string, fetch: FetchFn): Target {
+function fetchTarget(label: string, base: string, fetch: FetchLike): Target {
   return {
     label,
     async send(out) {
-      const res = await fetch(await toRequest(base, out));
+      const res = await fetch(base + out.path, await toInit(out));
       return parseReply(res.status, await res.text());
     },
   };
 }
 
 /** A target over an in-process emulator's `fetch` (createDevnet). */
-export function inProcessTarget(fetch: FetchFn): Target {
+export function inProcessTarget(fetch: FetchLike): Target {
   return fetchTarget('in-process', 'http://devnet.local', fetch);
 }
 
 /** A target over a running emulator (`l2-devnet --port ...`). */
 export function urlTarget(url: string): Target {
-  return fetchTarget(url, url.replace(/\/+$/, ''), (r) => globalThis.fetch(r));
+  return fetchTarget(url, url.replace(/\/+$/, ''), (url, init) => globalThis.fetch(url, init));
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { Devnet } from '../../src/devnet.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
 import { openStateDir } from '../../src/persistence/state-dir.js';
+import { toRequest } from '../../src/http/text-request.js';
 
 const RECORDS = 100_000;
 const WINDOW = 20_000;
@@ -24,7 +25,7 @@ function persistedDevnet(dir: string): InProcessDevnet & { compact(): void; clos
   const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
   const sd = openStateDir(dir, devnet);
   const app = buildApp(devnet);
-  return { devnet, fetch: async (r) => app.fetch(r), compact: () => sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
+  return { devnet, fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')), compact: () => sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
 }
 
 function fill(dn: Pick<InProcessDevnet, 'devnet'>, key: string, target: number): void {

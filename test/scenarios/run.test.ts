@@ -74,8 +74,9 @@ describe('the runner', () => {
   it('sends a multipart upload for request.file (the storage routes will use it)', async () => {
     const seen: Array<{ type: string | null; text: string }> = [];
     const dn = createDevnet();
-    const spy = async (req: Request) => {
-      if (req.url.endsWith('/upload-probe')) seen.push({ type: req.headers.get('content-type'), text: await req.text() });
+    const spy = async (url: string, init: RequestInit) => {
+      const req = new Request(url, init);
+      if (req.url.endsWith('/upload-probe')) seen.push({ type: req.headers.get('content-type'), text: await req.clone().text() });
       return dn.fetch(req);
     };
     await runScenario({ name: 'upload', steps: [{ request: { method: 'POST', path: '/upload-probe', file: 'nft-sale.json', body: { note: 'x' } }, expect: { status: 'FAILED', http: 404 } }] }, inProcessTarget(spy), { baseDir: DIR });

@@ -67,14 +67,17 @@ describe('JsonResponse', () => {
     expect(await unread.text()).toBe(TEXT);
   });
 
-  it('has one set of headers before and after the real Response exists, and a read-only status', () => {
+  it('has one set of headers before and after the real Response exists, and a read-only status', async () => {
     const r = reply();
-    r.headers.set('x-early', '1');
+    const headers = r.headers;
+    headers.set('x-early', '1');
     void r.body;
-    r.headers.set('x-late', '2');
+    headers.set('x-late', '2');
+    expect(r.headers).toBe(headers);
     const copy = r.clone();
     expect(copy.headers.get('x-early')).toBe('1');
     expect(copy.headers.get('x-late')).toBe('2');
+    expect(await copy.text()).toBe(TEXT);
     expect(() => {
       (r as { status: number }).status = 500;
     }).toThrow(TypeError);
