@@ -7,7 +7,7 @@
 // the ordinary path is kept (see `jsonReply`).
 import type { Context } from 'hono';
 import { jsonHeaders } from './envelope.js';
-import { TextBody, forwardToNative, nativeClass } from './text-body.js';
+import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeResponse = nativeClass(globalThis.Response);
 
@@ -15,6 +15,11 @@ export class JsonResponse {
   readonly #status: number;
   readonly #body: TextBody<Response>;
   #headers: Headers | undefined;
+
+  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Response has (body, blob, ...) from the real one.
+  static {
+    standIn(JsonResponse.prototype, NativeResponse.prototype, (self: JsonResponse) => self.#body, (self: JsonResponse) => self.native());
+  }
 
   constructor(text: string, status: number) {
     this.#body = new TextBody(text);
@@ -34,22 +39,6 @@ export class JsonResponse {
     return (this.#headers ??= new Headers(jsonHeaders()));
   }
 
-  get bodyUsed(): boolean {
-    return this.#body.used;
-  }
-
-  text(): Promise<string> {
-    return this.#body.text();
-  }
-
-  json(): Promise<unknown> {
-    return this.#body.json();
-  }
-
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer();
-  }
-
   clone(): Response {
     const native = this.#body.native;
     if (native) return new NativeResponse(native.clone().body, { status: this.#status, headers: this.headers });
@@ -63,9 +52,6 @@ export class JsonResponse {
     return this.#body.materialize((text) => new NativeResponse(text, { status: this.#status, headers: this.headers }));
   }
 }
-
-// Everything else a Response has (body, blob, formData, statusText, type, url, bytes, ...) comes from the real one.
-forwardToNative(JsonResponse.prototype, NativeResponse.prototype, (self: JsonResponse) => self.native());
 
 /**
  * A JSON answer: a JsonResponse for in-process callers; when a server adapter has installed its own

@@ -93,26 +93,34 @@ export class TextBody<N extends NativeBody> {
 }
 
 /**
- * Gives `proto` every member of `nativeProto` it does not define itself, each forwarded to the real
- * object (`native(self)`), then puts `nativeProto` under it: a stand-in passes `instanceof` and a
- * caller never meets a missing member or a failed brand check on one. Node functions that read
- * the internals of an object handed to them (`new Request(r)`, `fetch(r)`) need the real one: `native()`.
+ * Makes the class behind `proto` a stand-in for the native class behind `nativeProto`. Its
+ * instances answer bodyUsed, text(), json() and arrayBuffer() from their TextBody (`body(self)`),
+ * and every other member the class does not define itself from the real object (`native(self)`).
+ * `nativeProto` goes under `proto`, so a stand-in passes `instanceof` and a caller never meets a
+ * missing member or a failed brand check on one. Node functions that read the internals of an
+ * object handed to them (`new Request(r)`, `fetch(r)`) would still refuse it.
  */
-export function forwardToNative(proto: object, nativeProto: object, native: (self: never) => object): void {
+export function standIn<S>(proto: object, nativeProto: object, body: (self: S) => TextBody<NativeBody>, native: (self: S) => object): void {
+  const method = (value: (this: S) => unknown): PropertyDescriptor => ({ value, writable: true, configurable: true });
+  Object.defineProperties(proto, {
+    bodyUsed: { get(this: S) { return body(this).used; }, configurable: true },
+    text: method(function () { return body(this).text(); }),
+    json: method(function () { return body(this).json(); }),
+    arrayBuffer: method(function () { return body(this).arrayBuffer(); }),
+  });
   for (const name of Object.getOwnPropertyNames(nativeProto)) {
     if (name === 'constructor' || Object.prototype.hasOwnProperty.call(proto, name)) continue;
     const d = Object.getOwnPropertyDescriptor(nativeProto, name)!;
     if (typeof d.value === 'function') {
-      Object.defineProperty(proto, name, {
-        value(this: never, ...args: unknown[]) {
-          return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-        },
-      });
+      Object.defineProperty(proto, name, method(function (this: S, ...args: unknown[]) {
+        return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+      } as (this: S) => unknown));
     } else if (d.get) {
       Object.defineProperty(proto, name, {
-        get(this: never) {
+        get(this: S) {
           return (native(this) as Record<string, unknown>)[name];
         },
+        configurable: true,
       });
     }
   }

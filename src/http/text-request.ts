@@ -5,7 +5,7 @@
 // headers, text(), json() and arrayBuffer() from what the caller passed, without Node's body stream
 // (see text-body.ts). Anything else (streams, FormData, signals, ...) becomes Node's own Request,
 // which also throws fetch's TypeErrors for what fetch refuses.
-import { TextBody, forwardToNative, nativeClass } from './text-body.js';
+import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeRequest = nativeClass(globalThis.Request);
 
@@ -19,6 +19,11 @@ export class TextRequest {
   readonly #method: string;
   readonly #headers: Headers;
   readonly #body: TextBody<Request>;
+
+  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Request has (body, blob, ...) from the real one.
+  static {
+    standIn(TextRequest.prototype, NativeRequest.prototype, (self: TextRequest) => self.#body, (self: TextRequest) => self.native());
+  }
 
   constructor(url: string, method: string, headers: Headers, text: string | null) {
     this.#url = url;
@@ -40,22 +45,6 @@ export class TextRequest {
     return this.#headers;
   }
 
-  get bodyUsed(): boolean {
-    return this.#body.used;
-  }
-
-  text(): Promise<string> {
-    return this.#body.text();
-  }
-
-  json(): Promise<unknown> {
-    return this.#body.json();
-  }
-
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer();
-  }
-
   clone(): Request {
     const native = this.#body.native;
     if (native) return new NativeRequest(native.clone(), { headers: this.#headers });
@@ -67,9 +56,6 @@ export class TextRequest {
     return this.#body.materialize((body) => new NativeRequest(this.#url, { method: this.#method, headers: this.#headers, body }));
   }
 }
-
-// Everything else a Request has (body, signal, blob, formData, cache, ...) comes from the real one.
-forwardToNative(TextRequest.prototype, NativeRequest.prototype, (self: TextRequest) => self.native());
 
 /** The RequestInit members a TextRequest does not carry; Node reads each by name, so this does too. */
 const OTHER_INIT = ['signal', 'redirect', 'keepalive', 'duplex', 'mode', 'credentials', 'cache', 'integrity', 'referrer', 'referrerPolicy', 'window', 'priority', 'dispatcher'];
