@@ -13,7 +13,7 @@ export function nativeClass<C extends abstract new (...args: never[]) => unknown
   return c;
 }
 
-export function bodyUnusable(): TypeError {
+function bodyUnusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
 }
 
