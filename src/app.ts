@@ -1,7 +1,7 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
 import type { Devnet } from './devnet.js';
-import { DevnetError, ErrorCode } from './domain/errors.js';
+import { DevnetError, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
 import { openApiDocument } from './http/openapi.js';

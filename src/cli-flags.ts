@@ -1,5 +1,5 @@
 // The CLI's flags: one table gives parsing, environment variables, defaults and --help.
-import { parseSettlement } from './domain/settlement.js';
+import { parseSettlement } from './domain/records/settlement.js';
 
 export interface FlagSpec {
   name: string;

@@ -1,5 +1,5 @@
 // A typed client of the control plane (/_devnet/*) over any fetch: tests call methods instead of writing URLs.
-import { parseExact, stringify } from './domain/json.js';
+import { parseExact, stringify } from './domain/values/json.js';
 
 type Int = bigint | number | string;
 

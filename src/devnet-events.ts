@@ -1,6 +1,6 @@
 // The devnet's event bus: one event per accepted command and per record status move, to live listeners.
-import { stringify } from './domain/json.js';
-import type { StatusMove } from './domain/state.js';
+import { stringify } from './domain/values/json.js';
+import type { StatusMove } from './domain/state/state.js';
 
 /** An accepted command; `summary` is its name and (cut short) answer, for people and logs. */
 export interface CommandEvent {

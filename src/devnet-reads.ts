@@ -1,31 +1,31 @@
 // The read side of a devnet: every query, answered from the current state without changing it.
-import { nextNonce, parseStarkKey } from './domain/accounts.js';
-import { assetIdFromInputs, contractOf, requireAsset } from './domain/assets.js';
-import type { AssetIdInput } from './domain/assets.js';
-import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/balances.js';
-import type { BalanceRowV1, BalanceRowV2 } from './domain/balances.js';
-import { collectionListings } from './domain/collection-listings.js';
-import type { CollectionListing } from './domain/collection-listings.js';
-import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/contracts.js';
-import { stateHash } from './domain/dump.js';
-import { ErrorCode, fail } from './domain/errors.js';
-import { findViolations } from './domain/invariants.js';
-import { balanceOf } from './domain/ledger.js';
-import { nftsOf } from './domain/nfts.js';
-import type { NftEntry } from './domain/nfts.js';
-import { projectsOf } from './domain/projects.js';
-import { recordFor, recordsFor } from './domain/record-views.js';
-import type { RecordQuery, RecordView } from './domain/record-views.js';
-import { contractInfoFor } from './domain/views.js';
-import type { ContractInfoView } from './domain/views.js';
-import { parseEthAddress, withdrawAreaView } from './domain/withdrawals.js';
-import type { WithdrawAreaEntry } from './domain/withdrawals.js';
-import { depth, trades } from './domain/depth.js';
-import type { TradeQuery } from './domain/depth.js';
-import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/order-views.js';
-import type { OrderFilter } from './domain/order-views.js';
+import { nextNonce, parseStarkKey } from './domain/ledger/accounts.js';
+import { assetIdFromInputs, contractOf, requireAsset } from './domain/catalog/assets.js';
+import type { AssetIdInput } from './domain/catalog/assets.js';
+import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/ledger/balances.js';
+import type { BalanceRowV1, BalanceRowV2 } from './domain/ledger/balances.js';
+import { collectionListings } from './domain/trading/collection-listings.js';
+import type { CollectionListing } from './domain/trading/collection-listings.js';
+import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/catalog/contracts.js';
+import { stateHash } from './domain/lifecycle/dump.js';
+import { ErrorCode, fail } from './domain/values/errors.js';
+import { findViolations } from './domain/lifecycle/invariants.js';
+import { balanceOf } from './domain/ledger/ledger.js';
+import { nftsOf } from './domain/catalog/nfts.js';
+import type { NftEntry } from './domain/catalog/nfts.js';
+import { projectsOf } from './domain/catalog/projects.js';
+import { recordFor, recordsFor } from './domain/records/record-views.js';
+import type { RecordQuery, RecordView } from './domain/records/record-views.js';
+import { contractInfoFor } from './domain/catalog/views.js';
+import type { ContractInfoView } from './domain/catalog/views.js';
+import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
+import type { WithdrawAreaEntry } from './domain/ledger/withdrawals.js';
+import { depth, trades } from './domain/trading/depth.js';
+import type { TradeQuery } from './domain/trading/depth.js';
+import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/trading/order-views.js';
+import type { OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
-import type { State } from './domain/state.js';
+import type { State } from './domain/state/state.js';
 
 /** Queries only; Devnet (devnet.ts) adds the commands and owns the state. */
 export abstract class DevnetReads {

@@ -1,10 +1,10 @@
 // The storage part of the devnet surface: uploads staged into the block store, the index, the gateway.
 import type { CID } from 'multiformats/cid';
-import { DevnetError, ErrorCode, fail } from './domain/errors.js';
-import { ownProject } from './domain/projects.js';
-import type { State } from './domain/state.js';
-import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage.js';
-import type { NewUpload } from './domain/storage.js';
+import { DevnetError, ErrorCode, fail } from './domain/values/errors.js';
+import { ownProject } from './domain/catalog/projects.js';
+import type { State } from './domain/state/state.js';
+import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
+import type { NewUpload } from './domain/storage/storage.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import { canonicalCid, parseCid } from './ipfs/cid-text.js';
 import { ContentError } from './ipfs/content-error.js';

@@ -1,46 +1,46 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
 import { verifyStarkSignature } from './crypto/verify.js';
-import { parseStarkKey } from './domain/accounts.js';
-import { requireAsset } from './domain/assets.js';
-import { deposit } from './domain/deposits.js';
-import type { DepositInput } from './domain/deposits.js';
-import { buildGenesisState } from './domain/genesis.js';
-import { createMarketplace } from './domain/marketplaces.js';
-import type { NewMarketplace } from './domain/marketplaces.js';
-import { mint } from './domain/mints.js';
-import type { MintInput } from './domain/mints.js';
-import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/projects.js';
-import type { NewContract } from './domain/projects.js';
-import { formatUuid, nextBlock } from './domain/prng.js';
-import { clockTo, moveClock, moveRecord, runBatch } from './domain/settlement.js';
-import type { BatchLayer, BatchResult, ClockMove } from './domain/settlement.js';
-import type { SignedMoveInput } from './domain/signed-moves.js';
-import type { SignatureCheck } from './domain/signed.js';
-import type { SettlementMode, State } from './domain/state.js';
-import { submitTransfer } from './domain/transfers.js';
-import { vaultsFor } from './domain/vaults.js';
-import { drawWallets } from './domain/wallets.js';
-import type { Wallet } from './domain/wallets.js';
-import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/withdrawals.js';
-import type { SettlementOption } from './domain/settlement.js';
-import { orderInfo } from './domain/order-info.js';
-import { cancelOrder, placeOrder } from './domain/orders.js';
-import type { OrderInput } from './domain/orders.js';
-import type { Signature } from './domain/signed.js';
+import { parseStarkKey } from './domain/ledger/accounts.js';
+import { requireAsset } from './domain/catalog/assets.js';
+import { deposit } from './domain/ledger/deposits.js';
+import type { DepositInput } from './domain/ledger/deposits.js';
+import { buildGenesisState } from './domain/lifecycle/genesis.js';
+import { createMarketplace } from './domain/trading/marketplaces.js';
+import type { NewMarketplace } from './domain/trading/marketplaces.js';
+import { mint } from './domain/catalog/mints.js';
+import type { MintInput } from './domain/catalog/mints.js';
+import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/catalog/projects.js';
+import type { NewContract } from './domain/catalog/projects.js';
+import { formatUuid, nextBlock } from './domain/state/prng.js';
+import { clockTo, moveClock, moveRecord, runBatch } from './domain/records/settlement.js';
+import type { BatchLayer, BatchResult, ClockMove } from './domain/records/settlement.js';
+import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
+import type { SignatureCheck } from './domain/ledger/signed.js';
+import type { SettlementMode, State } from './domain/state/state.js';
+import { submitTransfer } from './domain/ledger/transfers.js';
+import { vaultsFor } from './domain/ledger/vaults.js';
+import { drawWallets } from './domain/ledger/wallets.js';
+import type { Wallet } from './domain/ledger/wallets.js';
+import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/ledger/withdrawals.js';
+import type { SettlementOption } from './domain/records/settlement.js';
+import { orderInfo } from './domain/trading/order-info.js';
+import { cancelOrder, placeOrder } from './domain/trading/orders.js';
+import type { OrderInput } from './domain/trading/orders.js';
+import type { Signature } from './domain/ledger/signed.js';
 import { DevnetReads } from './devnet-reads.js';
-import { Snapshots } from './domain/snapshots.js';
-import { atomically } from './domain/transaction.js';
-import { dumpState } from './domain/dump.js';
-import { loadState } from './domain/load.js';
+import { Snapshots } from './domain/lifecycle/snapshots.js';
+import { atomically } from './domain/lifecycle/transaction.js';
+import { dumpState } from './domain/lifecycle/dump.js';
+import { loadState } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
-import { recordUpload, removeUpload } from './domain/storage.js';
-import type { NewUpload } from './domain/storage.js';
+import { recordUpload, removeUpload } from './domain/storage/storage.js';
+import type { NewUpload } from './domain/storage/storage.js';
 import { MemoryBlockStore } from './ipfs/block-store.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import { DevnetEvents } from './devnet-events.js';
 import type { DevnetListener } from './devnet-events.js';
-import { applyPlantedBug } from './testing/planted-bugs.js';
-import type { PlantedBug } from './testing/planted-bugs.js';
+import { REAL_FEES } from './domain/trading/matching.js';
+import type { FeeSchedule } from './domain/trading/matching.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -75,8 +75,11 @@ export interface DevnetConfig {
   blockStore?: BlockStore | undefined;
   /** Base URL of the gateway in `endpoints`; default: the URL the request came to. */
   gatewayUrl?: string | undefined;
-  /** Test-only: a deliberate defect the property runner must find (see src/testing/planted-bugs.ts). */
-  plantedBug?: PlantedBug | undefined;
+  /**
+   * How fills are charged; default the real service's fees. A seam for testing the testers: a test
+   * plants a wrong schedule here to show that the property runner catches it.
+   */
+  fees?: FeeSchedule | undefined;
 }
 
 /**
@@ -88,6 +91,7 @@ export class Devnet extends DevnetReads {
   readonly signatures: SignatureMode;
   readonly clockMode: ClockMode;
   private readonly checkSig: SignatureCheck;
+  private readonly fees: FeeSchedule;
   private readonly snapshots = new Snapshots();
   private sink: CommandSink | undefined;
   private readonly events = new DevnetEvents();
@@ -108,6 +112,7 @@ export class Devnet extends DevnetReads {
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
     const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
     this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
+    this.fees = config.fees ?? REAL_FEES;
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
     this.current = this.genesis();
   }
@@ -210,12 +215,7 @@ export class Devnet extends DevnetReads {
   }
 
   placeOrder(input: OrderInput): { sequence_id: number } {
-    return this.command('placeOrder', [input], () => {
-      const fromTrade = this.state.trades.length;
-      const sequenceId = placeOrder(this.state, input, this.checkSig);
-      if (this.config.plantedBug) applyPlantedBug(this.state, this.config.plantedBug, fromTrade);
-      return { sequence_id: sequenceId };
-    });
+    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig, this.fees) }));
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {

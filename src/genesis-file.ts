@@ -1,7 +1,7 @@
 // Reads a genesis document from disk (the embedded default or --genesis FILE).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GenesisError } from './domain/genesis.js';
+import { GenesisError } from './domain/lifecycle/genesis.js';
 
 /** The embedded default genesis, shipped in the package's fixtures folder. */
 export const DEFAULT_GENESIS_PATH = fileURLToPath(new URL('../fixtures/default.json', import.meta.url));

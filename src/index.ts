@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
-import type { SettlementOption } from './domain/settlement.js';
+import type { SettlementOption } from './domain/records/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
 import { claimStateDir, openStateDir } from './persistence/state-dir.js';
 import { DirectoryBlockStore } from './ipfs/block-dir.js';
@@ -17,7 +17,7 @@ import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
-import type { PlantedBug } from './testing/planted-bugs.js';
+import type { FeeSchedule } from './domain/trading/matching.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -45,10 +45,11 @@ export interface DevnetOptions {
   /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore;
   /**
-   * TEST-ONLY: plants a deliberate defect so a test can show the property runner finds it. No CLI
-   * flag, environment variable or route sets it; never set it anywhere else.
+   * How fills are charged. Default: the real service's fees (0.5% service fee floored and capped
+   * by the seller's fee_limit; the marketplace's rate floored). No flag sets it: it is the seam
+   * where a test plants a wrong schedule to show that the property runner's model catches it.
    */
-  plantedBug?: PlantedBug;
+  fees?: FeeSchedule;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -108,7 +109,7 @@ function makeDevnet(options: DevnetOptions): Made {
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl,
-      plantedBug: options.plantedBug,
+      fees: options.fees,
     });
     const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
     return { devnet, persistence };
@@ -178,7 +179,7 @@ export { Devnet } from './devnet.js';
 export { controlClient, DevnetRequestError } from './control-client.js';
 export type { AccountsInfo, BatchResult, DepositInput, DevnetControl, FaultInput, FaultView, FetchLike, Invariants } from './control-client.js';
 export type { LogMode, RequestLogEntry } from './http/request-log.js';
-export type { SettlementOption } from './domain/settlement.js';
+export type { SettlementOption } from './domain/records/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';
 export type { ErrorStatusMode } from './http/errors.js';
 export { StateDirError } from './persistence/state-dir.js';

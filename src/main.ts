@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
 import { FlagError, helpText, parseFlags } from './cli-flags.js';
-import { parseSettlement } from './domain/settlement.js';
+import { parseSettlement } from './domain/records/settlement.js';
 import type { FlagValues } from './cli-flags.js';
-import { GenesisError } from './domain/genesis.js';
+import { GenesisError } from './domain/lifecycle/genesis.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import type { LogMode } from './http/request-log.js';
 import { startDevnet } from './index.js';

@@ -1,13 +1,13 @@
 // GET /_devnet/overview: everything the explorer page shows, in one read of the state.
-import { contractOf } from '../domain/assets.js';
-import { isoMicros } from '../domain/clock.js';
-import { balanceRowsV1 } from '../domain/balances.js';
-import { depth } from '../domain/depth.js';
-import { displayAmount } from '../domain/money.js';
-import { priceViews } from '../domain/order-views.js';
-import type { Contract, Order, State } from '../domain/state.js';
-import { RECORD_TYPES } from '../domain/state.js';
-import { endpointOf } from '../domain/storage.js';
+import { contractOf } from '../domain/catalog/assets.js';
+import { isoMicros } from '../domain/state/clock.js';
+import { balanceRowsV1 } from '../domain/ledger/balances.js';
+import { depth } from '../domain/trading/depth.js';
+import { displayAmount } from '../domain/values/money.js';
+import { priceViews } from '../domain/trading/order-views.js';
+import type { Contract, Order, State } from '../domain/state/state.js';
+import { RECORD_TYPES } from '../domain/state/state.js';
+import { endpointOf } from '../domain/storage/storage.js';
 
 /** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
 export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;

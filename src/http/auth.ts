@@ -1,7 +1,7 @@
 // API keys: `x-api-key` (any case), an empty header counts as absent; refusals answer 401 with code 32.
 import type { Context } from 'hono';
 import type { Devnet } from '../devnet.js';
-import { DevnetError } from '../domain/errors.js';
+import { DevnetError } from '../domain/values/errors.js';
 
 export function apiKey(c: Context, devnet: Devnet): string {
   try {

@@ -1,6 +1,6 @@
 // The OK and FAILED envelopes, written with exact integers.
-import type { DevnetError } from '../domain/errors.js';
-import { stringify } from '../domain/json.js';
+import type { DevnetError } from '../domain/values/errors.js';
+import { stringify } from '../domain/values/json.js';
 
 /** `{"status":"OK","data":…,"error":""}`, plus `"error_code":0` where the seed shows it. */
 export function okBody(data: unknown, withErrorCode: boolean): string {

@@ -2,7 +2,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { DevnetError, ErrorCode, fail } from '../domain/errors.js';
+import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
 import { isMissing, optTextField, uintField } from './fields.js';

@@ -1,7 +1,7 @@
 // Declared request fields: each wire parser of fields.ts paired with the JSON Schema of what it accepts.
-import { parseStarkKey } from '../domain/accounts.js';
-import { ErrorCode } from '../domain/errors.js';
-import type { ErrorCodeValue } from '../domain/errors.js';
+import { parseStarkKey } from '../domain/ledger/accounts.js';
+import { ErrorCode } from '../domain/values/errors.js';
+import type { ErrorCodeValue } from '../domain/values/errors.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, hexField, isMissing, listField, optTextField, textField, uintField } from './fields.js';
 import type { Page, UintOptions } from './fields.js';
 import { field } from './spec.js';

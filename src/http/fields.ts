@@ -1,7 +1,7 @@
 // Wire parsers: query and body values -> typed values, each refusal a DevnetError naming the field.
-import { DevnetError, ErrorCode, fail } from '../domain/errors.js';
-import type { ErrorCodeValue } from '../domain/errors.js';
-import { readHex } from '../domain/hex.js';
+import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
+import type { ErrorCodeValue } from '../domain/values/errors.js';
+import { readHex } from '../domain/values/hex.js';
 
 function show(v: unknown): string {
   return typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v);

@@ -1,5 +1,5 @@
 // A streaming multipart/form-data reader: parts one at a time, each body as chunks, never the whole body.
-import { DevnetError, ErrorCode, fail } from '../domain/errors.js';
+import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 
 /** What a part says about itself. */
 export interface PartHead {

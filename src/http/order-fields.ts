@@ -1,8 +1,8 @@
 // Wire parsing of `POST /v1/order`, accepting every form the SDKs send (and ignoring account_id,
 // stop_limit_time_in_force and payment).
-import { ErrorCode, fail } from '../domain/errors.js';
-import type { OrderInput } from '../domain/orders.js';
-import { MAX_EXPIRATION } from '../domain/signed.js';
+import { ErrorCode, fail } from '../domain/values/errors.js';
+import type { OrderInput } from '../domain/trading/orders.js';
+import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
 import { EXPIRATION, SIGNATURE } from './signed-fields.js';
 import { hexField, optTextField, uintField } from './fields.js';
 import { hex, starkKey, uint } from './field-specs.js';

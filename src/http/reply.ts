@@ -1,13 +1,13 @@
 // Small helpers every route uses: read the query or JSON body, answer with an envelope (OK or FAILED).
 import type { Context } from 'hono';
-import type { DevnetError } from '../domain/errors.js';
+import type { DevnetError } from '../domain/values/errors.js';
 import { failedBody, okBody } from './envelope.js';
 import { jsonReply } from './json-response.js';
 import { httpStatusFor } from './errors.js';
 import type { ErrorStatusMode } from './errors.js';
 import { noteErrorCode } from './request-log.js';
 import { parseJsonObject } from './fields.js';
-import { stringify } from '../domain/json.js';
+import { stringify } from '../domain/values/json.js';
 
 // query() and body() predate RouteGroup (which reads declared fields itself); kept for route files
 // written against them (the storage branch) until they declare their routes.

@@ -1,9 +1,9 @@
 // Wire parsing of signed commands (transfer, withdrawal): every field the SDKs send, as they send it.
-import { ErrorCode, fail } from '../domain/errors.js';
-import { readHex } from '../domain/hex.js';
-import { MAX_EXPIRATION } from '../domain/signed.js';
-import type { Signature } from '../domain/signed.js';
-import type { SignedMoveInput } from '../domain/signed-moves.js';
+import { ErrorCode, fail } from '../domain/values/errors.js';
+import { readHex } from '../domain/values/hex.js';
+import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
+import type { Signature } from '../domain/ledger/signed.js';
+import type { SignedMoveInput } from '../domain/ledger/signed-moves.js';
 import { isMissing, textField } from './fields.js';
 import { hex, optUint, starkKey, text, tokenId, uint } from './field-specs.js';
 import { field } from './spec.js';

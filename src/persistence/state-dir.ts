@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandEntry, Devnet } from '../devnet.js';
-import { DevnetError } from '../domain/errors.js';
+import { DevnetError } from '../domain/values/errors.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import type { JournalRead } from './journal.js';
 import { openStore, STORE_FORMAT } from './store.js';

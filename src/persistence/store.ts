@@ -1,7 +1,7 @@
 // The state snapshot file (lowdb): the whole state image plus the journal position it includes.
 import { LowSync } from 'lowdb';
 import { DataFileSync } from 'lowdb/node';
-import { parseExact, stringify } from '../domain/json.js';
+import { parseExact, stringify } from '../domain/values/json.js';
 
 export const STORE_FORMAT = 'l2-devnet/store@1';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FetchLike } from '../control-client.js';
-import { parseExact } from '../domain/json.js';
+import { parseExact } from '../domain/values/json.js';
 
 /** One answer, parsed: `ok` is false for a FAILED envelope; `result` is the envelope's data or the plain reply. */
 export interface Reply {

@@ -23,8 +23,8 @@ export interface FuzzOptions {
   url?: string;
   /** In-process only: sign requests (default false: the emulator skips signatures, ~3x faster). */
   sign?: boolean;
-  /** In-process only, TEST-ONLY: see DevnetOptions.plantedBug. */
-  plantedBug?: DevnetOptions['plantedBug'];
+  /** In-process only: options of the emulator under test (a test plants a wrong fee rule here). */
+  devnet?: DevnetOptions;
 }
 
 export interface FuzzReport {
@@ -69,7 +69,7 @@ interface Fresh {
 
 async function freshTarget(o: FuzzOptions): Promise<Fresh> {
   if (o.url === undefined) {
-    const dn = createDevnet({ signatures: o.sign ? 'verify' : 'skip', settlement: 'manual', ...(o.plantedBug ? { plantedBug: o.plantedBug } : {}) });
+    const dn = createDevnet({ signatures: o.sign ? 'verify' : 'skip', settlement: 'manual', ...o.devnet });
     return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
   }
   const target = urlTarget(o.url);

@@ -1,7 +1,7 @@
 // Signing helpers: signed request bodies laid out the way the official SDKs send them.
 import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, transferMsgHash, withdrawalMsgHash } from '../crypto/messages.js';
 import { signMessage } from '../crypto/keys.js';
-import { MAX_EXPIRATION } from '../domain/signed.js';
+import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
 
 export interface MoveFields {
   /** Signer's stark key (0x hex). */

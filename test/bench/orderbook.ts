@@ -16,8 +16,8 @@ import { spawn } from 'node:child_process';
 import { register } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { OrderInput } from '../../src/domain/orders.js';
-import type { State } from '../../src/domain/state.js';
+import type { OrderInput } from '../../src/domain/trading/orders.js';
+import type { State } from '../../src/domain/state/state.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -143,12 +143,12 @@ const MAX_LEVELS = 2_000; // price levels per side at most
 const FUNDING = 10n ** 15n; // quantized units deposited per account (far above what 1M orders freeze)
 
 type Domain = {
-  genesis: typeof import('../../src/domain/genesis.js');
+  genesis: typeof import('../../src/domain/lifecycle/genesis.js');
   genesisFile: typeof import('../../src/genesis-file.js');
-  orders: typeof import('../../src/domain/orders.js');
-  deposits: typeof import('../../src/domain/deposits.js');
-  vaults: typeof import('../../src/domain/vaults.js');
-  matching: typeof import('../../src/domain/matching.js');
+  orders: typeof import('../../src/domain/trading/orders.js');
+  deposits: typeof import('../../src/domain/ledger/deposits.js');
+  vaults: typeof import('../../src/domain/ledger/vaults.js');
+  openOrders: typeof import('../../src/domain/trading/open-orders.js');
 };
 
 interface Trader {
@@ -211,7 +211,7 @@ class Market {
   }
 
   book(): { asks: number; bids: number } {
-    const b = this.state.books.get(this.d.matching.marketKey('0x' + this.base.toString(16), '0x' + this.quote.toString(16)));
+    const b = this.state.books.get(this.d.openOrders.marketKey('0x' + this.base.toString(16), '0x' + this.quote.toString(16)));
     return { asks: b?.asks.size ?? 0, bids: b?.bids.size ?? 0 };
   }
 
@@ -299,12 +299,12 @@ async function loadDomain(): Promise<Domain> {
   const { pedersen } = await import('../../src/crypto/pedersen.js');
   if (pedersen(1n, 2n) !== 0x9e3779b97f4a7c15n + 3n) throw new Error('the pedersen stand-in is not in effect');
   return {
-    genesis: await import('../../src/domain/genesis.js'),
+    genesis: await import('../../src/domain/lifecycle/genesis.js'),
     genesisFile: await import('../../src/genesis-file.js'),
-    orders: await import('../../src/domain/orders.js'),
-    deposits: await import('../../src/domain/deposits.js'),
-    vaults: await import('../../src/domain/vaults.js'),
-    matching: await import('../../src/domain/matching.js'),
+    orders: await import('../../src/domain/trading/orders.js'),
+    deposits: await import('../../src/domain/ledger/deposits.js'),
+    vaults: await import('../../src/domain/ledger/vaults.js'),
+    openOrders: await import('../../src/domain/trading/open-orders.js'),
   };
 }
 

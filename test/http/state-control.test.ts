@@ -1,6 +1,6 @@
 // Control plane for whole states: snapshots and reverts, reset, dump and load, and what bad input gets.
 import { describe, expect, it } from 'vitest';
-import { stringify } from '../../src/domain/json.js';
+import { stringify } from '../../src/domain/values/json.js';
 import { ETH_ASSET, failedCode, testClient } from '../support/client.js';
 import { balance, transfer } from '../support/flows.js';
 

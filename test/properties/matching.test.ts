@@ -8,16 +8,16 @@
 // passes; most runs, it is ~5x faster) and the HTTP layer as the JS SDK uses it (a few runs).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextNonce } from '../../src/domain/accounts.js';
-import { requireAsset } from '../../src/domain/assets.js';
-import { DevnetError } from '../../src/domain/errors.js';
-import { findViolations } from '../../src/domain/invariants.js';
-import { balanceOf } from '../../src/domain/ledger.js';
-import { cancelOrder, placeOrder } from '../../src/domain/orders.js';
-import type { OrderInput } from '../../src/domain/orders.js';
-import { MAX_EXPIRATION } from '../../src/domain/signed.js';
-import type { State } from '../../src/domain/state.js';
-import { ensureVault } from '../../src/domain/vaults.js';
+import { nextNonce } from '../../src/domain/ledger/accounts.js';
+import { requireAsset } from '../../src/domain/catalog/assets.js';
+import { DevnetError } from '../../src/domain/values/errors.js';
+import { findViolations } from '../../src/domain/lifecycle/invariants.js';
+import { balanceOf } from '../../src/domain/ledger/ledger.js';
+import { cancelOrder, placeOrder } from '../../src/domain/trading/orders.js';
+import type { OrderInput } from '../../src/domain/trading/orders.js';
+import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
+import type { State } from '../../src/domain/state/state.js';
+import { ensureVault } from '../../src/domain/ledger/vaults.js';
 import { signedCancelBody } from '../../src/testing.js';
 import { ETH_ASSET, RDD20, RDD20_ASSET, testClient } from '../support/client.js';
 import type { TestClient } from '../support/client.js';

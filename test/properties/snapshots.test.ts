@@ -9,11 +9,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Devnet } from '../../src/devnet.js';
-import { DevnetError } from '../../src/domain/errors.js';
-import { findViolations } from '../../src/domain/invariants.js';
-import { parseExact, stringify } from '../../src/domain/json.js';
-import type { OrderInput } from '../../src/domain/orders.js';
-import { MAX_EXPIRATION } from '../../src/domain/signed.js';
+import { DevnetError } from '../../src/domain/values/errors.js';
+import { findViolations } from '../../src/domain/lifecycle/invariants.js';
+import { parseExact, stringify } from '../../src/domain/values/json.js';
+import type { OrderInput } from '../../src/domain/trading/orders.js';
+import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET } from '../support/client.js';
 

@@ -1,6 +1,6 @@
 // Per-key utilities: /v1/vaults, /v1/nonce, /v1/wallets.
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode } from '../../domain/errors.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import { hexField } from '../fields.js';
 import { list, optUint, wireText } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';

@@ -1,6 +1,6 @@
 // Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract).
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode } from '../../domain/errors.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import { paginate } from '../fields.js';
 import { PAGE_FIELDS, hex, pageOf, wireText } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';

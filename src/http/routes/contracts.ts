@@ -1,6 +1,6 @@
 // Contract and asset lookups: /v1/contract_info, /v1/assetid, /v1/starkex/contracts.
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode } from '../../domain/errors.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import { optUint, optWireText, text, tokenId } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';
 import { field } from '../spec.js';

@@ -1,13 +1,13 @@
 // The control plane (/_devnet/*): plain JSON for tests and tools, failures in the same FAILED envelope.
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode, fail } from '../../domain/errors.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { VERSION } from '../../version.js';
-import type { BatchLayer } from '../../domain/settlement.js';
+import type { BatchLayer } from '../../domain/records/settlement.js';
 import { uintField } from '../fields.js';
 import { hex, optText, optUint, pathText, starkKey, text, tokenId, uint } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';
 import { field } from '../spec.js';
-import { parseExact } from '../../domain/json.js';
+import { parseExact } from '../../domain/values/json.js';
 import { STATE_HASH } from '../schemas.js';
 
 const tag = 'control';

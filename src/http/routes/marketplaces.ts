@@ -1,8 +1,8 @@
 // Marketplaces (key-only creation), collections, what is for sale in them, and NFT listings (public).
 import type { Devnet } from '../../devnet.js';
-import { parseStarkKey } from '../../domain/accounts.js';
-import { parseRate } from '../../domain/marketplaces.js';
-import { ErrorCode } from '../../domain/errors.js';
+import { parseStarkKey } from '../../domain/ledger/accounts.js';
+import { parseRate } from '../../domain/trading/marketplaces.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import { paginate } from '../fields.js';
 import { PAGE_FIELDS, optList, pageOf, pathText, text, tokenId, wireText } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';

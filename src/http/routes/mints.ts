@@ -1,6 +1,6 @@
 // /v1/mints: API key, contract of the caller's projects, amount 1..100 or explicit token_ids.
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode, fail } from '../../domain/errors.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { isMissing } from '../fields.js';
 import { optUint, starkKey, text, tokenId } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';

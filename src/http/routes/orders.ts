@@ -1,6 +1,6 @@
 // Orders: place, list (open only), one order, order info for signing, cancel, depth and trades.
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode, fail } from '../../domain/errors.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { paginate, uintField } from '../fields.js';
 import { PAGE_FIELDS, optList, optStarkKey, optWireText, pageOf, starkKey, text, tokenId, wireText } from '../field-specs.js';
 import { ORDER_BODY, orderInput } from '../order-fields.js';

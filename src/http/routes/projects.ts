@@ -1,7 +1,7 @@
 // Projects and contracts of the caller's API key: /v1/project*, /v1/project/contract, /v1/project/remove_contract.
 import type { Devnet } from '../../devnet.js';
-import { parseTokenType } from '../../domain/contracts.js';
-import { ErrorCode, fail } from '../../domain/errors.js';
+import { parseTokenType } from '../../domain/catalog/contracts.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { textField } from '../fields.js';
 import { optText, optUint, text } from '../field-specs.js';
 import { RouteGroup } from '../route-group.js';

@@ -1,8 +1,8 @@
 // The built-in IPFS gateway: GET /ipfs/{cid}[/{path}] serves stored bytes, so every endpoint URL works offline.
 import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
-import { DevnetError, ErrorCode } from '../../domain/errors.js';
-import { stringify } from '../../domain/json.js';
+import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
+import { stringify } from '../../domain/values/json.js';
 import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';

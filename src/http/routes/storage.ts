@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
 import type { StagedUpload } from '../../devnet-storage.js';
-import { DevnetError, ErrorCode, fail } from '../../domain/errors.js';
+import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
 import { paginate } from '../fields.js';
 import { PAGE_FIELDS, pageOf, pathText, text } from '../field-specs.js';
 import { boundaryOf, MultipartReader } from '../multipart.js';

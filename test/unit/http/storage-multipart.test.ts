@@ -1,7 +1,7 @@
 // The streaming multipart reader: any split of the body into chunks gives the same parts and bytes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DevnetError } from '../../../src/domain/errors.js';
+import { DevnetError } from '../../../src/domain/values/errors.js';
 import { boundaryOf, MultipartReader } from '../../../src/http/multipart.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -1,10 +1,10 @@
 // Wire helpers: exact JSON integers, number parsing rules, display amounts, timestamps.
 import { describe, expect, it } from 'vitest';
-import { displayAmount } from '../../../src/domain/money.js';
-import { isoMicros, parseIsoMicros } from '../../../src/domain/clock.js';
-import { DevnetError } from '../../../src/domain/errors.js';
+import { displayAmount } from '../../../src/domain/values/money.js';
+import { isoMicros, parseIsoMicros } from '../../../src/domain/state/clock.js';
+import { DevnetError } from '../../../src/domain/values/errors.js';
 import { uintField } from '../../../src/http/fields.js';
-import { stringify } from '../../../src/domain/json.js';
+import { stringify } from '../../../src/domain/values/json.js';
 import { VERSION } from '../../../src/version.js';
 import { readFileSync } from 'node:fs';
 

@@ -1,0 +1,69 @@
+// Asset ids the emulator knows: one per fungible contract, one per NFT token.
+import { assetId } from '../../crypto/asset.js';
+import { contractAddressValue, ETH_QUANTUM, findContract, requireTokenType } from './contracts.js';
+import { fungibleQuantum } from '../values/money.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { toHex } from '../values/hex.js';
+import type { Asset, Contract, State } from '../state/state.js';
+import { touch } from '../state/undo.js';
+
+/** Asset id of token `tokenId` of an NFT contract, by the StarkEx formula for its kind. */
+export function nftAssetId(contract: Contract, tokenId: bigint): bigint {
+  const kind = contract.type === 'ERC721M' ? 'ERC721M' : 'ERC721';
+  return assetId(kind, contractAddressValue(contract.address), contract.quantum, tokenId);
+}
+
+/** The asset of an NFT token, creating it (unheld) on first use. */
+export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint): Asset {
+  const tokenKey = tokenId.toString();
+  const known = contract.tokens.get(tokenKey);
+  if (known !== undefined) return state.assets.get(known)!;
+  const id = nftAssetId(contract, tokenId);
+  const asset: Asset = { id, hex: toHex(id), contractKey: contract.key, tokenId, holder: null };
+  state.assets.set(asset.hex, asset);
+  contract.tokens.set(tokenKey, asset.hex);
+  if (tokenId > contract.maxTokenId) {
+    touch(state.undo, contract);
+    contract.maxTokenId = tokenId;
+  }
+  return asset;
+}
+
+export function findAsset(state: State, id: bigint): Asset | undefined {
+  return state.assets.get(toHex(id));
+}
+
+/** Fails with 6 (NoSuchAssetID) for an asset id that no contract or token produced. */
+export function requireAsset(state: State, id: bigint, field = 'asset_id'): Asset {
+  const a = findAsset(state, id);
+  if (!a) fail(ErrorCode.NoSuchAssetID, `${field} ${toHex(id)} is not a known asset`);
+  return a;
+}
+
+export function contractOf(state: State, asset: Asset): Contract {
+  return state.contracts.get(asset.contractKey)!;
+}
+
+export interface AssetIdInput {
+  type: string;
+  contractAddress?: string | undefined;
+  tokenId?: bigint | undefined;
+  quantum?: bigint | undefined;
+}
+
+/**
+ * `GET /v1/assetid`: the StarkEx asset id from its inputs. The contract need not be registered; the
+ * quantum comes from `quantum`, else the registered contract, else 10^12 (ETH, 18-decimal ERC20) or 1 (NFTs).
+ */
+export function assetIdFromInputs(state: State, input: AssetIdInput): string {
+  const type = requireTokenType(input.type);
+  if (type === 'ETH') return toHex(assetId('ETH', undefined, input.quantum ?? ETH_QUANTUM));
+  if (input.contractAddress === undefined) fail(ErrorCode.ContractAddressMissing, `contract_address is required for type ${type}`);
+  const address = contractAddressValue(input.contractAddress);
+  if (type === 'ERC20') {
+    const known = findContract(state, input.contractAddress);
+    return toHex(assetId('ERC20', address, input.quantum ?? known?.quantum ?? fungibleQuantum(18)));
+  }
+  if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required for type ${type}`);
+  return toHex(assetId(type, address, input.quantum ?? 1n, input.tokenId));
+}

@@ -1,0 +1,57 @@
+// L2 mints on ERC721 / ERC721M contracts of the caller's projects: one mint record per token.
+import { ensureNftAsset } from './assets.js';
+import { requireContract } from './contracts.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { credit, recordIssue } from '../ledger/ledger.js';
+import { appendRecord, RecordStatus } from '../records/records.js';
+import type { State } from '../state/state.js';
+import { RECORD_TYPES, isNftType } from '../state/state.js';
+import { ensureVault } from '../ledger/vaults.js';
+
+export const MAX_MINT = 100n;
+
+export interface MintInput {
+  /** The caller's API key (already known to be valid). */
+  apiKey: string;
+  contractAddress: string;
+  /** Normalized stark key of the receiver. */
+  starkKey: string;
+  /** 1..100; may be omitted when tokenIds are given. */
+  amount?: bigint | undefined;
+  tokenIds?: bigint[] | undefined;
+}
+
+export function mint(state: State, input: MintInput): number[] {
+  const contract = requireContract(state, input.contractAddress);
+  if (!isNftType(contract.type)) fail(ErrorCode.NoMintableToken, `contract ${contract.address} is ${contract.type}; only ERC721 and ERC721M can be minted on L2`);
+  if (contract.owner !== input.apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
+
+  let ids: bigint[];
+  if (input.tokenIds !== undefined) {
+    ids = input.tokenIds;
+    if (ids.length === 0 || BigInt(ids.length) > MAX_MINT) fail(ErrorCode.MintAmountInvalid, `token_ids must list 1 to ${MAX_MINT} ids, got ${ids.length}`);
+    if (input.amount !== undefined && input.amount !== BigInt(ids.length)) fail(ErrorCode.MintAmountInvalid, `amount ${input.amount} does not match the ${ids.length} token_ids`);
+    const seen = new Set<string>();
+    for (const id of ids) {
+      const key = id.toString();
+      if (seen.has(key)) fail(ErrorCode.TokenIDInvalid, `token_ids lists ${id} twice`);
+      seen.add(key);
+      if (contract.tokens.has(key)) fail(ErrorCode.TokenIDInvalid, `token ${id} of ${contract.address} already exists`);
+    }
+  } else {
+    const amount = input.amount;
+    if (amount === undefined || amount < 1n || amount > MAX_MINT) fail(ErrorCode.MintAmountInvalid, `amount must be an integer from 1 to ${MAX_MINT}, got "${amount ?? ''}"`);
+    // Token ids continue from the contract's highest, and must stay uint256.
+    if (contract.maxTokenId + amount >= 1n << 256n) fail(ErrorCode.MintAmountInvalid, `minting ${amount} more tokens would pass token id 2^256-1 (highest so far ${contract.maxTokenId})`);
+    ids = [];
+    for (let i = 1n; i <= amount; i++) ids.push(contract.maxTokenId + i);
+  }
+
+  return ids.map((tokenId) => {
+    const asset = ensureNftAsset(state, contract, tokenId);
+    ensureVault(state, input.starkKey, asset.hex);
+    credit(state, input.starkKey, asset, 1n);
+    recordIssue(state, asset.hex, 1n);
+    return appendRecord(state, { type: RECORD_TYPES.mint, starkKey: input.starkKey, assetHex: asset.hex, amount: 1n, status: RecordStatus.AcceptedByService }).sequenceId;
+  });
+}

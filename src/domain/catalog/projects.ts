@@ -1,0 +1,120 @@
+// Projects and their contracts, scoped to the API key that created them (another key's project is "not found").
+import { isoMicros } from '../state/clock.js';
+import { buildContract, contractKey, registerContract } from './contracts.js';
+import type { ContractSpec } from './contracts.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { nextUuid } from '../state/prng.js';
+import type { Contract, Project, State } from '../state/state.js';
+import { toHex } from '../values/hex.js';
+import { totalSupply } from './views.js';
+import { touch } from '../state/undo.js';
+
+export const MAX_NAME_LENGTH = 256;
+
+function checkName(name: string, field: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') fail(ErrorCode.InvalidParam, `${field} must not be empty`);
+  if (trimmed.length > MAX_NAME_LENGTH) fail(ErrorCode.InvalidParam, `${field} must be at most ${MAX_NAME_LENGTH} characters`);
+  return trimmed;
+}
+
+/** The caller's project; another key's project is answered exactly like a missing one (19). */
+export function ownProject(state: State, apiKey: string, uuid: string): Project {
+  const p = state.projects.get(uuid);
+  if (!p || p.owner !== apiKey) fail(ErrorCode.InvalidParam, `project_uuid ${uuid} is not a project of this API key`);
+  return p;
+}
+
+export function createProject(state: State, apiKey: string, name: string): Project {
+  const project: Project = { uuid: nextUuid(state.prng), name: checkName(name, 'project_name'), owner: apiKey, createdAtMicros: state.clock.nowMicros, contracts: [] };
+  state.projects.set(project.uuid, project);
+  return project;
+}
+
+export function renameProject(state: State, apiKey: string, uuid: string, name: string): Project {
+  const checked = checkName(name, 'new_project_name');
+  const p = ownProject(state, apiKey, uuid);
+  touch(state.undo, p);
+  p.name = checked;
+  return p;
+}
+
+export function removeProject(state: State, apiKey: string, uuid: string): void {
+  const p = ownProject(state, apiKey, uuid);
+  if (p.contracts.length > 0) fail(ErrorCode.InvalidParam, `project ${uuid} still has ${p.contracts.length} contract(s); remove them first`);
+  state.projects.delete(uuid);
+}
+
+export interface NewContract extends Omit<ContractSpec, 'uuid' | 'projectUuid' | 'owner'> {
+  projectUuid: string;
+}
+
+/** Registers a contract in one of the caller's projects; at once usable by every other endpoint. */
+export function createContract(state: State, apiKey: string, spec: NewContract): Contract {
+  const project = ownProject(state, apiKey, spec.projectUuid);
+  if (state.contracts.has(contractKey(spec.address))) fail(ErrorCode.InvalidParam, `contract_address ${spec.address} is already registered`);
+  const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
+  // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
+  contract.uuid = nextUuid(state.prng);
+  registerContract(state, contract);
+  touch(state.undo, project);
+  project.contracts = [...project.contracts, contract.key];
+  return contract;
+}
+
+/** Removes a contract of the caller's (33 for another key's); refused while any of its assets is on L2. */
+export function removeContract(state: State, apiKey: string, uuid: string): void {
+  const key = state.contractsByUuid.get(uuid);
+  const contract = key === undefined ? undefined : state.contracts.get(key);
+  if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${uuid} is not a registered contract`);
+  if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
+  // Records keep naming the contract's assets forever, so only a contract nothing ever touched can go.
+  if (contract.recordCount > 0 || contract.tokens.size > 0 || state.issued.has(toHex(contract.assetType))) {
+    fail(ErrorCode.InvalidParam, `contract ${contract.address} has been used on L2 (records name its assets); it cannot be removed`);
+  }
+  state.contracts.delete(contract.key);
+  state.contractsByUuid.delete(uuid);
+  state.assets.delete(toHex(contract.assetType));
+  const project = contract.projectUuid === null ? undefined : state.projects.get(contract.projectUuid);
+  if (project) touch(state.undo, project);
+  if (project) project.contracts = project.contracts.filter((k) => k !== contract.key);
+}
+
+/** A contract as listed inside a project (seed: `count` as a string, `chain_status` pending). */
+export function projectContractView(state: State, c: Contract): Record<string, unknown> {
+  return {
+    contract_uuid: c.uuid,
+    contract_address: c.address,
+    type: c.type,
+    count: c.count.toString(),
+    description: c.description,
+    image_url: c.imageUrl,
+    external_link: c.externalLink,
+    banner_image_url: c.bannerImageUrl,
+    chain_status: 'pending',
+    name: c.name,
+    decimals: c.decimals,
+    symbol: c.symbol,
+    quantum: c.quantum.toString(),
+    total_supply: totalSupply(state, c).toString(),
+    asset_type: toHex(c.assetType),
+    asset_info: c.assetInfo,
+    metadata_url: c.metadataUrl,
+    created_at: isoMicros(c.createdAtMicros),
+  };
+}
+
+export function projectsOf(state: State, apiKey: string): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const p of state.projects.values()) {
+    if (p.owner !== apiKey) continue;
+    out.push({
+      project_name: p.name,
+      project_uuid: p.uuid,
+      created_at: isoMicros(p.createdAtMicros),
+      contracts: p.contracts.map((k) => projectContractView(state, state.contracts.get(k)!)),
+    });
+  }
+  return out;
+}
+

@@ -1,0 +1,74 @@
+// Contract views in the real service's shapes (contract_info, collection).
+import { contractAddressValue, requireContract, requireTokenType } from './contracts.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { toHex } from '../values/hex.js';
+import type { Contract, State } from '../state/state.js';
+import { ETH_KEY } from '../state/state.js';
+
+export interface ContractInfoView {
+  contract_uuid: string;
+  contract_address: string;
+  type: string;
+  count: bigint;
+  name: string | null;
+  decimals: number;
+  symbol: string;
+  quantum: string;
+  total_supply: string;
+  asset_type: string;
+  asset_info: string;
+  metadata_url: string | null;
+  description: string | null;
+  image_url: string | null;
+  external_link: string | null;
+  banner_image_url: string | null;
+}
+
+/** Total supply on L2: tokens created for NFT contracts, quantized units issued for fungibles. */
+export function totalSupply(state: State, contract: Contract): bigint {
+  if (contract.type === 'ERC721' || contract.type === 'ERC721M') return BigInt(contract.tokens.size);
+  return state.issued.get(toHex(contract.assetType)) ?? 0n;
+}
+
+/**
+ * `GET /v1/contract_info`. An ERC721M contract answers as itself by default, or as its L1 ERC721
+ * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
+ */
+export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
+  const l1 = asL1Erc721 && contract.type === 'ERC721M';
+  return {
+    contract_uuid: contract.uuid,
+    contract_address: contract.address,
+    type: l1 ? 'ERC721' : contract.type,
+    count: contract.count,
+    name: contract.name,
+    decimals: contract.decimals,
+    symbol: contract.symbol,
+    quantum: contract.quantum.toString(),
+    total_supply: totalSupply(state, contract).toString(),
+    asset_type: toHex(l1 ? contract.l1AssetType! : contract.assetType),
+    asset_info: l1 ? contract.l1AssetInfo! : contract.assetInfo,
+    metadata_url: contract.metadataUrl,
+    description: contract.description,
+    image_url: contract.imageUrl,
+    external_link: contract.externalLink,
+    banner_image_url: contract.bannerImageUrl,
+  };
+}
+
+
+/** `GET /v1/contract_info` with an optional `type` (28 unknown, 15 mismatched; MINTABLE_ERC721 means ERC721M). */
+export function contractInfoFor(state: State, address: string, typeText?: string): ContractInfoView {
+  const type = typeText === undefined ? undefined : requireTokenType(typeText);
+  if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
+    if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${address}"`);
+    if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${typeText}`);
+    return contractInfo(state, state.contracts.get(ETH_KEY)!);
+  }
+  contractAddressValue(address);
+  const contract = requireContract(state, address);
+  // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
+  const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
+  if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
+  return contractInfo(state, contract, asL1);
+}

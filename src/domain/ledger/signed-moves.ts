@@ -1,0 +1,101 @@
+// Transfers and withdrawals share one ladder: synchronous checks, then an accepted or asynchronously failed record.
+import { ensureAccount } from './accounts.js';
+import { contractOf, requireAsset } from '../catalog/assets.js';
+import { contractKey } from '../catalog/contracts.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
+import { appendRecord, RecordStatus } from '../records/records.js';
+import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
+import type { Signature, SignatureCheck } from './signed.js';
+import type { Asset, RecordType, State } from '../state/state.js';
+
+export interface SignedMoveInput {
+  /** Normalized stark key of the signer. */
+  starkKey: string;
+  assetId: bigint;
+  amount: bigint;
+  nonce: bigint;
+  vaultId: bigint;
+  receiver: string;
+  receiverVaultId: bigint;
+  expiration: bigint;
+  signature: Signature;
+  /** Optional echo fields the SDKs send; checked against the asset when present. */
+  contractAddress?: string | undefined;
+  tokenId?: bigint | undefined;
+}
+
+/** What differs between a transfer and a withdrawal. */
+export interface MoveKind {
+  recordType: RecordType;
+  /** Validates and normalizes the receiver (a stark key, or an Ethereum address). */
+  parseReceiver(text: string): string;
+  /** The StarkEx message the signer signed. */
+  messageHash(input: SignedMoveInput, asset: Asset, receiver: string): bigint;
+  /** Moves the accepted amount away from the sender (to the receiver, or towards L1). */
+  settle(state: State, input: SignedMoveInput, asset: Asset, receiver: string): void;
+  /** Whether the record is listed for the receiver too. */
+  listForReceiver: boolean;
+}
+
+function checkAsset(state: State, input: SignedMoveInput): Asset {
+  const asset = requireAsset(state, input.assetId);
+  const contract = contractOf(state, asset);
+  if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key) {
+    fail(ErrorCode.InvalidParam, `contract_address ${input.contractAddress} does not match asset_id ${asset.hex} (of ${contract.address})`);
+  }
+  if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
+    fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
+  }
+  if (asset.tokenId !== null && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT must be 1, got "${input.amount}"`);
+  return asset;
+}
+
+/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of SPEC.md §4. */
+export function shortfall(state: State, owner: string, asset: Asset, amount: bigint): string | null {
+  const b = balanceOf(state, owner, asset.hex);
+  if (b.available >= amount) return null;
+  if (asset.tokenId !== null) return `${owner} does not hold token ${asset.tokenId} (${asset.hex}) available`;
+  return `insufficient available balance of ${asset.hex}: ${owner} has ${b.available}, needs ${amount}`;
+}
+
+/** Why crediting `amount` would push `owner` past the 2^63-1 balance limit of StarkEx, or null. */
+function overflow(state: State, owner: string, asset: Asset, amount: bigint): string | null {
+  const b = balanceOf(state, owner, asset.hex);
+  return b.available + b.frozen + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
+}
+
+/**
+ * Order of checks: asset (6), echo fields (19), NFT amount (2), receiver (18/19), nonce unused (13),
+ * own vaults (19), expiry (19), signature (34). Then accepted: the nonce is spent whatever happens next.
+ */
+export function submitSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck): number {
+  const asset = checkAsset(state, input);
+  const receiver = kind.parseReceiver(input.receiver);
+  checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
+  checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
+  checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
+  checkNotExpired(state, input.expiration);
+  checkSignature(check, kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
+
+  ensureAccount(state, input.starkKey);
+  useNonce(state, input.starkKey, input.nonce);
+  const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
+  if (reason === null) kind.settle(state, input, asset, receiver);
+  return appendRecord(state, {
+    type: kind.recordType,
+    starkKey: input.starkKey,
+    assetHex: asset.hex,
+    amount: input.amount,
+    status: reason === null ? RecordStatus.AcceptedByService : RecordStatus.FailedOnService,
+    to: receiver,
+    listForReceiver: kind.listForReceiver,
+    reason,
+  }).sequenceId;
+}
+
+/** The common debit-then-credit of an L2 transfer. */
+export function moveBetween(state: State, from: string, to: string, asset: Asset, amount: bigint): void {
+  debit(state, from, asset, amount);
+  credit(state, to, asset, amount);
+}

@@ -1,0 +1,50 @@
+// Vault ids: one per (owner, asset), allocated deterministically on first use.
+import { parseOwner } from './accounts.js';
+import { requireAsset } from '../catalog/assets.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import type { State } from '../state/state.js';
+
+/** The real service hands out 8-digit ids; any id below 2^31 fits the signed message formats. */
+export const FIRST_VAULT_ID = 10_000_000n;
+const VAULT_LIMIT = 1n << 31n;
+
+function vaultKey(owner: string, assetHex: string): string {
+  return `${owner}|${assetHex}`;
+}
+
+export function findVault(state: State, owner: string, assetHex: string): bigint | undefined {
+  return state.vaults.get(vaultKey(owner, assetHex));
+}
+
+/** Returns the vault of (owner, asset), allocating the next id when there is none yet. */
+export function ensureVault(state: State, owner: string, assetHex: string): bigint {
+  const key = vaultKey(owner, assetHex);
+  let id = state.vaults.get(key);
+  if (id === undefined) {
+    id = state.nextVaultId;
+    if (id >= VAULT_LIMIT) throw new RangeError('vault id space exhausted');
+    state.nextVaultId = id + 1n; // a register: restored by the command's transaction
+    state.vaults.set(key, id);
+  }
+  return id;
+}
+
+/**
+ * `GET /v1/vaults`: lists of equal length pair up item by item; a single owner or a single asset
+ * applies to every item of the other list. Everything is validated before any vault is allocated.
+ */
+export function vaultsFor(state: State, ownerTexts: string[], assetIds: bigint[]): string[] {
+  const owners = ownerTexts.map((o) => parseOwner(o));
+  const assets = assetIds.map((id) => requireAsset(state, id));
+  if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
+    fail(ErrorCode.InvalidParam, `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`);
+  }
+  const n = Math.max(owners.length, assets.length);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const owner = owners[owners.length === 1 ? 0 : i]!;
+    const asset = assets[assets.length === 1 ? 0 : i]!;
+    out.push(ensureVault(state, owner, asset.hex).toString());
+  }
+  return out;
+}

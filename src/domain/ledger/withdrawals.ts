@@ -1,0 +1,100 @@
+// Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
+import { withdrawalMsgHash } from '../../crypto/messages.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
+import { debit, setHolder } from './ledger.js';
+import { displayAmount } from '../values/money.js';
+import type { SignatureCheck } from './signed.js';
+import type { LedgerRecord, State } from '../state/state.js';
+import { RECORD_TYPES } from '../state/state.js';
+import { submitSignedMove } from './signed-moves.js';
+import type { MoveKind, SignedMoveInput } from './signed-moves.js';
+import { TrackedMap } from '../state/undo.js';
+
+/** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
+export function parseEthAddress(text: string | undefined, field: string): string {
+  if (text === undefined || text === '') fail(ErrorCode.InvalidParam, `${field} is required`);
+  if (!isEthAddressText(text)) fail(ErrorCode.InvalidParam, `${field} must be an Ethereum address (0x hex of at most 40 digits), got "${text}"`);
+  return toPaddedHex(readHex(text)!, 20);
+}
+
+const WITHDRAWAL: MoveKind = {
+  recordType: RECORD_TYPES.withdrawal,
+  listForReceiver: false,
+  parseReceiver: (text) => parseEthAddress(text, 'receiver'),
+  messageHash: (input, asset, receiver) =>
+    withdrawalMsgHash({
+      amount: input.amount,
+      nonce: input.nonce,
+      senderVaultId: input.vaultId,
+      token: asset.id,
+      receiverVaultId: input.receiverVaultId,
+      ethAddress: BigInt(receiver),
+      expirationTimestamp: input.expiration,
+    }),
+  settle: (state, input, asset, receiver) => {
+    debit(state, input.starkKey, asset, input.amount);
+    // In flight to L1: an NFT's holder is its receiving address from now on.
+    if (asset.tokenId !== null) setHolder(state, asset, receiver);
+  },
+};
+
+/** Funds leave the sender at submission; they reach the withdraw area when the record reaches 6. */
+export function submitWithdrawal(state: State, input: SignedMoveInput, check: SignatureCheck): number {
+  return submitSignedMove(state, WITHDRAWAL, input, check);
+}
+
+/** A withdrawal accepted on L1: its amount becomes claimable by the receiving address. */
+export function enterWithdrawArea(state: State, record: LedgerRecord): void {
+  const address = record.to!;
+  let area = state.withdrawArea.get(address);
+  if (!area) {
+    area = TrackedMap.create(state.undo);
+    state.withdrawArea.set(address, area);
+  }
+  area.set(record.assetHex, (area.get(record.assetHex) ?? 0n) + record.amount);
+}
+
+/** The L1 claim: empties one asset of an address's withdraw area. Returns the amount claimed. */
+export function claimWithdrawal(state: State, address: string, assetHex: string): bigint {
+  const area = state.withdrawArea.get(address);
+  const amount = area?.get(assetHex) ?? 0n;
+  if (amount === 0n) fail(ErrorCode.InvalidParam, `nothing of asset ${assetHex} is waiting in the withdraw area of ${address}`);
+  area!.delete(assetHex);
+  if (area!.size === 0) state.withdrawArea.delete(address);
+  state.claimed.set(assetHex, (state.claimed.get(assetHex) ?? 0n) + amount);
+  const asset = state.assets.get(assetHex)!;
+  if (asset.tokenId !== null) setHolder(state, asset, null);
+  return amount;
+}
+
+export interface WithdrawAreaEntry {
+  contract_address: string;
+  asset_id: string;
+  token_id: string;
+  type: string;
+  asset_type: string;
+  display_value: string;
+  symbol: string;
+  amount: bigint;
+}
+
+/** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
+export function withdrawAreaView(state: State, address: string): WithdrawAreaEntry[] {
+  const area = state.withdrawArea.get(address);
+  if (!area) return [];
+  return [...area].map(([hex, amount]) => {
+    const asset = state.assets.get(hex)!;
+    const contract = state.contracts.get(asset.contractKey)!;
+    return {
+      contract_address: contract.address,
+      asset_id: hex,
+      token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+      type: contract.type,
+      asset_type: '0x' + contract.assetType.toString(16),
+      display_value: displayAmount(amount, contract.quantum, contract.decimals),
+      symbol: contract.symbol,
+      amount,
+    };
+  });
+}

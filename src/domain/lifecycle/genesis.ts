@@ -1,0 +1,220 @@
+// Genesis: validates a genesis document and builds the initial state from it (pure: no file I/O here).
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { privateKeyFromSeed, starkKeyFromPrivate } from '../../crypto/keys.js';
+import { parseIsoMicros } from '../state/clock.js';
+import { buildContract, contractKey, ethContract, parseTokenType } from '../catalog/contracts.js';
+import { registerContract } from '../catalog/contracts.js';
+import { deposit } from '../ledger/deposits.js';
+import { DevnetError } from '../values/errors.js';
+import { readHex, toHex, toPaddedHex } from '../values/hex.js';
+import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
+import type { State } from '../state/state.js';
+import { FIRST_VAULT_ID } from '../ledger/vaults.js';
+import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
+
+export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
+
+/** A genesis document that failed validation; the message starts with the path of the bad field. */
+export class GenesisError extends Error {
+  constructor(path: string, reason: string) {
+    super(`${path}: ${reason}`);
+    this.name = 'GenesisError';
+  }
+}
+
+type Json = unknown;
+
+function obj(v: Json, path: string): Record<string, Json> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new GenesisError(path, 'must be an object');
+  return v as Record<string, Json>;
+}
+function arr(v: Json, path: string): Json[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new GenesisError(path, 'must be an array');
+  return v;
+}
+function str(v: Json, path: string): string {
+  if (typeof v !== 'string' || v === '') throw new GenesisError(path, 'must be a non-empty string');
+  return v;
+}
+function optStr(v: Json, path: string): string | null {
+  return v === undefined || v === null ? null : str(v, path);
+}
+function uint(v: Json, path: string): bigint {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  if (typeof v === 'string' && /^\d+$/.test(v)) return BigInt(v);
+  throw new GenesisError(path, `must be a non-negative integer (number or decimal string), got ${JSON.stringify(v)}`);
+}
+
+/** Runs a domain step, re-labelling its refusal with the genesis path that caused it. */
+function at<T>(path: string, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof DevnetError || e instanceof RangeError) throw new GenesisError(path, e.message);
+    throw e;
+  }
+}
+
+export interface GenesisOptions {
+  /** Overrides the document's seed (`--seed`). */
+  seed?: string | undefined;
+}
+
+/** Deterministic stark private key of a named genesis account. */
+export function accountPrivateKey(seed: string, name: string): bigint {
+  return privateKeyFromSeed(derivedBytes(seed, `account/${name}`));
+}
+
+/** Builds the initial state. Throws GenesisError naming the first bad field. */
+export function buildGenesisState(doc: Json, options: GenesisOptions = {}): State {
+  const g = obj(doc, 'genesis');
+  if (g.format !== undefined && g.format !== GENESIS_FORMAT) throw new GenesisError('genesis.format', `must be "${GENESIS_FORMAT}", got ${JSON.stringify(g.format)}`);
+  const seed = options.seed ?? (g.seed === undefined ? 'l2-devnet' : str(g.seed, 'genesis.seed'));
+  const timeText = g.time === undefined ? '2026-01-01T00:00:00.000000Z' : str(g.time, 'genesis.time');
+  const nowMicros = parseIsoMicros(timeText);
+  if (nowMicros === undefined) throw new GenesisError('genesis.time', `must be an ISO 8601 UTC time from 1970 on, such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`);
+
+  const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
+  const undo = new UndoLog();
+  const map = <K, V>(options?: { ordered?: boolean; orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
+  const state: State = {
+    undo,
+    clock: { nowMicros },
+    prng: createPrng(seed),
+    nextSequenceId: 1,
+    nextVaultId: FIRST_VAULT_ID,
+    contracts: map(),
+    contractsByUuid: map(),
+    assets: map(),
+    accounts: map(),
+    vaults: map(),
+    records: map(),
+    apiKeys: map(),
+    projects: map(),
+    marketplaces: map(),
+    namedAccounts: [],
+    withdrawArea: map(),
+    claimed: map(),
+    issued: map(),
+    pendingL2: TrackedSet.create(undo),
+    pendingL1: TrackedSet.create(undo),
+    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
+    orders: map({ orders: true }),
+    openOrders: TrackedSet.create(undo, { orders: true }),
+    trades: [],
+    books: new Map(),
+    openByOwner: new Map(),
+    openByQuote: new Map(),
+    tradesBy: new Map(),
+    operator: '',
+    storage: map(),
+    starkexContracts: {
+      mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
+      testnet: sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),
+      sepolia: sc.sepolia === undefined ? '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45' : str(sc.sepolia, 'genesis.starkex_contracts.sepolia'),
+    },
+  };
+  registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
+
+  // Accounts: keys derived from the seed unless the document pins a private key.
+  const names = new Map<string, string>();
+  arr(g.accounts, 'genesis.accounts').forEach((a, i) => {
+    const path = `genesis.accounts[${i}]`;
+    const acc = obj(a, path);
+    const name = str(acc.name, `${path}.name`);
+    if (names.has(name)) throw new GenesisError(`${path}.name`, `duplicate account name "${name}"`);
+    let priv: bigint;
+    if (acc.private_key !== undefined) {
+      const v = readHex(str(acc.private_key, `${path}.private_key`));
+      if (v === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
+      priv = v;
+    } else {
+      priv = accountPrivateKey(seed, name);
+    }
+    const starkKey = toHex(at(`${path}.private_key`, () => starkKeyFromPrivate(priv)));
+    const ethAddress = toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
+    names.set(name, starkKey);
+    state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
+  });
+  const operatorName = g.operator === undefined ? 'operator' : str(g.operator, 'genesis.operator');
+  const operator = names.get(operatorName);
+  if (!operator) throw new GenesisError('genesis.operator', `names no account ("${operatorName}"); the operator collects the service fee`);
+  state.operator = operator;
+
+  const keyNames = new Map<string, string>();
+  arr(g.api_keys, 'genesis.api_keys').forEach((k, i) => {
+    const path = `genesis.api_keys[${i}]`;
+    const spec = obj(k, path);
+    const name = str(spec.name, `${path}.name`);
+    const key = spec.key === undefined ? 'rk-' + formatUuid(derivedBytes(seed, `api-key/${name}`)) : str(spec.key, `${path}.key`);
+    if (state.apiKeys.has(key) || keyNames.has(name)) throw new GenesisError(path, `duplicate API key "${name}"`);
+    state.apiKeys.set(key, { key, name });
+    keyNames.set(name, key);
+  });
+
+  arr(g.projects, 'genesis.projects').forEach((p, i) => {
+    const path = `genesis.projects[${i}]`;
+    const spec = obj(p, path);
+    const name = str(spec.name, `${path}.name`);
+    const keyName = str(spec.api_key, `${path}.api_key`);
+    const owner = keyNames.get(keyName);
+    if (!owner) throw new GenesisError(`${path}.api_key`, `names no entry of genesis.api_keys ("${keyName}")`);
+    const project = { uuid: nextUuid(state.prng), name, owner, createdAtMicros: nowMicros, contracts: [] as string[] };
+    state.projects.set(project.uuid, project);
+    arr(spec.contracts, `${path}.contracts`).forEach((c, j) => {
+      const cpath = `${path}.contracts[${j}]`;
+      const cs = obj(c, cpath);
+      const typeText = str(cs.type, `${cpath}.type`);
+      const type = parseTokenType(typeText);
+      if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
+      const address = str(cs.address, `${cpath}.address`);
+      if (state.contracts.has(contractKey(address))) throw new GenesisError(`${cpath}.address`, `duplicate contract ${address}`);
+      const contract = at(cpath, () =>
+        buildContract(
+          {
+            uuid: nextUuid(state.prng),
+            address,
+            type,
+            name: optStr(cs.name, `${cpath}.name`),
+            symbol: optStr(cs.symbol, `${cpath}.symbol`),
+            decimals: cs.decimals === undefined ? null : Number(uint(cs.decimals, `${cpath}.decimals`)),
+            count: cs.count === undefined ? 0n : uint(cs.count, `${cpath}.count`),
+            projectUuid: project.uuid,
+            owner,
+            baseUri: optStr(cs.base_uri, `${cpath}.base_uri`) ?? '',
+            metadataUrl: optStr(cs.metadata_url, `${cpath}.metadata_url`),
+            description: optStr(cs.description, `${cpath}.description`),
+            imageUrl: optStr(cs.image_url, `${cpath}.image_url`),
+            externalLink: optStr(cs.external_link, `${cpath}.external_link`),
+            bannerImageUrl: optStr(cs.banner_image_url, `${cpath}.banner_image_url`),
+          },
+          nowMicros,
+        ),
+      );
+      registerContract(state, contract);
+      project.contracts.push(contract.key);
+    });
+  });
+
+  arr(g.deposits, 'genesis.deposits').forEach((d, i) => {
+    const path = `genesis.deposits[${i}]`;
+    const spec = obj(d, path);
+    const accountName = str(spec.account, `${path}.account`);
+    const starkKey = names.get(accountName);
+    if (!starkKey) throw new GenesisError(`${path}.account`, `names no account ("${accountName}")`);
+    const contractAddress = str(spec.contract, `${path}.contract`);
+    if (spec.token_ids !== undefined) {
+      arr(spec.token_ids, `${path}.token_ids`).forEach((t, k) => {
+        const tokenId = uint(t, `${path}.token_ids[${k}]`);
+        at(`${path}.token_ids[${k}]`, () => deposit(state, { starkKey, contractAddress, tokenId }));
+      });
+    } else {
+      const amount = uint(spec.amount, `${path}.amount`);
+      at(path, () => deposit(state, { starkKey, contractAddress, amount }));
+    }
+  });
+  // Building the genesis is not something to undo.
+  undo.releaseAll();
+  return state;
+}

@@ -1,0 +1,117 @@
+// The guarantees of SPEC.md §9 that the ledger owns, checked against the whole state (a full scan, on demand).
+import { compareRatio } from '../trading/book.js';
+import { RecordStatus } from '../records/records.js';
+import type { State } from '../state/state.js';
+import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
+
+const ALL_STATUSES = new Set([0, 1, 2, 3, 4, 5, 6]);
+
+function add(m: Map<string, bigint>, k: string, v: bigint): void {
+  m.set(k, (m.get(k) ?? 0n) + v);
+}
+
+/** Withdrawals accepted but not yet in the withdraw area (status 1 or 3): their funds are in flight to L1. */
+function inFlightWithdrawals(state: State): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const id of [...state.pendingL2, ...state.pendingL1]) {
+    const r = state.records.get(id)!;
+    if (r.type === RECORD_TYPES.withdrawal) add(out, r.assetHex, r.amount);
+  }
+  return out;
+}
+
+/** Every violated guarantee, as a readable sentence; empty when the state is sound. */
+export function findViolations(state: State): string[] {
+  const v: string[] = [];
+  const held = new Map<string, bigint>();
+  /** What is on L2 or on its way to L1 (everything but claims), per asset. */
+  const onL2 = new Map<string, bigint>();
+  const frozen = new Map<string, bigint>();
+
+  // 2. No balance is ever negative.
+  for (const account of state.accounts.values()) {
+    for (const [asset, b] of account.balances) {
+      if (b.available < 0n || b.frozen < 0n) v.push(`negative balance: ${account.key} holds ${b.available} available / ${b.frozen} frozen of ${asset}`);
+      add(held, asset, b.available + b.frozen);
+      add(onL2, asset, b.available + b.frozen);
+      if (b.frozen !== 0n) add(frozen, `${account.key}|${asset}`, b.frozen);
+    }
+    // 6. Nonces: the next nonce is one more than the highest used.
+    const max = account.usedNonces.size === 0 ? -1n : [...account.usedNonces].reduce((a, b) => (a > b ? a : b));
+    if (max !== account.maxNonce) v.push(`nonce bookkeeping: ${account.key} highest used nonce is ${max}, recorded ${account.maxNonce}`);
+  }
+  for (const [address, area] of state.withdrawArea) {
+    for (const [asset, amount] of area) {
+      if (amount <= 0n) v.push(`withdraw area of ${address} holds ${amount} of ${asset}`);
+      add(held, asset, amount);
+      add(onL2, asset, amount);
+    }
+  }
+  for (const [asset, amount] of state.claimed) add(held, asset, amount);
+  for (const [asset, amount] of inFlightWithdrawals(state)) {
+    add(held, asset, amount);
+    add(onL2, asset, amount);
+  }
+
+  // 1. Conservation per asset: balances + in flight + withdraw area + claimed = deposits + mints.
+  const assets = new Set([...held.keys(), ...state.issued.keys()]);
+  for (const asset of assets) {
+    const h = held.get(asset) ?? 0n;
+    const i = state.issued.get(asset) ?? 0n;
+    if (h !== i) v.push(`conservation of ${asset}: ${h} held (balances, withdrawals, claims) but ${i} issued (deposits + mints)`);
+  }
+
+  // 3. Frozen balances are exactly what open orders still need.
+  const needed = new Map<string, bigint>();
+  for (const id of state.openOrders) {
+    const o = state.orders.get(id)!;
+    if (o.state !== ORDER_STATES.placed && o.state !== ORDER_STATES.partiallyFilled) v.push(`order ${id} is open with state ${o.state}`);
+    add(needed, `${o.starkKey}|${o.direction === 0 ? o.quoteHex : o.baseHex}`, o.frozen);
+  }
+  for (const key of new Set([...frozen.keys(), ...needed.keys()])) {
+    const have = frozen.get(key) ?? 0n;
+    const need = needed.get(key) ?? 0n;
+    if (have !== need) v.push(`frozen ${key}: ${have} frozen but open orders need ${need}${need === 0n ? ' (frozen without an open order)' : ''}`);
+  }
+
+  // 5. Every book is sorted (the heap gives the best level) and uncrossed: best bid below best ask.
+  const resting = (id: number) => state.openOrders.has(id);
+  for (const [market, book] of state.books) {
+    const bid = book.bids.best(resting);
+    const ask = book.asks.best(resting);
+    if (bid && ask && compareRatio(bid.price, ask.price) >= 0) {
+      v.push(`book ${market} is crossed: bid ${bid.id} at ${bid.price.num}/${bid.price.den} >= ask ${ask.id} at ${ask.price.num}/${ask.price.den}`);
+    }
+    const onBook = book.bids.size + book.asks.size;
+    let open = 0;
+    for (const id of state.openByQuote.get(market.split('|')[1]!) ?? []) if (state.orders.get(id)!.baseHex === market.split('|')[0]) open += 1;
+    if (onBook !== open) v.push(`book ${market} rests ${onBook} orders but ${open} are open`);
+  }
+
+  // 7. Per fill: seller credit + fees = buyer debit by construction; the service fee never passes fee_limit.
+  for (const o of state.orders.values()) {
+    if (o.serviceFee > o.feeLimit) v.push(`order ${o.id} paid ${o.serviceFee} service fee over its signed fee_limit ${o.feeLimit}`);
+    if (o.feeTaken > o.volume) v.push(`order ${o.id} paid ${o.feeTaken} in fees on a volume of ${o.volume}`);
+  }
+
+  // 4. Every NFT has exactly one holder, and the holder pointer agrees with the balances.
+  for (const asset of state.assets.values()) {
+    if (asset.tokenId === null) continue;
+    // A token may leave to L1 and come back; at any moment at most one copy is on L2 or in transit.
+    const amount = onL2.get(asset.hex) ?? 0n;
+    if (amount > 1n) v.push(`NFT ${asset.hex} (token ${asset.tokenId}) is held ${amount} times`);
+    if (asset.holder !== null && state.accounts.has(asset.holder)) {
+      const b = state.accounts.get(asset.holder)!.balances.get(asset.hex);
+      if (!b || b.available + b.frozen !== 1n) v.push(`NFT ${asset.hex}: holder ${asset.holder} has no balance of it`);
+    }
+  }
+
+  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3.
+  for (const r of state.records.values()) {
+    if (!ALL_STATUSES.has(r.status)) v.push(`record ${r.sequenceId} has unknown status ${r.status}`);
+    const queued = state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId);
+    const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
+    if (queued !== shouldQueue) v.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
+  }
+  return v;
+}

@@ -1,0 +1,43 @@
+// Snapshots: a snapshot is a position in the undo log, so taking one is O(1) and reverting costs
+// only the steps taken since (plus a rebuild of the order indexes when orders changed).
+import { ErrorCode, fail } from '../values/errors.js';
+import type { State } from '../state/state.js';
+import { rollback } from './transaction.js';
+
+export class Snapshots {
+  /** id -> undo-log position; ids only grow, even across reverts and resets, so an old id never aliases a new snapshot. */
+  private readonly live = new Map<string, number>();
+  private next = 1;
+
+  take(state: State): string {
+    const id = `0x${(this.next++).toString(16)}`;
+    this.live.set(id, state.undo.size);
+    state.undo.hold(state.undo.size);
+    return id;
+  }
+
+  /**
+   * Restores the state as it was when `id` was taken. The snapshot stays usable (revert to it again
+   * later); snapshots taken after it are dropped, as their futures no longer exist.
+   */
+  revert(state: State, id: string): void {
+    const position = this.live.get(id);
+    if (position === undefined) fail(ErrorCode.InvalidParam, `no snapshot with id "${id}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
+    for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
+    state.undo.release(position);
+    rollback(state, position);
+  }
+
+  /** After a reset or a state load the positions refer to a log that no longer exists. */
+  clear(): void {
+    this.live.clear();
+  }
+
+  ids(): string[] {
+    return [...this.live.keys()];
+  }
+
+  private order(id: string): number {
+    return Number.parseInt(id.slice(2), 16);
+  }
+}

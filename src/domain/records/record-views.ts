@@ -1,0 +1,130 @@
+// Records in the real service's shapes: nested for /v1/records, flattened (`order.<field>`) for /v1/record.
+import { contractOf } from '../catalog/assets.js';
+import { unixSeconds } from '../state/clock.js';
+import { contractKeyFilter } from '../catalog/contracts.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { displayAmount } from '../values/money.js';
+import { orderRecordObject } from '../trading/order-views.js';
+import type { LedgerRecord, State } from '../state/state.js';
+import { RECORD_TYPES } from '../state/state.js';
+
+export type RecordView = Record<string, unknown>;
+
+/** Asset records (deposit, mint, transfer, withdrawal): reference/real-service.md §4.4. */
+export function recordView(state: State, record: LedgerRecord): RecordView {
+  if (record.orderId !== null) {
+    const view: RecordView = {
+      amount: record.amount.toString(),
+      order: orderRecordObject(state, state.orders.get(record.orderId)!),
+      record_type: record.type,
+      sequence_id: record.sequenceId,
+      stark_key: record.starkKey,
+      status: record.status,
+      time: unixSeconds(record.timeMicros),
+    };
+    if (record.reason !== null) view.reason = record.reason;
+    return view;
+  }
+  const asset = state.assets.get(record.assetHex)!;
+  const contract = contractOf(state, asset);
+  const view: RecordView = {
+    amount: record.amount.toString(),
+    asset_id: asset.hex,
+    asset_name: contract.symbol,
+    asset_type: contract.type,
+    contract_address: contract.address,
+    display_value: displayAmount(record.amount, contract.quantum, contract.decimals),
+  };
+  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal) {
+    view.from = record.starkKey;
+    view.to = record.to;
+  }
+  Object.assign(view, {
+    record_type: record.type,
+    sequence_id: record.sequenceId,
+    stark_key: record.starkKey,
+    status: record.status,
+    time: unixSeconds(record.timeMicros),
+    token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+  });
+  if (record.reason !== null) view.reason = record.reason;
+  return view;
+}
+
+/** `GET /v1/record`: nested objects flattened into `parent.child` keys, as the seed shows. */
+export function flattenView(view: RecordView): RecordView {
+  const out: RecordView = {};
+  for (const [k, v] of Object.entries(view)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [ck, cv] of Object.entries(v as Record<string, unknown>)) {
+        // token_id sits at the top level in the flattened form.
+        if (ck === 'token_id') out.token_id = cv;
+        else out[`${k}.${ck}`] = cv;
+      }
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+export interface RecordFilter {
+  contractKey?: string | undefined;
+  /** Record types to keep; undefined keeps all. */
+  recordTypes?: ReadonlySet<number> | undefined;
+  sequenceIds?: ReadonlySet<number> | undefined;
+}
+
+/**
+ * `record_type` values that are filters over several types in the real service's table (the JS
+ * SDK passes whatever number its caller chose): 0 All, 6 TransferAll, 9 OrderRecordAll.
+ * Every other value selects the record type of that number.
+ */
+const AGGREGATE_FILTERS: ReadonlyMap<number, ReadonlySet<number> | undefined> = new Map([
+  [0, undefined],
+  [6, new Set<number>([RECORD_TYPES.transfer])],
+  [9, new Set<number>([RECORD_TYPES.ask, RECORD_TYPES.bid])],
+]);
+
+function recordTypesFor(recordType: number | undefined): ReadonlySet<number> | undefined {
+  if (recordType === undefined) return undefined;
+  return AGGREGATE_FILTERS.has(recordType) ? AGGREGATE_FILTERS.get(recordType) : new Set([recordType]);
+}
+
+/** The records listed for a key, newest first, filtered. Cost grows with that key's records only. */
+export function recordsOf(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
+  const ids = state.accounts.get(starkKey)?.records ?? [];
+  const out: LedgerRecord[] = [];
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const record = state.records.get(ids[i]!)!;
+    if (filter.recordTypes !== undefined && !filter.recordTypes.has(record.type)) continue;
+    if (filter.sequenceIds !== undefined && !filter.sequenceIds.has(record.sequenceId)) continue;
+    if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
+    out.push(record);
+  }
+  return out;
+}
+
+export interface RecordQuery {
+  contractAddress?: string | undefined;
+  /** A record type, or an aggregate filter (0 all, 6 transfers, 9 orders). */
+  recordType?: number | undefined;
+  sequenceIds?: number[] | undefined;
+}
+
+/** `GET /v1/records` for a normalized stark key. */
+export function recordsFor(state: State, starkKey: string, q: RecordQuery): RecordView[] {
+  const filter: RecordFilter = {
+    contractKey: contractKeyFilter(state, q.contractAddress),
+    recordTypes: recordTypesFor(q.recordType),
+    sequenceIds: q.sequenceIds === undefined ? undefined : new Set(q.sequenceIds),
+  };
+  return recordsOf(state, starkKey, filter).map((r) => recordView(state, r));
+}
+
+/** `GET /v1/record`: one record listed for the key (sender or receiver), flattened; 19 otherwise. */
+export function recordFor(state: State, starkKey: string, sequenceId: number): RecordView {
+  const record = state.records.get(sequenceId);
+  if (record === undefined || (record.starkKey !== starkKey && record.to !== starkKey)) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
+  return flattenView(recordView(state, record));
+}

@@ -1,0 +1,269 @@
+// The whole emulator state as plain data: everything that determines future behaviour lives here.
+import type { ClockState } from './clock.js';
+import type { PrngState } from './prng.js';
+import type { UndoLog } from './undo.js';
+
+/** Token standards as the real service names them on the wire. */
+export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export function isNftType(type: TokenType): boolean {
+  return type === 'ERC721' || type === 'ERC721M';
+}
+
+export interface Contract {
+  uuid: string;
+  /** As registered (case kept); `eth` for the native currency. */
+  address: string;
+  /** Lowercase address: the lookup key. */
+  key: string;
+  type: TokenType;
+  name: string | null;
+  symbol: string;
+  decimals: number;
+  quantum: bigint;
+  /** The asset type tokens of this contract use on L2 (for ERC721M: the mintable type). */
+  assetType: bigint;
+  assetInfo: string;
+  /** ERC721M only: the L1 ERC721 registration of the same address. */
+  l1AssetType: bigint | null;
+  l1AssetInfo: string | null;
+  count: bigint;
+  projectUuid: string | null;
+  /** API key that created it; null for the built-in ETH entry. */
+  owner: string | null;
+  createdAtMicros: bigint;
+  baseUri: string;
+  metadataUrl: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  externalLink: string | null;
+  bannerImageUrl: string | null;
+  /** NFT contracts: token id (decimal text) -> asset id hex, in creation order. */
+  tokens: Map<string, string>;
+  /** NFT contracts: highest token id ever created, so mints continue from it. */
+  maxTokenId: bigint;
+  /** How many records name an asset of this contract (such a contract can no longer be removed). */
+  recordCount: number;
+}
+
+/** One asset id the emulator knows: a fungible contract's id, or one NFT token. */
+export interface Asset {
+  id: bigint;
+  hex: string;
+  contractKey: string;
+  tokenId: bigint | null;
+  /** NFTs: the single current holder (stark key hex, or an Ethereum address in the withdraw area). */
+  holder: string | null;
+}
+
+export interface Balance {
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface Account {
+  /** Stark key, `0x` lowercase unpadded. */
+  key: string;
+  /** asset id hex -> balance, in order of first credit. */
+  balances: Map<string, Balance>;
+  /** Nonces used by signed commands of this key. */
+  usedNonces: Set<bigint>;
+  /** Highest nonce used, -1 when none. */
+  maxNonce: bigint;
+  /** Sequence ids of the records listed for this key, ascending. */
+  records: number[];
+}
+
+export const RECORD_TYPES = { deposit: 1, mint: 2, transfer: 3, withdrawal: 4, ask: 7, bid: 8 } as const;
+export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
+
+export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
+export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
+
+/** A limit order (StarkEx type 3). `base` is the currency, `quote` what is traded (Reddio's naming). */
+export interface Order {
+  /** Equals the sequence id of the accepted order command. */
+  id: number;
+  starkKey: string;
+  /** 0 ASK (sells quote), 1 BID (buys quote). */
+  direction: 0 | 1;
+  baseHex: string;
+  quoteHex: string;
+  /** What was signed. */
+  amountSell: bigint;
+  amountBuy: bigint;
+  feeLimit: bigint;
+  /** Quote units wanted or offered. */
+  quantity: bigint;
+  /** Quote units traded so far. */
+  filled: bigint;
+  /** Base units traded so far. */
+  volume: bigint;
+  /** Still frozen for this order: quote units for an ASK, base units for a BID. */
+  frozen: bigint;
+  /** Service fee charged so far (capped by feeLimit). */
+  serviceFee: bigint;
+  /** Service + marketplace fees charged so far (sell side). */
+  feeTaken: bigint;
+  /** The wire `price` as given (NFT: quantized base units; fungible: the display price). */
+  priceText: string;
+  marketplace: string | null;
+  state: OrderState;
+  createdAtMicros: bigint;
+}
+
+/** One fill: `quantity` quote units for `volume` base units at the maker's price. */
+export interface Trade {
+  makerId: number;
+  takerId: number;
+  quantity: bigint;
+  volume: bigint;
+  serviceFee: bigint;
+  marketplaceFee: bigint;
+  timeMicros: bigint;
+}
+
+export interface LedgerRecord {
+  sequenceId: number;
+  type: RecordType;
+  /** Owner of the record (sender for transfers). */
+  starkKey: string;
+  status: number;
+  timeMicros: bigint;
+  assetHex: string;
+  amount: bigint;
+  /** Transfers and withdrawals: the receiver (stark key or Ethereum address). */
+  to: string | null;
+  reason: string | null;
+  /** Order records (types 7 and 8): the order. */
+  orderId: number | null;
+}
+
+export interface NamedAccount {
+  name: string;
+  starkKey: string;
+  privateKey: string;
+  ethAddress: string;
+}
+
+export interface Project {
+  uuid: string;
+  name: string;
+  /** API key that owns it. */
+  owner: string;
+  createdAtMicros: bigint;
+  /** Contract keys, in creation order. */
+  contracts: string[];
+}
+
+/** A fee rate as an exact fraction `num / den` (den a power of ten), from a decimal string like "0.015". */
+export interface Rate {
+  num: bigint;
+  den: bigint;
+  text: string;
+}
+
+export interface Marketplace {
+  uuid: string;
+  name: string;
+  /** Stark key that receives the marketplace fee. */
+  payee: string;
+  fee: Rate;
+  projectUuid: string;
+  owner: string;
+  createdAtMicros: bigint;
+}
+
+/** One upload of a project. The bytes live in the block store, addressed by `cid`. */
+export interface StoredFile {
+  projectUuid: string;
+  /** CIDv1 of the wrapping directory (a file) or of the CAR's root. */
+  cid: string;
+  filename: string;
+  /** Bytes uploaded (for a CAR: the CAR's own size). */
+  size: bigint;
+  createdAtMicros: bigint;
+  /** Hidden from the list; the bytes stay addressable through the gateway. */
+  removed: boolean;
+}
+
+/** project uuid -> cid -> file, each in upload order (the order of the list). */
+export type StorageIndex = Map<string, Map<string, StoredFile>>;
+
+export interface ApiKey {
+  key: string;
+  name: string;
+}
+
+export interface State {
+  /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
+  undo: UndoLog;
+  clock: ClockState;
+  prng: PrngState;
+  nextSequenceId: number;
+  nextVaultId: bigint;
+  contracts: Map<string, Contract>;
+  contractsByUuid: Map<string, string>;
+  assets: Map<string, Asset>;
+  accounts: Map<string, Account>;
+  /** `${owner}|${assetHex}` -> vault id. */
+  vaults: Map<string, bigint>;
+  records: Map<number, LedgerRecord>;
+  apiKeys: Map<string, ApiKey>;
+  projects: Map<string, Project>;
+  marketplaces: Map<string, Marketplace>;
+  namedAccounts: NamedAccount[];
+  /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
+  withdrawArea: Map<string, Map<string, bigint>>;
+  /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */
+  claimed: Map<string, bigint>;
+  /** Deposits + mints (net of reverted ones), per asset hex: the right side of conservation. */
+  issued: Map<string, bigint>;
+  /** Records at status 1, waiting for an L2 batch. */
+  pendingL2: Set<number>;
+  /** Records at status 3, waiting for an L1 batch. */
+  pendingL1: Set<number>;
+  settlement: Settlement;
+  orders: Map<number, Order>;
+  /** Ids of open (placed or partially filled) orders, in placement order. */
+  openOrders: Set<number>;
+  trades: Trade[];
+  /** Derived index (rebuilt from open orders, never dumped): market key -> book. */
+  books: Map<string, import('../trading/book.js').Book>;
+  /** Derived index: open order ids by owner and by quote asset. */
+  openByOwner: Map<string, Set<number>>;
+  openByQuote: Map<string, Set<number>>;
+  /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
+  tradesBy: Map<string, number[]>;
+  /** Stark key that collects the service fee. */
+  operator: string;
+  starkexContracts: { mainnet: string; testnet: string; sepolia: string };
+  /** Stored files per project (the index only; block bytes live in the block store). */
+  storage: StorageIndex;
+  /**
+   * Set by the devnet for the length of one command when someone listens for events: every record
+   * status move made, in order. Not state (never dumped, hashed or undone): a trace of the command.
+   */
+  statusMoves?: StatusMove[] | undefined;
+}
+
+/** One record appearing (`from` null) or moving along the transitions table. */
+export interface StatusMove {
+  sequenceId: number;
+  from: number | null;
+  to: number;
+}
+
+export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;
+export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
+
+export interface Settlement {
+  mode: SettlementMode;
+  /** interval mode: a batch is cut every this many microseconds of emulator time. */
+  intervalMicros: bigint;
+  /** interval mode: when the next batch is due. */
+  nextCutMicros: bigint;
+}
+
+export const ETH_KEY = 'eth';

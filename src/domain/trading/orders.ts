@@ -1,0 +1,177 @@
+// Limit orders: the placement ladder, freezing, cancel. Matching and fills live in matching.ts.
+import { limitOrderWithFeeMsgHash } from '../../crypto/messages.js';
+import { ensureAccount } from '../ledger/accounts.js';
+import { contractOf, requireAsset } from '../catalog/assets.js';
+import { fail, ErrorCode } from '../values/errors.js';
+import { toHex } from '../values/hex.js';
+import { balanceOf, freeze } from '../ledger/ledger.js';
+import { matchOrder, REAL_FEES } from './matching.js';
+import type { FeeSchedule } from './matching.js';
+import { closeOrder, openIndex, restOrder } from './open-orders.js';
+import { appendRecord, nextSequenceId, RecordStatus } from '../records/records.js';
+import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
+import type { Signature, SignatureCheck } from '../ledger/signed.js';
+import type { Asset, Order, State } from '../state/state.js';
+import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
+import { cancelOrderMsgHash } from '../../crypto/messages.js';
+
+export interface OrderInput {
+  starkKey: string;
+  direction: 0 | 1;
+  tokenSell: bigint;
+  tokenBuy: bigint;
+  baseToken: bigint;
+  quoteToken: bigint;
+  amountSell: bigint;
+  amountBuy: bigint;
+  /** The body's `amount`: quote units. */
+  amount: bigint;
+  /** The body's `price` text. */
+  price: string;
+  vaultSell: bigint;
+  vaultBuy: bigint;
+  nonce: bigint;
+  expiration: bigint;
+  feeLimit: bigint;
+  feeToken: bigint;
+  feeVault: bigint;
+  /** `marketplace_uuid`; empty means none. */
+  marketplace: string | undefined;
+  signature: Signature;
+}
+
+/** The quote side and the base side of the signed amounts. */
+function sides(input: OrderInput): { quoteAmount: bigint; baseAmount: bigint } {
+  return input.direction === 0 ? { quoteAmount: input.amountSell, baseAmount: input.amountBuy } : { quoteAmount: input.amountBuy, baseAmount: input.amountSell };
+}
+
+const DECIMAL_RE = /^\d+(\.\d+)?$/;
+
+/** The body's price must say the same as the signed amounts (12 otherwise). */
+function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State): void {
+  const { quoteAmount, baseAmount } = sides(input);
+  if (quote.tokenId !== null) {
+    // NFT: whole orders of one token; the price is the base amount, in quantized units.
+    if (input.amount !== 1n || quoteAmount !== 1n) fail(ErrorCode.AmountInvalid, `an NFT order trades exactly 1 token, got amount ${input.amount} and signed ${quoteAmount}`);
+    if (!/^\d+$/.test(input.price) || BigInt(input.price) !== baseAmount) fail(ErrorCode.OrderFormatError, `price "${input.price}" does not match the signed base amount ${baseAmount}`);
+    return;
+  }
+  if (input.amount !== quoteAmount) fail(ErrorCode.OrderFormatError, `amount ${input.amount} does not match the signed quote amount ${quoteAmount}`);
+  // Fungible: price is the display price, base per whole quote token; check it exactly against the ratio.
+  if (!DECIMAL_RE.test(input.price)) fail(ErrorCode.OrderFormatError, `price must be a decimal string, got "${input.price}"`);
+  const [w, f = ''] = input.price.split('.');
+  const pn = BigInt(w! + f);
+  const pd = 10n ** BigInt(f.length);
+  const bc = contractOf(state, base);
+  const qc = contractOf(state, quote);
+  // price × quote display = base display  <=>  pn·q·qQuantum·10^bDec = pd·b·bQuantum·10^qDec
+  const left = pn * quoteAmount * qc.quantum * 10n ** BigInt(bc.decimals);
+  const right = pd * baseAmount * bc.quantum * 10n ** BigInt(qc.decimals);
+  if (left !== right) fail(ErrorCode.OrderFormatError, `price "${input.price}" does not match the signed amounts (${baseAmount} base for ${quoteAmount} quote)`);
+}
+
+/**
+ * Order of checks: token pair (12) and assets (6), amounts and price (2/12), fee token (12),
+ * vaults incl. the fee vault (19), marketplace (19), nonce unused (24), expiry (19), signature (34).
+ * Accepted orders whose seller lacks the token or buyer the funds are cancelled at once (record status 2).
+ */
+export function placeOrder(state: State, input: OrderInput, check: SignatureCheck, fees: FeeSchedule = REAL_FEES): number {
+  const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
+  const expectBuy = input.direction === 0 ? input.baseToken : input.quoteToken;
+  if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy) {
+    fail(ErrorCode.OrderFormatError, `token_sell/token_buy must be ${input.direction === 0 ? 'quote/base for an ASK' : 'base/quote for a BID'} (base_token ${toHex(input.baseToken)}, quote_token ${toHex(input.quoteToken)})`);
+  }
+  if (input.baseToken === input.quoteToken) fail(ErrorCode.OrderFormatError, 'base_token and quote_token must differ');
+  const base = requireAsset(state, input.baseToken, 'base_token');
+  const quote = requireAsset(state, input.quoteToken, 'quote_token');
+  if (base.tokenId !== null) fail(ErrorCode.OrderFormatError, `base_token ${base.hex} must be ETH or an ERC20 (the currency), not an NFT`);
+  checkPrice(input, base, quote, state);
+  if (input.feeToken !== input.baseToken) fail(ErrorCode.OrderFormatError, `fee_info.token_id must be the base token ${base.hex}, got ${toHex(input.feeToken)}`);
+  const sellHex = input.direction === 0 ? quote.hex : base.hex;
+  const buyHex = input.direction === 0 ? base.hex : quote.hex;
+  checkVault(state, input.starkKey, sellHex, input.vaultSell, 'vault_id_sell');
+  checkVault(state, input.starkKey, buyHex, input.vaultBuy, 'vault_id_buy');
+  checkVault(state, input.starkKey, base.hex, input.feeVault, 'fee_info.source_vault_id');
+  const marketplace = input.marketplace === undefined || input.marketplace === '' ? null : input.marketplace;
+  if (marketplace !== null && !state.marketplaces.has(marketplace)) fail(ErrorCode.InvalidParam, `marketplace_uuid ${marketplace} is not a marketplace`);
+  checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateOrderInfoError);
+  checkNotExpired(state, input.expiration);
+  const hash = limitOrderWithFeeMsgHash({
+    vaultSell: input.vaultSell,
+    vaultBuy: input.vaultBuy,
+    amountSell: input.amountSell,
+    amountBuy: input.amountBuy,
+    tokenSell: input.tokenSell,
+    tokenBuy: input.tokenBuy,
+    nonce: input.nonce,
+    expirationTimestamp: input.expiration,
+    feeToken: input.feeToken,
+    feeVaultId: input.feeVault,
+    feeLimit: input.feeLimit,
+  });
+  checkSignature(check, hash, input.signature, input.starkKey);
+
+  // Accepted: nonce spent, sequence id = order id, a record of type 7/8.
+  ensureAccount(state, input.starkKey);
+  useNonce(state, input.starkKey, input.nonce);
+  const { quoteAmount } = sides(input);
+  const freezeHex = input.direction === 0 ? quote.hex : base.hex;
+  const freezeAmount = input.amountSell;
+  const have = balanceOf(state, input.starkKey, freezeHex).available;
+  const reason =
+    have >= freezeAmount
+      ? null
+      : quote.tokenId !== null && input.direction === 0
+        ? `${input.starkKey} does not hold token ${quote.tokenId} (${quote.hex}) available`
+        : `insufficient available balance of ${freezeHex}: ${input.starkKey} has ${have}, the order needs ${freezeAmount}`;
+  const order: Order = {
+    id: 0,
+    starkKey: input.starkKey,
+    direction: input.direction,
+    baseHex: base.hex,
+    quoteHex: quote.hex,
+    amountSell: input.amountSell,
+    amountBuy: input.amountBuy,
+    feeLimit: input.feeLimit,
+    quantity: quoteAmount,
+    filled: 0n,
+    volume: 0n,
+    frozen: 0n,
+    serviceFee: 0n,
+    feeTaken: 0n,
+    priceText: input.price,
+    marketplace,
+    state: reason === null ? ORDER_STATES.placed : ORDER_STATES.cancelled,
+    createdAtMicros: state.clock.nowMicros,
+  };
+  const record = appendRecord(state, {
+    type: input.direction === 0 ? RECORD_TYPES.ask : RECORD_TYPES.bid,
+    starkKey: input.starkKey,
+    assetHex: quote.hex,
+    amount: quoteAmount,
+    status: reason === null ? RecordStatus.AcceptedByService : RecordStatus.FailedOnService,
+    reason,
+  });
+  order.id = record.sequenceId;
+  record.orderId = order.id;
+  state.orders.set(order.id, order);
+  if (reason !== null) return order.id;
+
+  freeze(state, order.starkKey, state.assets.get(freezeHex)!, freezeAmount);
+  order.frozen = freezeAmount;
+  openIndex(state, order, true);
+  matchOrder(state, order, fees);
+  if (state.openOrders.has(order.id)) restOrder(state, order);
+  return order.id;
+}
+
+/** `POST /v1/orders/{id}/cancel`: signed pedersen(order_id, 0) by the owner (17), open orders only (26). */
+export function cancelOrder(state: State, orderId: number, starkKey: string, signature: Signature, check: SignatureCheck): number {
+  const order = state.orders.get(orderId);
+  if (!order) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
+  if (order.starkKey !== starkKey) fail(ErrorCode.CancelOrderWrongOwner, `order ${orderId} belongs to ${order.starkKey}, not ${starkKey}`);
+  if (!state.openOrders.has(orderId)) fail(ErrorCode.CanceledOrder, `order ${orderId} is already ${order.state === ORDER_STATES.filled ? 'filled' : 'cancelled'}`);
+  checkSignature(check, cancelOrderMsgHash(BigInt(orderId)), signature, starkKey);
+  closeOrder(state, order, ORDER_STATES.cancelled, true);
+  return nextSequenceId(state);
+}

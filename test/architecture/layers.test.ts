@@ -1,0 +1,86 @@
+// The layout is the architecture: no import cycles, imports point down the layers, the domain is pure.
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SRC, cycles, importGraph } from './imports.js';
+
+const graph = importGraph();
+
+/** Top-level layers, highest first: a module may import its own layer or any below it. */
+const LAYERS: readonly (readonly string[])[] = [
+  ['main.ts', 'cli-flags.ts'],
+  ['testing.ts', 'testing/', 'scenario/'],
+  ['index.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
+  ['app.ts'],
+  ['http/', 'explorer/'],
+  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts'],
+  ['domain/'],
+  ['crypto/', 'ipfs/', 'version.ts'],
+];
+
+function layerOf(module: string): number {
+  const i = LAYERS.findIndex((names) => names.some((n) => (n.endsWith('/') ? module.startsWith(n) : module === n)));
+  if (i < 0) throw new Error(`${module} is in no layer: add it to LAYERS`);
+  return i;
+}
+
+const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');
+
+describe('architecture', () => {
+  it('has no import cycle (type-only imports included)', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('imports point down: main -> index -> app -> http -> devnet -> domain -> crypto/ipfs', () => {
+    const upward: string[] = [];
+    for (const [module, { local }] of graph) for (const target of local) if (layerOf(target) < layerOf(module)) upward.push(`${module} -> ${target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('no production module imports test-only code, and src/testing is reached only from the testing entry and the CLI', () => {
+    const wrong: string[] = [];
+    for (const [module, { local }] of graph) {
+      for (const target of local) {
+        if (!target.startsWith('..') && existsSync(join(SRC, target))) continue;
+        wrong.push(`${module} -> ${target} (outside src/)`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the domain is pure: no I/O, no HTTP, no wall clock, no Math.random', () => {
+    const impure: string[] = [];
+    for (const [module, { packages }] of graph) {
+      if (!module.startsWith('domain/')) continue;
+      for (const p of packages) if (p.startsWith('node:') || p === 'hono' || p.startsWith('hono/') || p.startsWith('lowdb')) impure.push(`${module} imports ${p}`);
+      const text = readFileSync(join(SRC, module), 'utf8');
+      for (const banned of ['Date.now(', 'new Date()', 'Math.random(', 'process.', 'setTimeout(', 'performance.now(']) if (text.includes(banned)) impure.push(`${module} uses ${banned}`);
+    }
+    expect(impure).toEqual([]);
+  });
+
+  it('inside the domain: values imports no domain module, state only values (and the Book type), lifecycle is imported by no other folder', () => {
+    const wrong: string[] = [];
+    for (const [module, { local }] of graph) {
+      if (!module.startsWith('domain/')) continue;
+      const from = folderOf(module);
+      for (const target of local.filter((t) => t.startsWith('domain/'))) {
+        const to = folderOf(target);
+        if (from === to) continue;
+        if (from === 'domain/values') wrong.push(`${module} -> ${target}`);
+        if (from === 'domain/state' && to !== 'domain/values' && target !== 'domain/trading/book.ts') wrong.push(`${module} -> ${target}`);
+        if (to === 'domain/lifecycle') wrong.push(`${module} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every domain folder opens with a README line on what it owns, and every module with a comment line', () => {
+    const folders = readdirSync(join(SRC, 'domain'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual(['catalog', 'ledger', 'lifecycle', 'records', 'state', 'storage', 'trading', 'values']);
+    for (const f of folders) expect(readFileSync(join(SRC, 'domain', f, 'README.md'), 'utf8')).toMatch(/^# domain\/\w+\n\S.{40,}/);
+    const silent = [...graph.keys()].filter((m) => !readFileSync(join(SRC, m), 'utf8').replace(/^#!.*\n/, '').startsWith('//'));
+    expect(silent).toEqual([]);
+    expect(readdirSync(join(SRC, 'domain')).filter((n) => n.endsWith('.ts'))).toEqual([]);
+  });
+});
