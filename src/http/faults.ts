@@ -5,37 +5,53 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
-import { isMissing, optTextField, uintField } from './fields.js';
-import { field } from './spec.js';
-import type { Values } from './spec.js';
+import * as v from 'valibot';
+import { fieldOf, isMissing, refuse } from './fields/field.js';
+import type { Field, Values } from './fields/field.js';
+import { optText, optUint } from './fields/kinds.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 
+/** An optional field read through `then`, with `fallback` when absent. */
+function withDefault<T, U>(field: Field<T | undefined>, fallback: U, then: (value: T) => U, description: string): Field<U> {
+  const finish = v.transform((x: T | undefined) => (x === undefined ? fallback : then(x)));
+  return fieldOf(v.pipe(field.json, finish), field.refusals, { description });
+}
+
+const PATH = fieldOf(
+  v.pipe(optText().json, v.check((p) => p !== undefined && p.startsWith('/'), 'notPath'), v.check((p) => !p!.startsWith('/_devnet'), 'control'), v.transform((p) => p!)),
+  {
+    ...optText().refusals,
+    notPath: refuse(ErrorCode.InvalidParam, (_name, value) => `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${JSON.stringify(value)}`),
+    control: refuse(ErrorCode.InvalidParam, () => 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed'),
+  },
+  { required: true, description: 'exact path, or a prefix ending in *; not /_devnet' },
+);
+
+const ERROR_CODE = fieldOf(
+  v.pipe(optUint({ below: 1000n }).json, v.transform((c) => (c === undefined ? null : Number(c))), v.check((c) => c === null || (CODES.has(c) && c !== 0), 'notFailure')),
+  { ...optUint({ below: 1000n }).refusals, notFailure: refuse(ErrorCode.InvalidParam, (_name, value) => `error_code must be a failure code of the error table, got ${Number(/\d+/.exec(String(value))![0])}`) },
+  { description: 'a failure code of the error table' },
+);
+
+// Anything Number() reads as a number in [0, 1] is taken (the field has always been this lenient).
+const PROBABILITY = fieldOf(
+  v.pipe(v.unknown(), v.transform((p) => (isMissing(p) ? null : typeof p === 'number' ? p : Number(p))), v.check((p) => p === null || (p >= 0 && p <= 1), 'range')),
+  { range: refuse(ErrorCode.InvalidParam, (_name, value) => `probability must be a number in [0, 1], got ${JSON.stringify(value)}`) },
+  { description: 'a number in [0, 1]; instead of nth/count, drawn from seed' },
+);
+
 /** The body of POST /_devnet/faults; FaultTable.add reads it in this order (cross-field checks between). */
 export const FAULT_BODY = {
-  method: field({ type: 'string', description: 'any method when absent' }, (v, name) => optTextField(v, name)?.toUpperCase() ?? null),
-  path: field({ type: 'string', description: 'exact path, or a prefix ending in *; not /_devnet' }, (v, name) => {
-    const path = optTextField(v, name);
-    if (path === undefined || !path.startsWith('/')) fail(ErrorCode.InvalidParam, `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${JSON.stringify(v)}`);
-    if (path.startsWith('/_devnet')) fail(ErrorCode.InvalidParam, 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed');
-    return path;
-  }, { required: true }),
-  error_code: field({ type: 'integer', description: 'a failure code of the error table' }, (v, name) => {
-    const code = isMissing(v) ? null : Number(uintField(v, name, { below: 1000n }));
-    if (code !== null && (!CODES.has(code) || code === 0)) fail(ErrorCode.InvalidParam, `error_code must be a failure code of the error table, got ${code}`);
-    return code;
-  }),
-  latency_ms: field({ type: 'integer', minimum: 0, maximum: 60000 }, (v, name) => (isMissing(v) ? 0 : Number(uintField(v, name, { below: 60_001n })))),
-  probability: field({ type: 'number', minimum: 0, maximum: 1, description: 'instead of nth/count, drawn from seed' }, (v) => {
-    if (isMissing(v)) return null;
-    const p = typeof v === 'number' ? v : Number(v);
-    if (!(p >= 0 && p <= 1)) fail(ErrorCode.InvalidParam, `probability must be a number in [0, 1], got ${JSON.stringify(v)}`);
-    return p;
-  }),
-  nth: field({ type: 'integer', minimum: 1, default: 1, description: 'first matching call to fail (1-based)' }, (v, name) => (isMissing(v) ? 1 : Number(uintField(v, name, { min: 1n, below: 1n << 31n })))),
-  count: field({ type: 'integer', minimum: 0, default: 1, description: 'calls to fail from nth on; 0 = all' }, (v, name) => (isMissing(v) ? 1 : Number(uintField(v, name, { below: 1n << 31n })))),
-  seed: field({ type: 'string', default: 'l2-devnet' }, (v, name) => optTextField(v, name) ?? 'l2-devnet'),
-  message: field({ type: 'string' }, (v, name) => optTextField(v, name) ?? `injected fault (POST /_devnet/faults)`),
+  method: fieldOf(v.pipe(optText().json, v.transform((m) => m?.toUpperCase() ?? null)), optText().refusals, { description: 'any method when absent' }),
+  path: PATH,
+  error_code: ERROR_CODE,
+  latency_ms: withDefault(optUint({ below: 60_001n }), 0, Number, 'milliseconds, at most 60000'),
+  probability: PROBABILITY,
+  nth: withDefault(optUint({ min: 1n, below: 1n << 31n }), 1, Number, 'first matching call to fail (1-based), default 1'),
+  count: withDefault(optUint({ below: 1n << 31n }), 1, Number, 'calls to fail from nth on; 0 = all; default 1'),
+  seed: withDefault(optText(), 'l2-devnet', (s: string) => s, 'default "l2-devnet"'),
+  message: withDefault(optText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, 'the FAILED envelope\'s error'),
 };
 
 export interface Fault {

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { Devnet } from '../../src/devnet.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
-import { openApiPath } from '../../src/http/openapi.js';
+import { openApiPath } from '../../src/http/openapi/document.js';
 
-const HOW = 'declare it with RouteGroup.add (src/http/route-group.ts) in its route file and mount the group in src/app.ts';
+const HOW = 'declare it with RouteGroup.add (src/http/route.ts) in its route file and mount the group in src/app.ts';
 
 function app() {
   const devnet = new Devnet({ genesis: readGenesisFile() });
@@ -18,9 +18,12 @@ async function documentOf(a: ReturnType<typeof buildApp>): Promise<any> {
   return res.json();
 }
 
-/** `GET /v1/nonce` for every route registered on the app (middleware shows up as method ALL: not a route). */
+/**
+ * `GET /v1/nonce` for every route registered on the app (middleware shows up as method ALL: not a
+ * route). A trailing-slash alias (`/ipfs/{cid}/`) is its operation's path: the operation says so.
+ */
 function registeredRoutes(a: ReturnType<typeof buildApp>): string[] {
-  return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`))].sort();
+  return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path).replace(/(.)\/$/, '$1')}`))].sort();
 }
 
 /** `GET /v1/nonce` for every operation of the document. */
@@ -66,9 +69,12 @@ describe('GET /openapi.json', () => {
 
   it('marks the key-only routes with the x-api-key scheme', async () => {
     const doc = await documentOf(app().app);
-    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(doc.paths['/v1/mints'].post.security).toEqual([{ apiKey: [] }]);
-    expect(doc.paths['/v1/nonce'].get.security).toBeUndefined();
+    expect(doc.paths['/v1/mints'].post.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failed' });
+    // Public operations say so: an empty requirement, not a missing one.
+    expect(doc.paths['/v1/nonce'].get.security).toEqual([]);
+    expect(doc.paths['/v1/nonce'].get.responses['401']).toBeUndefined();
   });
 
   it('documents the fields the parsers read: /v1/transfers body and /v1/balances query', async () => {
@@ -79,7 +85,10 @@ describe('GET /openapi.json', () => {
     expect(transfer.required).not.toContain('expiration_timestamp');
     const balances = doc.paths['/v1/balances'].get.parameters.map((p: any) => p.name);
     expect(balances).toEqual(['stark_key', 'contract_address', 'limit', 'page']);
-    expect(doc.paths['/v1/balances'].get.responses['200'].content['application/json'].schema.properties.error_code).toEqual({ const: 0 });
+    // In fidelity mode a refusal is answered 200 too: the OK envelope or the FAILED one.
+    const [okEnvelope, failed] = doc.paths['/v1/balances'].get.responses['200'].content['application/json'].schema.oneOf;
+    expect(okEnvelope.properties.error_code).toEqual({ const: 0 });
+    expect(failed).toEqual({ $ref: '#/components/schemas/Failed' });
   });
 
   it('every documented route answers (never 404, never 500), with or without its fields', async () => {

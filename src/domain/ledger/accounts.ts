@@ -6,12 +6,17 @@ import { isEthAddressText, readHex, toHex, toPaddedHex } from '../values/hex.js'
 import type { Account, State } from '../state/state.js';
 import { TrackedMap, TrackedSet } from '../state/undo.js';
 
+/** Whether a value is a stark key: an x coordinate on the Stark curve, inside the field. */
+export function isStarkKeyValue(v: bigint): boolean {
+  return v > 0n && v < FIELD_PRIME && isOnCurveX(v);
+}
+
 /** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
   if (text === undefined || text === '') fail(ErrorCode.StarkKeyMissing, `${field} is required`);
   const v = readHex(text);
   if (v === undefined) fail(ErrorCode.StarkKeyInvalid, `${field} must be 0x-prefixed hex, got "${text}"`);
-  if (v <= 0n || v >= FIELD_PRIME || !isOnCurveX(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${text} is not a point on the Stark curve`);
+  if (!isStarkKeyValue(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${text} is not a point on the Stark curve`);
   return toHex(v);
 }
 

@@ -1,10 +1,11 @@
 // Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract).
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { paginate } from '../fields.js';
-import { PAGE_FIELDS, hex, pageOf, wireText } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { BALANCE, PAGED } from '../schemas.js';
+import { hex, wireText } from '../fields/kinds.js';
+import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
+import { BALANCE, paged } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
+import * as v from 'valibot';
 
 const tag = 'balances';
 const starkKeyText = wireText({ required: true });
@@ -27,7 +28,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/balances', tag, reply: 'ok+code', summary: 'Non-empty balances of a stark key, paginated',
         query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
-        response: PAGED(BALANCE),
+        response: paged(BALANCE),
       },
       ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
     )
@@ -35,7 +36,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v2/balances', tag, reply: 'ok+code', summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
         query: { stark_key: starkKeyText, contract_address: contractFilter },
-        response: { type: 'array', items: BALANCE },
+        response: v.array(BALANCE),
       },
       ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
     );

@@ -1,11 +1,9 @@
 // Contract and asset lookups: /v1/contract_info, /v1/assetid, /v1/starkex/contracts.
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { optUint, optWireText, text, tokenId } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { field } from '../spec.js';
-import { isMissing } from '../fields.js';
-import { CONTRACT_INFO } from '../schemas.js';
+import { optUint, optWireText, optional, text, tokenId } from '../fields/kinds.js';
+import { ASSET_ID, CONTRACT_INFO, STARKEX_CONTRACTS } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 const tag = 'contracts';
 
@@ -30,11 +28,11 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
         method: 'GET', path: '/v1/assetid', tag, reply: 'ok', summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
         query: {
           type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721' }),
-          token_id: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : tokenId(v, name))),
+          token_id: optional(tokenId()),
           quantum: optUint({ min: 1n, below: 1n << 128n }),
           contract_address: optWireText(),
         },
-        response: { type: 'object', properties: { asset_id: { type: 'string' } } },
+        response: ASSET_ID,
       },
       ({ query: q }) => {
         const type = q.type;
@@ -44,10 +42,7 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      {
-        method: 'GET', path: '/v1/starkex/contracts', tag, reply: 'ok', summary: 'StarkEx L1 contract addresses per network (from the genesis)',
-        response: { type: 'object', properties: { mainnet: { type: 'string' }, testnet: { type: 'string' }, sepolia: { type: 'string' } } },
-      },
+      { method: 'GET', path: '/v1/starkex/contracts', tag, reply: 'ok', summary: 'StarkEx L1 contract addresses per network (from the genesis)', response: STARKEX_CONTRACTS },
       () => devnet.starkexContracts(),
     );
 }

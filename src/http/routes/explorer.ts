@@ -4,7 +4,8 @@ import type { Devnet } from '../../devnet.js';
 import type { DevnetEvent } from '../../devnet-events.js';
 import { EXPLORER_ASSETS } from '../../explorer/assets.js';
 import { explorerOverview } from '../../explorer/overview.js';
-import { RouteGroup } from '../route-group.js';
+import { OVERVIEW, TEXT } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 /** A comment line this often keeps proxies and idle-timeouts from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -16,18 +17,18 @@ export function explorerRoutes(devnet: Devnet): RouteGroup {
 
   for (const [path, asset] of Object.entries(EXPLORER_ASSETS)) {
     r.add(
-      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: asset.type.split(';')[0]!, response: { type: 'string' } },
+      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: asset.type.split(';')[0]!, response: TEXT },
       ({ c }) => c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' }),
     );
   }
 
   r.add(
-    { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: { type: 'object' } },
+    { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: OVERVIEW },
     ({ c }) => explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin)),
   );
 
   r.add(
-    { method: 'GET', path: '/_devnet/events', tag, reply: 'plain', summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)', produces: 'text/event-stream', response: { type: 'string' } },
+    { method: 'GET', path: '/_devnet/events', tag, reply: 'plain', summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)', produces: 'text/event-stream', response: TEXT },
     ({ c }) =>
       streamSSE(c, async (stream) => {
         // Writes are chained so events leave in seq order even though each write is asynchronous.

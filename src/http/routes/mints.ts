@@ -1,16 +1,24 @@
 // /v1/mints: API key, contract of the caller's projects, amount 1..100 or explicit token_ids.
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { isMissing } from '../fields.js';
-import { optUint, starkKey, text, tokenId } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { field } from '../spec.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { fieldOf, refuse } from '../fields/field.js';
+import type { Field } from '../fields/field.js';
+import { optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
+import { MINTED } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 /** `"1,2"` (the documented form) or an array of ids; each a uint256 (4 when unparsable). */
-function tokenIdsField(v: unknown): bigint[] | undefined {
-  if (isMissing(v)) return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').map((s) => s.trim()) : fail(ErrorCode.TokenIDParseFailed, 'token_ids must be "1,2,3" or an array of ids');
-  return items.map((t, i) => tokenId(t, `token_ids[${i}]`));
+function tokenIds(): Field<bigint[] | undefined> {
+  const item = tokenId();
+  const split = v.transform((s: string) => s.split(',').map((x) => x.trim()));
+  const fromText = v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>;
+  const ids = fieldOf<bigint[]>(
+    v.union([v.pipe(v.string(), split, fromText), v.array(item.json)], 'shape'),
+    { ...item.refusals, shape: refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids') },
+    { item: item as Field<unknown> },
+  );
+  return optional(ids, { description: 'comma-separated, or an array of ids' });
 }
 
 export function mintRoutes(devnet: Devnet): RouteGroup {
@@ -22,15 +30,15 @@ export function mintRoutes(devnet: Devnet): RouteGroup {
         contract_address: text({ code: ErrorCode.ContractAddressMissing }),
         stark_key: starkKey({ description: 'the receiver' }),
         amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
-        token_ids: field({ oneOf: [{ type: 'string', description: 'comma-separated' }, { type: 'array', items: { type: ['string', 'integer'] } }] }, tokenIdsField),
+        token_ids: tokenIds(),
       },
-      response: { type: 'object', properties: { sequence_ids: { type: 'array', items: { type: 'integer' } } } },
+      response: MINTED,
     },
     ({ apiKey, body: b }) => {
       const contractAddress = b.contract_address;
-      const starkKey = b.stark_key;
+      const starkKeyValue = b.stark_key;
       const amount = b.amount;
-      return devnet.mint({ apiKey, contractAddress, starkKey, amount, tokenIds: b.token_ids });
+      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds: b.token_ids });
     },
   );
 }

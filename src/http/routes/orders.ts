@@ -1,17 +1,29 @@
 // Orders: place, list (open only), one order, order info for signing, cancel, depth and trades.
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
-import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { paginate, uintField } from '../fields.js';
-import { PAGE_FIELDS, optList, optStarkKey, optWireText, pageOf, starkKey, text, tokenId, wireText } from '../field-specs.js';
-import { ORDER_BODY, orderInput } from '../order-fields.js';
-import { RouteGroup } from '../route-group.js';
-import { SIGNATURE } from '../signed-fields.js';
-import { field } from '../spec.js';
-import { isMissing } from '../fields.js';
-import { ORDER, PAGED, SEQUENCE_ID } from '../schemas.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { fieldOf, refuse } from '../fields/field.js';
+import type { Field } from '../fields/field.js';
+import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
+import { ORDER_BODY, orderInput } from '../fields/order.js';
+import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
+import { SIGNATURE } from '../fields/signed.js';
+import { DEPTH, ORDER, ORDER_INFO, SEQUENCE_ID, TRADE, paged } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 const tag = 'orders';
-const orderId = () => field({ type: 'string', pattern: '^\\d+$' }, (v, name) => Number(uintField(v, name, { below: 1n << 53n })), { required: true });
+
+/** `0` or `1` (absent: both directions). */
+const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
+  v.pipe(v.optional(v.picklist(['', '0', '1'], 'direction')), v.transform((d) => (d === '0' ? (0 as const) : d === '1' ? (1 as const) : undefined))),
+  { direction: refuse(ErrorCode.InvalidParam, (_name, value) => `direction must be 0 or 1, got "${String(value)}"`) },
+  { description: '0 ASK, 1 BID' },
+);
+
+/** TYPE:ADDRESS of the base token, ETH:ETH when absent. */
+const CONTRACT1: Field<string> = fieldOf(v.pipe(v.optional(v.string('type'), 'ETH:ETH'), v.minLength(1, 'missing')), text().refusals, {
+  description: 'TYPE:ADDRESS of the base token; default ETH:ETH',
+});
 
 export function orderRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
@@ -22,14 +34,8 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Open orders (placed or partially filled), filtered, paginated',
-        query: {
-          stark_key: optStarkKey(),
-          direction: field({ enum: ['0', '1'] }, (v) => (isMissing(v) ? undefined : v === '0' ? 0 : v === '1' ? 1 : fail(ErrorCode.InvalidParam, `direction must be 0 or 1, got "${String(v)}"`))),
-          token_ids: optList(tokenId),
-          contract_address: optWireText(),
-          ...PAGE_FIELDS,
-        },
-        response: PAGED(ORDER),
+        query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), ...PAGE_FIELDS },
+        response: paged(ORDER),
       },
       ({ query: q }) => {
         const starkKey = q.stark_key;
@@ -40,18 +46,14 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/order', tag, reply: 'ok+code', summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)', query: { order_id: orderId() }, response: ORDER },
+      { method: 'GET', path: '/v1/order', tag, reply: 'ok+code', summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)', query: { order_id: id() }, response: ORDER },
       ({ query: q }) => devnet.order(q.order_id),
     )
     .add(
       {
         method: 'GET', path: '/v1/order/info', tag, reply: 'ok+code', summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
-        query: {
-          stark_key: starkKey(),
-          contract1: field({ type: 'string', default: 'ETH:ETH', description: 'TYPE:ADDRESS of the base token' }, (v, name) => text().parse(v ?? 'ETH:ETH', name)),
-          contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }),
-        },
-        response: { type: 'object', properties: { fee_rate: { type: 'string' }, base_token: { type: 'string' }, fee_token: { type: 'string' }, nonce: { type: 'integer' }, contracts: { type: 'array' }, asset_ids: { type: 'array' }, vault_ids: { type: 'array' } } },
+        query: { stark_key: starkKey(), contract1: CONTRACT1, contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }) },
+        response: ORDER_INFO,
       },
       ({ query: q }) => {
         const key = q.stark_key;
@@ -59,11 +61,7 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      {
-        method: 'GET', path: '/v1/depth', tag, reply: 'ok+code', summary: 'Aggregated book levels [display price, display quantity] of one market',
-        query: { base_contract: text(), quote_contract: text() },
-        response: { type: 'object', properties: { asks: { type: ['array', 'null'] }, bids: { type: ['array', 'null'] } } },
-      },
+      { method: 'GET', path: '/v1/depth', tag, reply: 'ok+code', summary: 'Aggregated book levels [display price, display quantity] of one market', query: { base_contract: text(), quote_contract: text() }, response: DEPTH },
       ({ query: q }) => {
         const base = q.base_contract;
         return devnet.depth(base, q.quote_contract);
@@ -72,14 +70,8 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'GET', path: '/v1/trades', tag, reply: 'ok+code', summary: 'Fills by order, by stark key, or by market, paginated',
-        query: {
-          order_id: field({ type: 'string', pattern: '^\\d+$' }, (v, name) => (isMissing(v) ? undefined : orderId().parse(v, name))),
-          stark_key: optStarkKey(),
-          base_token_contract_addr: wireText(),
-          quote_token_contract_addr: wireText(),
-          ...PAGE_FIELDS,
-        },
-        response: PAGED({ type: 'object' }),
+        query: { order_id: optional(id()), stark_key: optStarkKey(), base_token_contract_addr: wireText(), quote_token_contract_addr: wireText(), ...PAGE_FIELDS },
+        response: paged(TRADE),
       },
       ({ query: q }) => {
         const orderIdValue = q.order_id;
@@ -91,16 +83,16 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/v1/orders/:order_id/cancel', tag, reply: 'ok+code', summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
-        params: { order_id: orderId() },
+        params: { order_id: id() },
         body: { stark_key: starkKey(), signature: SIGNATURE },
         response: SEQUENCE_ID,
       },
       (i) => {
         // The id is checked before the body is read (destructuring `body` would read it first).
-        const id = i.params.order_id;
+        const orderId = i.params.order_id;
         const b = i.body;
         const key = b.stark_key;
-        return devnet.cancelOrder(id, key, b.signature);
+        return devnet.cancelOrder(orderId, key, b.signature);
       },
     );
 }

@@ -1,22 +1,33 @@
 // Projects and contracts of the caller's API key: /v1/project*, /v1/project/contract, /v1/project/remove_contract.
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { parseTokenType } from '../../domain/catalog/contracts.js';
-import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { textField } from '../fields.js';
-import { optText, optUint, text } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { field } from '../spec.js';
-import { MESSAGE } from '../schemas.js';
+import type { TokenType } from '../../domain/state/state.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { fieldOf, refuse } from '../fields/field.js';
+import type { Field } from '../fields/field.js';
+import { optText, optUint, text } from '../fields/kinds.js';
+import { CONTRACT_ANSWER, MESSAGE, PROJECT, PROJECT_ANSWER } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 const tag = 'projects';
-const PROJECT_ANSWER = { type: 'object', properties: { message: { type: 'string' }, project_uuid: { type: 'string' } } };
+
+/** ERC20, ERC721 or ERC721M (MINTABLE_ERC721 too), in any case; 28 otherwise. */
+const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
+  const t = text({ code: ErrorCode.NoSuchContractType });
+  const known = (s: string) => {
+    const type = parseTokenType(s);
+    return type !== undefined && type !== 'ETH';
+  };
+  return fieldOf(v.pipe(t.json, v.check(known, 'unknown'), v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>)), {
+    ...t.refusals,
+    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721 or ERC721M, got "${String(value)}"`),
+  }, { required: true, description: 'ERC20, ERC721 or ERC721M (any case; MINTABLE_ERC721 means ERC721M)' });
+})();
 
 export function projectRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
-    .add(
-      { method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: { type: 'array', items: { type: 'object' } } },
-      ({ apiKey }) => devnet.projects(apiKey),
-    )
+    .add({ method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: v.array(PROJECT) }, ({ apiKey }) => devnet.projects(apiKey))
     .add(
       { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_ANSWER },
       ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
@@ -39,12 +50,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
         description: 'Order of checks: key (32), project (19), type (28), address (27/19), duplicate (19), then the optional fields (19).',
         body: {
           project_uuid: text(),
-          contract_type: field({ enum: ['ERC20', 'ERC721', 'ERC721M'] }, (v, name) => {
-            const typeText = textField(v, name, ErrorCode.NoSuchContractType);
-            const type = parseTokenType(typeText);
-            if (!type || type === 'ETH') fail(ErrorCode.NoSuchContractType, `contract_type must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
-            return type;
-          }, { required: true }),
+          contract_type: CONTRACT_TYPE,
           contract_address: text({ code: ErrorCode.ContractAddressMissing }),
           decimals: optUint({ below: 37n, description: 'emulator-only; ERC20 default 18' }),
           contract_count: optUint({ below: 1n << 63n }),
@@ -57,7 +63,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
           external_link: optText(),
           banner_image_url: optText(),
         },
-        response: { type: 'object', properties: { message: { type: 'string' }, contract_uuid: { type: 'string' } } },
+        response: CONTRACT_ANSWER,
       },
       ({ apiKey, body: b }) => {
         const projectUuid = b.project_uuid;

@@ -1,9 +1,10 @@
 // /v1/records (newest first, filtered, paginated) and /v1/record (one record, flattened).
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
-import { paginate, uintField } from '../fields.js';
-import { PAGE_FIELDS, optList, optUint, pageOf, starkKey, uint, wireText } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { PAGED, RECORD } from '../schemas.js';
+import { id, optList, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
+import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
+import { RECORD, paged } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 const tag = 'records';
 
@@ -15,11 +16,11 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
         query: {
           stark_key: starkKey(),
           record_type: optUint({ below: 12n, description: '0 all, 6 transfers, 9 orders, else that record type' }),
-          sequence_ids: optList((s, name) => Number(uintField(s, name, { below: 1n << 53n }))),
+          sequence_ids: optList(id()),
           contract_address: wireText(),
           ...PAGE_FIELDS,
         },
-        response: PAGED(RECORD),
+        response: paged(RECORD),
       },
       ({ query: q }) => {
         const key = q.stark_key;
@@ -32,7 +33,7 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/record', tag, reply: 'ok+code', summary: 'One record, order fields flattened as "order.<field>" (an array of one)',
         query: { stark_key: starkKey(), sequence_id: uint({ below: 1n << 53n }) },
-        response: { type: 'array', items: RECORD },
+        response: v.array(RECORD),
       },
       ({ query: q }) => {
         const key = q.stark_key;

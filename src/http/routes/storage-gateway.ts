@@ -6,8 +6,9 @@ import { stringify } from '../../domain/values/json.js';
 import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
-import { pathText } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
+import { asText } from '../fields/kinds.js';
+import { BYTES } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 function notFound(what: string): DevnetError {
   return new DevnetError(ErrorCode.InvalidParam, `${what} is not stored here`, 404);
@@ -60,9 +61,21 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     return c.body(stream, 200, headers);
   };
 
-  const gateway = { tag: 'storage', reply: 'plain', produces: 'application/octet-stream', response: { type: 'string', format: 'binary', description: "the file's bytes, or a directory's listing as JSON {cid, path, entries}" } } as const;
-  const cid = pathText({ description: 'a stored CID' });
+  const gateway = { tag: 'storage', reply: 'plain', produces: 'application/octet-stream', response: BYTES, refusals: [400, 404] } as const;
+  const cid = asText({ description: 'a stored CID' });
   return new RouteGroup()
-    .add({ method: 'GET', path: '/ipfs/:cid', summary: 'The built-in IPFS gateway: a stored file, or a directory listing', params: { cid }, ...gateway }, ({ c }) => serve(c))
-    .add({ method: 'GET', path: '/ipfs/:cid/*', summary: 'A file inside a stored directory (the rest of the path)', params: { cid }, ...gateway }, ({ c }) => serve(c));
+    .add(
+      {
+        method: 'GET', path: '/ipfs/:cid', aliases: ['/ipfs/:cid/'], summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
+        description: 'The same with a trailing slash (`/ipfs/{cid}/`, the form of the storage endpoints).', params: { cid }, ...gateway,
+      },
+      ({ c }) => serve(c),
+    )
+    .add(
+      {
+        method: 'GET', path: '/ipfs/:cid/:path{.+}', summary: 'A file or directory inside a stored directory',
+        params: { cid, path: asText({ description: 'the rest of the path inside the directory; may contain "/"' }) }, ...gateway,
+      },
+      ({ c }) => serve(c),
+    );
 }

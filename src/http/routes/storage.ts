@@ -4,17 +4,18 @@ import type { Devnet } from '../../devnet.js';
 import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
 import type { StagedUpload } from '../../devnet-storage.js';
 import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
-import { paginate } from '../fields.js';
-import { PAGE_FIELDS, pageOf, pathText, text } from '../field-specs.js';
+import * as v from 'valibot';
+import { asText, text } from '../fields/kinds.js';
+import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { boundaryOf, MultipartReader } from '../multipart.js';
-import { RouteGroup } from '../route-group.js';
-import { MESSAGE } from '../schemas.js';
+import { MESSAGE, STORAGE_LIST, UPLOADED } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 /** Room for the multipart framing and small fields around a file at the limit. */
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 const tag = 'storage';
-const uuid = () => pathText({ description: 'project_uuid' });
-const STORED = { type: 'object', properties: { cid: { type: 'string' }, filename: { type: 'string' }, filesize: { type: 'string' }, created_at: { type: 'string' }, endpoints: { type: 'array', items: { type: 'string' } } } };
+const uuid = () => asText({ description: 'project_uuid' });
+const UPLOAD = v.object({ file: v.pipe(v.string(), v.description('the file (binary); the first part named "file" is the upload')) });
 
 function origin(c: Context): string {
   return new URL(c.req.url).origin;
@@ -29,8 +30,9 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         summary: 'Uploads a file (or a CAR of a directory), streamed, at most 100 MiB (413 beyond)',
         description: 'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
         params: { uuid: uuid() },
-        rawBody: { contentType: 'multipart/form-data', schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] }, description: 'the first part named "file" is the upload' },
-        response: { type: 'object', properties: { cid: { type: 'string' }, endpoints: { type: 'array', items: { type: 'string' } } } },
+        rawBody: { contentType: 'multipart/form-data', schema: UPLOAD, description: 'the first part named "file" is the upload' },
+        response: UPLOADED,
+        refusals: [413],
       },
       async ({ apiKey: key, params, c }) => {
         const id = params.uuid;
@@ -61,7 +63,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/project/:uuid/storage', tag, auth: true, reply: 'ok', summary: "A project's stored files, paginated under data.storages",
         params: { uuid: uuid() }, query: { ...PAGE_FIELDS },
-        response: { type: 'object', properties: { storages: { type: 'object', properties: { list: { type: 'array', items: STORED }, total: { type: 'integer' }, current_page: { type: 'integer' }, page_size: { type: 'string' }, total_page: { type: 'integer' } } } } },
+        response: STORAGE_LIST,
       },
       ({ apiKey: key, params, query: q, c }) => {
         const page = pageOf(q);

@@ -1,9 +1,9 @@
 // Signed moves: /v1/transfers, /v1/withdrawalto, and the withdraw area (/v1/withdrawal/status).
 import type { Devnet } from '../../devnet.js';
-import { SIGNED_MOVE_BODY, signedMove } from '../signed-fields.js';
-import { text, wireText } from '../field-specs.js';
-import { RouteGroup } from '../route-group.js';
-import { SEQUENCE_ID } from '../schemas.js';
+import { text, wireText } from '../fields/kinds.js';
+import { SIGNED_MOVE_BODY, signedMove } from '../fields/signed.js';
+import { SEQUENCE_ID, WITHDRAW_AREA } from '../openapi/responses.js';
+import { RouteGroup } from '../route.js';
 
 const tag = 'transfers';
 
@@ -27,7 +27,7 @@ export function transferRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/withdrawal/status', tag, reply: 'ok', summary: "What an Ethereum address can claim on L1 (the withdraw area)",
         query: { stage: text({ description: 'only "withdrawarea"' }), ethaddress: wireText({ required: true }) },
-        response: { type: 'array', items: { type: 'object', properties: { contract_address: { type: 'string' }, asset_id: { type: 'string' }, token_id: { type: 'string' }, type: { type: 'string' }, display_value: { type: 'string' }, amount: { type: 'integer' } } } },
+        response: WITHDRAW_AREA,
       },
       ({ query: q }) => {
         const stage = q.stage;

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
 import { createDevnet } from '../../../src/index.js';
 import { JsonResponse, jsonReply } from '../../../src/http/json-response.js';
-import { field, fieldReader } from '../../../src/http/spec.js';
+import * as vb from 'valibot';
+import { fieldOf, fieldReader, refuse } from '../../../src/http/fields/field.js';
+import { DevnetError } from '../../../src/domain/values/errors.js';
 
 const TEXT = '{"status":"OK","data":{"sequence_id":7},"error":""}';
 const reply = (status = 200): Response => new JsonResponse(TEXT, status) as unknown as Response;
@@ -126,12 +128,11 @@ describe('fieldReader', () => {
   const counting = () => {
     const reads: string[] = [];
     const f = (name: string) =>
-      field({ type: 'string' }, (v, n) => {
-        reads.push(n);
-        if (v === 'bad') throw new RangeError(`${name} is bad`);
-        return String(v).toUpperCase();
-      });
-    return { reads, read: fieldReader({ a: f('a'), b: f('b'), c: f('c') }) };
+      fieldOf(
+        vb.pipe(vb.string(), vb.check((s) => (reads.push(name), s !== 'bad'), 'bad'), vb.transform((s) => s.toUpperCase())),
+        { bad: refuse(19, (n) => `${n} is bad`) },
+      );
+    return { reads, read: fieldReader({ a: f('a'), b: f('b'), c: f('c') }, 'json') };
   };
 
   it('parses a field on its first read only, in the order the handler reads them', () => {
@@ -157,7 +158,8 @@ describe('fieldReader', () => {
   });
 
   it('shows no internals: Object.keys and JSON see nothing, and a field may be called raw or slots', () => {
-    const read = fieldReader({ raw: field({ type: 'string' }, (v) => `raw=${String(v)}`), slots: field({ type: 'string' }, (v) => `slots=${String(v)}`) });
+    const prefixed = (p: string) => fieldOf(vb.pipe(vb.string(), vb.transform((s) => `${p}=${s}`)), {});
+    const read = fieldReader({ raw: prefixed('raw'), slots: prefixed('slots') }, 'json');
     const v = read(() => ({ raw: 'a', slots: 'b' }));
     expect(Object.keys(v)).toEqual([]);
     expect(JSON.stringify(v)).toBe('{}');
@@ -168,8 +170,8 @@ describe('fieldReader', () => {
   it('throws the parse error of a bad field on every read of it, and not for the fields around it', () => {
     const { read } = counting();
     const v = read(() => ({ a: 'ok', b: 'bad', c: 'fine' }));
-    expect(() => v.b).toThrow(RangeError);
-    expect(() => v.b).toThrow(RangeError);
+    expect(() => v.b).toThrow(DevnetError);
+    expect(() => v.b).toThrow('b is bad');
     expect(v.a).toBe('OK');
     expect(v.c).toBe('FINE');
   });

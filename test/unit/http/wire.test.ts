@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { displayAmount } from '../../../src/domain/values/money.js';
 import { isoMicros, parseIsoMicros } from '../../../src/domain/state/clock.js';
 import { DevnetError } from '../../../src/domain/values/errors.js';
-import { uintField } from '../../../src/http/fields.js';
+import { readField } from '../../../src/http/fields/field.js';
+import { uint } from '../../../src/http/fields/kinds.js';
+import type { UintOptions } from '../../../src/http/fields/kinds.js';
+
+/** A body field of the uint kind, read from one value. */
+const uintField = (value: unknown, name: string, o: UintOptions = {}): bigint => readField(uint(o), 'json', value, name);
 import { stringify } from '../../../src/domain/values/json.js';
 import { VERSION } from '../../../src/version.js';
 import { readFileSync } from 'node:fs';
@@ -14,7 +19,7 @@ describe('stringify', () => {
   });
 });
 
-describe('uintField', () => {
+describe('the uint field kind', () => {
   it('accepts JSON numbers and decimal strings', () => {
     expect(uintField(42, 'n')).toBe(42n);
     expect(uintField('9223372036854775807', 'n')).toBe(2n ** 63n - 1n);

@@ -1,29 +1,28 @@
-// Wire parsing of signed commands (transfer, withdrawal): every field the SDKs send, as they send it.
-import { ErrorCode, fail } from '../domain/values/errors.js';
-import { readHex } from '../domain/values/hex.js';
-import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
-import type { Signature } from '../domain/ledger/signed.js';
-import type { SignedMoveInput } from '../domain/ledger/signed-moves.js';
-import { isMissing, textField } from './fields.js';
-import { hex, optUint, starkKey, text, tokenId, uint } from './field-specs.js';
-import { field } from './spec.js';
-import type { Values } from './spec.js';
+// Fields of signed commands (transfers, withdrawals, cancels): the signature, the expiration, and the
+// body of a signed move, each as the SDKs send it.
+import * as v from 'valibot';
+import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
+import type { Signature } from '../../domain/ledger/signed.js';
+import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { readHex } from '../../domain/values/hex.js';
+import { OBJECT_TAG, fieldOf, refuse } from './field.js';
+import type { Field, Values } from './field.js';
+import { HEX, hex, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
 
 const VAULT_31 = 1n << 31n;
+const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
 
 /** `{r, s}` as 0x hex (the SDKs' form); anything malformed fails with 34, like a wrong signature. */
-export function signatureField(v: unknown): Signature {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(ErrorCode.InvalidSignature, 'signature must be an object {"r":"0x…","s":"0x…"}');
-  const { r, s } = v as Record<string, unknown>;
-  const rv = typeof r === 'string' ? readHex(r) : undefined;
-  const sv = typeof s === 'string' ? readHex(s) : undefined;
-  if (rv === undefined || sv === undefined) fail(ErrorCode.InvalidSignature, 'signature.r and signature.s must be 0x hex strings');
-  return { r: rv, s: sv };
-}
-
-export const SIGNATURE = field(
-  { type: 'object', properties: { r: { type: 'string' }, s: { type: 'string' } }, required: ['r', 's'] },
-  (v) => signatureField(v),
+export const SIGNATURE: Field<Signature> = fieldOf(
+  v.pipe(v.looseObject({ r: rs, s: rs }, OBJECT_TAG), v.transform((sig): Signature => ({ r: readHex(sig.r)!, s: readHex(sig.s)! }))),
+  {
+    // An array has no r: valibot reports the missing entry, and the message says what the value is not.
+    [OBJECT_TAG]: refuse(ErrorCode.InvalidSignature, (_name, value) =>
+      typeof value !== 'object' || value === null || Array.isArray(value) ? 'signature must be an object {"r":"0x…","s":"0x…"}' : 'signature.r and signature.s must be 0x hex strings',
+    ),
+    hex: refuse(ErrorCode.InvalidSignature, () => 'signature.r and signature.s must be 0x hex strings'),
+  },
   { required: true, description: 'StarkEx ECDSA signature, 0x hex; malformed fails with 34' },
 );
 
@@ -46,8 +45,8 @@ export const SIGNED_MOVE_BODY = {
   receiver_vault_id: uint({ below: VAULT_31 }),
   expiration_timestamp: EXPIRATION,
   signature: SIGNATURE,
-  contract_address: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : textField(v, name)), { description: 'echo, checked against asset_id' }),
-  token_id: field({ type: 'string' }, (v, name) => (isMissing(v) ? undefined : tokenId(v, name)), { description: 'echo, checked against asset_id' }),
+  contract_address: optional(text(), { description: 'echo, checked against asset_id' }),
+  token_id: optional(tokenId(), { description: 'echo, checked against asset_id' }),
 };
 
 /** Reads the declared fields in the documented order. */

@@ -1,0 +1,162 @@
+// A request field, declared once: a valibot schema that parses the wire value (its input side is the
+// field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
+import * as v from 'valibot';
+import { DevnetError } from '../../domain/values/errors.js';
+import type { ErrorCodeValue } from '../../domain/values/errors.js';
+
+/** The refusal of one failed check, from the field's name and the value the client sent there. */
+export type Refusal = (name: string, value: unknown) => DevnetError;
+
+/** A refusal with a fixed code. */
+export function refuse(code: ErrorCodeValue, say: (name: string, value: unknown) => string): Refusal {
+  return (name, value) => new DevnetError(code, say(name, value));
+}
+
+export type WireSchema<T> = v.GenericSchema<unknown, T>;
+
+export interface Field<T> {
+  /** The field in a JSON body. */
+  readonly json: WireSchema<T>;
+  /** The field as a query or path parameter, where a value is text or absent. */
+  readonly text: WireSchema<T>;
+  readonly required: boolean;
+  readonly description?: string;
+  /**
+   * Each check is declared with a tag as its valibot message; a failed check is answered with the
+   * refusal of its tag. A tag without a refusal is a declaration bug (a 500, which tests catch).
+   */
+  readonly refusals: Readonly<Record<string, Refusal>>;
+  /** Fields inside this one: an issue's path leads into their refusals (object entries, list items). */
+  readonly entries?: Readonly<Record<string, Field<unknown>>>;
+  readonly item?: Field<unknown>;
+}
+
+export type FieldMap = { readonly [name: string]: Field<unknown> };
+export type NoFields = Record<never, never>;
+
+/** What a handler reads: each declared field, parsed on first read. */
+export type Values<F extends FieldMap> = { readonly [K in keyof F]: F[K] extends Field<infer T> ? T : never };
+
+/** Where a field travels decides which of its schemas parses it. */
+export type Where = 'json' | 'text';
+
+const FIRST_ISSUE = { abortEarly: true, abortPipeEarly: true } as const;
+
+/** The tag every object field declares its object check with, so a missing entry is recognised. */
+export const OBJECT_TAG = 'object';
+
+/** A value as refusal messages quote it: JSON, or `nothing` when absent. */
+export function show(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
+}
+
+/** Absent for a field: not sent, null, or empty text. */
+export function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** Declares a field from its schemas and refusals; `text` defaults to the JSON schema. */
+export function fieldOf<T>(
+  json: WireSchema<T>,
+  refusals: Readonly<Record<string, Refusal>>,
+  o: { text?: WireSchema<T>; required?: boolean; description?: string | undefined; entries?: Record<string, Field<unknown>>; item?: Field<unknown> } = {},
+): Field<T> {
+  return {
+    json,
+    text: o.text ?? json,
+    refusals,
+    required: o.required ?? false,
+    ...(o.description !== undefined ? { description: o.description } : {}),
+    ...(o.entries ? { entries: o.entries } : {}),
+    ...(o.item ? { item: o.item } : {}),
+  };
+}
+
+/** The refusal `field` gives `value` (which it must refuse): how a wrapper hands a refusal on. */
+export function refusalOf(field: Field<unknown>, where: Where, value: unknown, name: string): DevnetError {
+  return parseOrRefusal(field, where, value, name);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The refusal for an issue: the innermost declared field on its path answers, named by that path. */
+function refusalFor(field: Field<unknown>, issue: v.BaseIssue<unknown>, value: unknown, name: string): DevnetError {
+  let f = field;
+  let at = name;
+  let raw = value;
+  const path = issue.path ?? [];
+  for (const [i, step] of path.entries()) {
+    const key = step.key as string | number;
+    const inner = typeof key === 'number' ? f.item : f.entries?.[key];
+    if (!inner) break;
+    // valibot reports an object check at the missing entry, with the object's tag: an object that
+    // lacks the entry lets the entry refuse `undefined` itself; a value that is no object at all is
+    // the object's own refusal.
+    if (i === path.length - 1 && issue.message === OBJECT_TAG && !(isPlainObject(raw) && key in raw)) {
+      if (isPlainObject(raw)) return parseOrRefusal(inner, 'json', undefined, `${at}.${key}`);
+      break;
+    }
+    f = inner;
+    at = typeof key === 'number' ? `${at}[${key}]` : `${at}.${key}`;
+    raw = step.value;
+  }
+  const refusal = f.refusals[issue.message];
+  if (!refusal) throw new Error(`${at}: the check tagged "${issue.message}" has no refusal`);
+  return refusal(at, raw);
+}
+
+function parseOrRefusal(field: Field<unknown>, where: Where, value: unknown, name: string): DevnetError {
+  const result = v.safeParse(field[where], value, FIRST_ISSUE);
+  if (result.success) throw new Error(`${name}: a missing entry was accepted by its own schema`);
+  return refusalFor(field, result.issues[0], value, name);
+}
+
+/** Parses one wire value as `field` (its `where` schema); a failed check throws the field's refusal. */
+export function readField<T>(field: Field<T>, where: Where, value: unknown, name: string): T {
+  const result = v.safeParse(field[where], value, FIRST_ISSUE);
+  if (result.success) return result.output;
+  throw refusalFor(field as Field<unknown>, result.issues[0], value, name);
+}
+
+const UNREAD: unique symbol = Symbol('unread');
+// Symbol keys: a view's own properties can never shadow a field, nor show up in Object.keys or JSON.
+const RAW: unique symbol = Symbol('raw');
+const SLOTS: unique symbol = Symbol('slots');
+
+/** What each per-request view holds: the raw object (fetched on first need) and one slot per field. */
+class FieldSlots {
+  readonly [RAW]: () => Record<string, unknown>;
+  readonly [SLOTS]: unknown[];
+  constructor(raw: () => Record<string, unknown>, slots: unknown[]) {
+    this[RAW] = raw;
+    this[SLOTS] = slots;
+  }
+}
+
+/**
+ * The handler's view of a raw object through `fields`: a getter per declared field that parses on
+ * first read and remembers the result. Reading fields lazily keeps each route's ladder of checks in
+ * the order its handler reads them, which is the order clients have always seen.
+ *
+ * The getters are defined once per declaration, on a prototype, when the route is registered; a
+ * request only allocates the small view object. The fields are therefore not own properties:
+ * handlers read them by name (Object.keys and spreading see nothing).
+ */
+export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Where): (raw: () => Record<string, unknown>) => Values<F> {
+  const entries = Object.entries(fields ?? {});
+  const View = class extends FieldSlots {};
+  entries.forEach(([name, spec], i) => {
+    Object.defineProperty(View.prototype, name, {
+      enumerable: true,
+      get(this: FieldSlots): unknown {
+        const slots = this[SLOTS];
+        let value = slots[i];
+        if (value === UNREAD) value = slots[i] = readField(spec, where, this[RAW]()[name], name);
+        return value;
+      },
+    });
+  });
+  return (raw) => new View(raw, new Array<unknown>(entries.length).fill(UNREAD)) as unknown as Values<F>;
+}

@@ -1,0 +1,103 @@
+// Fields of `POST /v1/order`, accepting every form the SDKs send (account_id, stop_limit_time_in_force
+// and payment are accepted and ignored).
+import * as v from 'valibot';
+import type { OrderInput } from '../../domain/trading/orders.js';
+import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { OBJECT_TAG, fieldOf, refuse } from './field.js';
+import type { Field, Values } from './field.js';
+import { hex, optText, starkKey, uint } from './kinds.js';
+import { EXPIRATION, SIGNATURE } from './signed.js';
+
+const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n } as const;
+const ROLLUP = 1n << 63n;
+
+/** A vault id of the 64-bit format: [0, 2^31) or [2^63, 2^63 + 2^31). */
+function vault(): Field<bigint> {
+  const u = uint({ below: ROLLUP + (1n << 31n) });
+  const inRange = v.check((id: bigint) => id < 1n << 31n || id >= ROLLUP, 'gap');
+  const gap = refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be in [0, 2^31) or [2^63, 2^63+2^31), got ${BigInt(/\d+/.exec(String(value))![0])}`);
+  return fieldOf(v.pipe(u.json, inRange), { ...u.refusals, gap }, { text: v.pipe(u.text, inRange), required: true, description: '[0, 2^31) or [2^63, 2^63+2^31)' });
+}
+
+const token = (description: string) => hex({ code: ErrorCode.OrderFormatError, description });
+
+/** 0 ASK (sell the quote token) or 1 BID, as a number or text. */
+const DIRECTION: Field<0 | 1> = fieldOf(
+  v.pipe(v.picklist([0, 1, '0', '1'], 'direction'), v.transform((d) => (Number(d) === 0 ? (0 as const) : (1 as const)))),
+  { direction: refuse(ErrorCode.OrderFormatError, (_name, value) => `direction must be 0 (ASK) or 1 (BID), got ${JSON.stringify(value)}`) },
+  { required: true, description: '0 ASK (sell the quote token), 1 BID' },
+);
+
+/** NFT: quantized base units; ERC20: the display price. A safe integer or non-blank text, trimmed. */
+const PRICE: Field<string> = fieldOf(
+  v.pipe(
+    v.union([v.pipe(v.number('price'), v.safeInteger('price'), v.transform(String)), v.pipe(v.string('price'), v.trim(), v.minLength(1, 'price'))], 'price'),
+  ),
+  { price: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be a decimal string, got ${JSON.stringify(value)}`) },
+  { required: true, description: 'NFT: quantized base units; ERC20: display price' },
+);
+
+interface FeeInfo {
+  feeLimit: bigint;
+  feeToken: bigint;
+  feeVault: bigint;
+}
+
+const FEE_ENTRIES = {
+  // The JS SDK sends fee_limit as a float (61.5) and signs its floor.
+  fee_limit: uint({ below: 1n << 63n, floorFraction: true }),
+  token_id: hex({ code: ErrorCode.OrderFormatError }),
+  source_vault_id: vault(),
+};
+
+const FEE_INFO: Field<FeeInfo> = fieldOf(
+  v.pipe(
+    v.looseObject({ fee_limit: FEE_ENTRIES.fee_limit.json, token_id: FEE_ENTRIES.token_id.json, source_vault_id: FEE_ENTRIES.source_vault_id.json }, OBJECT_TAG),
+    v.transform((f): FeeInfo => ({ feeLimit: f.fee_limit, feeToken: f.token_id, feeVault: f.source_vault_id })),
+  ),
+  { [OBJECT_TAG]: refuse(ErrorCode.OrderFormatError, () => 'fee_info must be an object {fee_limit, token_id, source_vault_id}') },
+  { required: true, description: 'fee_limit may be fractional (floored before hashing); token_id the base token', entries: FEE_ENTRIES },
+);
+
+export const ORDER_BODY = {
+  stark_key: starkKey(),
+  direction: DIRECTION,
+  token_sell: token('asset id sold'),
+  token_buy: token('asset id bought'),
+  base_token: token('asset id of the currency'),
+  quote_token: token('asset id of what is traded'),
+  amount_sell: uint({ ...AMOUNT, description: 'signed, quantized' }),
+  amount_buy: uint({ ...AMOUNT, description: 'signed, quantized' }),
+  amount: uint({ ...AMOUNT, description: 'quote units' }),
+  price: PRICE,
+  vault_id_sell: vault(),
+  vault_id_buy: vault(),
+  nonce: uint({ below: 1n << 31n }),
+  expiration_timestamp: EXPIRATION,
+  fee_info: FEE_INFO,
+  marketplace_uuid: optText(),
+  signature: SIGNATURE,
+};
+
+/** Reads the declared fields in the order the checks have always run. */
+export function orderInput(b: Values<typeof ORDER_BODY>): OrderInput {
+  const starkKey = b.stark_key;
+  const direction = b.direction;
+  const tokenSell = b.token_sell;
+  const tokenBuy = b.token_buy;
+  const baseToken = b.base_token;
+  const quoteToken = b.quote_token;
+  const amountSell = b.amount_sell;
+  const amountBuy = b.amount_buy;
+  const amount = b.amount;
+  const price = b.price;
+  const vaultSell = b.vault_id_sell;
+  const vaultBuy = b.vault_id_buy;
+  const nonce = b.nonce;
+  const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
+  const { feeLimit, feeToken, feeVault } = b.fee_info;
+  const marketplace = b.marketplace_uuid;
+  const signature = b.signature;
+  return { starkKey, direction, tokenSell, tokenBuy, baseToken, quoteToken, amountSell, amountBuy, amount, price, vaultSell, vaultBuy, nonce, expiration, feeLimit, feeToken, feeVault, marketplace, signature };
+}

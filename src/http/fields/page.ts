@@ -1,0 +1,50 @@
+// Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
+import * as v from 'valibot';
+import { fieldOf } from './field.js';
+import type { Field } from './field.js';
+import { optional, uint } from './kinds.js';
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** An optional positive integer read as a number, `fallback` when absent. */
+function count(below: bigint, fallback: number, description: string): Field<number> {
+  const f = optional(uint({ min: 1n, below }));
+  const orDefault = v.transform((n: bigint | undefined) => (n === undefined ? fallback : Number(n)));
+  return fieldOf(v.pipe(f.json, orDefault), f.refusals, { text: v.pipe(f.text, v.metadata({ default: String(fallback) }), orDefault), description });
+}
+
+export const PAGE_FIELDS = {
+  limit: count(BigInt(MAX_LIMIT) + 1n, DEFAULT_LIMIT, `1..${MAX_LIMIT}`),
+  page: count(1n << 31n, 1, '1-based'),
+} as const;
+
+/** Reads limit, then page, as the pagination parser always has. */
+export function pageOf(q: { readonly limit: number; readonly page: number }): Page {
+  const limit = q.limit;
+  return { page: q.page, limit };
+}
+
+export interface Paged<T> {
+  list: T[];
+  total: number;
+  current_page: number;
+  page_size: number;
+  total_page: number;
+}
+
+export function paginate<T>(rows: readonly T[], p: Page): Paged<T> {
+  const start = (p.page - 1) * p.limit;
+  return {
+    list: rows.slice(start, start + p.limit),
+    total: rows.length,
+    current_page: p.page,
+    page_size: p.limit,
+    total_page: Math.ceil(rows.length / p.limit),
+  };
+}

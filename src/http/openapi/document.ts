@@ -1,0 +1,128 @@
+// The OpenAPI 3.1 document, built from the route declarations that also parse requests: each field's
+// and each answer's JSON Schema is its valibot schema's input side.
+import { VERSION } from '../../version.js';
+import type { Field, FieldMap } from '../fields/field.js';
+import type { AnyRouteSpec } from '../route.js';
+import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
+import { jsonSchemaOf } from './json-schema.js';
+import type { Schema } from './json-schema.js';
+
+/** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`; a hono pattern (`:path{.+}`) is dropped. */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
+}
+
+function parameter(name: string, where: 'path' | 'query', f: Field<unknown>): Schema {
+  return {
+    name,
+    in: where,
+    required: where === 'path' || f.required,
+    schema: jsonSchemaOf(f.text),
+    ...(f.description !== undefined ? { description: f.description } : {}),
+  };
+}
+
+function parameters(spec: AnyRouteSpec): Schema[] {
+  return [
+    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f)),
+    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f)),
+  ];
+}
+
+function bodySchema(fields: FieldMap): Schema {
+  const entries = Object.entries(fields);
+  const properties = Object.fromEntries(entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), ...(f.description !== undefined ? { description: f.description } : {}) }]));
+  const required = entries.filter(([, f]) => f.required).map(([n]) => n);
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+function requestBody(spec: AnyRouteSpec): Schema | undefined {
+  if (spec.rawBody) {
+    const { contentType, schema, description } = spec.rawBody;
+    return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: jsonSchemaOf(schema) } } };
+  }
+  if (!spec.body) return undefined;
+  // Required fields are refused one by one with their own codes; an empty body counts as {}.
+  return { required: false, content: { 'application/json': { schema: bodySchema(spec.body) } } };
+}
+
+/** The OK answer: the envelope around `data`, or the plain JSON itself. */
+function okSchema(spec: AnyRouteSpec): Schema {
+  const data = jsonSchemaOf(spec.response);
+  if (spec.reply === 'plain') return data;
+  const properties: Schema = { status: { const: 'OK' }, data, error: { const: '' } };
+  if (spec.reply === 'ok+code') properties.error_code = { const: 0 };
+  return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
+}
+
+/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`. */
+function operationId(spec: AnyRouteSpec): string {
+  const words = openApiPath(spec.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
+  return spec.method.toLowerCase() + (words || 'Root');
+}
+
+function responses(spec: AnyRouteSpec): Schema {
+  const json = (schema: Schema) => ({ 'application/json': { schema } });
+  // In fidelity mode (the default) a refusal is answered 200 with the FAILED envelope, as the real service does.
+  const ok = spec.produces
+    ? { [spec.produces]: { schema: jsonSchemaOf(spec.response) }, ...json(FAILED_REF) }
+    : json({ oneOf: [okSchema(spec), FAILED_REF] });
+  const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
+  if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
+  for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
+  out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
+  return out;
+}
+
+function operation(spec: AnyRouteSpec): Schema {
+  const params = parameters(spec);
+  const body = requestBody(spec);
+  return {
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.description !== undefined ? { description: spec.description } : {}),
+    operationId: operationId(spec),
+    security: spec.auth ? [{ apiKey: [] }] : [],
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: responses(spec),
+  };
+}
+
+const TAGS: Readonly<Record<string, string>> = {
+  contracts: 'Contract lookups and StarkEx asset ids',
+  accounts: 'Vaults, nonces and test wallets',
+  balances: 'Balances of a stark key',
+  transfers: 'Signed transfers, withdrawals and the withdraw area',
+  mints: 'Minting NFTs on L2',
+  orders: 'Orders, matching, depth and trades',
+  projects: "Projects and contracts of the caller's API key",
+  marketplaces: 'Marketplaces, collections and NFT listings',
+  records: 'Records and their status',
+  storage: 'File storage and the built-in IPFS gateway',
+  control: 'The /_devnet control plane: state, clock, settlement, snapshots, faults (emulator only)',
+  explorer: 'The explorer page and its live event stream (emulator only)',
+  docs: 'This document',
+};
+
+/** One document for the routes of one app, in declaration order. */
+export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'l2-devnet',
+      version: VERSION,
+      description: "A local emulator of Reddio's StarkEx layer-2 API: the emulated /v1, /v2 and /v3 routes, the /_devnet control plane, the IPFS gateway and this document.",
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/', description: 'the emulator that served this document' }],
+    tags: [...new Set(specs.map((s) => s.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
+    paths,
+    components: {
+      schemas: { Failed: FAILED },
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' } },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// What each route answers (its `data`, or the whole body of a plain reply), as valibot schemas: the
+// document's response schemas, checked against every answer the test suite records.
+import * as v from 'valibot';
+
+const str = v.string();
+const int = v.number();
+const strOrNull = v.nullable(v.string());
+const ids = v.array(v.number());
+
+/** `{list, total, current_page, page_size, total_page}` of `item`. */
+export function paged(item: v.GenericSchema): v.GenericSchema {
+  return v.looseObject({ list: v.array(item), total: int, current_page: int, page_size: int, total_page: int });
+}
+
+/** `{list, total}` of `item`. */
+export function listed(item: v.GenericSchema): v.GenericSchema {
+  return v.looseObject({ list: v.array(item), total: int });
+}
+
+export const SEQUENCE_ID = v.looseObject({ sequence_id: int });
+export const MESSAGE = v.looseObject({ message: str });
+
+export const BALANCE = v.looseObject({});
+export const CONTRACT_INFO = v.looseObject({});
+export const ORDER = v.looseObject({});
+export const RECORD = v.looseObject({});
+export const NFT = v.looseObject({});
+export const TRADE = v.looseObject({});
+export const LISTING = v.looseObject({});
+export const PROJECT = v.looseObject({});
+export const STORED_FILE = v.looseObject({});
+
+export const ORDER_INFO = v.looseObject({});
+export const DEPTH = v.looseObject({});
+export const VAULT_IDS = v.looseObject({ vault_ids: v.array(str) });
+export const NONCE = v.looseObject({ nonce: int });
+export const WALLETS = v.looseObject({ wallets: v.array(v.looseObject({})) });
+export const ASSET_ID = v.looseObject({ asset_id: str });
+export const STARKEX_CONTRACTS = v.looseObject({});
+export const WITHDRAW_AREA = v.array(v.looseObject({}));
+export const MINTED = v.looseObject({ sequence_ids: ids });
+export const PROJECT_ANSWER = v.looseObject({ message: str, project_uuid: str });
+export const CONTRACT_ANSWER = v.looseObject({ message: str, contract_uuid: str });
+export const MARKETPLACE_ANSWER = v.looseObject({ message: str, marketplace_uuid: str });
+export const UPLOADED = v.looseObject({ cid: str });
+export const STORAGE_LIST = v.looseObject({ storages: v.looseObject({}) });
+
+// ---- control plane (plain JSON) ----
+
+export const HEALTH = v.looseObject({ status: v.literal('ok'), version: str });
+export const ACCOUNTS = v.looseObject({ accounts: v.array(v.looseObject({})), api_keys: v.array(str), operator: str });
+export const API_KEY = v.looseObject({ api_key: str });
+export const INVARIANTS = v.looseObject({ ok: v.boolean(), violations: v.array(str), state_hash: str });
+export const BATCH = v.looseObject({ moved: ids, l2: ids, l1: ids });
+export const STATUS_MOVE = v.looseObject({ sequence_id: int, status: int });
+export const CLOCK = v.looseObject({ now: str, moved: ids });
+export const CLAIM = v.looseObject({ ethaddress: str, asset_id: str, amount: int });
+export const SNAPSHOT = v.looseObject({ id: str });
+export const REVERTED = v.looseObject({ reverted: str });
+export const STATE_HASH = v.looseObject({ state_hash: str });
+export const DUMP = v.looseObject({ format: str });
+export const FAULT = v.looseObject({ id: str });
+export const FAULTS = v.looseObject({ faults: v.array(FAULT) });
+export const REMOVED = v.looseObject({ removed: int });
+export const OVERVIEW = v.looseObject({ accounts: v.array(v.looseObject({})) });
+export const DOCUMENT = v.looseObject({ openapi: str });
+export const TEXT = v.string();
+export const BYTES = v.pipe(v.string(), v.description("the file's bytes, or a directory's listing as JSON {cid, path, entries}"));
+export { strOrNull };

@@ -1,0 +1,113 @@
+// Route declarations and the groups that register them: one declaration both parses a route's
+// requests (its fields, read lazily in the handler's order) and describes it in /openapi.json.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type * as v from 'valibot';
+import type { Devnet } from '../devnet.js';
+import { apiKey } from './auth.js';
+import { fieldReader, isMissing } from './fields/field.js';
+import type { FieldMap, NoFields, Values } from './fields/field.js';
+import { parseJsonObject } from './fields/json-body.js';
+import { ok, plain } from './reply.js';
+
+/** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */
+export type ReplyKind = 'ok' | 'ok+code' | 'plain';
+
+/** A schema of what a route answers (documentation and the contract tests; never run per request). */
+export type ResponseSchema = v.GenericSchema;
+
+/** A body the handler reads itself (a state dump, a multipart upload): declared for the document. */
+export interface RawBody {
+  readonly contentType: string;
+  readonly schema: ResponseSchema;
+  readonly description?: string;
+}
+
+/** A refusal a route can answer with a status of its own (besides the FAILED envelope of every route). */
+export type ExtraStatus = 400 | 404 | 413;
+
+export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields> {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** hono syntax: `/v1/orders/:order_id/cancel`. */
+  readonly path: string;
+  /** More hono paths answered by this operation, each written as a sentence of its description (the trailing-slash form of a gateway URL). */
+  readonly aliases?: readonly string[];
+  readonly summary: string;
+  readonly description?: string;
+  /** Groups routes in the document (one per resource file). */
+  readonly tag: string;
+  /** Needs `x-api-key`; checked before anything else (401 and code 32 otherwise). */
+  readonly auth?: boolean;
+  readonly params?: P;
+  readonly query?: Q;
+  /** JSON object fields; the body is read only when the handler first reads a field. */
+  readonly body?: B;
+  readonly rawBody?: RawBody;
+  readonly reply: ReplyKind;
+  /** The answer's `data` (or the whole body for `plain`). */
+  readonly response: ResponseSchema;
+  /** Content type of a non-JSON answer (a gateway's file bytes, the explorer's page). */
+  readonly produces?: string;
+  /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path). */
+  readonly refusals?: readonly ExtraStatus[];
+}
+
+/** A route declaration whose field types no longer matter (what the document builder sees). */
+export type AnyRouteSpec = RouteSpec<FieldMap, FieldMap, FieldMap>;
+
+/** What a handler gets: the declared fields (parsed as they are read), the caller's API key, the context. */
+export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends FieldMap> {
+  readonly params: Values<P>;
+  readonly query: Values<Q>;
+  /** Reading it parses the JSON body (401 FailedToJSONUnmarshal if it is not an object; empty is `{}`). */
+  readonly body: Values<B>;
+  /** Whether the body carries a non-empty value for `name` (without parsing it). */
+  sent(name: keyof B & string): boolean;
+  /** The caller's key on `auth` routes; '' elsewhere. */
+  readonly apiKey: string;
+  readonly c: Context;
+}
+
+/** Returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes). */
+export type Handler<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = (input: RouteInput<P, Q, B>) => unknown;
+
+export class RouteGroup {
+  readonly hono = new Hono();
+  readonly specs: AnyRouteSpec[] = [];
+
+  /** `devnet` checks API keys for `auth` routes. */
+  constructor(private readonly devnet?: Devnet) {}
+
+  /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
+  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): this {
+    if (spec.auth && !this.devnet) throw new Error(`${spec.method} ${spec.path}: an auth route needs the group's devnet`);
+    this.specs.push(spec as unknown as AnyRouteSpec);
+    const readParams = fieldReader(spec.params, 'text');
+    const readQuery = fieldReader(spec.query, 'text');
+    const readBody = fieldReader(spec.body, 'json');
+    this.hono.on(spec.method, [spec.path, ...(spec.aliases ?? [])], async (c) => {
+      const key = spec.auth ? apiKey(c, this.devnet!) : '';
+      // Read now (async), parse on first use: the handler decides where a malformed body is refused.
+      const text = spec.body ? await c.req.text() : '';
+      let json: Record<string, unknown> | undefined;
+      const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
+      let body: Values<B> | undefined;
+      let query: Record<string, string> | undefined;
+      const input: RouteInput<P, Q, B> = {
+        params: readParams(() => c.req.param() as Record<string, unknown>),
+        query: readQuery(() => (query ??= c.req.query())),
+        get body() {
+          const parsed = raw();
+          return (body ??= readBody(() => parsed));
+        },
+        sent: (name) => !isMissing(raw()[name]),
+        apiKey: key,
+        c,
+      };
+      const data = await handler(input);
+      if (data instanceof Response) return data;
+      return spec.reply === 'plain' ? plain(c, data) : ok(c, data, spec.reply === 'ok+code');
+    });
+    return this;
+  }
+}
