@@ -107,6 +107,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
+    ordersByQuote: new Map(),
     operator: '',
     storage: map(),
     starkexContracts: {

@@ -130,6 +130,7 @@ function build(d: Obj): State {
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
+    ordersByQuote: new Map(),
     storage: loadStorage(
       undo,
       list(d.storage).map((v) => {

@@ -81,6 +81,19 @@ export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
 
+/** `stop_limit_time_in_force`: GTC rests, IOC never rests, FOK fills whole at once or not at all. */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+
+/** An order's accepted `payment` object (a payment signer's authorization tied to an external order id). */
+export interface OrderPayment {
+  orderId: string;
+  /** Decimal text. */
+  nonce: string;
+  /** Stark key of the payment signer. */
+  signer: string;
+}
+
 /** A limit order (StarkEx type 3). `base` is the currency, `quote` what is traded (Reddio's naming). */
 export interface Order {
   /** Equals the sequence id of the accepted order command. */
@@ -111,6 +124,8 @@ export interface Order {
   marketplace: string | null;
   state: OrderState;
   createdAtMicros: bigint;
+  timeInForce: TimeInForce;
+  payment: OrderPayment | null;
 }
 
 /** One fill: `quantity` quote units for `volume` base units at the maker's price. */
@@ -236,6 +251,8 @@ export interface State {
   openByQuote: Map<string, Set<number>>;
   /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
   tradesBy: Map<string, number[]>;
+  /** Derived index: every order id (open or not) by quote asset, ascending (the order_state filters). */
+  ordersByQuote: Map<string, number[]>;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
