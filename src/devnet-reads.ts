@@ -14,7 +14,7 @@ import { balanceOf } from './domain/ledger/ledger.js';
 import { nftsOf } from './domain/catalog/nfts.js';
 import type { NftEntry } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
-import { recordFor, recordsFor } from './domain/records/record-views.js';
+import { mintedToken, recordFor, recordsBySignature, recordsFor } from './domain/records/record-views.js';
 import type { RecordQuery, RecordView } from './domain/records/record-views.js';
 import { contractInfoFor } from './domain/catalog/views.js';
 import type { ContractInfoView } from './domain/catalog/views.js';
@@ -79,9 +79,19 @@ export abstract class DevnetReads {
     return recordsFor(this.state, parseStarkKey(starkKeyText), filter);
   }
 
-  /** `GET /v1/record`: an array with the one record, flattened. */
-  record(starkKeyText: string | undefined, sequenceId: number): RecordView[] {
-    return [recordFor(this.state, parseStarkKey(starkKeyText), sequenceId)];
+  /** `GET /v1/record` (any record when no key is given) and `GET /v1/txn`: an array with the one record, flattened. */
+  record(starkKey: string | undefined, sequenceId: number): RecordView[] {
+    return [recordFor(this.state, starkKey, sequenceId)];
+  }
+
+  /** `GET /v1/record/by/signature`: the records of the accepted request signed (r, s); [] when none. */
+  recordsBySignature(r: bigint, s: bigint): RecordView[] {
+    return recordsBySignature(this.state, r, s);
+  }
+
+  /** `GET /v1/token?seq_id=`: the token id a mint created. */
+  mintedToken(sequenceId: number): { token_id: bigint } {
+    return mintedToken(this.state, sequenceId);
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {

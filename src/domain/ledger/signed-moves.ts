@@ -4,7 +4,7 @@ import { contractOf, requireAsset } from '../catalog/assets.js';
 import { contractKey } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
-import { appendRecord, RecordStatus } from '../records/records.js';
+import { appendRecord, indexSignature, RecordStatus, signatureKey } from '../records/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
 import type { Signature, SignatureCheck } from './signed.js';
 import type { Asset, RecordType, State } from '../state/state.js';
@@ -82,7 +82,7 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
   useNonce(state, input.starkKey, input.nonce);
   const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
   if (reason === null) kind.settle(state, input, asset, receiver);
-  return appendRecord(state, {
+  const sequenceId = appendRecord(state, {
     type: kind.recordType,
     starkKey: input.starkKey,
     assetHex: asset.hex,
@@ -92,6 +92,8 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
     listForReceiver: kind.listForReceiver,
     reason,
   }).sequenceId;
+  indexSignature(state, signatureKey(input.signature.r, input.signature.s), sequenceId);
+  return sequenceId;
 }
 
 /** The common debit-then-credit of an L2 transfer. */

@@ -90,6 +90,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     accounts: map(),
     vaults: map(),
     records: map(),
+    signatures: map(),
     apiKeys: map(),
     projects: map(),
     marketplaces: map(),

@@ -96,6 +96,7 @@ function build(d: Obj): State {
       const r = obj(v) as unknown as LedgerRecord;
       return [r.sequenceId, { ...r, timeMicros: big(r.timeMicros), amount: big(r.amount) }];
     })),
+    signatures: map(pairs(d.signatures).map(([k, ids]) => [k as string, list(ids) as number[]] as const)),
     apiKeys: map(list(d.api_keys).map((v) => [obj(v).key as string, { key: obj(v).key as string, name: obj(v).name as string }] as const)),
     projects: map(list(d.projects).map((v) => {
       const p = obj(v);

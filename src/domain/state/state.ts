@@ -225,6 +225,8 @@ export interface State {
   /** `${owner}|${assetHex}` -> vault id. */
   vaults: Map<string, bigint>;
   records: Map<number, LedgerRecord>;
+  /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
+  signatures: Map<string, number[]>;
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
   marketplaces: Map<string, Marketplace>;

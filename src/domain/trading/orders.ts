@@ -9,7 +9,7 @@ import { fillsEntirely, matchOrder, REAL_FEES } from './matching.js';
 import { paymentMsgHash } from '../../crypto/payment.js';
 import type { FeeSchedule } from './matching.js';
 import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
-import { appendRecord, nextSequenceId, RecordStatus } from '../records/records.js';
+import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../records/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
 import type { Signature, SignatureCheck } from '../ledger/signed.js';
 import type { Asset, Order, State, TimeInForce } from '../state/state.js';
@@ -177,6 +177,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   });
   order.id = record.sequenceId;
   record.orderId = order.id;
+  indexSignature(state, signatureKey(input.signature.r, input.signature.s), order.id);
   state.orders.set(order.id, order);
   indexPlaced(state, order);
   if (reason !== null) return order.id;

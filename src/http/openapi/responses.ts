@@ -31,6 +31,11 @@ export const PROJECT = v.looseObject({});
 export const STORED_FILE = v.looseObject({});
 
 export const ORDER_INFO = v.looseObject({});
+
+/** A record in /v1/record's form: flattened `order.<field>` keys, plus the nested `order` on order records. */
+export const SINGLE_RECORD = v.looseObject({ record_type: int, sequence_id: int, stark_key: str, status: int, time: int, amount: str });
+/** `GET /v1/token`: the token id of a mint (a JSON number, exact beyond 2^53). */
+export const MINTED_TOKEN = v.strictObject({ token_id: v.union([v.number(), v.bigint()]) });
 export const DEPTH = v.looseObject({});
 export const VAULT_IDS = v.looseObject({ vault_ids: v.array(str) });
 export const NONCE = v.looseObject({ nonce: int });
