@@ -1,12 +1,12 @@
 // The read side of a devnet: every query, answered from the current state without changing it.
 import { nextNonce, parseStarkKey } from './domain/ledger/accounts.js';
-import { assetIdFromInputs, contractOf, requireAsset } from './domain/catalog/assets.js';
+import { assetIdFromInputs, requireAsset } from './domain/catalog/assets.js';
 import type { AssetIdInput } from './domain/catalog/assets.js';
-import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/ledger/balances.js';
-import type { BalanceRowV1, BalanceRowV2 } from './domain/ledger/balances.js';
+import { balanceRowOf, balanceRowsV1, balanceRowsV2, balanceRowsV3 } from './domain/ledger/balances.js';
+import type { BalanceRowV1, BalanceRowV2, BalanceRowV3 } from './domain/ledger/balances.js';
 import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
-import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/catalog/contracts.js';
+import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
 import { stateHash } from './domain/lifecycle/dump.js';
 import { ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
@@ -49,7 +49,7 @@ export abstract class DevnetReads {
   balance(starkKeyText: string | undefined, assetId: bigint): BalanceRowV1 {
     const key = parseStarkKey(starkKeyText);
     const asset = requireAsset(this.state, assetId);
-    return balanceRowV1(contractOf(this.state, asset), asset, balanceOf(this.state, key, asset.hex));
+    return balanceRowOf(this.state, key, asset, balanceOf(this.state, key, asset.hex));
   }
 
   balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
@@ -60,6 +60,13 @@ export abstract class DevnetReads {
   balancesV2(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV2[] {
     const key = parseStarkKey(starkKeyText);
     return balanceRowsV2(this.state, key, contractKeyFilter(this.state, contractAddress));
+  }
+
+  /** `GET /v3/balances`: per contract, with token lists; empty filters count as absent (Java sends `contract_address=&type=`). */
+  balancesV3(starkKeyText: string | undefined, contractAddress?: string, typeText?: string): BalanceRowV3[] {
+    const key = parseStarkKey(starkKeyText);
+    const type = typeText === undefined || typeText === '' ? undefined : requireTokenType(typeText);
+    return balanceRowsV3(this.state, key, contractKeyFilter(this.state, contractAddress), type);
   }
 
   starkexContracts(): State['starkexContracts'] {

@@ -29,6 +29,16 @@ export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint
   return asset;
 }
 
+/**
+ * A token's URI: the contract's base_uri joined with the token id ("http://1" + "5" is "http://1/5",
+ * as the doc's v3 example shows; a base ending in "/" is not doubled), "" without a base_uri or for
+ * a fungible asset.
+ */
+export function tokenUri(contract: Contract, asset: Asset): string {
+  if (asset.tokenId === null || contract.baseUri === '') return '';
+  return contract.baseUri.endsWith('/') ? contract.baseUri + asset.tokenId.toString() : `${contract.baseUri}/${asset.tokenId}`;
+}
+
 export function findAsset(state: State, id: bigint): Asset | undefined {
   return state.assets.get(toHex(id));
 }

@@ -95,6 +95,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     projects: map(),
     marketplaces: map(),
     namedAccounts: [],
+    withdrawing: map(),
     withdrawArea: map(),
     claimed: map(),
     issued: map(),

@@ -6,6 +6,8 @@ import { canonicalStringify } from '../values/json.js';
 import type { Account, Contract, LedgerRecord, Order, State, StoredFile, Trade } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
+import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
 type Obj = Record<string, unknown>;
@@ -108,6 +110,7 @@ function build(d: Obj): State {
       return [m.uuid as string, { uuid: m.uuid as string, name: m.name as string, payee: m.payee as string, fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string }, projectUuid: m.projectUuid as string, owner: m.owner as string, createdAtMicros: big(m.createdAtMicros) }] as const;
     })),
     namedAccounts: list(d.named_accounts) as State['namedAccounts'],
+    withdrawing: map([]),
     withdrawArea: map(pairs(d.withdraw_area).map(([addr, area]) => [addr as string, map(pairs(area).map(([hex, amount]) => [hex as string, big(amount)] as const))] as const)),
     claimed: map(pairs(d.claimed).map(([hex, amount]) => [hex as string, big(amount)] as const)),
     issued: map(pairs(d.issued).map(([hex, amount]) => [hex as string, big(amount)] as const)),
@@ -145,6 +148,10 @@ function build(d: Obj): State {
   for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
   for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
   rebuildOrderIndexes(state);
+  for (const id of [...state.pendingL2, ...state.pendingL1]) {
+    const r = state.records.get(id);
+    if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+  }
   undo.releaseAll();
   return state;
 }

@@ -231,6 +231,11 @@ export interface State {
   projects: Map<string, Project>;
   marketplaces: Map<string, Marketplace>;
   namedAccounts: NamedAccount[];
+  /**
+   * Derived (rebuilt from the records on load, never dumped): what each stark key has withdrawn that
+   * has not reached L1 yet (withdrawal records at 1 or 3): stark key -> asset hex -> amount.
+   */
+  withdrawing: Map<string, Map<string, bigint>>;
   /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
   withdrawArea: Map<string, Map<string, bigint>>;
   /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */

@@ -21,6 +21,23 @@ export const SEQUENCE_ID = v.looseObject({ sequence_id: int });
 export const MESSAGE = v.looseObject({ message: str });
 
 export const BALANCE = v.looseObject({});
+const TOKEN_V3 = v.strictObject({ token_id: str, token_uri: str, asset_id: str });
+/** A /v3/balances row: strict, as Java's v3 parser fails on any key it does not know. */
+export const BALANCE_V3 = v.strictObject({
+  asset_id: str,
+  contract_address: str,
+  balance_available: int,
+  balance_frozen: int,
+  withdraw_frozen: int,
+  type: str,
+  decimals: int,
+  symbol: str,
+  quantum: int,
+  available_tokens: v.array(TOKEN_V3),
+  frozen_tokens: v.array(TOKEN_V3),
+  withdraw_frozen_tokens: v.array(TOKEN_V3),
+  base_uri: str,
+});
 export const CONTRACT_INFO = v.looseObject({});
 export const ORDER = v.looseObject({});
 export const RECORD = v.looseObject({});
