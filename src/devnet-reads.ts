@@ -26,6 +26,7 @@ import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/tradi
 import type { OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
 import type { State } from './domain/state/state.js';
+import { isNftType } from './domain/state/state.js';
 
 /** Queries only; Devnet (devnet.ts) adds the commands and owns the state. */
 export abstract class DevnetReads {
@@ -146,7 +147,7 @@ export abstract class DevnetReads {
   nfts(address: string): NftEntry[] {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
-    if (contract.type !== 'ERC721' && contract.type !== 'ERC721M') fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
+    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
     return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
   }
 

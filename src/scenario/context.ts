@@ -26,7 +26,7 @@ export interface AssetRef {
 
 export class ScenarioError extends Error {}
 
-export const isNft = (c: ContractRef): boolean => c.type === 'ERC721' || c.type === 'ERC721M';
+export const isNft = (c: ContractRef): boolean => c.type === 'ERC721' || c.type === 'ERC721M' || c.type === 'ERC721MC';
 
 export class Context {
   readonly captures = new Map<string, unknown>();

@@ -3,7 +3,7 @@ import { contractAddressValue, requireContract, requireTokenType } from './contr
 import { fail, ErrorCode } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import type { Contract, State } from '../state/state.js';
-import { ETH_KEY } from '../state/state.js';
+import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
 
 export interface ContractInfoView {
   contract_uuid: string;
@@ -26,7 +26,7 @@ export interface ContractInfoView {
 
 /** Total supply on L2: tokens created for NFT contracts, quantized units issued for fungibles. */
 export function totalSupply(state: State, contract: Contract): bigint {
-  if (contract.type === 'ERC721' || contract.type === 'ERC721M') return BigInt(contract.tokens.size);
+  if (isNftType(contract.type)) return BigInt(contract.tokens.size);
   return state.issued.get(toHex(contract.assetType)) ?? 0n;
 }
 
@@ -35,7 +35,7 @@ export function totalSupply(state: State, contract: Contract): bigint {
  * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
  */
 export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
-  const l1 = asL1Erc721 && contract.type === 'ERC721M';
+  const l1 = asL1Erc721 && isMintableType(contract.type);
   return {
     contract_uuid: contract.uuid,
     contract_address: contract.address,
@@ -67,8 +67,8 @@ export function contractInfoFor(state: State, address: string, typeText?: string
   }
   contractAddressValue(address);
   const contract = requireContract(state, address);
-  // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
-  const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
+  // ERC721M and ERC721MC are registered twice: as the L1 ERC721 contract and as their mintable asset type.
+  const asL1 = type === 'ERC721' && isMintableType(contract.type);
   if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
   return contractInfo(state, contract, asL1);
 }

@@ -1,6 +1,6 @@
 // Transfers and withdrawals share one ladder: synchronous checks, then an accepted or asynchronously failed record.
 import { ensureAccount } from './accounts.js';
-import { contractOf, requireAsset } from '../catalog/assets.js';
+import { checkTokenUrl, contractOf, requireAsset } from '../catalog/assets.js';
 import { contractKey } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
@@ -23,6 +23,8 @@ export interface SignedMoveInput {
   /** Optional echo fields the SDKs send; checked against the asset when present. */
   contractAddress?: string | undefined;
   tokenId?: bigint | undefined;
+  /** JS 0.8 sends `token_url` with ERC721MC transfers and withdrawals: checked against the token's URL. */
+  tokenUrl?: string | undefined;
 }
 
 /** What differs between a transfer and a withdrawal. */
@@ -47,6 +49,7 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
   }
+  if (asset.tokenId !== null) checkTokenUrl(contract, asset, input.tokenUrl);
   if (asset.tokenId !== null && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT must be 1, got "${input.amount}"`);
   return asset;
 }

@@ -97,6 +97,8 @@ export interface WithdrawAreaEntry {
   display_value: string;
   symbol: string;
   amount: bigint;
+  /** ERC721MC: the URL the token was minted with (withdrawAndMint needs it on L1); null otherwise. */
+  token_uri: string | null;
 }
 
 /** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
@@ -115,6 +117,7 @@ export function withdrawAreaView(state: State, address: string): WithdrawAreaEnt
       display_value: displayAmount(amount, contract.quantum, contract.decimals),
       symbol: contract.symbol,
       amount,
+      token_uri: asset.uri,
     };
   });
 }

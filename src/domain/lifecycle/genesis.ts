@@ -170,7 +170,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       const cs = obj(c, cpath);
       const typeText = str(cs.type, `${cpath}.type`);
       const type = parseTokenType(typeText);
-      if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
+      if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721, ERC721M or ERC721MC, got "${typeText}"`);
       const address = str(cs.address, `${cpath}.address`);
       if (state.contracts.has(contractKey(address))) throw new GenesisError(`${cpath}.address`, `duplicate contract ${address}`);
       const contract = at(cpath, () =>
@@ -208,9 +208,14 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     if (!starkKey) throw new GenesisError(`${path}.account`, `names no account ("${accountName}")`);
     const contractAddress = str(spec.contract, `${path}.contract`);
     if (spec.token_ids !== undefined) {
-      arr(spec.token_ids, `${path}.token_ids`).forEach((t, k) => {
+      // ERC721MC tokens need their URLs (their asset ids are computed from them): token_urls, one per id.
+      const urls = spec.token_urls === undefined ? undefined : arr(spec.token_urls, `${path}.token_urls`);
+      const ids = arr(spec.token_ids, `${path}.token_ids`);
+      if (urls !== undefined && urls.length !== ids.length) throw new GenesisError(`${path}.token_urls`, `must list one URL per token id (${ids.length}), got ${urls.length}`);
+      ids.forEach((t, k) => {
         const tokenId = uint(t, `${path}.token_ids[${k}]`);
-        at(`${path}.token_ids[${k}]`, () => deposit(state, { starkKey, contractAddress, tokenId }));
+        const tokenUrl = urls === undefined ? undefined : str(urls[k], `${path}.token_urls[${k}]`);
+        at(`${path}.token_ids[${k}]`, () => deposit(state, { starkKey, contractAddress, tokenId, tokenUrl }));
       });
     } else {
       const amount = uint(spec.amount, `${path}.amount`);

@@ -4,11 +4,17 @@ import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
 
 /** Token standards as the real service names them on the wire. */
-export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
+/** ERC721M: mintable on L2 with one collection base URI; ERC721MC: mintable with a custom URI per token. */
+export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721MC'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 export function isNftType(type: TokenType): boolean {
-  return type === 'ERC721' || type === 'ERC721M';
+  return type === 'ERC721' || type === 'ERC721M' || type === 'ERC721MC';
+}
+
+/** Mintable on L2 (StarkEx MintableERC721Token), registered on L1 as an ERC721 as well. */
+export function isMintableType(type: TokenType): boolean {
+  return type === 'ERC721M' || type === 'ERC721MC';
 }
 
 export interface Contract {
@@ -22,10 +28,10 @@ export interface Contract {
   symbol: string;
   decimals: number;
   quantum: bigint;
-  /** The asset type tokens of this contract use on L2 (for ERC721M: the mintable type). */
+  /** The asset type tokens of this contract use on L2 (for ERC721M and ERC721MC: the mintable type). */
   assetType: bigint;
   assetInfo: string;
-  /** ERC721M only: the L1 ERC721 registration of the same address. */
+  /** ERC721M and ERC721MC only: the L1 ERC721 registration of the same address. */
   l1AssetType: bigint | null;
   l1AssetInfo: string | null;
   count: bigint;
@@ -55,6 +61,8 @@ export interface Asset {
   tokenId: bigint | null;
   /** NFTs: the single current holder (stark key hex, or an Ethereum address in the withdraw area). */
   holder: string | null;
+  /** ERC721MC tokens: the URL the token was minted with (its asset id is computed from it); null otherwise. */
+  uri: string | null;
 }
 
 export interface Balance {

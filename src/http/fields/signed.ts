@@ -8,7 +8,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { readHex } from '../../domain/values/hex.js';
 import { OBJECT_TAG, fieldOf, refuse } from './field.js';
 import type { Field, Values } from './field.js';
-import { HEX, hex, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
+import { HEX, hex, optText, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
 
 const VAULT_31 = 1n << 31n;
 const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
@@ -47,6 +47,7 @@ export const SIGNED_MOVE_BODY = {
   signature: SIGNATURE,
   contract_address: optional(text(), { description: 'echo, checked against asset_id' }),
   token_id: optional(tokenId(), { description: 'echo, checked against asset_id' }),
+  token_url: optText({ description: 'ERC721MC (JS 0.8): the URL the token was minted with, checked against asset_id' }),
 };
 
 /** Reads the declared fields in the documented order. */
@@ -60,5 +61,8 @@ export function signedMove(b: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput 
   const receiverVaultId = b.receiver_vault_id;
   const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
   const signature = b.signature;
-  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress: b.contract_address, tokenId: b.token_id };
+  const contractAddress = b.contract_address;
+  const tokenIdValue = b.token_id;
+  const tokenUrl = b.token_url;
+  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress, tokenId: tokenIdValue, ...(tokenUrl !== undefined && tokenUrl !== '' ? { tokenUrl } : {}) };
 }
