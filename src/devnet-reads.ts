@@ -12,12 +12,12 @@ import { ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
 import { balanceOf } from './domain/ledger/ledger.js';
 import { nftsOf } from './domain/catalog/nfts.js';
-import type { NftEntry } from './domain/catalog/nfts.js';
+import type { NftEntry, TokenOwner } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
 import { mintedToken, recordFor, recordsBySignature, recordsFor } from './domain/records/record-views.js';
 import type { RecordQuery, RecordView } from './domain/records/record-views.js';
-import { contractInfoFor } from './domain/catalog/views.js';
-import type { ContractInfoView } from './domain/catalog/views.js';
+import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
+import type { CollectionSummary, ContractInfoView } from './domain/catalog/views.js';
 import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
 import type { WithdrawAreaEntry } from './domain/ledger/withdrawals.js';
 import { depth, trades } from './domain/trading/depth.js';
@@ -129,9 +129,9 @@ export abstract class DevnetReads {
     return projectsOf(this.state, apiKey);
   }
 
-  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid). */
-  collection(address: string): Omit<ContractInfoView, 'contract_uuid'> {
-    const { contract_uuid: _u, ...rest } = this.contractInfo(address);
+  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid and the client-model extras). */
+  collection(address: string): Omit<ContractInfoView, 'contract_uuid' | 'id' | 'belongs_to' | 'chain_status'> {
+    const { contract_uuid: _u, id: _i, belongs_to: _b, chain_status: _c, ...rest } = this.contractInfo(address);
     return rest;
   }
 
@@ -141,6 +141,24 @@ export abstract class DevnetReads {
     // 0.4.5 orders are always priced in ETH, so ETH is the base when none is named.
     const base = marketContract(this.state, baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress, 'base_contract_address', false);
     return collectionListings(this.state, quote, base, tokenIds);
+  }
+
+  /**
+   * `GET /v1/collection` without a collection (JS 0.8 getCollections): every registered NFT and ERC20
+   * contract, removed ones included (their collection stays), in registration order. token_ids or a
+   * base contract narrow a collection, so without one they fail with 27.
+   */
+  collections(tokenIds?: bigint[], baseAddress?: string): CollectionSummary[] {
+    if (tokenIds !== undefined || (baseAddress !== undefined && baseAddress !== '')) fail(ErrorCode.ContractAddressMissing, 'quote_contract_address is required with token_ids or base_contract_address');
+    return collectionSummaries(this.state);
+  }
+
+  /** `GET /v1/contracts/{address}/tokens`: the tokens of an NFT contract with their owners, optionally only `tokenIds`. */
+  tokenOwners(address: string, tokenIds?: bigint[]): TokenOwner[] {
+    const wanted = tokenIds === undefined ? undefined : new Set(tokenIds.map(String));
+    return this.nfts(address)
+      .filter((n) => wanted === undefined || wanted.has(n.token_id))
+      .map(({ order: _o, ...owner }) => owner);
   }
 
   /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */

@@ -59,6 +59,7 @@ export function contractKey(address: string): string {
 
 export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
   return {
+    id: 0,
     uuid,
     address: ETH_KEY,
     key: ETH_KEY,
@@ -84,6 +85,7 @@ export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
     tokens: new Map(),
     maxTokenId: 0n,
     recordCount: 0,
+    removed: false,
   };
 }
 
@@ -99,6 +101,7 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
   // ERC721MC tokens use the same mintable asset type as ERC721M (the JS SDK hashes MC as MINTABLE_ERC721).
   const kind = mintable ? 'ERC721M' : (spec.type as 'ERC20' | 'ERC721');
   return {
+    id: 0,
     uuid: spec.uuid,
     address: spec.address,
     key: contractKey(spec.address),
@@ -124,6 +127,7 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
     tokens: new Map(),
     maxTokenId: 0n,
     recordCount: 0,
+    removed: false,
   };
 }
 
@@ -131,6 +135,7 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
 export function registerContract(state: State, contract: Contract): void {
   // From here on its token index is state, so its edits must be undoable.
   contract.tokens = TrackedMap.create(state.undo, {}, contract.tokens);
+  contract.id = state.contracts.size + 1;
   state.contracts.set(contract.key, contract);
   state.contractsByUuid.set(contract.uuid, contract.key);
   if (contract.type === 'ETH' || contract.type === 'ERC20') {

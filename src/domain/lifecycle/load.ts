@@ -83,7 +83,7 @@ function build(d: Obj): State {
     nextSequenceId: d.next_sequence_id as number,
     nextVaultId: big(d.next_vault_id),
     contracts: map(contracts.map((c) => [c.key, c] as const)),
-    contractsByUuid: map(contracts.map((c) => [c.uuid, c.key] as const)),
+    contractsByUuid: map(contracts.filter((c) => !c.removed).map((c) => [c.uuid, c.key] as const)),
     assets: map(list(d.assets).map((v) => {
       const a = obj(v);
       return [a.hex as string, { ...(a as object), id: big(a.id), tokenId: bigOrNull(a.tokenId) }] as [string, State['assets'] extends Map<string, infer A> ? A : never];

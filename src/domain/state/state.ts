@@ -18,6 +18,8 @@ export function isMintableType(type: TokenType): boolean {
 }
 
 export interface Contract {
+  /** contract_info `id`: 1, 2, ... in registration order (ETH is 1); contracts are never deleted, so ids never repeat. */
+  id: number;
   uuid: string;
   /** As registered (case kept); `eth` for the native currency. */
   address: string;
@@ -49,8 +51,13 @@ export interface Contract {
   tokens: Map<string, string>;
   /** NFT contracts: highest token id ever created, so mints continue from it. */
   maxTokenId: bigint;
-  /** How many records name an asset of this contract (such a contract can no longer be removed). */
+  /** How many records name an asset of this contract. */
   recordCount: number;
+  /**
+   * Removed from its project (remove_contract): its uuid answers 15 and no key can mint on it, while
+   * its assets, balances, records, contract_info and collection stay (a StarkEx asset cannot be unregistered).
+   */
+  removed: boolean;
 }
 
 /** One asset id the emulator knows: a fungible contract's id, or one NFT token. */

@@ -44,6 +44,10 @@ export const RECORD = v.looseObject({});
 export const NFT = v.looseObject({});
 export const TRADE = v.looseObject({});
 export const LISTING = v.looseObject({});
+/** `GET /v1/collection` without a collection: one item per registered contract (JS 0.8 getCollections). */
+export const COLLECTION_SUMMARY = v.strictObject({ contract_address: str, symbol: str, type: str, total_supply: str, asset_type: str, base_uri: str });
+/** `GET /v1/contracts/{address}/tokens` item (Python get_token_owners). */
+export const TOKEN_OWNER = v.strictObject({ token_id: str, contract_address: str, owner: str, symbol: str, asset_id: str });
 export const PROJECT = v.looseObject({});
 export const STORED_FILE = v.looseObject({});
 
