@@ -9,7 +9,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { OBJECT_TAG, fieldOf, refuse } from './field.js';
 import type { Field, Values } from './field.js';
 import { hex, optText, optional, starkKey, text, uint } from './kinds.js';
-import { EXPIRATION, SIGNATURE } from './signed.js';
+import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
 const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n } as const;
 const ROLLUP = 1n << 63n;
@@ -78,25 +78,7 @@ const PAY_INFO: Field<{ order_id: string }> = fieldOf(
 );
 
 /** The payment signer's signature: `{r, s}` like any signature, plus the signer's `stark_key`. */
-const PAYMENT_SIGNATURE_ENTRIES = { stark_key: starkKey({ description: "the payment signer's stark key" }) };
-const PAYMENT_SIGNATURE: Field<{ r: bigint; s: bigint; stark_key: string }> = fieldOf(
-  v.pipe(
-    v.looseObject({ stark_key: PAYMENT_SIGNATURE_ENTRIES.stark_key.json }, OBJECT_TAG),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const sig = v.safeParse(SIGNATURE.json, dataset.value);
-      if (!sig.success) {
-        addIssue({ message: 'sig' });
-        return NEVER;
-      }
-      return { ...sig.output, stark_key: dataset.value.stark_key };
-    }),
-  ),
-  {
-    [OBJECT_TAG]: refuse(ErrorCode.InvalidSignature, () => 'payment.signature must be an object {"r":"0x…","s":"0x…","stark_key":"0x…"}'),
-    sig: refuse(ErrorCode.InvalidSignature, () => 'payment.signature.r and payment.signature.s must be 0x hex strings'),
-  },
-  { required: true, entries: PAYMENT_SIGNATURE_ENTRIES },
-);
+const PAYMENT_SIGNATURE = signatureWithKey(starkKey({ description: "the payment signer's stark key" }), 'payment.signature');
 
 const PAYMENT_ENTRIES = { pay_info: PAY_INFO, nonce: uint({ below: 1n << 63n }), signature: PAYMENT_SIGNATURE };
 const PAYMENT: Field<PaymentInput | undefined> = optional(

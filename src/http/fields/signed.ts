@@ -26,6 +26,32 @@ export const SIGNATURE: Field<Signature> = fieldOf(
   { required: true, description: 'StarkEx ECDSA signature, 0x hex; malformed fails with 34' },
 );
 
+/**
+ * `{r, s, stark_key}`: a signature that names its signer (Java's payment and batch signatures).
+ * r and s are refused as SIGNATURE refuses them (34); `stark_key` as `key` refuses it.
+ */
+export function signatureWithKey<K>(key: Field<K>, name: string): Field<{ r: bigint; s: bigint; stark_key: K }> {
+  const entries = { stark_key: key as Field<unknown> };
+  return fieldOf(
+    v.pipe(
+      v.looseObject({ stark_key: key.json }, OBJECT_TAG),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const sig = v.safeParse(SIGNATURE.json, dataset.value);
+        if (!sig.success) {
+          addIssue({ message: 'sig' });
+          return NEVER;
+        }
+        return { ...sig.output, stark_key: dataset.value.stark_key };
+      }),
+    ),
+    {
+      [OBJECT_TAG]: refuse(ErrorCode.InvalidSignature, () => `${name} must be an object {"r":"0x…","s":"0x…","stark_key":"0x…"}`),
+      sig: refuse(ErrorCode.InvalidSignature, () => `${name}.r and ${name}.s must be 0x hex strings`),
+    },
+    { required: true, entries },
+  );
+}
+
 /** expiration_timestamp in hours since the epoch (as StarkEx and every SDK send it); default: never. */
 export const EXPIRATION = optUint({ below: MAX_EXPIRATION + 1n, description: 'hours since the epoch; default 4194303 (never)' });
 
