@@ -43,7 +43,7 @@ describe('POST /v1/batchtransfer', () => {
     expect((await c.get('/v1/record?sequence_id=14')).body.data[0]).toMatchObject({ record_type: 3, status: 1, to: carol.stark_key, token_id: '1' });
     // The outer signature finds the whole batch; an item's signature finds its own record.
     expect((await c.get('/v1/record/by/signature?r=0x5&s=0x6')).body.data.map((x: { sequence_id: number }) => x.sequence_id)).toEqual([13, 14]);
-    const { r: ir, s: is } = items[1]!.signature as { r: string; s: string };
+    const { r: ir, s: is } = (items[1] as unknown as { signature: { r: string; s: string } }).signature;
     expect((await c.get(`/v1/record/by/signature?r=${ir}&s=${is}`)).body.data.map((x: { sequence_id: number }) => x.sequence_id)).toEqual([14]);
     await clean(c);
   });

@@ -13,11 +13,9 @@ const MC_TYPE = '0x3aaebe69c52f6fd4ec95972e82358330725fd6af7bc2ebd84ba52c3aba803
 const MC_12 = '0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654ad';
 const MC_12_HEX = '0x' + BigInt(MC_12).toString(16);
 
+/** The default genesis registers the vector's contract as DMC (ERC721MC, no tokens yet). */
 async function withMcContract(c: TestClient): Promise<void> {
-  const h = { 'x-api-key': c.apiKey };
-  const project = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-  const r = await c.post('/v1/project/contract', { contract_address: MC, contract_type: 'ERC721MC', project_uuid: project, name: 'Custom URIs', symbol: 'DMC' }, h);
-  expect(r.body.status).toBe('OK');
+  expect((await c.get(`/v1/contract_info?contract_address=${MC}`)).body.data).toMatchObject({ type: 'ERC721MC', symbol: 'DMC', total_supply: '0' });
 }
 
 async function mint12(c: TestClient, to = c.accounts.alice.stark_key) {
@@ -25,6 +23,18 @@ async function mint12(c: TestClient, to = c.accounts.alice.stark_key) {
 }
 
 describe('ERC721MC contracts and asset ids', () => {
+  it('POST /v1/project/contract registers an ERC721MC contract (the second vector is minted on it)', async () => {
+    const c = testClient();
+    const h = { 'x-api-key': c.apiKey };
+    const project = (await c.get('/v1/project', h)).body.data[0].project_uuid;
+    const other = '0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA';
+    const url = 'https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93';
+    expect((await c.post('/v1/project/contract', { contract_address: other, contract_type: 'erc721mc', project_uuid: project }, h)).body.status).toBe('OK');
+    expect((await c.get(`/v1/contract_info?type=ERC721MC&contract_address=${other}`)).body.data.asset_type).toBe('0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329');
+    await c.post('/v1/mints', { contract_address: other, stark_key: c.accounts.bob.stark_key, token_ids: ['1100'], token_url: url }, h);
+    expect(BigInt((await c.get(`/v1/nfts/${other}`)).body.data.list[0].asset_id)).toBe(0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53an);
+  });
+
   it('contract_info?type=ERC721MC answers with the mintable asset type and quantum 1; type=ERC721 gives the L1 registration', async () => {
     const c = testClient();
     await withMcContract(c);
