@@ -5,7 +5,8 @@ import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { dumpStorage } from '../storage/storage.js';
 
-export const STATE_FORMAT = 'l2-devnet/state@1';
+/** @2 added contract ids and removal, ERC721MC token URLs, orders' time in force and payment, and the signature index. */
+export const STATE_FORMAT = 'l2-devnet/state@2';
 
 /** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
 export function dumpState(state: State): Record<string, unknown> {

@@ -12,8 +12,28 @@ import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
 type Obj = Record<string, unknown>;
 
-/** Formats this build can read. An older one would be migrated here; there is none yet. */
-const READABLE = [STATE_FORMAT];
+const FORMAT_1 = 'l2-devnet/state@1';
+
+/** Formats this build can read; older ones are migrated to the current one first. */
+const READABLE = [STATE_FORMAT, FORMAT_1];
+
+/**
+ * @1 -> @2: what @1 had no field for gets the value a @1 state implies. Contracts: ids in their
+ * (registration) order, none removed (@1 deleted removed contracts); assets: no token URL (@1 had
+ * no ERC721MC); orders: GTC, no payment (@1 ignored both); no signature index (requests accepted
+ * under @1 are not found by /v1/record/by/signature).
+ */
+function migrateFrom1(d: Obj): Obj {
+  const each = (v: unknown, f: (o: Obj, i: number) => Obj) => (Array.isArray(v) ? v.map((x, i) => (x !== null && typeof x === 'object' ? f(x as Obj, i) : x)) : v);
+  return {
+    ...d,
+    format: STATE_FORMAT,
+    contracts: each(d.contracts, (c, i) => ({ id: i + 1, ...c, removed: false })),
+    assets: each(d.assets, (a) => ({ ...a, uri: null })),
+    orders: each(d.orders, (o) => ({ ...o, timeInForce: 'GTC', payment: null })),
+    signatures: [],
+  };
+}
 
 const big = (v: unknown): bigint => {
   if (typeof v !== 'bigint' && typeof v !== 'number') throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
@@ -42,13 +62,14 @@ export function loadState(dump: unknown): State {
     fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${JSON.stringify(format)}, expected "${STATE_FORMAT}"`);
   }
   if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${format}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+  const current = format === FORMAT_1 ? migrateFrom1(dump as Obj) : (dump as Obj);
   let state: State;
   try {
-    state = build(dump as Obj);
+    state = build(current);
   } catch (e) {
     fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
   }
-  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(dump)), '');
+  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(current)), '');
   if (difference !== null) fail(ErrorCode.InvalidParam, `malformed state dump: ${difference}`);
   const violations = findViolations(state);
   if (violations.length > 0) fail(ErrorCode.InvalidParam, `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`);
