@@ -70,7 +70,7 @@ export function orderDetail(state: State, o: Order): Record<string, unknown> {
     fee_taken: o.feeTaken.toString(),
     marketplace_uuid: o.marketplace ?? '',
     stop_limit_time_in_force: o.timeInForce,
-    ...(o.payment ? { payment: { pay_info: { order_id: o.payment.orderId }, nonce: Number(o.payment.nonce), stark_key: o.payment.signer } } : {}),
+    ...(o.payment ? { payment: { pay_info: { order_id: o.payment.orderId }, nonce: BigInt(o.payment.nonce), stark_key: o.payment.signer } } : {}),
   };
 }
 
