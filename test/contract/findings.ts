@@ -1,5 +1,6 @@
 // Groups validation verdicts by operation and reason, one example each, and renders them as text and markdown.
 import type { Exchange } from './traffic.js';
+import { mediaType } from './recorder.js';
 import type { Mismatch, Reason, Verdict } from './validate.js';
 
 export interface Group {
@@ -23,6 +24,8 @@ export interface Findings {
   failing: number;
   /** Per documented operation (and per unmatched masked path): exchanges seen. */
   traffic: Map<string, number>;
+  /** Per operation: what the app answered, as `status media-type envelope(code)` -> exchanges. */
+  answers: Map<string, Map<string, number>>;
   mismatches: Group[];
   /** Requests that broke their schema and were refused: the document and the app agree. */
   refusedInvalid: Group[];
@@ -49,19 +52,44 @@ export function collect(verdicts: readonly Verdict[]): Findings {
   const mismatches = new Map<string, Group>();
   const refusedInvalid = new Map<string, Group>();
   const traffic = new Map<string, number>();
+  const answers = new Map<string, Map<string, number>>();
   let unrouted = 0;
   let failing = 0;
   for (const v of verdicts) {
     if (v.unrouted) unrouted += 1;
     const name = v.operation ?? v.mismatches[0]?.operation;
-    if (name !== undefined) traffic.set(name, (traffic.get(name) ?? 0) + 1);
+    if (name !== undefined) {
+      traffic.set(name, (traffic.get(name) ?? 0) + 1);
+      const seen = answers.get(name) ?? new Map<string, number>();
+      const a = answerShape(v.exchange);
+      seen.set(a, (seen.get(a) ?? 0) + 1);
+      answers.set(name, seen);
+    }
     if (v.mismatches.length) failing += 1;
     // One exchange counts once per group even when Ajv reports the same place twice.
     const seen = new Set<string>();
     for (const m of v.mismatches) if (!seen.has(groupKey(m)) && seen.add(groupKey(m))) addTo(mismatches, m);
     for (const m of v.refusedInvalid) if (!seen.has(groupKey(m)) && seen.add(groupKey(m))) addTo(refusedInvalid, m);
   }
-  return { exchanges: verdicts.length, unrouted, failing, traffic, mismatches: [...mismatches.values()].sort(order), refusedInvalid: [...refusedInvalid.values()].sort(order) };
+  return { exchanges: verdicts.length, unrouted, failing, traffic, answers, mismatches: [...mismatches.values()].sort(order), refusedInvalid: [...refusedInvalid.values()].sort(order) };
+}
+
+/** `200 application/json FAILED(19)`: status, media type, and for JSON the envelope status and code. */
+export function answerShape(ex: Exchange): string {
+  const type = mediaType(ex.res.contentType) || '(no content-type)';
+  let envelope = '';
+  if (type === 'application/json' && ex.res.body) {
+    try {
+      const body = JSON.parse(ex.res.body) as unknown;
+      if (typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { status?: unknown }).status === 'string') {
+        const b = body as { status: string; error_code?: unknown };
+        envelope = b.status === 'FAILED' ? ` FAILED(${String(b.error_code)})` : b.status === 'OK' ? ' OK' : ' plain';
+      } else envelope = ' plain';
+    } catch {
+      envelope = ' not-json';
+    }
+  }
+  return `${ex.res.status} ${type}${envelope}`;
 }
 
 function excerpt(text: string | undefined, max = 300): string {
@@ -145,6 +173,13 @@ export function markdown(f: Findings, documented: readonly string[]): string {
     for (const g of gs) out.push(`- **${g.reason}**: ${g.message} — ${g.count} exchange(s)${g.schemaPath ? ` — \`${g.schemaPath}\`` : ''}`);
     out.push('');
   }
+  out.push('## What the app answered, by operation', '', 'Status, media type and, for JSON, the envelope (OK, FAILED with its error_code, or plain JSON), with the number of exchanges.', '');
+  for (const name of names) {
+    const seen = f.answers.get(name);
+    if (!seen) continue;
+    out.push(`- ${name}: ${[...seen].sort((a, b) => a[0].localeCompare(b[0])).map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+  }
+  out.push('');
   const unseen = documented.filter((d) => !f.traffic.has(d));
   out.push('## Documented operations with no recorded traffic', '', ...(unseen.length ? unseen.map((u) => `- ${u}`) : ['(none)']), '');
   return out.join('\n');

@@ -61,6 +61,7 @@ export interface Mismatch {
 
 /** How an exchange came out: matched and clean, matched with mismatches, or unmatched. */
 export interface Verdict {
+  exchange: Exchange;
   operation: string | undefined;
   /** The app answered its own not-found for a path the document does not have either: consistent. */
   unrouted: boolean;
@@ -148,7 +149,7 @@ export function refused(ex: Exchange): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && body.status === 'FAILED';
 }
 
-function errorCode(ex: Exchange): number | undefined {
+export function errorCode(ex: Exchange): number | undefined {
   const body = parseJson(ex.res.body);
   return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error_code === 'number' ? body.error_code : undefined;
 }
@@ -222,11 +223,12 @@ export class ContractValidator {
     const op = this.router.matchOperation(request as never) as Operation | undefined;
     if (!op) {
       const name = `${ex.req.method} ${maskPath(path)}`;
-      if (appNotFound(ex)) return { operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
+      if (appNotFound(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
       // A hono wildcard kept in the document ('/ipfs/{cid}/*') is a literal '*' to OpenAPI: name the operation it was meant to be.
       const wildcard = this.router.getOperations().find((o) => o.path.includes('*') && o.method === ex.req.method.toLowerCase() && new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path));
       if (wildcard) {
         return {
+          exchange: ex,
           operation: label(wildcard),
           unrouted: false,
           refusedInvalid: [],
@@ -235,6 +237,7 @@ export class ContractValidator {
       }
       const pathKnown = this.router.getOperations().some((o) => new RegExp(templatePattern(o.path)).test(path));
       return {
+        exchange: ex,
         operation: undefined,
         unrouted: false,
         refusedInvalid: [],
@@ -284,7 +287,7 @@ export class ContractValidator {
     }
 
     out.push(...this.#checkResponse(ex, op, name, at));
-    return { operation: name, unrouted: false, refusedInvalid: invalid, mismatches: out };
+    return { exchange: ex, operation: name, unrouted: false, refusedInvalid: invalid, mismatches: out };
   }
 
   #checkResponse(ex: Exchange, op: Operation, name: string, at: string): Mismatch[] {
