@@ -184,8 +184,14 @@ export class ContractValidator {
   readonly #ajv = ajv2020();
   readonly #compiled = new Map<string, ValidateFunction | Error>();
 
+  /** `METHOD path` -> operation: the router rebuilds its operation list and a RegExp per template on every match. */
+  readonly #matched = new Map<string, Operation | undefined>();
+
   private constructor(readonly definition: Doc) {
     this.router = new OpenAPIRouter({ definition: definition as never, apiRoot: '/', ignoreTrailingSlashes: false });
+    // The document never changes here: flatten its operations once (the router's own getOperations runs a lodash chain per call).
+    const operations = this.router.getOperations();
+    this.router.getOperations = () => operations;
     this.#validator = new OpenAPIValidator({
       definition: definition as never,
       router: this.router,
@@ -220,7 +226,9 @@ export class ContractValidator {
     const body = ex.req.skipped === undefined && !ex.req.truncated && ex.req.body !== '' ? ex.req.body : undefined;
     const request = { method: ex.req.method, path, query, headers, ...(body !== undefined ? { body } : {}) };
 
-    const op = this.router.matchOperation(request as never) as Operation | undefined;
+    const matchKey = `${ex.req.method} ${path}`;
+    if (!this.#matched.has(matchKey)) this.#matched.set(matchKey, this.router.matchOperation(request as never) as Operation | undefined);
+    const op = this.#matched.get(matchKey);
     if (!op) {
       const name = `${ex.req.method} ${maskPath(path)}`;
       if (appNotFound(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
