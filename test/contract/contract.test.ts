@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createDevnet } from '../../src/index.js';
+import { createDevnet, startDevnet } from '../../src/index.js';
 import { collect } from './findings.js';
 import { lintDocument } from './lint.js';
 import { TrafficRecorder } from './recorder.js';
+import { recordedCount, recording } from './recording-session.js';
 import type { RecordableApp } from './recorder.js';
 import { readTraffic } from './traffic.js';
 import type { Exchange } from './traffic.js';
@@ -118,6 +119,19 @@ describe('recorder', () => {
     expect(m!.req.skipped).toBe('multipart');
     expect(e!.res).toMatchObject({ skipped: 'event-stream' });
     expect(e!.res.body).toBeUndefined();
+  });
+
+  it.runIf(recording)('the suite-wide recorder sees apps built by src/app.ts, through createDevnet and through startDevnet', async () => {
+    const before = recordedCount();
+    await (await createDevnet().fetch('/_devnet/health')).text();
+    expect(recordedCount()).toBe(before + 1);
+    const running = await startDevnet({ port: 0 });
+    try {
+      await (await fetch(`${running.url}/_devnet/health`)).text();
+    } finally {
+      await running.close();
+    }
+    expect(recordedCount()).toBe(before + 2);
   });
 
   it('passes apps that are not emulator apps (no GET /openapi.json) through unrecorded', async () => {

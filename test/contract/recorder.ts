@@ -190,7 +190,7 @@ export class TrafficRecorder {
     this.#drain();
   }
 
-  /** Exchanges written or waiting so far (for the recorder's own test). */
+  /** Requests seen so far (for the recorder's own test). */
   get count(): number {
     return this.#seq;
   }

@@ -28,3 +28,8 @@ export function recordApp(app: RecordableApp): void {
 export function flushRecording(): Promise<void> {
   return recorder.flush();
 }
+
+/** Requests the session recorder has seen in this test file (the self-test checks the mock reaches src/). */
+export function recordedCount(): number {
+  return recorder.count;
+}
