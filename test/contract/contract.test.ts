@@ -219,9 +219,20 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(reasons(exchange({ url: '/nowhere/0xabc' }))).toEqual(['route.undocumented-path']);
     expect(validator.check(exchange({ url: '/nowhere/0xabc' })).mismatches[0]!.operation).toBe('GET /nowhere/{hex}');
     expect(reasons(exchange({ url: '/things' }))).toEqual(['route.undocumented-method']);
+    // Paths under a template get that template's name, so one finding covers every such URL.
+    expect(validator.check(exchange({ url: '/items/1/' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([['route.undocumented-path', 'GET /items/{id}/ (trailing slash; documented without one)']]);
+    expect(validator.check(exchange({ url: '/items/1/a/b' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([['route.undocumented-path', 'GET /items/{id}/… (more segments than any template)']]);
     expect(reasons(exchange({ url: '/files/bafy/a/b.txt' }, { contentType: 'application/octet-stream', body: undefined, skipped: 'binary', bytes: 3 }))).toEqual(['route.wildcard-path']);
     const notFound = validator.check(exchange({ url: '/nowhere' }, { status: 404, body: '{"status":"FAILED","data":null,"error":"no route GET /nowhere","error_code":19}' }));
     expect(notFound).toMatchObject({ unrouted: true, mismatches: [] });
+  });
+
+  it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
+    const [m, ...rest] = validator.check(exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' })).mismatches;
+    expect(rest).toEqual([]);
+    expect(m!.reason).toBe('response.body');
+    expect(m!.message).toMatch(/^oneOf: must match exactly one schema in oneOf: fits no branch \(\[0\] type: must be integer at \/data\/nonce; \[1\] .+\)$/);
+    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf");
   });
 
   it('findings group equal mismatches: one group, its count, one example', () => {

@@ -132,6 +132,33 @@ function explain(e: ErrorObject): string {
   return `${e.keyword}: ${message}${extra && !message.includes(extra.trim().replace(/^'|'$/g, '')) ? extra : ''}`;
 }
 
+/**
+ * One error per failed oneOf/anyOf instead of one per branch: the branch errors (the first of each
+ * branch) go into its message, so a body that fits no branch is one finding, not one per property.
+ */
+export function foldAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
+  const alternatives = errors.filter((e) => (e.keyword === 'oneOf' || e.keyword === 'anyOf') && !(e.params as { passingSchemas?: unknown }).passingSchemas);
+  if (alternatives.length === 0) return [...errors];
+  const under = (e: ErrorObject, alt: ErrorObject): boolean => e !== alt && e.schemaPath.startsWith(alt.schemaPath + '/') && e.instancePath.startsWith(alt.instancePath);
+  const out: ErrorObject[] = [];
+  for (const e of errors) {
+    if (alternatives.some((alt) => under(e, alt))) continue;
+    if (!alternatives.includes(e)) {
+      out.push(e);
+      continue;
+    }
+    const firstPerBranch = new Map<string, ErrorObject>();
+    for (const sub of errors) {
+      if (!under(sub, e)) continue;
+      const branch = sub.schemaPath.slice(e.schemaPath.length + 1).split('/')[0]!;
+      if (!firstPerBranch.has(branch)) firstPerBranch.set(branch, sub);
+    }
+    const branches = [...firstPerBranch].map(([b, sub]) => `[${b}] ${explain(sub)} at ${sub.instancePath || '/'}`).join('; ');
+    out.push({ ...e, message: `${e.message ?? ''}: fits no branch (${branches})` });
+  }
+  return out;
+}
+
 /** The body parsed as JSON, or undefined when it is not JSON. */
 function parseJson(text: string | undefined): Json | undefined {
   if (text === undefined || text === '') return undefined;
@@ -230,7 +257,7 @@ export class ContractValidator {
     if (!this.#matched.has(matchKey)) this.#matched.set(matchKey, this.router.matchOperation(request as never) as Operation | undefined);
     const op = this.#matched.get(matchKey);
     if (!op) {
-      const name = `${ex.req.method} ${maskPath(path)}`;
+      const name = this.#unmatchedLabel(ex.req.method, path);
       if (appNotFound(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
       // A hono wildcard kept in the document ('/ipfs/{cid}/*') is a literal '*' to OpenAPI: name the operation it was meant to be.
       const wildcard = this.router.getOperations().find((o) => o.path.includes('*') && o.method === ex.req.method.toLowerCase() && new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path));
@@ -275,7 +302,7 @@ export class ContractValidator {
       const result = this.#validator.validateRequest(request as never, op);
       // A body not kept (multipart, binary, truncated) is not judged; an empty one is.
       const bodyKept = ex.req.skipped === undefined && !ex.req.truncated;
-      for (const e of result.errors ?? []) {
+      for (const e of foldAlternatives(result.errors ?? [])) {
         const where = e.instancePath.startsWith('/path') ? 'request.path-params' : e.instancePath.startsWith('/query') ? 'request.query' : 'request.body';
         if (where === 'request.body' && !bodyKept) continue;
         requestSide({ reason: where, message: explain(e), schemaPath: requestSchemaPath(at, op, e), instancePath: generalize(e.instancePath) });
@@ -296,6 +323,23 @@ export class ContractValidator {
 
     out.push(...this.#checkResponse(ex, op, name, at));
     return { exchange: ex, operation: name, unrouted: false, refusedInvalid: invalid, mismatches: out };
+  }
+
+  /**
+   * How an unmatched request is named in the findings: by the documented template it falls under
+   * when the path only has a trailing slash more, or more segments than any template; else by its
+   * own path with ids masked.
+   */
+  #unmatchedLabel(method: string, path: string): string {
+    const ops = this.router.getOperations();
+    if (path.length > 1 && path.endsWith('/')) {
+      const bare = path.slice(0, -1);
+      const under = ops.find((o) => new RegExp(templatePattern(o.path)).test(bare));
+      if (under) return `${method} ${under.path}/ (trailing slash; documented without one)`;
+    }
+    const prefix = ops.filter((o) => new RegExp(templatePattern(o.path).replace(/\$$/, '/')).test(path)).sort((a, b) => b.path.length - a.path.length)[0];
+    if (prefix) return `${method} ${prefix.path}/… (more segments than any template)`;
+    return `${method} ${maskPath(path)}`;
   }
 
   #checkResponse(ex: Exchange, op: Operation, name: string, at: string): Mismatch[] {
@@ -328,7 +372,7 @@ export class ContractValidator {
     let errors: ErrorObject[];
     try {
       const validate = this.#compile(`${op.operationId} ${key} ${mediaKey}`, schema);
-      errors = validate(instance) ? [] : [...(validate.errors ?? [])];
+      errors = validate(instance) ? [] : foldAlternatives(validate.errors ?? []);
     } catch (err) {
       return push({ reason: 'schema.compile', message: `response schema does not compile: ${(err as Error).message}`, schemaPath });
     }
