@@ -227,6 +227,13 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(notFound).toMatchObject({ unrouted: true, mismatches: [] });
   });
 
+  it('a body with several errors is one finding listing them all', () => {
+    const [m, ...rest] = validator.check(exchange({ url: '/_devnet/health' }, { body: '{"status":"up","version":2}' })).mismatches;
+    expect(rest).toEqual([]);
+    expect(m).toMatchObject({ reason: 'response.body', schemaPath: "paths['/_devnet/health'].get.responses['200'].content['application/json'].schema" });
+    expect(m!.message).toBe('2 errors: const: must be equal to constant ("ok") at /status (#/properties/status/const); type: must be string at /version (#/properties/version/type)');
+  });
+
   it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
     const [m, ...rest] = validator.check(exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' })).mismatches;
     expect(rest).toEqual([]);

@@ -382,7 +382,13 @@ export class ContractValidator {
       // One finding, not one per property of the OK envelope the FAILED one does not fit.
       return push({ reason: 'response.body.failed-under-2xx', message: `a FAILED envelope answered ${status} does not fit responses.${key} (first error: ${explain(errors[0]!)} at ${errors[0]!.instancePath || '/'})`, schemaPath });
     }
-    return errors.map((e) => ({ operation: name, exchange: ex, reason: 'response.body' as const, message: explain(e), schemaPath: schemaPath + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) }));
+    if (errors.length === 1) {
+      const [e] = errors as [ErrorObject];
+      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
+    }
+    // Several errors in one body are one finding (a body of another shape breaks every property at once).
+    const all = errors.map((e) => `${explain(e)} at ${generalize(e.instancePath) || '/'} (${e.schemaPath})`);
+    return push({ reason: 'response.body', message: `${errors.length} errors: ${all.join('; ')}`, schemaPath });
   }
 
   #compile(key: string, schema: Record<string, unknown>): ValidateFunction {
