@@ -44,10 +44,10 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly body?: B;
   readonly rawBody?: RawBody;
   readonly reply: ReplyKind;
-  /** The answer's `data` (or the whole body for `plain`). */
-  readonly response: ResponseSchema;
-  /** Content type of a non-JSON answer (a gateway's file bytes, the explorer's page). */
-  readonly produces?: string;
+  /** The JSON answer: the envelope's `data`, or the whole body of a `plain` reply. None for a route that answers only `produces`. */
+  readonly response?: ResponseSchema;
+  /** A non-JSON answer (a stored file's bytes, the explorer's page, an event stream): its media type (a range such as `*\/*` allowed) and schema. */
+  readonly produces?: { readonly type: string; readonly schema: ResponseSchema };
   /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path). */
   readonly refusals?: readonly ExtraStatus[];
 }

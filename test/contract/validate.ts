@@ -214,11 +214,33 @@ export class ContractValidator {
   /** `METHOD path` -> operation: the router rebuilds its operation list and a RegExp per template on every match. */
   readonly #matched = new Map<string, Operation | undefined>();
 
+  /**
+   * The document's own path rules, from vendor extensions on an operation: `x-path-rest: name` (that
+   * parameter takes the rest of the path, '/' included) and `x-aliases` (more templates the operation
+   * answers, such as a trailing-slash form). A path that only such a rule matches is rewritten to
+   * the operation's own template form (the rest's '/' encoded) before routing.
+   */
+  readonly #pathRules: { method: string; pattern: RegExp; rewrite: (m: RegExpExecArray) => string }[] = [];
+
   private constructor(readonly definition: Doc) {
     this.router = new OpenAPIRouter({ definition: definition as never, apiRoot: '/', ignoreTrailingSlashes: false });
     // The document never changes here: flatten its operations once (the router's own getOperations runs a lodash chain per call).
     const operations = this.router.getOperations();
     this.router.getOperations = () => operations;
+    for (const op of operations) {
+      const o = op as Operation & { 'x-path-rest'?: string; 'x-aliases'?: string[] };
+      const rest = o['x-path-rest'];
+      if (rest !== undefined) {
+        const names = [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        const pattern = new RegExp('^' + o.path.split(/\{[^}]+\}/).map(escapeRegExp).reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '') + '$');
+        this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, n === rest ? m[i + 1]!.replaceAll('/', '%2F') : m[i + 1]!), o.path) });
+      }
+      for (const alias of o['x-aliases'] ?? []) {
+        const names = [...alias.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        const pattern = new RegExp(templatePattern(alias).replace(/\[\^\/\]\+/g, '([^/]+)'));
+        this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, m[i + 1]!), o.path) });
+      }
+    }
     this.#validator = new OpenAPIValidator({
       definition: definition as never,
       router: this.router,
@@ -241,9 +263,19 @@ export class ContractValidator {
     return this.router.getOperations().map((op) => label(op));
   }
 
+  /** The path as the document's templates see it: rewritten by the first of its path rules that matches. */
+  #routedPath(method: string, path: string): string {
+    for (const rule of this.#pathRules) {
+      if (rule.method !== method.toLowerCase()) continue;
+      const m = rule.pattern.exec(path);
+      if (m) return rule.rewrite(m);
+    }
+    return path;
+  }
+
   check(ex: Exchange): Verdict {
     const url = new URL(ex.req.url);
-    const path = url.pathname;
+    const path = this.#routedPath(ex.req.method, url.pathname);
     const query: Record<string, string | string[]> = {};
     for (const [k, v] of url.searchParams) {
       const prev = query[k];
@@ -411,6 +443,10 @@ function label(op: Operation): string {
 }
 
 /** openapi-backend's own matching: `{name}` is one segment, the rest literal. */
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function templatePattern(path: string): string {
   return '^' + path.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+') + '$';
 }

@@ -7,7 +7,7 @@ import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
-import { BYTES } from '../openapi/responses.js';
+import { BYTES, GATEWAY_JSON } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 function notFound(what: string): DevnetError {
@@ -61,7 +61,8 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     return c.body(stream, 200, headers);
   };
 
-  const gateway = { tag: 'storage', reply: 'plain', produces: 'application/octet-stream', response: BYTES, refusals: [400, 404] } as const;
+  // A file answers its bytes in the media type its name implies; a directory answers its JSON listing.
+  const gateway = { tag: 'storage', reply: 'plain', produces: { type: '*/*', schema: BYTES }, response: GATEWAY_JSON, refusals: [400, 404] } as const;
   const cid = asText({ description: 'a stored CID' });
   return new RouteGroup()
     .add(
