@@ -62,10 +62,11 @@ function restParameter(honoPath: string): string | undefined {
   return /:([A-Za-z0-9_]+)\{\.[+*]\}/.exec(honoPath)?.[1];
 }
 
-/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`. */
+/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`; a trailing slash is `Slash`. */
 function operationId(spec: AnyRouteSpec): string {
-  const words = openApiPath(spec.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
-  return spec.method.toLowerCase() + (words || 'Root');
+  const path = openApiPath(spec.path);
+  const words = path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
+  return spec.method.toLowerCase() + (words || 'Root') + (path.length > 1 && path.endsWith('/') ? 'Slash' : '');
 }
 
 function responses(spec: AnyRouteSpec): Schema {
@@ -95,9 +96,8 @@ function operation(spec: AnyRouteSpec): Schema {
     summary: spec.summary,
     ...(spec.description !== undefined ? { description: spec.description } : {}),
     operationId: operationId(spec),
-    // Path rules OpenAPI templates cannot say: a parameter that spans segments, and other paths of the same operation.
+    // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
-    ...(spec.aliases?.length ? { 'x-aliases': spec.aliases.map(openApiPath) } : {}),
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
