@@ -67,12 +67,7 @@ async function main(): Promise<void> {
     process.stderr.write(`l2-devnet: ${msg}\n`);
     process.exit(1);
   }
-  const restored = running.restored;
-  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null } } : {};
-  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
-  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
-
+  // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
@@ -81,6 +76,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  const restored = running.restored;
+  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null } } : {};
+  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
 }
 
 void main();
