@@ -7,6 +7,8 @@ import { DevnetError } from '../domain/values/errors.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import type { JournalRead } from './journal.js';
 import { openStore, STORE_FORMAT } from './store.js';
+import { lockDir } from './lock.js';
+import type { LockError } from './lock.js';
 
 export class StateDirError extends Error {}
 
@@ -48,9 +50,13 @@ export function claimStateDir(dir: string): StateDirClaim {
   } catch (e) {
     throw new StateDirError(`state dir ${dir} is not usable: ${(e as Error).message}`);
   }
-  const lockPath = join(dir, 'lock');
-  takeLock(lockPath, dir);
-  return { dir, release: () => releaseLock(lockPath) };
+  let lock;
+  try {
+    lock = lockDir(join(dir, 'lock'), dir);
+  } catch (e) {
+    throw new StateDirError((e as LockError).message);
+  }
+  return { dir, release: () => lock.release() };
 }
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason. */
@@ -130,38 +136,4 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
       claim.release();
     },
   };
-}
-
-/** One process per state dir: a lock file with the owner's pid; a dead owner's lock (kill -9) is taken over. */
-function takeLock(path: string, dir: string): void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateDirError(`state dir ${dir}: cannot create its lock file: ${(e as Error).message}`);
-      const owner = Number(readFileSync(path, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw new StateDirError(`state dir ${dir} is in use by process ${owner}`);
-      rmSync(path, { force: true });
-    }
-  }
-  throw new StateDirError(`state dir ${dir}: could not take its lock`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process nobody has reaped yet (no init in a container) still answers signal 0: a zombie is dead.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
-
-function releaseLock(path: string): void {
-  rmSync(path, { force: true });
 }

@@ -142,7 +142,7 @@ describe('--state DIR', () => {
     const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
     const second = await runToExit(['--port', '0', '--log', 'silent', '--state', dir]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/is in use by process \d+/);
+    expect(second.stderr).toMatch(/is in use by another l2-devnet \(process \d+ on host /);
     await stop(a.cli);
   }, TIMEOUT);
 });
