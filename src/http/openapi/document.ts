@@ -83,6 +83,8 @@ function responses(spec: AnyRouteSpec): Schema {
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
+  // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
+  out['503'] = { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
   out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
   return out;
 }
