@@ -62,6 +62,9 @@ export function loadState(dump: unknown): State {
     fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${JSON.stringify(format)}, expected "${STATE_FORMAT}"`);
   }
   if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${format}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+  // Checked first, without recursion: what follows (the comparison with the dump written back) recurses.
+  const deep = tooDeep(dump, MAX_DEPTH);
+  if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${deep} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
   const current = format === FORMAT_1 ? migrateFrom1(dump as Obj) : (dump as Obj);
   let state: State;
   try {
@@ -175,6 +178,36 @@ function build(d: Obj): State {
   }
   undo.releaseAll();
   return state;
+}
+
+/** Far above what dumpState writes (about a dozen levels), far below what the recursive checks could overflow on. */
+const MAX_DEPTH = 64;
+
+/** The top-level field holding the first value nested deeper than `limit` (arrays and objects), or null; iterative. */
+function tooDeep(root: unknown, limit: number): string | null {
+  const values: unknown[] = [];
+  const depths: number[] = [];
+  const fields: string[] = [];
+  if (root !== null && typeof root === 'object') {
+    for (const [k, v] of Object.entries(root)) {
+      values.push(v);
+      depths.push(1);
+      fields.push(k);
+    }
+  }
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
+    const field = fields.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return field;
+    for (const v of Array.isArray(value) ? value : Object.values(value)) {
+      values.push(v);
+      depths.push(depth + 1);
+      fields.push(field);
+    }
+  }
+  return null;
 }
 
 /** The first path where two plain JSON values differ, described for a person; null when equal. */

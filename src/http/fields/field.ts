@@ -123,16 +123,30 @@ export function readField<T>(field: Field<T>, where: Where, value: unknown, name
 
 const UNREAD: unique symbol = Symbol('unread');
 // Symbol keys: a view's own properties can never shadow a field, nor show up in Object.keys or JSON.
+const SOURCE: unique symbol = Symbol('source');
 const RAW: unique symbol = Symbol('raw');
 const SLOTS: unique symbol = Symbol('slots');
+const FETCH: unique symbol = Symbol('fetch');
 
-/** What each per-request view holds: the raw object (fetched on first need) and one slot per field. */
+/** What each per-request view holds: where the raw object comes from, the object once fetched, one slot per field. */
 class FieldSlots {
-  readonly [RAW]: () => Record<string, unknown>;
+  [SOURCE]: (() => Record<string, unknown>) | undefined;
+  [RAW]: Record<string, unknown> | undefined;
   readonly [SLOTS]: unknown[];
-  constructor(raw: () => Record<string, unknown>, slots: unknown[]) {
-    this[RAW] = raw;
+  constructor(source: () => Record<string, unknown>, slots: unknown[]) {
+    this[SOURCE] = source;
+    this[RAW] = undefined;
     this[SLOTS] = slots;
+  }
+
+  /** The raw object, fetched (and, for a body, parsed) on the first field read only. */
+  [FETCH](): Record<string, unknown> {
+    const source = this[SOURCE];
+    if (source !== undefined) {
+      this[RAW] = source();
+      this[SOURCE] = undefined;
+    }
+    return this[RAW]!;
   }
 }
 
@@ -154,7 +168,7 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Wh
       get(this: FieldSlots): unknown {
         const slots = this[SLOTS];
         let value = slots[i];
-        if (value === UNREAD) value = slots[i] = readField(spec, where, this[RAW]()[name], name);
+        if (value === UNREAD) value = slots[i] = readField(spec, where, this[FETCH]()[name], name);
         return value;
       },
     });

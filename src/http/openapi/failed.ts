@@ -26,4 +26,5 @@ export const STATUS_REFUSALS = {
   401: 'Missing or unknown x-api-key (code 32)',
   404: 'Nothing stored at that path',
   413: 'The body is larger than the limit',
+  '5XX': 'SystemError (code 500): a fault injected with POST /_devnet/faults, or an emulator bug (never an answer to bad input)',
 } as const;

@@ -19,6 +19,8 @@ export function listed(item: v.GenericSchema): v.GenericSchema {
 
 export const SEQUENCE_ID = v.looseObject({ sequence_id: int });
 export const MESSAGE = v.looseObject({ message: str });
+/** `data` of a storage removal: the real service answers a bare string. */
+export const FILE_REMOVED = v.literal('File removed.');
 
 export const BALANCE = v.looseObject({});
 const TOKEN_V3 = v.strictObject({ token_id: str, token_uri: str, asset_id: str });
@@ -91,5 +93,7 @@ export const REMOVED = v.looseObject({ removed: int });
 export const OVERVIEW = v.looseObject({ accounts: v.array(v.looseObject({})) });
 export const DOCUMENT = v.looseObject({ openapi: str });
 export const TEXT = v.string();
-export const BYTES = v.pipe(v.string(), v.description("the file's bytes, or a directory's listing as JSON {cid, path, entries}"));
+export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the media type its name implies"));
+/** A gateway JSON answer: a directory's listing {cid, path, entries}, or the bytes of a stored .json file (any JSON). */
+export const GATEWAY_JSON = v.pipe(v.unknown(), v.description('a directory listing {cid, path, entries}, or a stored .json file as it was uploaded'));
 export { strOrNull };

@@ -27,7 +27,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
       { method: 'GET', path: '/_devnet/accounts', tag, reply: 'plain', summary: 'Genesis accounts with their keys, the API keys, and the operator', response: ACCOUNTS },
       () => devnet.accounts(),
     )
-    .add({ method: 'POST', path: '/_devnet/api-keys', tag, reply: 'plain', summary: 'A new API key that owns nothing yet', response: API_KEY }, () => devnet.createApiKey())
+    .add({ method: 'POST', path: '/_devnet/api-keys', tag, reply: 'plain', summary: 'A new API key that owns nothing yet', body: {}, response: API_KEY }, () => devnet.createApiKey())
     .add(
       { method: 'GET', path: '/_devnet/invariants', tag, reply: 'plain', summary: 'The guarantees of the behavioural contract, checked now', response: INVARIANTS },
       async () => {

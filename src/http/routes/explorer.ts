@@ -17,7 +17,7 @@ export function explorerRoutes(devnet: Devnet): RouteGroup {
 
   for (const [path, asset] of Object.entries(EXPLORER_ASSETS)) {
     r.add(
-      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: asset.type.split(';')[0]!, response: TEXT },
+      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: { type: asset.type.split(';')[0]!, schema: TEXT } },
       ({ c }) => c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' }),
     );
   }
@@ -28,7 +28,7 @@ export function explorerRoutes(devnet: Devnet): RouteGroup {
   );
 
   r.add(
-    { method: 'GET', path: '/_devnet/events', tag, reply: 'plain', summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)', produces: 'text/event-stream', response: TEXT },
+    { method: 'GET', path: '/_devnet/events', tag, reply: 'plain', summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)', produces: { type: 'text/event-stream', schema: TEXT } },
     ({ c }) =>
       streamSSE(c, async (stream) => {
         // Writes are chained so events leave in seq order even though each write is asynchronous.

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse } from '../fields/field.js';
+import { fieldOf, refusalOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
 import { MINTED } from '../openapi/responses.js';
@@ -11,12 +11,19 @@ import { RouteGroup } from '../route.js';
 /** `"1,2"` (the documented form) or an array of ids; each a uint256 (4 when unparsable). */
 function tokenIds(): Field<bigint[] | undefined> {
   const item = tokenId();
+  const inner = { item: item as Field<unknown> };
   const split = v.transform((s: string) => s.split(',').map((x) => x.trim()));
-  const fromText = v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>;
+  const fromText = fieldOf(v.pipe(v.string(), split, v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>), item.refusals, inner);
+  const fromArray = fieldOf(v.array(item.json), item.refusals, inner);
+  const shape = refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids');
+  // A branch whose item fails is untyped to valibot's union, so the union's tag hands the value to its own branch.
   const ids = fieldOf<bigint[]>(
-    v.union([v.pipe(v.string(), split, fromText), v.array(item.json)], 'shape'),
-    { ...item.refusals, shape: refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids') },
-    { item: item as Field<unknown> },
+    v.union([fromText.json, fromArray.json], 'shape'),
+    {
+      ...item.refusals,
+      shape: (name, value) => (typeof value === 'string' ? refusalOf(fromText, 'json', value, name) : Array.isArray(value) ? refusalOf(fromArray, 'json', value, name) : shape(name, value)),
+    },
+    inner,
   );
   return optional(ids, { description: 'comma-separated, or an array of ids' });
 }
