@@ -115,7 +115,7 @@ function build(d: Obj): State {
     accounts: map(list(d.accounts).map((v): [string, Account] => {
       const a = obj(v);
       const balances = pairs(a.balances).map(([hex, b]) => [hex as string, { available: big(obj(b).available), frozen: big(obj(b).frozen) }] as const);
-      return [a.key as string, { key: a.key as string, balances: map(balances), usedNonces: set(list(a.used_nonces).map(big)), maxNonce: big(a.max_nonce), records: list(a.records) as number[] }];
+      return [a.key as string, { key: a.key as string, balances: map(balances), usedNonces: set(list(a.used_nonces).map(big)), maxNonce: big(a.max_nonce), records: [...list(a.records)] as number[] }];
     })),
     vaults: map(pairs(d.vaults).map(([k, id]) => [k as string, big(id)] as const)),
     records: map(list(d.records).map((v): [number, LedgerRecord] => {
