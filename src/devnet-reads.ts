@@ -10,8 +10,9 @@ import { contractAddressValue, contractKeyFilter, marketContract, requireContrac
 import { stateHash } from './domain/lifecycle/dump.js';
 import { ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
+import { listIndexViolations } from './domain/lifecycle/list-indexes.js';
 import { balanceOf } from './domain/ledger/ledger.js';
-import { nftsOf } from './domain/catalog/nfts.js';
+import { namedNfts, nftsOf } from './domain/catalog/nfts.js';
 import type { NftEntry, TokenOwner } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
 import { mintedToken, recordFor, recordsBySignature, recordsFor } from './domain/records/record-views.js';
@@ -22,10 +23,11 @@ import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.j
 import type { WithdrawAreaEntry } from './domain/ledger/withdrawals.js';
 import { depth, trades } from './domain/trading/depth.js';
 import type { TradeQuery } from './domain/trading/depth.js';
-import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/trading/order-views.js';
+import { openOrderOn, orderDetail, orderListing } from './domain/trading/order-views.js';
 import type { OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
-import type { State } from './domain/state/state.js';
+import type { Contract, State } from './domain/state/state.js';
+import type { Listing } from './domain/values/listing.js';
 import { isNftType } from './domain/state/state.js';
 
 /** Queries only; Devnet (devnet.ts) adds the commands and owns the state. */
@@ -53,7 +55,7 @@ export abstract class DevnetReads {
     return balanceRowOf(this.state, key, asset, balanceOf(this.state, key, asset.hex));
   }
 
-  balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
+  balances(starkKeyText: string | undefined, contractAddress?: string): Listing<BalanceRowV1> {
     const key = parseStarkKey(starkKeyText);
     return balanceRowsV1(this.state, key, contractKeyFilter(this.state, contractAddress));
   }
@@ -64,7 +66,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v3/balances`: per contract, with token lists; empty filters count as absent (Java sends `contract_address=&type=`). */
-  balancesV3(starkKeyText: string | undefined, contractAddress?: string, typeText?: string): BalanceRowV3[] {
+  balancesV3(starkKeyText: string | undefined, contractAddress?: string, typeText?: string): Listing<BalanceRowV3> {
     const key = parseStarkKey(starkKeyText);
     const type = typeText === undefined || typeText === '' ? undefined : requireTokenType(typeText);
     return balanceRowsV3(this.state, key, contractKeyFilter(this.state, contractAddress), type);
@@ -83,7 +85,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/records`: newest first. */
-  records(starkKeyText: string | undefined, filter: RecordQuery): RecordView[] {
+  records(starkKeyText: string | undefined, filter: RecordQuery): Listing<RecordView> {
     return recordsFor(this.state, parseStarkKey(starkKeyText), filter);
   }
 
@@ -114,9 +116,9 @@ export abstract class DevnetReads {
     return key.trim();
   }
 
-  /** `GET /_devnet/invariants`: every guarantee checked now, plus a hash of the canonical state. */
+  /** `GET /_devnet/invariants`: every guarantee checked now (the list indexes too), plus a hash of the canonical state. */
   invariants(): { ok: boolean; violations: string[]; state_hash: string } {
-    const violations = [...findViolations(this.state), ...this.storage.violations()];
+    const violations = [...findViolations(this.state), ...listIndexViolations(this.state), ...this.storage.violations()];
     return { ok: violations.length === 0, violations, state_hash: this.stateHash() };
   }
 
@@ -136,7 +138,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: open ASKs in a collection. */
-  collectionListings(quoteAddress: string | undefined, baseAddress: string | undefined, tokenIds: bigint[] | undefined): CollectionListing[] {
+  collectionListings(quoteAddress: string | undefined, baseAddress: string | undefined, tokenIds: bigint[] | undefined): Listing<CollectionListing> {
     const quote = marketContract(this.state, quoteAddress, 'quote_contract_address', true);
     // 0.4.5 orders are always priced in ETH, so ETH is the base when none is named.
     const base = marketContract(this.state, baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress, 'base_contract_address', false);
@@ -154,25 +156,28 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/contracts/{address}/tokens`: the tokens of an NFT contract with their owners, optionally only `tokenIds`. */
-  tokenOwners(address: string, tokenIds?: bigint[]): TokenOwner[] {
-    const wanted = tokenIds === undefined ? undefined : new Set(tokenIds.map(String));
-    return this.nfts(address)
-      .filter((n) => wanted === undefined || wanted.has(n.token_id))
-      .map(({ order: _o, ...owner }) => owner);
+  tokenOwners(address: string, tokenIds?: bigint[]): Listing<TokenOwner> {
+    const contract = this.nftContract(address);
+    const entries = tokenIds === undefined ? nftsOf(this.state, contract) : namedNfts(this.state, contract, tokenIds);
+    return { total: entries.total, page: (offset, limit) => entries.page(offset, limit).map(({ order: _o, ...owner }) => owner) };
   }
 
   /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */
-  nfts(address: string): NftEntry[] {
+  nfts(address: string): Listing<NftEntry> {
+    return nftsOf(this.state, this.nftContract(address), (hex) => openOrderOn(this.state, hex));
+  }
+
+  private nftContract(address: string): Contract {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
     if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
-    return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
+    return contract;
   }
 
   /** `GET /v1/orders`: open orders only, newest first. */
-  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Array<Record<string, unknown>> {
+  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Listing<Record<string, unknown>> {
     const { contractAddress, ...rest } = filter;
-    return openOrders(this.state, { ...rest, contractKey: contractKeyFilter(this.state, contractAddress) }).map((o) => orderEntry(this.state, o));
+    return orderListing(this.state, { ...rest, contractKey: contractKeyFilter(this.state, contractAddress) });
   }
 
   /** `GET /v1/order`: any order, with `order_state`. */
@@ -188,7 +193,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
-  trades(f: TradeQuery): Array<Record<string, unknown>> {
+  trades(f: TradeQuery): Listing<Record<string, unknown>> {
     return trades(this.state, f);
   }
 

@@ -3,6 +3,7 @@ import type { CID } from 'multiformats/cid';
 import { DevnetError, ErrorCode, fail } from './domain/values/errors.js';
 import { ownProject } from './domain/catalog/projects.js';
 import type { State } from './domain/state/state.js';
+import type { Listing } from './domain/values/listing.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
 import type { BlockStore } from './ipfs/block-store.js';
@@ -121,9 +122,10 @@ export class DevnetStorage {
   }
 
   /** Listed files of the caller's project, in upload order, as list entries. */
-  list(apiKey: string, projectUuid: string, requestOrigin: string): Array<Record<string, unknown>> {
+  list(apiKey: string, projectUuid: string, requestOrigin: string): Listing<Record<string, unknown>> {
     const gateway = this.gateway(requestOrigin);
-    return listedFiles(this.state(), apiKey, projectUuid).map((f) => storedFileView(f, gateway));
+    const files = listedFiles(this.state(), apiKey, projectUuid);
+    return { total: files.total, page: (offset, limit) => files.page(offset, limit).map((f) => storedFileView(f, gateway)) };
   }
 
   remove(apiKey: string, projectUuid: string, cidText: string): string {

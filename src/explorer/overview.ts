@@ -2,6 +2,7 @@
 import { contractOf } from '../domain/catalog/assets.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { balanceRowsV1 } from '../domain/ledger/balances.js';
+import { allOf } from '../domain/values/listing.js';
 import { depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
@@ -31,7 +32,7 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
   // Named accounts first (the genesis cast), then others in order of first appearance.
   const keys = [...new Set([...state.namedAccounts.map((a) => a.starkKey), ...state.accounts.keys()])].slice(0, OVERVIEW_LIMITS.accounts);
   for (const key of keys) {
-    const rows = state.accounts.has(key) ? balanceRowsV1(state, key) : [];
+    const rows = state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : [];
     accounts.push({
       name: nameOf(key),
       stark_key: key,

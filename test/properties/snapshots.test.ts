@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { Devnet } from '../../src/devnet.js';
 import { DevnetError } from '../../src/domain/values/errors.js';
 import { findViolations } from '../../src/domain/lifecycle/invariants.js';
+import { listIndexViolations } from '../../src/domain/lifecycle/list-indexes.js';
+import { allOf } from '../../src/domain/values/listing.js';
 import { parseExact, stringify } from '../../src/domain/values/json.js';
 import type { OrderInput } from '../../src/domain/trading/orders.js';
 import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
@@ -95,7 +97,7 @@ function run(d: Devnet, c: Cmd, live: Map<string, string>): unknown {
       case 'order':
         return d.placeOrder(orderInput(d, key(c.who), c.ask, c.quote, c.base));
       case 'cancel': {
-        const open = d.orders({});
+        const open = allOf(d.orders({}));
         if (open.length === 0) return null;
         const o = open[c.pick % open.length]!;
         const owner = o.stark_key as string;
@@ -144,7 +146,7 @@ function probe(d: Devnet): string {
     { kind: 'wallets', count: 1 },
   ];
   for (const s of steps) out.push(run(d, s, live));
-  out.push(d.orders({}), d.trades({ baseAddress: 'eth', quoteAddress: RDD20 }), NAMES.map((n) => d.trades({ starkKey: keyOf(d, n) })), d.depth('eth', RDD20), d.stateHash());
+  out.push(allOf(d.orders({})), allOf(d.trades({ baseAddress: 'eth', quoteAddress: RDD20 })), NAMES.map((n) => allOf(d.trades({ starkKey: keyOf(d, n) }))), d.depth('eth', RDD20), d.stateHash());
   return stringify(out);
 }
 
@@ -157,6 +159,7 @@ describe('snapshots and atomic commands (property)', () => {
         for (const c of cmds) {
           run(d, c, live);
           expect(findViolations(d.state)).toEqual([]);
+          expect(listIndexViolations(d.state)).toEqual([]);
         }
         // The reverted (or simply evolved) devnet and a devnet loaded from its dump must be indistinguishable.
         const loaded = fresh();

@@ -1,5 +1,9 @@
-// NFT listings per contract: tokens on L2 with their holder and asset id.
-import type { Contract, State } from '../state/state.js';
+// NFT listings per contract: tokens on L2 with their holder and asset id. Each NFT contract keeps its
+// tokens held on L2 sorted by token id (an undo step per change), so a page reads its rows only.
+import { SortedList } from '../state/sorted-list.js';
+import type { Asset, Contract, State } from '../state/state.js';
+import { listingOf, mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
 
 export interface NftEntry {
   token_id: string;
@@ -14,16 +18,61 @@ export interface NftEntry {
 /** `GET /v1/contracts/{address}/tokens` item: an NFT entry without the order. */
 export type TokenOwner = Omit<NftEntry, 'order'>;
 
-/** Tokens held on L2 (a stark key holds them), by numeric token id. Cost grows with that contract's tokens. */
-export function nftsOf(state: State, contract: Contract, openOrder: (assetHex: string) => unknown = () => null): NftEntry[] {
-  const rows: Array<{ id: bigint; entry: NftEntry }> = [];
-  for (const hex of contract.tokens.values()) {
-    const asset = state.assets.get(hex)!;
-    if (asset.holder === null || !state.accounts.has(asset.holder)) continue;
-    rows.push({
-      id: asset.tokenId!,
-      entry: { token_id: asset.tokenId!.toString(), contract_address: contract.address, owner: asset.holder, symbol: contract.symbol, asset_id: hex, order: openOrder(hex) },
-    });
+const byTokenId = (a: Asset, b: Asset) => (a.tokenId! < b.tokenId! ? -1 : a.tokenId! > b.tokenId! ? 1 : 0);
+
+function tokensOf(state: State, contractKey: string): SortedList<Asset> {
+  let list = state.lists.nfts.get(contractKey);
+  if (!list) state.lists.nfts.set(contractKey, (list = new SortedList(byTokenId)));
+  return list;
+}
+
+/** On L2: held by a stark key that has an account (not an Ethereum address in the withdraw area). */
+function onL2(state: State, asset: Asset): boolean {
+  return asset.holder !== null && state.accounts.has(asset.holder);
+}
+
+/** Called when an NFT's holder changed: the token joins or leaves its contract's list. */
+export function nftHolderChanged(state: State, asset: Asset): void {
+  const list = tokensOf(state, asset.contractKey);
+  const listed = onL2(state, asset);
+  if (listed === list.has(asset)) return;
+  if (listed) list.add(asset);
+  else list.delete(asset);
+  state.undo.record(() => void (listed ? list.delete(asset) : list.add(asset)));
+}
+
+/** Every contract's list from the assets (a loaded state). */
+export function rebuildNftLists(state: State): void {
+  state.lists.nfts.clear();
+  const pending = new Map<string, Asset[]>();
+  for (const asset of state.assets.values()) {
+    if (asset.tokenId === null || !onL2(state, asset)) continue;
+    let assets = pending.get(asset.contractKey);
+    if (!assets) pending.set(asset.contractKey, (assets = []));
+    assets.push(asset);
   }
-  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.entry);
+  for (const [key, assets] of pending) state.lists.nfts.set(key, SortedList.fromSorted(byTokenId, assets.sort(byTokenId)));
+}
+
+function entryOf(state: State, contract: Contract, asset: Asset, openOrder: (assetHex: string) => unknown): NftEntry {
+  return { token_id: asset.tokenId!.toString(), contract_address: contract.address, owner: asset.holder!, symbol: contract.symbol, asset_id: asset.hex, order: openOrder(asset.hex) };
+}
+
+/** Tokens held on L2 (a stark key holds them), by numeric token id. A page costs O(log n + page). */
+export function nftsOf(state: State, contract: Contract, openOrder: (assetHex: string) => unknown = () => null): Listing<NftEntry> {
+  const list = state.lists.nfts.get(contract.key);
+  if (!list) return listingOf([]);
+  return mappedListing(list.size, (offset, limit) => list.slice(offset, offset + limit), (asset) => entryOf(state, contract, asset, openOrder));
+}
+
+/** The tokens among `tokenIds` (each once) held on L2, by numeric token id: O(k log n). */
+export function namedNfts(state: State, contract: Contract, tokenIds: readonly bigint[]): Listing<NftEntry> {
+  const list = state.lists.nfts.get(contract.key);
+  const held: Asset[] = [];
+  for (const id of new Set(tokenIds.map(String))) {
+    const hex = contract.tokens.get(id);
+    const asset = hex === undefined ? undefined : state.assets.get(hex);
+    if (asset !== undefined && list?.has(asset)) held.push(asset);
+  }
+  return listingOf(held.sort(byTokenId), (asset) => entryOf(state, contract, asset, () => null));
 }

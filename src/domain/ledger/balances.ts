@@ -3,8 +3,12 @@
 import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import type { Asset, Balance, Contract, State } from '../state/state.js';
-import { ETH_KEY, isNftType } from '../state/state.js';
+import { isNftType } from '../state/state.js';
 import { withdrawingOf } from './withdrawals.js';
+import { holdingGroups, holdingsPage, holdingsTotal } from './holdings.js';
+import type { Holding } from './holdings.js';
+import { listingOf, mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
 
 /**
  * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
@@ -58,51 +62,19 @@ export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withd
   };
 }
 
-interface Holding {
-  contract: Contract;
-  asset: Asset;
-  balance: Balance;
-  /** Withdrawn, not on L1 yet. */
-  withdrawing: bigint;
-}
-
-/** ETH first, then fungible contracts, then NFT contracts (each by address), NFT tokens by numeric id. */
-function rank(c: Contract): number {
-  return c.key === ETH_KEY ? 0 : c.type === 'ERC20' ? 1 : 2;
-}
-
-function compareHoldings(a: Holding, b: Holding): number {
-  if (a.contract.key !== b.contract.key) {
-    const d = rank(a.contract) - rank(b.contract);
-    if (d !== 0) return d;
-    return a.contract.key < b.contract.key ? -1 : 1;
-  }
-  const ta = a.asset.tokenId ?? 0n;
-  const tb = b.asset.tokenId ?? 0n;
-  return ta < tb ? -1 : ta > tb ? 1 : 0;
+/** Every holding of one owner (optionally of one contract), in list order. */
+function allHoldings(state: State, owner: string, contractKey?: string): Holding[] {
+  const groups = holdingGroups(state, owner, contractKey);
+  return groups.contracts.flatMap((c) => groups.slice(c, 0, groups.count(c)));
 }
 
 /**
- * Holdings of one owner (optionally of one contract), sorted: assets with an available or frozen
- * balance, or an amount withdrawn that has not reached L1. Cost grows with that owner's holdings only.
+ * `GET /v1/balances`: holdings with an available or frozen balance, or an amount withdrawn that has
+ * not reached L1, sorted; the rows of a page are built when it is read.
  */
-export function holdings(state: State, owner: string, contractKey?: string): Holding[] {
-  const account = state.accounts.get(owner);
-  if (!account) return [];
-  const out: Holding[] = [];
-  const inFlight = state.withdrawing.get(owner);
-  for (const [hex, balance] of account.balances) {
-    const withdrawing = inFlight?.get(hex) ?? 0n;
-    if (balance.available === 0n && balance.frozen === 0n && withdrawing === 0n) continue;
-    const asset = state.assets.get(hex)!;
-    if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
-    out.push({ contract: contractOf(state, asset), asset, balance, withdrawing });
-  }
-  return out.sort(compareHoldings);
-}
-
-export function balanceRowsV1(state: State, owner: string, contractKey?: string): BalanceRowV1[] {
-  return holdings(state, owner, contractKey).map((h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing));
+export function balanceRowsV1(state: State, owner: string, contractKey?: string): Listing<BalanceRowV1> {
+  const groups = holdingGroups(state, owner, contractKey);
+  return mappedListing(holdingsTotal(groups), (offset, limit) => holdingsPage(groups, offset, limit), (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing));
 }
 
 /** `GET /v1/balance` of one asset. */
@@ -120,7 +92,7 @@ export type BalanceRowV2 = Omit<BalanceRowV1, 'token_id' | 'token_uri' | 'base_u
 export function balanceRowsV2(state: State, owner: string, contractKey?: string): BalanceRowV2[] {
   const rows: BalanceRowV2[] = [];
   let current: { contract: Contract; row: BalanceRowV2 } | undefined;
-  for (const h of holdings(state, owner, contractKey)) {
+  for (const h of allHoldings(state, owner, contractKey)) {
     const { contract, asset, balance } = h;
     if (asset.tokenId === null) {
       const { token_id: _t, token_uri: _u, base_uri: _b, ...row } = balanceRowV1(contract, asset, balance, h.withdrawing);
@@ -195,42 +167,40 @@ export interface BalanceRowV3 {
   base_uri: string;
 }
 
-/** `GET /v3/balances`: one row per contract held, ordered as v1/v2 (ETH, ERC20s, NFT contracts by address). */
-export function balanceRowsV3(state: State, owner: string, contractKey?: string, type?: string): BalanceRowV3[] {
-  const rows: BalanceRowV3[] = [];
-  let current: { contract: Contract; row: BalanceRowV3 } | undefined;
-  for (const h of holdings(state, owner, contractKey)) {
-    const { contract, asset, balance } = h;
-    if (type !== undefined && contract.type !== type) continue;
-    if (!current || current.contract !== contract) {
-      const row: BalanceRowV3 = {
-        asset_id: isNftType(contract.type) ? '' : asset.hex,
-        contract_address: contract.address,
-        balance_available: 0n,
-        balance_frozen: 0n,
-        withdraw_frozen: 0n,
-        type: contract.type,
-        decimals: contract.decimals,
-        symbol: contract.symbol,
-        quantum: contract.quantum,
-        available_tokens: [],
-        frozen_tokens: [],
-        withdraw_frozen_tokens: [],
-        base_uri: contract.baseUri,
-      };
-      current = { contract, row };
-      rows.push(row);
-    }
-    const row = current.row;
+/** `GET /v3/balances`: one row per contract held, ordered as v1/v2 (ETH, ERC20s, NFT contracts by address); a page builds its rows only. */
+export function balanceRowsV3(state: State, owner: string, contractKey?: string, type?: string): Listing<BalanceRowV3> {
+  const groups = holdingGroups(state, owner, contractKey);
+  const contracts = type === undefined ? groups.contracts : groups.contracts.filter((c) => c.type === type);
+  return listingOf(contracts, (contract) => balanceRowV3(contract, groups.slice(contract, 0, groups.count(contract))));
+}
+
+/** One contract's v3 row from its holdings. */
+function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV3 {
+  const row: BalanceRowV3 = {
+    asset_id: isNftType(contract.type) ? '' : held[0]!.asset.hex,
+    contract_address: contract.address,
+    balance_available: 0n,
+    balance_frozen: 0n,
+    withdraw_frozen: 0n,
+    type: contract.type,
+    decimals: contract.decimals,
+    symbol: contract.symbol,
+    quantum: contract.quantum,
+    available_tokens: [],
+    frozen_tokens: [],
+    withdraw_frozen_tokens: [],
+    base_uri: contract.baseUri,
+  };
+  for (const { asset, balance, withdrawing } of held) {
     row.balance_available += balance.available;
     row.balance_frozen += balance.frozen;
-    row.withdraw_frozen += h.withdrawing;
+    row.withdraw_frozen += withdrawing;
     if (asset.tokenId !== null) {
       const token: TokenV3 = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
       if (balance.available > 0n) row.available_tokens.push(token);
       if (balance.frozen > 0n) row.frozen_tokens.push(token);
-      if (h.withdrawing > 0n) row.withdraw_frozen_tokens.push(token);
+      if (withdrawing > 0n) row.withdraw_frozen_tokens.push(token);
     }
   }
-  return rows;
+  return row;
 }

@@ -2,6 +2,8 @@
 import { ensureAccount } from './accounts.js';
 import type { Asset, Balance, State } from '../state/state.js';
 import { touch } from '../state/undo.js';
+import { nftHolderChanged } from '../catalog/nfts.js';
+import { holdingChanged } from './holdings.js';
 
 /** StarkEx amounts and balances are below 2^63. */
 export const MAX_BALANCE = (1n << 63n) - 1n;
@@ -28,6 +30,7 @@ export function credit(state: State, owner: string, asset: Asset, amount: bigint
   if (amount <= 0n) throw new RangeError(`credit amount must be positive, got ${amount}`);
   mutableBalance(state, owner, asset.hex).available += amount;
   if (asset.tokenId !== null) setHolder(state, asset, owner);
+  holdingChanged(state, owner, asset.hex);
 }
 
 /** Removes from `owner`'s available balance. Callers check sufficiency first (validate, then apply). */
@@ -36,6 +39,7 @@ export function debit(state: State, owner: string, asset: Asset, amount: bigint)
   if (b.available < amount) throw new RangeError(`debit of ${amount} exceeds available ${b.available}`);
   b.available -= amount;
   if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
+  holdingChanged(state, owner, asset.hex);
 }
 
 export function freeze(state: State, owner: string, asset: Asset, amount: bigint): void {
@@ -43,6 +47,7 @@ export function freeze(state: State, owner: string, asset: Asset, amount: bigint
   if (b.available < amount) throw new RangeError(`freeze of ${amount} exceeds available ${b.available}`);
   b.available -= amount;
   b.frozen += amount;
+  holdingChanged(state, owner, asset.hex);
 }
 
 /** Removes frozen funds that leave the account (the buyer's payment, the seller's sold token). */
@@ -51,6 +56,7 @@ export function spendFrozen(state: State, owner: string, asset: Asset, amount: b
   if (b.frozen < amount) throw new RangeError(`spend of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
   if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
+  holdingChanged(state, owner, asset.hex);
 }
 
 export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
@@ -58,6 +64,7 @@ export function unfreeze(state: State, owner: string, asset: Asset, amount: bigi
   if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
   b.available += amount;
+  holdingChanged(state, owner, asset.hex);
 }
 
 /** The one place an NFT's holder changes (so the change can be undone). */
@@ -65,6 +72,7 @@ export function setHolder(state: State, asset: Asset, holder: string | null): vo
   if (asset.holder === holder) return;
   touch(state.undo, asset);
   asset.holder = holder;
+  nftHolderChanged(state, asset);
 }
 
 /** Records that `amount` of an asset entered L2 (deposit, mint); negative when one is reverted. */

@@ -10,6 +10,7 @@ import { RECORD_TYPES } from '../state/state.js';
 import { submitSignedMove } from './signed-moves.js';
 import type { MoveKind, SignedMoveInput } from './signed-moves.js';
 import { TrackedMap } from '../state/undo.js';
+import { holdingChanged } from './holdings.js';
 
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
@@ -56,6 +57,7 @@ export function moveWithdrawing(state: State, owner: string, assetHex: string, d
   if (next === 0n) m.delete(assetHex);
   else m.set(assetHex, next);
   if (m.size === 0) state.withdrawing.delete(owner);
+  holdingChanged(state, owner, assetHex);
 }
 
 /** What `owner` has withdrawn of `assetHex` that has not reached L1 yet. */

@@ -18,6 +18,7 @@ import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js
 import type { State } from '../state/state.js';
 import { FIRST_VAULT_ID } from '../ledger/vaults.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
+import { newListIndexes } from '../state/lists.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
@@ -133,7 +134,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
-    ordersByQuote: new Map(),
+    lists: newListIndexes(),
     operator: '',
     storage: map(),
     starkexContracts: {

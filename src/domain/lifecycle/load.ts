@@ -9,6 +9,8 @@ import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
+import { newListIndexes } from '../state/lists.js';
+import { rebuildListIndexes } from './list-indexes.js';
 
 type Obj = Record<string, unknown>;
 
@@ -158,7 +160,7 @@ function build(d: Obj): State {
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
-    ordersByQuote: new Map(),
+    lists: newListIndexes(),
     storage: loadStorage(
       undo,
       list(d.storage).map((v) => {
@@ -176,6 +178,7 @@ function build(d: Obj): State {
     const r = state.records.get(id);
     if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
   }
+  rebuildListIndexes(state);
   undo.releaseAll();
   return state;
 }

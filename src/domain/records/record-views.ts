@@ -8,6 +8,10 @@ import { orderRecordObject } from '../trading/order-views.js';
 import { signatureKey } from './records.js';
 import type { LedgerRecord, State } from '../state/state.js';
 import { RECORD_TYPES } from '../state/state.js';
+import { listingOf, mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
+import { arrayRun, pageDescending, totalOf } from '../state/runs.js';
+import { recordRuns } from './record-lists.js';
 
 export type RecordView = Record<string, unknown>;
 
@@ -124,14 +128,33 @@ export interface RecordQuery {
   sequenceIds?: number[] | undefined;
 }
 
-/** `GET /v1/records` for a normalized stark key. */
-export function recordsFor(state: State, starkKey: string, q: RecordQuery): RecordView[] {
+/** `GET /v1/records` for a normalized stark key: the page's views are built when the page is read. */
+export function recordsFor(state: State, starkKey: string, q: RecordQuery): Listing<RecordView> {
   const filter: RecordFilter = {
     contractKey: contractKeyFilter(state, q.contractAddress),
     recordTypes: recordTypesFor(q.recordType),
     sequenceIds: q.sequenceIds === undefined ? undefined : new Set(q.sequenceIds),
   };
-  return recordsOf(state, starkKey, filter).map((r) => recordView(state, r));
+  const view = (r: LedgerRecord) => recordView(state, r);
+  if (filter.sequenceIds !== undefined) return listingOf(namedRecords(state, starkKey, filter), view);
+  const runs = recordRuns(state, starkKey, filter.contractKey, filter.recordTypes);
+  if (runs === undefined) return listingOf(recordsOf(state, starkKey, filter), view);
+  return mappedListing(totalOf(runs), (offset, limit) => pageDescending(runs, offset, limit), (id) => view(state.records.get(id)!));
+}
+
+/** The records named by `sequence_ids` that the key lists and the filter keeps, newest first: O(k log n). */
+function namedRecords(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
+  const listed = arrayRun(state.accounts.get(starkKey)?.records ?? []);
+  const out: LedgerRecord[] = [];
+  for (const id of [...filter.sequenceIds!].sort((a, b) => b - a)) {
+    const at = listed.rankOf(id);
+    if (listed.slice(at, at + 1)[0] !== id) continue;
+    const record = state.records.get(id)!;
+    if (filter.recordTypes !== undefined && !filter.recordTypes.has(record.type)) continue;
+    if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
+    out.push(record);
+  }
+  return out;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { ensureAccount } from '../ledger/accounts.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
 import { append, touch } from '../state/undo.js';
+import { listRecord } from './record-lists.js';
 
 export const RecordStatus = {
   SubmittedToService: 0,
@@ -65,8 +66,10 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   contract.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   append(state.undo, ensureAccount(state, input.starkKey).records, record.sequenceId);
+  listRecord(state, input.starkKey, record);
   if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
     append(state.undo, ensureAccount(state, record.to).records, record.sequenceId);
+    listRecord(state, record.to, record);
   }
   return record;
 }

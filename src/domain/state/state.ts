@@ -1,5 +1,8 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import type { ClockState } from './clock.js';
+import type { Ratio } from '../trading/book.js';
+import type { IdList } from './runs.js';
+import type { SortedList } from './sorted-list.js';
 import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
 
@@ -273,8 +276,8 @@ export interface State {
   openByQuote: Map<string, Set<number>>;
   /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
   tradesBy: Map<string, number[]>;
-  /** Derived index: every order id (open or not) by quote asset, ascending (the order_state filters). */
-  ordersByQuote: Map<string, number[]>;
+  /** Derived: every list endpoint's rows in answer order (see lists.ts; never dumped). */
+  lists: ListIndexes;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
@@ -306,3 +309,98 @@ export interface Settlement {
 }
 
 export const ETH_KEY = 'eth';
+
+// The list indexes of the read side: every list endpoint's rows kept in answer order, so that a page
+// costs O(log n + page) whatever the history. Derived from the plain state, never dumped or hashed.
+// Two ways they survive a rollback: the order-book parts (orders, depth, listings) are rebuilt with
+// the books (trading/open-orders.ts rebuildOrderIndexes); the others leave undo steps as they change.
+
+/**
+ * A stark key's records by type, by contract and by both (ids ascending); the key's own `records`
+ * array is the list of all. Kept only for keys with more than RECORD_LISTS_FROM records: a shorter
+ * history is filtered as it is read.
+ */
+export interface RecordLists {
+  byType: Map<number, IdList>;
+  byContract: Map<string, IdList>;
+  /** `${contractKey}|${type}` -> ids. */
+  byContractType: Map<string, IdList>;
+}
+
+/**
+ * Every order in each scope a `GET /v1/orders` can name, stored as `orderClass * ORDER_SPAN + id` so
+ * that one direction in one state is one range (classes: direction * 4 + order state).
+ */
+export interface OrderLists {
+  all: SortedList<number>;
+  byOwner: Map<string, SortedList<number>>;
+  /** Quote contract key. */
+  byContract: Map<string, SortedList<number>>;
+  /** NFT quote asset hex (a fungible contract has one asset: its contract scope). */
+  byAsset: Map<string, SortedList<number>>;
+  byOwnerContract: Map<string, Map<string, SortedList<number>>>;
+  byOwnerAsset: Map<string, Map<string, SortedList<number>>>;
+}
+
+/** One aggregated price level of `GET /v1/depth`. */
+export interface DepthLevel {
+  key: string;
+  price: Ratio;
+  /** Quote units still offered by the open orders of the level. */
+  qty: bigint;
+  /** Open order ids of the level in placement order; those before `head` are gone, others may be (skipped when read). */
+  ids: number[];
+  head: number;
+  live: number;
+}
+
+/** The open orders of one base asset against one quote contract, per direction (0 ASK, 1 BID), by price. */
+export interface DepthBook {
+  levels: [Map<string, DepthLevel>, Map<string, DepthLevel>];
+  sorted: [SortedList<DepthLevel>, SortedList<DepthLevel>];
+}
+
+/** An open ASK in a collection listing, sorted by token id (0 for a fungible quote), then order id. */
+export interface ListingEntry {
+  tokenId: bigint;
+  id: number;
+}
+
+/**
+ * A key's non-empty holdings (balance available or frozen, or in flight to L1) in `/v1/balances`
+ * order. Kept only for keys with more than HOLDINGS_FROM balance entries.
+ */
+export interface Holdings {
+  /** Contracts with a listed holding: ETH, then ERC20s, then NFT contracts, each by key. */
+  contracts: SortedList<Contract>;
+  /** Contract key -> its listed assets by token id. */
+  byContract: Map<string, SortedList<Asset>>;
+}
+
+/** A project's listed (not removed) files in upload order: `ordinal` grows with every upload. */
+export interface StorageEntry {
+  ordinal: number;
+  file: StoredFile;
+}
+
+export interface StorageList {
+  entries: SortedList<StorageEntry>;
+  ordinals: Map<StoredFile, number>;
+  next: number;
+}
+
+export interface ListIndexes {
+  /** Stark key -> record lists (long histories only). */
+  records: Map<string, RecordLists>;
+  orders: OrderLists;
+  /** `${baseHex}|${quoteContractKey}` -> depth. */
+  depth: Map<string, DepthBook>;
+  /** `${quoteContractKey}|${baseHex}` -> open ASKs. */
+  listings: Map<string, SortedList<ListingEntry>>;
+  /** NFT contract key -> its tokens held on L2, by token id. */
+  nfts: Map<string, SortedList<Asset>>;
+  /** Stark key -> holdings (many balance entries only). */
+  holdings: Map<string, Holdings>;
+  /** Project uuid -> listed files. */
+  storage: Map<string, StorageList>;
+}

@@ -5,6 +5,10 @@ import { ownProject } from '../catalog/projects.js';
 import type { State, StorageIndex, StoredFile } from '../state/state.js';
 import { TrackedMap, touch } from '../state/undo.js';
 import type { UndoLog } from '../state/undo.js';
+import { SortedList } from '../state/sorted-list.js';
+import type { StorageEntry, StorageList } from '../state/state.js';
+import { listingOf, mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
 
 export interface NewUpload {
   cid: string;
@@ -26,6 +30,7 @@ export function recordUpload(state: State, apiKey: string, projectUuid: string, 
   // Delete first so a re-upload moves to the end of the list, where new uploads go.
   files.delete(upload.cid);
   files.set(upload.cid, file);
+  listFile(state, project.uuid, file, true);
   return file;
 }
 
@@ -36,12 +41,46 @@ export function removeUpload(state: State, apiKey: string, projectUuid: string, 
   if (!file || file.removed) fail(ErrorCode.InvalidParam, `cid ${cid} is not a stored file of project ${project.uuid}`);
   touch(state.undo, file);
   file.removed = true;
+  listFile(state, project.uuid, file, false);
 }
 
-/** Listed (not removed) files of the caller's project, in upload order. */
-export function listedFiles(state: State, apiKey: string, projectUuid: string): StoredFile[] {
+/** Listed (not removed) files of the caller's project, in upload order; a page reads its files only. */
+export function listedFiles(state: State, apiKey: string, projectUuid: string): Listing<StoredFile> {
   const project = ownProject(state, apiKey, projectUuid);
-  return [...(state.storage.get(project.uuid)?.values() ?? [])].filter((f) => !f.removed);
+  const list = state.lists.storage.get(project.uuid);
+  if (!list) return listingOf([]);
+  return mappedListing(list.entries.size, (offset, limit) => list.entries.slice(offset, offset + limit), (e) => e.file);
+}
+
+const byOrdinal = (a: StorageEntry, b: StorageEntry) => a.ordinal - b.ordinal;
+
+function listOf(state: State, projectUuid: string): StorageList {
+  let list = state.lists.storage.get(projectUuid);
+  if (!list) state.lists.storage.set(projectUuid, (list = { entries: new SortedList(byOrdinal), ordinals: new Map(), next: 0 }));
+  return list;
+}
+
+function setListed(list: StorageList, file: StoredFile, listed: boolean): void {
+  let ordinal = list.ordinals.get(file);
+  if (ordinal === undefined) list.ordinals.set(file, (ordinal = list.next++));
+  if (listed) list.entries.add({ ordinal, file });
+  else list.entries.delete({ ordinal, file });
+}
+
+/** A file was uploaded (listed at the end) or removed (unlisted); the undo step reverses it. */
+function listFile(state: State, projectUuid: string, file: StoredFile, listed: boolean): void {
+  const list = listOf(state, projectUuid);
+  setListed(list, file, listed);
+  state.undo.record(() => setListed(list, file, !listed));
+}
+
+/** Every project's listed files from the index (a loaded state). */
+export function rebuildStorageLists(state: State): void {
+  state.lists.storage.clear();
+  for (const [uuid, files] of state.storage) {
+    const list = listOf(state, uuid);
+    for (const file of files.values()) if (!file.removed) setListed(list, file, true);
+  }
 }
 
 /** Every CID the index names, removed ones included (their bytes must stay intact too). */

@@ -17,6 +17,11 @@ export function ratio(num: bigint, den: bigint): Ratio {
   return g > 1n ? { num: num / g, den: den / g } : { num, den };
 }
 
+/** Limit price of an order as base units per quote unit, from what was signed. */
+export function limitOf(o: { direction: 0 | 1; amountSell: bigint; amountBuy: bigint }): Ratio {
+  return o.direction === 0 ? ratio(o.amountBuy, o.amountSell) : ratio(o.amountSell, o.amountBuy);
+}
+
 /** Negative when a < b. */
 export function compareRatio(a: Ratio, b: Ratio): number {
   const l = a.num * b.den;

@@ -1,7 +1,12 @@
 // `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: what is for sale in a
 // collection, as the JS SDK's getCollection (0.4.5) and the C# client's CollectionResponse read it.
+// The open ASKs of each (collection, base) are kept by token id, then order id: a page reads its rows.
 import { contractOf } from '../catalog/assets.js';
-import type { Contract, State } from '../state/state.js';
+import { SortedList } from '../state/sorted-list.js';
+import type { ListingEntry } from '../state/state.js';
+import type { Contract, Order, State } from '../state/state.js';
+import { mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
 import { priceViews } from './order-views.js';
 
 export interface CollectionListing {
@@ -16,36 +21,77 @@ export interface CollectionListing {
   base_contract_address: string;
 }
 
+const byTokenThenId = (a: ListingEntry, b: ListingEntry) => (a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.id - b.id);
+
+function listingKey(quoteContractKey: string, baseHex: string): string {
+  return `${quoteContractKey}|${baseHex}`;
+}
+
+function entryOf(state: State, o: Order): { key: string; entry: ListingEntry } {
+  const quote = state.assets.get(o.quoteHex)!;
+  return { key: listingKey(quote.contractKey, o.baseHex), entry: { tokenId: quote.tokenId ?? 0n, id: o.id } };
+}
+
+/** An order opened: an ASK joins its collection's listing. */
+export function listingOpen(state: State, o: Order): void {
+  if (o.direction !== 0) return;
+  const { key, entry } = entryOf(state, o);
+  let list = state.lists.listings.get(key);
+  if (!list) state.lists.listings.set(key, (list = new SortedList(byTokenThenId)));
+  list.add(entry);
+}
+
+/** An order closed: an ASK leaves its collection's listing. */
+export function listingClose(state: State, o: Order): void {
+  if (o.direction !== 0) return;
+  const { key, entry } = entryOf(state, o);
+  const list = state.lists.listings.get(key)!;
+  list.delete(entry);
+  if (list.size === 0) state.lists.listings.delete(key);
+}
+
 /**
- * Open ASK orders on `quote` priced in `base`, optionally only for `tokenIds`, by token id then
- * order id. Reads the per-asset open-order index, so the cost grows with that collection only.
+ * Open ASK orders on `quote` priced in `base`, optionally only for `tokenIds` (a token named twice is
+ * listed twice), by token id then order id. A fungible collection ignores token ids.
  */
-export function collectionListings(state: State, quote: Contract, base: Contract, tokenIds: readonly bigint[] | undefined): CollectionListing[] {
+export function collectionListings(state: State, quote: Contract, base: Contract, tokenIds: readonly bigint[] | undefined): Listing<CollectionListing> {
   const baseHex = '0x' + base.assetType.toString(16);
-  const fungible = quote.type === 'ERC20';
-  const assets = fungible
-    ? ['0x' + quote.assetType.toString(16)]
-    : (tokenIds ?? [...quote.tokens.keys()].map((t) => BigInt(t))).map((t) => quote.tokens.get(t.toString())).filter((x): x is string => x !== undefined);
-  const rows: Array<{ tokenId: bigint; orderId: number; entry: CollectionListing }> = [];
-  for (const hex of assets) {
-    const asset = state.assets.get(hex)!;
-    for (const id of state.openByQuote.get(hex) ?? []) {
-      const o = state.orders.get(id)!;
-      if (o.direction !== 0 || o.baseHex !== baseHex) continue;
-      rows.push({
-        tokenId: asset.tokenId ?? 0n,
-        orderId: o.id,
-        entry: {
-          amount: o.quantity - o.filled,
-          ...priceViews(state, o),
-          owner: o.starkKey,
-          token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
-          quote_contract_address: quote.address,
-          base_contract_address: contractOf(state, state.assets.get(o.baseHex)!).address,
-        },
-      });
+  const list = state.lists.listings.get(listingKey(quote.key, baseHex));
+  // Position ranges of the list, in answer order.
+  const ranges: Array<[number, number]> = [];
+  if (list !== undefined) {
+    if (quote.type === 'ERC20' || tokenIds === undefined) ranges.push([0, list.size]);
+    else {
+      const named = tokenIds.filter((t) => quote.tokens.has(t.toString())).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const t of named) ranges.push([list.rank({ tokenId: t, id: -Infinity }), list.rank({ tokenId: t, id: Infinity })]);
     }
   }
-  rows.sort((a, b) => (a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.orderId - b.orderId));
-  return rows.map((r) => r.entry);
+  const total = ranges.reduce((s, [from, to]) => s + to - from, 0);
+  const entries = (offset: number, limit: number): ListingEntry[] => {
+    const out: ListingEntry[] = [];
+    let skip = offset;
+    for (const [from, to] of ranges) {
+      if (out.length >= limit) break;
+      const size = to - from;
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      out.push(...list!.slice(from + skip, Math.min(to, from + skip + limit - out.length)));
+      skip = 0;
+    }
+    return out;
+  };
+  return mappedListing(total, entries, (e) => {
+    const o = state.orders.get(e.id)!;
+    const asset = state.assets.get(o.quoteHex)!;
+    return {
+      amount: o.quantity - o.filled,
+      ...priceViews(state, o),
+      owner: o.starkKey,
+      token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+      quote_contract_address: quote.address,
+      base_contract_address: contractOf(state, state.assets.get(o.baseHex)!).address,
+    };
+  });
 }

@@ -1,9 +1,10 @@
 // Price-time matching per (base, quote) market and the one function that settles a fill.
 // The book decides who trades with whom; settleFill moves every unit and fee.
-import { compareRatio } from './book.js';
+import { compareRatio, limitOf } from './book.js';
 import type { Ratio } from './book.js';
 import { credit, spendFrozen } from '../ledger/ledger.js';
-import { bookOf, closeOrder, indexTrade, limitOf } from './open-orders.js';
+import { bookOf, closeOrder, indexTrade, setOrderState } from './open-orders.js';
+import { depthFill } from './depth-book.js';
 import type { Order, Rate, State, Trade } from '../state/state.js';
 import { ORDER_STATES } from '../state/state.js';
 import { append, touch } from '../state/undo.js';
@@ -124,6 +125,7 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
     o.filled += quantity;
     o.volume += volume;
     o.frozen -= o === sell ? quantity : volume;
+    depthFill(state, o, quantity);
   }
   sell.serviceFee += serviceFee;
   sell.feeTaken += serviceFee + marketplaceFee;
@@ -132,6 +134,6 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
 
   for (const o of [maker, taker]) {
     if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);
-    else o.state = ORDER_STATES.partiallyFilled;
+    else setOrderState(state, o, ORDER_STATES.partiallyFilled);
   }
 }

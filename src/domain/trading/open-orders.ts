@@ -1,16 +1,14 @@
 // The open orders and their derived indexes: each market's book, open ids by owner and by quote
 // asset, and the trade positions by order, key and market. Matching and placement both keep them.
-import { newBook, ratio } from './book.js';
-import type { Book, BookSide, Ratio } from './book.js';
+import { limitOf, newBook } from './book.js';
+import type { Book, BookSide } from './book.js';
 import { unfreeze } from '../ledger/ledger.js';
-import type { Order, State } from '../state/state.js';
+import type { Order, OrderState, State } from '../state/state.js';
+import { depthClose, depthOpen } from './depth-book.js';
+import { listingClose, listingOpen } from './collection-listings.js';
+import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
 import { ORDER_STATES } from '../state/state.js';
 import { touch } from '../state/undo.js';
-
-/** Limit price of an order as base units per quote unit, from what was signed. */
-export function limitOf(o: Pick<Order, 'direction' | 'amountSell' | 'amountBuy'>): Ratio {
-  return o.direction === 0 ? ratio(o.amountBuy, o.amountSell) : ratio(o.amountSell, o.amountBuy);
-}
 
 export function marketKey(baseHex: string, quoteHex: string): string {
   return `${baseHex}|${quoteHex}`;
@@ -38,23 +36,29 @@ export function unrest(state: State, order: Order): void {
   sideOf(bookOf(state, order), order).remove(limitOf(order));
 }
 
-/** Adds trade `at` to the trade indexes: by each order, each stark key and the market. */
+/** Adds trade `at` to the trade indexes: by each order, each stark key, the market and (NFTs) the collection. */
 export function indexTrade(state: State, at: number, sell: Order, buy: Order): void {
-  for (const key of new Set([`order:${sell.id}`, `order:${buy.id}`, `key:${sell.starkKey}`, `key:${buy.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`])) {
+  const keys = [`order:${sell.id}`, `order:${buy.id}`, `key:${sell.starkKey}`, `key:${buy.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`];
+  const quote = state.assets.get(sell.quoteHex)!;
+  // An NFT collection's trades are many markets (one per token): GET /v1/trades pages them together.
+  if (quote.tokenId !== null) keys.push(collectionTradesKey(sell.baseHex, quote.contractKey));
+  for (const key of new Set(keys)) {
     let list = state.tradesBy.get(key);
     if (!list) state.tradesBy.set(key, (list = []));
     list.push(at);
   }
 }
 
-/** Adds a newly placed order (open or not) to the index of all orders by quote asset. */
-export function indexPlaced(state: State, order: Order): void {
-  let ids = state.ordersByQuote.get(order.quoteHex);
-  if (!ids) state.ordersByQuote.set(order.quoteHex, (ids = []));
-  ids.push(order.id);
+export function collectionTradesKey(baseHex: string, quoteContractKey: string): string {
+  return `collection:${baseHex}|${quoteContractKey}`;
 }
 
-/** Keeps the open-order indexes (all, by owner, by quote asset) in step. */
+/** Adds a newly placed order (open or not) to the order lists. */
+export function indexPlaced(state: State, order: Order): void {
+  listOrder(state, order);
+}
+
+/** Keeps the open-order indexes (all, by owner, by quote asset, depth, collection listings) in step. */
 export function openIndex(state: State, order: Order, open: boolean): void {
   const by = (m: Map<string, Set<number>>, k: string) => {
     let s = m.get(k);
@@ -65,11 +69,22 @@ export function openIndex(state: State, order: Order, open: boolean): void {
     state.openOrders.add(order.id);
     by(state.openByOwner, order.starkKey).add(order.id);
     by(state.openByQuote, order.quoteHex).add(order.id);
+    depthOpen(state, order);
+    listingOpen(state, order);
   } else {
     state.openOrders.delete(order.id);
     state.openByOwner.get(order.starkKey)?.delete(order.id);
     state.openByQuote.get(order.quoteHex)?.delete(order.id);
+    depthClose(state, order);
+    listingClose(state, order);
   }
+}
+
+/** The one place an order's state changes after placement (the order lists follow it). */
+export function setOrderState(state: State, order: Order, next: OrderState): void {
+  const before = order.state;
+  order.state = next;
+  relistOrder(state, order, before);
 }
 
 /** Closes an order (cancelled or filled): releases what it still has frozen and takes it off the book. */
@@ -82,21 +97,31 @@ export function closeOrder(state: State, order: Order, finalState: typeof ORDER_
   }
   if (resting) unrest(state, order);
   openIndex(state, order, false);
-  order.state = finalState;
+  setOrderState(state, order, finalState);
 }
 
-/** Rebuilds the derived indexes (books, open orders by owner and quote, trades) from the plain data. */
+/** Depth levels and collection listings of the open orders, in placement order (a check builds them apart). */
+export function openOrderIndexes(state: State): void {
+  for (const id of [...state.openOrders].sort((a, b) => a - b)) {
+    const o = state.orders.get(id)!;
+    depthOpen(state, o);
+    listingOpen(state, o);
+  }
+}
+
+/** Rebuilds the derived indexes (books, open orders by owner and quote, trades, order lists, depth, listings) from the plain data. */
 export function rebuildOrderIndexes(state: State): void {
   state.books.clear();
   state.openByOwner.clear();
   state.openByQuote.clear();
   state.tradesBy.clear();
-  state.ordersByQuote.clear();
-  for (const o of state.orders.values()) indexPlaced(state, o);
+  state.lists.depth.clear();
+  state.lists.listings.clear();
+  rebuildOrderLists(state);
   // Ascending ids are placement order, which is time priority inside a price level.
   for (const id of [...state.openOrders].sort((a, b) => a - b)) {
     const o = state.orders.get(id)!;
-    openIndex(state, o, true); // the open set already holds it; this fills the owner and quote indexes
+    openIndex(state, o, true); // the open set already holds it; this fills the other open-order indexes
     restOrder(state, o);
   }
   state.trades.forEach((t, at) => {

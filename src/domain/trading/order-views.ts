@@ -2,7 +2,14 @@
 import { contractOf } from '../catalog/assets.js';
 import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
-import type { Order, State } from '../state/state.js';
+import type { Order, OrderState, State } from '../state/state.js';
+import { isNftType } from '../state/state.js';
+import type { SortedList } from '../state/sorted-list.js';
+import { EMPTY_RUN, pageDescending, totalOf } from '../state/runs.js';
+import type { Run } from '../state/runs.js';
+import { mappedListing } from '../values/listing.js';
+import type { Listing } from '../values/listing.js';
+import { classRun } from './order-lists.js';
 
 /** What `GET /v1/order/info` and order views call the fee rate: the service fee as a fraction. */
 export const FEE_RATE_TEXT = '0.005';
@@ -99,10 +106,8 @@ export function orderRecordObject(state: State, o: Order): Record<string, unknow
 
 /** The open order on an NFT token (the most recent), for `GET /v1/nfts/{contract}`. */
 export function openOrderOn(state: State, assetHex: string): Record<string, unknown> | null {
-  const ids = state.openByQuote.get(assetHex);
-  if (!ids || ids.size === 0) return null;
-  const id = [...ids].reduce((a, b) => (a > b ? a : b));
-  return orderEntry(state, state.orders.get(id)!);
+  const id = newestOpenOn(state, assetHex);
+  return id === undefined ? null : orderEntry(state, state.orders.get(id)!);
 }
 
 /**
@@ -112,8 +117,6 @@ export function openOrderOn(state: State, assetHex: string): Record<string, unkn
  */
 export const ORDER_STATE_FILTERS = [0, 1, 2, 3, 4, 5, 6] as const;
 export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
-const ALL_STATES = 5;
-const OPEN_STATES = 6;
 
 export interface OrderFilter {
   starkKey?: string | undefined;
@@ -125,46 +128,77 @@ export interface OrderFilter {
   orderState?: OrderStateFilter | undefined;
 }
 
-/** Every order (open or not) of a stark key, from its order records. */
-function allOrdersOf(state: State, starkKey: string): number[] {
-  const ids: number[] = [];
-  for (const seq of state.accounts.get(starkKey)?.records ?? []) {
-    const id = state.records.get(seq)!.orderId;
-    if (id !== null) ids.push(id);
-  }
-  return ids;
+function statesOf(filter: OrderStateFilter | undefined): OrderState[] {
+  if (filter === undefined || filter === 6) return [0, 3];
+  if (filter === 5) return [0, 1, 2, 3];
+  if (filter === 4) return [];
+  return [filter];
 }
 
 /**
- * Orders matching the filter, newest first, drawn from the smallest index that applies: open orders
- * by quote asset or owner by default; with an `order_state` other than open, every order by quote
- * asset or by owner (never all orders unless nothing narrows the request).
+ * The scopes whose union is what the filter names (before direction and state); a token id named
+ * twice with a contract names its token twice (its orders are listed twice, as they always were).
  */
-export function openOrders(state: State, f: OrderFilter): Order[] {
-  const open = f.orderState === undefined || f.orderState === OPEN_STATES;
-  let candidates: Iterable<number>;
+function scopesFor(state: State, f: OrderFilter): Array<SortedList<number> | undefined> {
+  const lists = state.lists.orders;
+  const owner = f.starkKey;
+  const ofContract = (c: string) => (owner === undefined ? lists.byContract.get(c) : lists.byOwnerContract.get(owner)?.get(c));
+  const ofAsset = (hex: string) => (owner === undefined ? lists.byAsset.get(hex) : lists.byOwnerAsset.get(owner)?.get(hex));
   if (f.contractKey !== undefined) {
     const contract = state.contracts.get(f.contractKey)!;
-    const assets = contract.type === 'ERC20' || contract.type === 'ETH' ? ['0x' + contract.assetType.toString(16)] : f.tokenIds !== undefined ? f.tokenIds.map((t) => contract.tokens.get(t.toString())).filter((x): x is string => x !== undefined) : [...contract.tokens.values()];
-    const ids: number[] = [];
-    for (const a of assets) for (const id of (open ? state.openByQuote : state.ordersByQuote).get(a) ?? []) ids.push(id);
-    candidates = ids;
-  } else if (f.starkKey !== undefined) {
-    candidates = open ? (state.openByOwner.get(f.starkKey) ?? []) : allOrdersOf(state, f.starkKey);
-  } else {
-    candidates = open ? state.openOrders : state.orders.keys();
+    // A fungible quote has no token id, so no order of it passes a token_ids filter.
+    if (contract.type === 'ERC20' || contract.type === 'ETH') return f.tokenIds === undefined ? [ofContract(contract.key)] : [];
+    if (f.tokenIds === undefined) return [ofContract(contract.key)];
+    return f.tokenIds.map((t) => contract.tokens.get(t.toString())).filter((x): x is string => x !== undefined).map(ofAsset);
   }
-  const out: Order[] = [];
-  for (const id of candidates) {
-    const o = state.orders.get(id)!;
-    if (!open && f.orderState !== ALL_STATES && o.state !== f.orderState) continue;
-    if (f.starkKey !== undefined && o.starkKey !== f.starkKey) continue;
-    if (f.direction !== undefined && o.direction !== f.direction) continue;
-    if (f.tokenIds !== undefined) {
-      const t = state.assets.get(o.quoteHex)!.tokenId;
-      if (t === null || !f.tokenIds.includes(t)) continue;
+  if (f.tokenIds !== undefined) {
+    // Without a contract: that token id in any NFT contract.
+    const ids = [...new Set(f.tokenIds.map(String))];
+    const out: Array<SortedList<number> | undefined> = [];
+    for (const contract of state.contracts.values()) {
+      if (!isNftType(contract.type)) continue;
+      for (const t of ids) {
+        const hex = contract.tokens.get(t);
+        if (hex !== undefined) out.push(ofAsset(hex));
+      }
     }
-    out.push(o);
+    return out;
   }
-  return out.sort((a, b) => b.id - a.id);
+  return [owner === undefined ? lists.all : lists.byOwner.get(owner)];
+}
+
+/** The runs of order ids (ascending) whose union, newest first, is `GET /v1/orders` for the filter. */
+export function orderRuns(state: State, f: OrderFilter): Run[] {
+  const directions: Array<0 | 1> = f.direction === undefined ? [0, 1] : [f.direction];
+  const states = statesOf(f.orderState);
+  const runs: Run[] = [];
+  for (const s of scopesFor(state, f)) {
+    for (const d of directions) {
+      for (const st of states) {
+        runs.push(s === undefined ? EMPTY_RUN : classRun(s, d, st));
+      }
+    }
+  }
+  return runs;
+}
+
+/** The newest open order on an NFT token (an asset scope), or undefined. */
+export function newestOpenOn(state: State, assetHex: string): number | undefined {
+  const s = state.lists.orders.byAsset.get(assetHex);
+  if (!s) return undefined;
+  let newest: number | undefined;
+  for (const d of [0, 1] as const) {
+    for (const st of [0, 3] as const) {
+      const run = classRun(s, d, st);
+      const id = run.slice(run.size - 1, run.size)[0];
+      if (id !== undefined && (newest === undefined || id > newest)) newest = id;
+    }
+  }
+  return newest;
+}
+
+/** `GET /v1/orders`: orders matching the filter, newest first, each view built for its page only. */
+export function orderListing(state: State, f: OrderFilter): Listing<Record<string, unknown>> {
+  const runs = orderRuns(state, f);
+  return mappedListing(totalOf(runs), (offset, limit) => pageDescending(runs, offset, limit), (id) => orderEntry(state, state.orders.get(id)!));
 }

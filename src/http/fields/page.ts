@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { fieldOf } from './field.js';
 import type { Field } from './field.js';
 import { optional, uint } from './kinds.js';
+import { listingOf } from '../../domain/values/listing.js';
+import type { Listing } from '../../domain/values/listing.js';
 
 export interface Page {
   page: number;
@@ -38,13 +40,16 @@ export interface Paged<T> {
   total_page: number;
 }
 
-export function paginate<T>(rows: readonly T[], p: Page): Paged<T> {
+/** A page of `rows`; a Listing builds only the rows of the page (its total comes from its index). */
+export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page): Paged<T> {
+  const listing = Array.isArray(rows) ? listingOf(rows as readonly T[]) : (rows as Listing<T>);
   const start = (p.page - 1) * p.limit;
+  const total = listing.total;
   return {
-    list: rows.slice(start, start + p.limit),
-    total: rows.length,
+    list: listing.page(start, p.limit),
+    total,
     current_page: p.page,
     page_size: p.limit,
-    total_page: Math.ceil(rows.length / p.limit),
+    total_page: Math.ceil(total / p.limit),
   };
 }

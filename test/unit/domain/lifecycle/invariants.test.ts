@@ -26,6 +26,7 @@ describe('findViolations', () => {
     ['an NFT held twice', (f) => { f.state.accounts.get(f.devnet.accounts().accounts[1]!.stark_key)!.balances.set(NFT_1, { available: 1n, frozen: 0n }); }, /held 2 times/],
     ['a record missing from its batch queue', (f) => { f.state.pendingL2.delete(1); }, /record 1 at status 1 is not queued/],
     ['nonce bookkeeping off', (f) => { f.state.accounts.get(f.alice)!.maxNonce = 4n; }, /nonce bookkeeping/],
+    ['an NFT list index that lost its tokens', (f) => { f.state.lists.nfts.clear(); }, /list index nfts is out of step/],
   ])('reports %s', (_n, corrupt, message) => {
     const f = fresh();
     corrupt(f);

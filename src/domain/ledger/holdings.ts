@@ -1,0 +1,149 @@
+// A key's holdings in balance-list order: contracts ETH, ERC20s, NFT contracts (each by key), tokens
+// by id. Keys with many balance entries keep them sorted as balances move (an undo step per change);
+// the others are sorted as they are read. Either way a listing builds the rows of its page only.
+import { SortedList } from '../state/sorted-list.js';
+import type { Holdings } from '../state/state.js';
+import type { Account, Asset, Balance, Contract, State } from '../state/state.js';
+import { ETH_KEY } from '../state/state.js';
+import { contractOf } from '../catalog/assets.js';
+
+/** Keys with at most this many balance entries keep no sorted holdings (sorting them on a read is cheap). */
+export const HOLDINGS_FROM = 32;
+
+export interface Holding {
+  contract: Contract;
+  asset: Asset;
+  balance: Balance;
+  /** Withdrawn, not on L1 yet. */
+  withdrawing: bigint;
+}
+
+function rank(c: Contract): number {
+  return c.key === ETH_KEY ? 0 : c.type === 'ERC20' ? 1 : 2;
+}
+
+const byContract = (a: Contract, b: Contract): number => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byToken = (a: Asset, b: Asset): number => {
+  const ta = a.tokenId ?? 0n;
+  const tb = b.tokenId ?? 0n;
+  return ta < tb ? -1 : ta > tb ? 1 : 0;
+};
+
+function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
+  return state.withdrawing.get(owner)?.get(assetHex) ?? 0n;
+}
+
+/** Listed: an available or frozen balance, or an amount withdrawn that has not reached L1. */
+function isListed(state: State, account: Account, assetHex: string): boolean {
+  const b = account.balances.get(assetHex);
+  return b !== undefined && (b.available !== 0n || b.frozen !== 0n || withdrawingOf(state, account.key, assetHex) !== 0n);
+}
+
+function add(h: Holdings, contract: Contract, asset: Asset): void {
+  let tokens = h.byContract.get(contract.key);
+  if (!tokens) {
+    h.byContract.set(contract.key, (tokens = new SortedList(byToken)));
+    h.contracts.add(contract);
+  }
+  tokens.add(asset);
+}
+
+function remove(h: Holdings, contract: Contract, asset: Asset): void {
+  const tokens = h.byContract.get(contract.key)!;
+  tokens.delete(asset);
+  if (tokens.size === 0) {
+    h.byContract.delete(contract.key);
+    h.contracts.delete(contract);
+  }
+}
+
+function build(state: State, account: Account): Holdings {
+  const h: Holdings = { contracts: new SortedList(byContract), byContract: new Map() };
+  for (const hex of account.balances.keys()) {
+    if (!isListed(state, account, hex)) continue;
+    const asset = state.assets.get(hex)!;
+    add(h, contractOf(state, asset), asset);
+  }
+  return h;
+}
+
+/** Called after `owner`'s balance or amount in flight of `assetHex` changed: keeps its sorted holdings in step. */
+export function holdingChanged(state: State, owner: string, assetHex: string): void {
+  const account = state.accounts.get(owner);
+  if (!account) return;
+  const all = state.lists.holdings;
+  const h = all.get(owner);
+  if (!h) {
+    if (account.balances.size <= HOLDINGS_FROM) return;
+    all.set(owner, build(state, account));
+    state.undo.record(() => all.delete(owner));
+    return;
+  }
+  const asset = state.assets.get(assetHex)!;
+  const contract = contractOf(state, asset);
+  const listed = isListed(state, account, assetHex);
+  if (listed === (h.byContract.get(contract.key)?.has(asset) ?? false)) return;
+  if (listed) add(h, contract, asset);
+  else remove(h, contract, asset);
+  state.undo.record(() => (listed ? remove(h, contract, asset) : add(h, contract, asset)));
+}
+
+/** Every key's sorted holdings (a loaded state). */
+export function rebuildHoldings(state: State): void {
+  state.lists.holdings.clear();
+  for (const account of state.accounts.values()) if (account.balances.size > HOLDINGS_FROM) state.lists.holdings.set(account.key, build(state, account));
+}
+
+/** One owner's holdings grouped by contract, in list order, from the sorted index or sorted now. */
+export interface HoldingGroups {
+  /** Contracts held, in list order. */
+  contracts: Contract[];
+  count(contract: Contract): number;
+  /** The contract's holdings at positions [from, to), by token id. */
+  slice(contract: Contract, from: number, to: number): Holding[];
+}
+
+export function holdingGroups(state: State, owner: string, contractKey?: string): HoldingGroups {
+  const holding = (asset: Asset): Holding => ({ contract: contractOf(state, asset), asset, balance: state.accounts.get(owner)!.balances.get(asset.hex)!, withdrawing: withdrawingOf(state, owner, asset.hex) });
+  const h = state.lists.holdings.get(owner);
+  if (h) {
+    const only = contractKey === undefined ? undefined : state.contracts.get(contractKey);
+    const contracts = only === undefined ? h.contracts.values() : h.byContract.has(only.key) ? [only] : [];
+    return { contracts, count: (c) => h.byContract.get(c.key)!.size, slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding) };
+  }
+  // A short list: sorted now.
+  const account = state.accounts.get(owner);
+  const groups = new Map<string, Asset[]>();
+  for (const hex of account?.balances.keys() ?? []) {
+    if (!isListed(state, account!, hex)) continue;
+    const asset = state.assets.get(hex)!;
+    if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
+    let assets = groups.get(asset.contractKey);
+    if (!assets) groups.set(asset.contractKey, (assets = []));
+    assets.push(asset);
+  }
+  for (const assets of groups.values()) assets.sort(byToken);
+  const contracts = [...groups.keys()].map((k) => state.contracts.get(k)!).sort(byContract);
+  return { contracts, count: (c) => groups.get(c.key)!.length, slice: (c, from, to) => groups.get(c.key)!.slice(from, to).map(holding) };
+}
+
+/** Holdings at positions [offset, offset + limit) across the groups, in list order. */
+export function holdingsPage(groups: HoldingGroups, offset: number, limit: number): Holding[] {
+  const out: Holding[] = [];
+  let skip = offset;
+  for (const c of groups.contracts) {
+    if (out.length >= limit) break;
+    const n = groups.count(c);
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    out.push(...groups.slice(c, skip, Math.min(n, skip + limit - out.length)));
+    skip = 0;
+  }
+  return out;
+}
+
+export function holdingsTotal(groups: HoldingGroups): number {
+  return groups.contracts.reduce((s, c) => s + groups.count(c), 0);
+}

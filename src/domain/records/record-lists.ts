@@ -1,0 +1,93 @@
+// A long history's record lists: a stark key's records by type, by contract and by both, appended
+// with the record (one undo step each), so a filtered page of GET /v1/records reads only its rows.
+import { IdList, arrayRun, EMPTY_RUN } from '../state/runs.js';
+import type { Run } from '../state/runs.js';
+import type { RecordLists } from '../state/state.js';
+import type { LedgerRecord, State } from '../state/state.js';
+
+/** Keys with at most this many records keep no lists: a filter reads their whole (short) history. */
+export const RECORD_LISTS_FROM = 64;
+
+function push<K>(map: Map<K, IdList>, key: K, id: number): void {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = new IdList()));
+  list.push(id);
+}
+
+function pop<K>(map: Map<K, IdList>, key: K): void {
+  const list = map.get(key)!;
+  list.pop();
+  if (list.size === 0) map.delete(key);
+}
+
+function contractOfRecord(state: State, record: LedgerRecord): string {
+  return state.assets.get(record.assetHex)!.contractKey;
+}
+
+function add(state: State, lists: RecordLists, record: LedgerRecord): void {
+  const c = contractOfRecord(state, record);
+  push(lists.byType, record.type, record.sequenceId);
+  push(lists.byContract, c, record.sequenceId);
+  push(lists.byContractType, `${c}|${record.type}`, record.sequenceId);
+}
+
+function remove(state: State, lists: RecordLists, record: LedgerRecord): void {
+  const c = contractOfRecord(state, record);
+  pop(lists.byType, record.type);
+  pop(lists.byContract, c);
+  pop(lists.byContractType, `${c}|${record.type}`);
+}
+
+/** The lists of a key's records `ids` (ascending). */
+export function buildRecordLists(state: State, ids: readonly number[]): RecordLists {
+  const lists: RecordLists = { byType: new Map(), byContract: new Map(), byContractType: new Map() };
+  for (const id of ids) add(state, lists, state.records.get(id)!);
+  return lists;
+}
+
+/** Called once `record` is listed for `key` (its newest record): keeps the key's lists in step. */
+export function listRecord(state: State, key: string, record: LedgerRecord): void {
+  const all = state.lists.records;
+  const lists = all.get(key);
+  if (lists) {
+    add(state, lists, record);
+    state.undo.record(() => remove(state, lists, record));
+    return;
+  }
+  const ids = state.accounts.get(key)!.records;
+  if (ids.length <= RECORD_LISTS_FROM) return;
+  all.set(key, buildRecordLists(state, ids));
+  state.undo.record(() => all.delete(key));
+}
+
+/**
+ * Every key's lists from the records (a loaded state). Reads of a key's records take its list as
+ * ascending ids of records it sends or receives; a list that is not is refused here.
+ */
+export function rebuildRecordLists(state: State): void {
+  state.lists.records.clear();
+  for (const account of state.accounts.values()) {
+    let last = 0;
+    for (const id of account.records) {
+      const r = state.records.get(id);
+      if (r === undefined || !(id > last) || (r.starkKey !== account.key && r.to !== account.key)) {
+        throw new TypeError(`account ${account.key} lists record ${id}, which is ${r === undefined ? 'not a record' : id > last ? 'neither sent nor received by it' : 'out of ascending order'}`);
+      }
+      last = id;
+    }
+    if (account.records.length > RECORD_LISTS_FROM) state.lists.records.set(account.key, buildRecordLists(state, account.records));
+  }
+}
+
+/**
+ * The runs whose union is a key's records of `contractKey` (any when undefined) and `types` (any
+ * when undefined); undefined when the key keeps no lists and a filter applies (read the history).
+ */
+export function recordRuns(state: State, key: string, contractKey: string | undefined, types: ReadonlySet<number> | undefined): Run[] | undefined {
+  const ids = state.accounts.get(key)?.records ?? [];
+  if (contractKey === undefined && types === undefined) return [arrayRun(ids)];
+  const lists = state.lists.records.get(key);
+  if (!lists) return undefined;
+  if (types === undefined) return [lists.byContract.get(contractKey!) ?? EMPTY_RUN];
+  return [...types].map((t) => (contractKey === undefined ? lists.byType.get(t) : lists.byContractType.get(`${contractKey}|${t}`)) ?? EMPTY_RUN);
+}

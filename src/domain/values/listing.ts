@@ -1,0 +1,29 @@
+// A list answer that has not been built yet: its size, and any page of it built on demand.
+
+export interface Listing<T> {
+  /** How many rows the whole list has. */
+  readonly total: number;
+  /** The rows at positions [offset, offset + limit), each built only now. */
+  page(offset: number, limit: number): T[];
+}
+
+/** A listing over rows at hand; `view` (when given) is applied to the rows of a page only. */
+export function listingOf<R, T = R>(rows: readonly R[], view?: (row: R) => T): Listing<T> {
+  return {
+    total: rows.length,
+    page: (offset, limit) => {
+      const slice = rows.slice(offset, offset + Math.max(0, limit));
+      return view === undefined ? (slice as unknown as T[]) : slice.map(view);
+    },
+  };
+}
+
+/** A listing of keys (ids, entries) found a page at a time, each page's keys mapped to their views. */
+export function mappedListing<K, T>(total: number, keys: (offset: number, limit: number) => K[], view: (key: K) => T): Listing<T> {
+  return { total, page: (offset, limit) => (offset >= total || limit <= 0 ? [] : keys(offset, limit).map(view)) };
+}
+
+/** Every row of a listing (for answers that are not paged). */
+export function allOf<T>(listing: Listing<T>): T[] {
+  return listing.page(0, listing.total);
+}
