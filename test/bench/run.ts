@@ -1,6 +1,7 @@
 // Benchmark entry: `npm run bench -- [name...] [--runs N] [--rss-runs N]` (= node --import tsx test/bench/run.ts ...).
 // With no name, every benchmark runs. Benchmarks report; they do not fail the process on a missed goal.
 import { runCrypto } from './crypto.js';
+import { runLists } from './lists.js';
 import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   persistence: (o) => runPersistence(o),
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
+  lists: (o) => runLists(o),
 };
 
 function usage(): string {
