@@ -1,9 +1,10 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
 import type { Devnet } from './devnet.js';
-import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
 import type { RequestLogEntry } from './http/request-log.js';
@@ -27,6 +28,8 @@ import { transferRoutes } from './http/routes/transfers.js';
 
 export interface AppOptions {
   errorStatus?: ErrorStatusMode;
+  /** JSON bodies over this many bytes are refused with 413 (default 1 MiB; `--max-body-bytes`). */
+  maxBodyBytes?: number;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
@@ -44,6 +47,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   };
 
   if (options.onRequest) app.use(requestLogger(options.onRequest));
+  if (options.maxBodyBytes !== undefined && options.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES) app.use(bodyLimit(options.maxBodyBytes));
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {
     app.use(async (_c, next) => {
@@ -78,7 +82,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     ),
   );
 
-  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404), mode));
+  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${echo(c.req.method)} ${echo(c.req.path)}`, 404), mode));
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.

@@ -23,10 +23,25 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
+  { name: 'max-body-bytes', env: 'L2DEVNET_MAX_BODY_BYTES', default: '1MiB', help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
-export type FlagValues = Record<string, string | undefined> & { apiKeys?: string[] };
+export type FlagValues = Record<string, string | undefined> & {
+  apiKeys?: string[];
+  maxBodyBytes?: number;
+};
+
+const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `1048576`, `1MiB`, `512k` -> bytes (K, M, G are binary: KiB, MiB, GiB); undefined when it is no positive size. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Number(m[1]) * unit;
+  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+}
 
 export class FlagError extends Error {}
 
@@ -55,6 +70,9 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   const fromEnv = (values['api-key'] ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
   values.apiKeys = [...fromEnv, ...repeated];
   if (values.apiKeys.some((k) => k.trim() === '')) throw new FlagError('--api-key must not be empty');
+  const maxBody = parseSize(values['max-body-bytes']!);
+  if (maxBody === undefined) throw new FlagError(`--max-body-bytes must be a positive size such as 1048576 or 4MiB, got "${values['max-body-bytes']}"`);
+  values.maxBodyBytes = maxBody;
   for (const f of FLAGS) {
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);

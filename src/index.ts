@@ -50,6 +50,8 @@ export interface DevnetOptions {
    * where a test plants a wrong schedule to show that the property runner's model catches it.
    */
   fees?: FeeSchedule;
+  /** JSON bodies over this many bytes are refused with 413 (`--max-body-bytes`; default 1 MiB). */
+  maxBodyBytes?: number;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -125,6 +127,7 @@ function appOptions(options: DevnetOptions): AppOptions {
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }

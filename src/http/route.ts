@@ -9,6 +9,7 @@ import { fieldReader, isMissing } from './fields/field.js';
 import type { FieldMap, NoFields, Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
+import { bodyLimitOf, readBodyText } from './request-body.js';
 
 /** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */
 export type ReplyKind = 'ok' | 'ok+code' | 'plain';
@@ -59,7 +60,10 @@ export type AnyRouteSpec = RouteSpec<FieldMap, FieldMap, FieldMap>;
 export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends FieldMap> {
   readonly params: Values<P>;
   readonly query: Values<Q>;
-  /** Reading it parses the JSON body (401 FailedToJSONUnmarshal if it is not an object; empty is `{}`). */
+  /**
+   * Reading it parses the JSON body (401 FailedToJSONUnmarshal if it is not an object or nests too
+   * deep; empty is `{}`). The text was read within the body limit before the handler ran (413 beyond).
+   */
   readonly body: Values<B>;
   /** Whether the body carries a non-empty value for `name` (without parsing it). */
   sent(name: keyof B & string): boolean;
@@ -88,7 +92,7 @@ export class RouteGroup {
     this.hono.on(spec.method, [spec.path, ...(spec.aliases ?? [])], async (c) => {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
-      const text = spec.body ? await c.req.text() : '';
+      const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;

@@ -2,7 +2,7 @@
 import { isoMicros } from '../state/clock.js';
 import { buildContract, contractKey, registerContract } from './contracts.js';
 import type { ContractSpec } from './contracts.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { nextUuid } from '../state/prng.js';
 import type { Contract, Project, State } from '../state/state.js';
 import { toHex } from '../values/hex.js';
@@ -21,7 +21,7 @@ function checkName(name: string, field: string): string {
 /** The caller's project; another key's project is answered exactly like a missing one (19). */
 export function ownProject(state: State, apiKey: string, uuid: string): Project {
   const p = state.projects.get(uuid);
-  if (!p || p.owner !== apiKey) fail(ErrorCode.InvalidParam, `project_uuid ${uuid} is not a project of this API key`);
+  if (!p || p.owner !== apiKey) fail(ErrorCode.InvalidParam, `project_uuid ${echo(uuid)} is not a project of this API key`);
   return p;
 }
 
@@ -52,7 +52,7 @@ export interface NewContract extends Omit<ContractSpec, 'uuid' | 'projectUuid' |
 /** Registers a contract in one of the caller's projects; at once usable by every other endpoint. */
 export function createContract(state: State, apiKey: string, spec: NewContract): Contract {
   const project = ownProject(state, apiKey, spec.projectUuid);
-  if (state.contracts.has(contractKey(spec.address))) fail(ErrorCode.InvalidParam, `contract_address ${spec.address} is already registered`);
+  if (state.contracts.has(contractKey(spec.address))) fail(ErrorCode.InvalidParam, `contract_address ${echo(spec.address)} is already registered`);
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
   contract.uuid = nextUuid(state.prng);
@@ -66,7 +66,7 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
 export function removeContract(state: State, apiKey: string, uuid: string): void {
   const key = state.contractsByUuid.get(uuid);
   const contract = key === undefined ? undefined : state.contracts.get(key);
-  if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${uuid} is not a registered contract`);
+  if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${echo(uuid)} is not a registered contract`);
   if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
   // Records keep naming the contract's assets forever, so only a contract nothing ever touched can go.
   if (contract.recordCount > 0 || contract.tokens.size > 0 || state.issued.has(toHex(contract.assetType))) {

@@ -1,6 +1,6 @@
 // Snapshots: a snapshot is a position in the undo log, so taking one is O(1) and reverting costs
 // only the steps taken since (plus a rebuild of the order indexes when orders changed).
-import { ErrorCode, fail } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import type { State } from '../state/state.js';
 import { rollback } from './transaction.js';
 
@@ -22,7 +22,7 @@ export class Snapshots {
    */
   revert(state: State, id: string): void {
     const position = this.live.get(id);
-    if (position === undefined) fail(ErrorCode.InvalidParam, `no snapshot with id "${id}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
+    if (position === undefined) fail(ErrorCode.InvalidParam, `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
     rollback(state, position);

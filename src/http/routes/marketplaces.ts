@@ -4,9 +4,9 @@ import type { Devnet } from '../../devnet.js';
 import { parseRate } from '../../domain/trading/marketplaces.js';
 import type { Rate } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse } from '../fields/field.js';
+import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { asText, optList, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
+import { asText, name, optList, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { CONTRACT_INFO, LISTING, MARKETPLACE_ANSWER, NFT, listed } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
@@ -24,7 +24,7 @@ function payee(): Field<string> {
 /** A decimal fraction in [0, 1), at most 18 decimals: the marketplace's fee rate. */
 const FEE: Field<Rate> = fieldOf(
   v.pipe(v.string('rate'), v.regex(/^\s*0(\.\d{1,18})?\s*$/, 'rate'), v.transform((t) => parseRate(t, 'marketplace_fee'))),
-  { rate: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be a decimal string in [0, 1) such as "0.015", got ${JSON.stringify(value)}`) },
+  { rate: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be a decimal string in [0, 1) such as "0.015", got ${show(value)}`) },
   { required: true, description: 'decimal fraction in [0, 1), at most 18 decimals' },
 );
 
@@ -34,7 +34,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'POST', path: '/v1/marketplace', tag, auth: true, reply: 'ok', summary: 'Creates a marketplace (fee payee and rate) that orders can name',
         description: 'Order of checks: key (32), name (19), payee (1/18), fee (19), project (19).',
-        body: { marketplace_name: text(), marketplace_payee_address: payee(), marketplace_fee: FEE, project_uuid: text() },
+        body: { marketplace_name: name(), marketplace_payee_address: payee(), marketplace_fee: FEE, project_uuid: text() },
         response: MARKETPLACE_ANSWER,
       },
       ({ apiKey, body: b }) => {
