@@ -24,12 +24,14 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
   { name: 'max-body-bytes', env: 'L2DEVNET_MAX_BODY_BYTES', default: '1MiB', help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)' },
+  { name: 'storage-quota', env: 'L2DEVNET_STORAGE_QUOTA', default: undefined, help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
 export type FlagValues = Record<string, string | undefined> & {
   apiKeys?: string[];
   maxBodyBytes?: number;
+  storageQuota?: number;
 };
 
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
@@ -73,6 +75,12 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   const maxBody = parseSize(values['max-body-bytes']!);
   if (maxBody === undefined) throw new FlagError(`--max-body-bytes must be a positive size such as 1048576 or 4MiB, got "${values['max-body-bytes']}"`);
   values.maxBodyBytes = maxBody;
+  const quota = values['storage-quota'];
+  if (quota !== undefined) {
+    const bytes = parseSize(quota);
+    if (bytes === undefined) throw new FlagError(`--storage-quota must be a positive size such as 104857600 or 500MiB, got "${quota}"`);
+    values.storageQuota = bytes;
+  }
   for (const f of FLAGS) {
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);

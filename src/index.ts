@@ -52,6 +52,8 @@ export interface DevnetOptions {
   fees?: FeeSchedule;
   /** JSON bodies over this many bytes are refused with 413 (`--max-body-bytes`; default 1 MiB). */
   maxBodyBytes?: number;
+  /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
+  storageQuota?: number;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -112,6 +114,7 @@ function makeDevnet(options: DevnetOptions): Made {
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl,
       fees: options.fees,
+      storageQuota: options.storageQuota,
     });
     const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
     return { devnet, persistence };

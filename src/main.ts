@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       maxBodyBytes: values.maxBodyBytes!,
+      ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,

@@ -25,7 +25,7 @@ export interface RawBody {
 }
 
 /** A refusal a route can answer with a status of its own (besides the FAILED envelope of every route). */
-export type ExtraStatus = 400 | 404 | 413;
+export type ExtraStatus = 400 | 404 | 413 | 429 | 503 | 507;
 
 export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields> {
   readonly method: 'GET' | 'POST' | 'DELETE';
@@ -49,7 +49,7 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly response: ResponseSchema;
   /** Content type of a non-JSON answer (a gateway's file bytes, the explorer's page). */
   readonly produces?: string;
-  /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path). */
+  /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path, 429 too many streams, 503/507 a failing disk). */
   readonly refusals?: readonly ExtraStatus[];
 }
 
