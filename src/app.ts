@@ -4,6 +4,7 @@ import type { Devnet } from './devnet.js';
 import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
+import { guard } from './http/guard.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
@@ -30,10 +31,23 @@ export interface AppOptions {
   errorStatus?: ErrorStatusMode;
   /** JSON bodies over this many bytes are refused with 413 (default 1 MiB; `--max-body-bytes`). */
   maxBodyBytes?: number;
+  /** Host names answered besides loopback names and IP addresses (`--allowed-host`; `*` any). */
+  allowedHosts?: readonly string[];
+  /** The interface the server is bound to: its name is answered too. */
+  boundHost?: string;
+  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`). */
+  controlToken?: string;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
+}
+
+/** The options among `keys` that are set (exactOptionalPropertyTypes: an absent key, never `undefined`). */
+function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
 }
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
@@ -47,6 +61,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   };
 
   if (options.onRequest) app.use(requestLogger(options.onRequest));
+  // Before anything reads the request: Host, cross-site control calls, the control token.
+  app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
   if (options.maxBodyBytes !== undefined && options.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES) app.use(bodyLimit(options.maxBodyBytes));
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {

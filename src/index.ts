@@ -54,6 +54,10 @@ export interface DevnetOptions {
   maxBodyBytes?: number;
   /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
   storageQuota?: number;
+  /** Host names answered besides loopback names, IP addresses and the bound host (`--allowed-host`); `*` answers any. */
+  allowedHosts?: string[];
+  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`); `control` sends it. */
+  controlToken?: string;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -84,6 +88,11 @@ export interface RunningDevnet {
   devnet: Devnet;
   restored?: StateDirReport;
   close(): Promise<void>;
+}
+
+/** The control client of an instance sends its control token. */
+function controlOptions(options: DevnetOptions): { token?: string } {
+  return options.controlToken === undefined ? {} : { token: options.controlToken };
 }
 
 /** Where in-process requests are addressed: bare paths resolve against it. */
@@ -124,13 +133,16 @@ function makeDevnet(options: DevnetOptions): Made {
   }
 }
 
-/** The app options of an instance: its error statuses and where its request log goes. */
-function appOptions(options: DevnetOptions): AppOptions {
+/** The app options of an instance: its error statuses, its defences and limits, and where its request log goes. */
+function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(boundHost !== undefined ? { boundHost } : {}),
+    ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }
@@ -141,7 +153,7 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => app.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
-    control: controlClient(fetch, IN_PROCESS_URL),
+    control: controlClient(fetch, IN_PROCESS_URL, controlOptions(options)),
     devnet,
     ...(persistence ? { restored: persistence.report } : {}),
     close: async () => persistence?.close(),
@@ -150,8 +162,8 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
   const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, appOptions(options));
   const host = options.host ?? '127.0.0.1';
+  const app = buildApp(devnet, appOptions(options, host));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -160,7 +172,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
       resolve({
         url,
         port: info.port,
-        control: controlClient(fetch, url),
+        control: controlClient(fetch, url, controlOptions(options)),
         devnet,
         ...(persistence ? { restored: persistence.report } : {}),
         close: () =>

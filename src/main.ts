@@ -12,7 +12,7 @@ import type { ClockMode, SignatureMode } from './devnet.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 
-function accountsTable(running: RunningDevnet): string {
+function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
   const rows = a.accounts.map((x) => `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`);
   return [
@@ -24,6 +24,9 @@ function accountsTable(running: RunningDevnet): string {
     '',
     `API keys: ${a.api_keys.join(', ')}`,
     `Operator (collects the 0.5% service fee): ${a.operator}`,
+    '',
+    // With a control token the explorer takes it from its URL fragment, which never reaches a server.
+    controlToken === undefined ? `Explorer: ${running.url}/` : `Explorer: ${running.url}/#token=${encodeURIComponent(controlToken)} (/_devnet/* needs Authorization: Bearer <--control-token>)`,
     '',
   ].join('\n');
 }
@@ -60,6 +63,8 @@ async function main(): Promise<void> {
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       maxBodyBytes: values.maxBodyBytes!,
       ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
+      allowedHosts: values.allowedHosts ?? [],
+      ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
   const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null } } : {};
   if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
   process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running, values['control-token']) + '\n');
 
   let closing = false;
   const shutdown = (): void => {
