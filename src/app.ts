@@ -4,6 +4,8 @@ import type { Devnet } from './devnet.js';
 import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
+import { cors } from './http/cors.js';
+import type { CorsOrigins } from './http/cors.js';
 import { guard } from './http/guard.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
@@ -24,7 +26,7 @@ import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { storageRoutes } from './http/routes/storage.js';
-import { gatewayRoutes } from './http/routes/storage-gateway.js';
+import { gatewayRoutes, sandboxGateway } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
 export interface AppOptions {
@@ -37,6 +39,8 @@ export interface AppOptions {
   boundHost?: string;
   /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`). */
   controlToken?: string;
+  /** CORS of everything but the control plane: `*` (default) any origin, a list those only, [] off (`--cors-origin`). */
+  corsOrigins?: CorsOrigins;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
@@ -64,6 +68,9 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   // Before anything reads the request: Host, cross-site control calls, the control token.
   app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
   if (options.maxBodyBytes !== undefined && options.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES) app.use(bodyLimit(options.maxBodyBytes));
+  const corsMiddleware = cors(options.corsOrigins ?? '*');
+  if (corsMiddleware) app.use(corsMiddleware);
+  app.use('/ipfs/*', sandboxGateway);
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {
     app.use(async (_c, next) => {

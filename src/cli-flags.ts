@@ -1,5 +1,6 @@
 // The CLI's flags: one table gives parsing, environment variables, defaults and --help.
 import { parseSettlement } from './domain/records/settlement.js';
+import { corsOriginOf } from './http/cors.js';
 
 export interface FlagSpec {
   name: string;
@@ -30,12 +31,15 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'storage-quota', env: 'L2DEVNET_STORAGE_QUOTA', default: undefined, help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota' },
   { name: 'allowed-host', env: 'L2DEVNET_ALLOWED_HOST', default: undefined, repeatable: 'replace', help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)' },
   { name: 'control-token', env: 'L2DEVNET_CONTROL_TOKEN', default: undefined, help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN' },
+  { name: 'cors-origin', env: 'L2DEVNET_CORS_ORIGIN', default: '*', repeatable: 'replace', help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
 export type FlagValues = Record<string, string | undefined> & {
   apiKeys?: string[];
   allowedHosts?: string[];
+  /** `*`, or the allowed origins ([] = CORS off). */
+  corsOrigins?: '*' | string[];
   maxBodyBytes?: number;
   storageQuota?: number;
 };
@@ -49,6 +53,23 @@ export function parseSize(text: string): number | undefined {
   if (!m || unit === undefined) return undefined;
   const bytes = Number(m[1]) * unit;
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+}
+
+/** The values of a list flag: `--cors-origin` as `*` or origins; `none` alone turns CORS off. */
+function corsOrigins(list: readonly string[]): '*' | string[] {
+  if (list.includes('*')) {
+    if (list.length > 1) throw new FlagError('--cors-origin * (any origin) cannot be combined with other origins');
+    return '*';
+  }
+  if (list.includes('none')) {
+    if (list.length > 1) throw new FlagError('--cors-origin none (CORS off) cannot be combined with origins');
+    return [];
+  }
+  return list.map((o) => {
+    const origin = corsOriginOf(o);
+    if (origin === undefined) throw new FlagError(`--cors-origin must be *, none or an origin such as http://localhost:3000, got "${o}"`);
+    return origin;
+  });
 }
 
 const HOST_NAME = /^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(:\d+)?$/i;
@@ -88,6 +109,7 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   if (values.apiKeys.some((k) => k.trim() === '')) throw new FlagError('--api-key must not be empty');
   values.allowedHosts = list('allowed-host');
   for (const h of values.allowedHosts) if (!HOST_NAME.test(h)) throw new FlagError(`--allowed-host must be a host name such as devnet.example (.devnet.example with its subdomains, * any), got "${h}"`);
+  values.corsOrigins = corsOrigins(list('cors-origin'));
   const maxBody = parseSize(values['max-body-bytes']!);
   if (maxBody === undefined) throw new FlagError(`--max-body-bytes must be a positive size such as 1048576 or 4MiB, got "${values['max-body-bytes']}"`);
   values.maxBodyBytes = maxBody;

@@ -58,6 +58,8 @@ export interface DevnetOptions {
   allowedHosts?: string[];
   /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`); `control` sends it. */
   controlToken?: string;
+  /** CORS of the emulated API: `'*'` (default) any origin, a list of origins those only, `[]` off (`--cors-origin`). */
+  corsOrigins?: '*' | string[];
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -143,6 +145,7 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
     ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
     ...(boundHost !== undefined ? { boundHost } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
+    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }

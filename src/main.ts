@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
       allowedHosts: values.allowedHosts ?? [],
       ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
+      corsOrigins: values.corsOrigins ?? '*',
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,

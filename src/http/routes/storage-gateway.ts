@@ -1,5 +1,5 @@
 // The built-in IPFS gateway: GET /ipfs/{cid}[/{path}] serves stored bytes, so every endpoint URL works offline.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import { stringify } from '../../domain/values/json.js';
@@ -27,6 +27,17 @@ function segmentsOf(url: string): string[] {
   }
   return out;
 }
+
+/**
+ * Everything under /ipfs/ is user content served on the emulator's own origin: `sandbox` gives it an
+ * opaque origin (no scripts, no same-origin reads of /_devnet, whose cross-site guard refuses its
+ * `Origin: null`), and `nosniff` keeps a browser from reading it as another type than the one sent.
+ */
+export const sandboxGateway: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('content-security-policy', 'sandbox');
+  c.res.headers.set('x-content-type-options', 'nosniff');
+};
 
 export function gatewayRoutes(devnet: Devnet): RouteGroup {
 
@@ -57,7 +68,6 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     });
     headers['content-type'] = contentTypeFor(entry.name);
     headers['content-length'] = entry.size.toString();
-    headers['x-content-type-options'] = 'nosniff';
     return c.body(stream, 200, headers);
   };
 
