@@ -6,6 +6,7 @@ import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
 import { cors } from './http/cors.js';
 import type { CorsOrigins } from './http/cors.js';
+import type { EventStreamOptions } from './http/event-stream.js';
 import { guard } from './http/guard.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
@@ -41,6 +42,8 @@ export interface AppOptions {
   controlToken?: string;
   /** CORS of everything but the control plane: `*` (default) any origin, a list those only, [] off (`--cors-origin`). */
   corsOrigins?: CorsOrigins;
+  /** Bounds of GET /_devnet/events (subscribers, bytes each may fall behind). */
+  events?: EventStreamOptions;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
@@ -93,7 +96,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
-  mount(explorerRoutes(devnet));
+  mount(explorerRoutes(devnet, options.events));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.

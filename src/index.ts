@@ -18,6 +18,7 @@ import { controlClient } from './control-client.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
+import type { EventStreamOptions } from './http/event-stream.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -60,6 +61,8 @@ export interface DevnetOptions {
   controlToken?: string;
   /** CORS of the emulated API: `'*'` (default) any origin, a list of origins those only, `[]` off (`--cors-origin`). */
   corsOrigins?: '*' | string[];
+  /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
+  events?: EventStreamOptions;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -146,6 +149,7 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
     ...(boundHost !== undefined ? { boundHost } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.events !== undefined ? { events: options.events } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }
