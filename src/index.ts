@@ -95,6 +95,9 @@ export interface RunningDevnet {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open: above the 60 s that common clients and proxies keep one. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** The control client of an instance sends its control token. */
 function controlOptions(options: DevnetOptions): { token?: string } {
   return options.controlToken === undefined ? {} : { token: options.controlToken };
@@ -193,6 +196,12 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
           }),
       });
     });
+    // Clients keep idle connections for up to a minute (browsers, undici, proxies): a socket closed
+    // under them by Node's 5 s default turns their next POST into "other side closed". Headers may
+    // take a little longer than the idle time, as Node requires of the pair.
+    const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
+    http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', (e) => {
       persistence?.close();
       reject(e);

@@ -1,4 +1,5 @@
-// Limits a socket sees: huge bodies (declared or streamed) are refused early with 413, never 500.
+// Limits a socket sees: huge bodies (declared or streamed) are refused early with 413, never 500, and an
+// idle keep-alive connection stays usable for longer than clients keep one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet } from '../../src/index.js';
 import type { RunningDevnet } from '../../src/index.js';
@@ -52,4 +53,26 @@ describe('huge bodies over a socket', () => {
     }
     expect((await net.control.health()).status).toBe('ok');
   });
+});
+
+describe('keep-alive', () => {
+  it('a POST on a connection reused after 6 s of idleness is answered (Node closes idle sockets after 5 s by default)', async () => {
+    const net = await startDevnet({ port: 0 });
+    try {
+      const c = await RawConnection.open(portOf(net.url));
+      const key = (await net.control.accounts()).accounts[0]!.stark_key;
+      const deposit = rawRequest('POST', '/_devnet/deposit', { Host: '127.0.0.1', 'Content-Type': 'application/json' }, JSON.stringify({ stark_key: key, contract_address: 'eth', amount: '1' }));
+      c.send(deposit);
+      expect((await c.reply()).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(c.closed).toBe(false);
+      c.send(deposit);
+      const r = await c.reply();
+      expect(r.status).toBe(200);
+      expect(r.body.sequence_id).toBeGreaterThan(0);
+      c.close();
+    } finally {
+      await net.close();
+    }
+  }, 20_000);
 });
