@@ -31,8 +31,6 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** hono syntax: `/v1/orders/:order_id/cancel`. */
   readonly path: string;
-  /** More hono paths answered by this operation, each written as a sentence of its description (the trailing-slash form of a gateway URL). */
-  readonly aliases?: readonly string[];
   readonly summary: string;
   readonly description?: string;
   /** Groups routes in the document (one per resource file). */
@@ -45,10 +43,10 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly body?: B;
   readonly rawBody?: RawBody;
   readonly reply: ReplyKind;
-  /** The answer's `data` (or the whole body for `plain`). */
-  readonly response: ResponseSchema;
-  /** Content type of a non-JSON answer (a gateway's file bytes, the explorer's page). */
-  readonly produces?: string;
+  /** The JSON answer: the envelope's `data`, or the whole body of a `plain` reply. None for a route that answers only `produces`. */
+  readonly response?: ResponseSchema;
+  /** A non-JSON answer (a stored file's bytes, the explorer's page, an event stream): its media type (a range such as `*\/*` allowed) and schema. */
+  readonly produces?: { readonly type: string; readonly schema: ResponseSchema };
   /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path, 429 too many streams, 503/507 a failing disk). */
   readonly refusals?: readonly ExtraStatus[];
 }
@@ -89,7 +87,7 @@ export class RouteGroup {
     const readParams = fieldReader(spec.params, 'text');
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
-    this.hono.on(spec.method, [spec.path, ...(spec.aliases ?? [])], async (c) => {
+    this.hono.on(spec.method, spec.path, async (c) => {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';

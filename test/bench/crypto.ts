@@ -1,5 +1,8 @@
 // Crypto benchmark: fast vs scure Pedersen, cached vs naive x-only verify, and signed order placement through
 // createDevnet().fetch vs the crypto-only cost of the same orders, as ratios measured in one run. A report, not an assertion.
+import { fieldReader } from '../../src/http/fields/field.js';
+import { parseJsonObject } from '../../src/http/fields/json-body.js';
+import { ORDER_BODY, orderInput } from '../../src/http/fields/order.js';
 import { cpus } from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -253,6 +256,9 @@ async function orderSection(runs: number): Promise<void> {
   const e2eRequest: number[] = [];
   const cryptoOnly: number[] = [];
   const naive: number[] = [];
+  const fields: number[] = [];
+  // The route's own declaration, as a request runs it: JSON.parse, then every field read in order.
+  const readOrder = fieldReader(ORDER_BODY, 'json');
   const place = (via: typeof call) => async (): Promise<void> => {
     const reply = await via('POST', '/v1/order', texts[next++]!);
     if (reply?.status !== 'OK') failures++;
@@ -277,6 +283,7 @@ async function orderSection(runs: number): Promise<void> {
         if (!verifyStarkSignature(hash, BigInt(b['signature'].r), BigInt(b['signature'].s), BigInt(b['stark_key']))) failures++;
       }),
     );
+    fields.push(opsPerSecond(perRound, (i) => void orderInput(readOrder(() => parseJsonObject(texts[start + i]!)))));
     naive.push(
       opsPerSecond(6, (i) => {
         const b = bodies[start + i]!;
@@ -304,6 +311,11 @@ async function orderSection(runs: number): Promise<void> {
   console.log(
     `  HTTP + ledger + matching over the crypto-only cost, fetch(url, init): +${(overhead * 100).toFixed(0)}% (${overheadUs(vsCrypto)} µs per order) (goal <= ${OVERHEAD_GOAL * 100}%): ${verdict(overhead <= OVERHEAD_GOAL)}; ` +
       `with the caller building a Request each time: +${((withRequest.ratio - 1) * 100).toFixed(0)}% (${overheadUs(withRequest)} µs)  [${((performance.now() - t0) / 1000).toFixed(1)} s]`,
+  );
+  const parseUs = 1e6 / median(fields);
+  console.log(
+    `  request fields of an order (JSON.parse + the ${Object.keys(ORDER_BODY).length} declared valibot fields, as the route reads them): ${parseUs.toFixed(1)} µs per order, ` +
+      `${((parseUs / (1e6 / vsNaive.a)) * 100).toFixed(1)}% of an order placed through fetch(url, init)`,
   );
 }
 

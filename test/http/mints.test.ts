@@ -80,4 +80,18 @@ describe('POST /v1/mints', () => {
     expect(failedCode(r)).toBe(code);
     expect(await snapshotOf(c, [key])).toEqual(before);
   });
+
+  it.each<[string, unknown, string]>([
+    ['an empty item in the text form', '1,,2', 'token_ids[1] must be a non-negative integer, got ""'],
+    ['a blank text', '  ', 'token_ids[0] must be a non-negative integer, got ""'],
+    ['hex in the text form', '7,0x10', 'token_ids[1] must be a non-negative integer, got "0x10"'],
+    ['a nested array', [['1']], 'token_ids[0] must be a non-negative integer, got ["1"]'],
+    ['a negative number in the array form', [5, -1], 'token_ids[1] must be a non-negative integer, got -1'],
+    ['neither text nor array', 12, 'token_ids must be "1,2,3" or an array of ids'],
+  ])('token_ids: %s is refused with 4, naming the item that failed', async (_n, tokenIds, message) => {
+    const c = testClient();
+    const r = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, token_ids: tokenIds }, { 'x-api-key': c.apiKey });
+    expect(failedCode(r)).toBe(4);
+    expect(r.body.error).toBe(message);
+  });
 });

@@ -106,7 +106,8 @@ function refusalFor(field: Field<unknown>, issue: v.BaseIssue<unknown>, value: u
     // valibot reports an object check at the missing entry, with the object's tag: an object that
     // lacks the entry lets the entry refuse `undefined` itself; a value that is no object at all is
     // the object's own refusal.
-    if (i === path.length - 1 && issue.message === OBJECT_TAG && !(isPlainObject(raw) && key in raw)) {
+    // (A list item that is there but is no object is the item's own refusal: step into it.)
+    if (i === path.length - 1 && issue.message === OBJECT_TAG && !((isPlainObject(raw) || Array.isArray(raw)) && key in raw)) {
       if (isPlainObject(raw)) return parseOrRefusal(inner, 'json', undefined, `${at}.${key}`);
       break;
     }
@@ -134,16 +135,30 @@ export function readField<T>(field: Field<T>, where: Where, value: unknown, name
 
 const UNREAD: unique symbol = Symbol('unread');
 // Symbol keys: a view's own properties can never shadow a field, nor show up in Object.keys or JSON.
+const SOURCE: unique symbol = Symbol('source');
 const RAW: unique symbol = Symbol('raw');
 const SLOTS: unique symbol = Symbol('slots');
+const FETCH: unique symbol = Symbol('fetch');
 
-/** What each per-request view holds: the raw object (fetched on first need) and one slot per field. */
+/** What each per-request view holds: where the raw object comes from, the object once fetched, one slot per field. */
 class FieldSlots {
-  readonly [RAW]: () => Record<string, unknown>;
+  [SOURCE]: (() => Record<string, unknown>) | undefined;
+  [RAW]: Record<string, unknown> | undefined;
   readonly [SLOTS]: unknown[];
-  constructor(raw: () => Record<string, unknown>, slots: unknown[]) {
-    this[RAW] = raw;
+  constructor(source: () => Record<string, unknown>, slots: unknown[]) {
+    this[SOURCE] = source;
+    this[RAW] = undefined;
     this[SLOTS] = slots;
+  }
+
+  /** The raw object, fetched (and, for a body, parsed) on the first field read only. */
+  [FETCH](): Record<string, unknown> {
+    const source = this[SOURCE];
+    if (source !== undefined) {
+      this[RAW] = source();
+      this[SOURCE] = undefined;
+    }
+    return this[RAW]!;
   }
 }
 
@@ -165,7 +180,7 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Wh
       get(this: FieldSlots): unknown {
         const slots = this[SLOTS];
         let value = slots[i];
-        if (value === UNREAD) value = slots[i] = readField(spec, where, this[RAW]()[name], name);
+        if (value === UNREAD) value = slots[i] = readField(spec, where, this[FETCH]()[name], name);
         return value;
       },
     });

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { isStarkKeyValue } from '../../domain/ledger/accounts.js';
 import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import type { ErrorCodeValue } from '../../domain/values/errors.js';
-import { readHex, toHex } from '../../domain/values/hex.js';
+import { toHex } from '../../domain/values/hex.js';
 import { fieldOf, isMissing, refuse, refusalOf, show } from './field.js';
 import type { Field, Refusal, WireSchema } from './field.js';
 
@@ -206,7 +206,8 @@ export function id(doc: Doc = {}): Field<number> {
 
 // No regex flags: the pattern is also the document's, and JSON Schema patterns have none.
 export const HEX = /^0[xX][0-9a-fA-F]+$/;
-const toValue = v.transform((s: string) => readHex(s)!);
+// The pattern has checked the text: BigInt reads 0x/0X hex in any case.
+const toValue = v.transform((s: string) => BigInt(s));
 
 /** 0x hex (any case, any padding): `code` when malformed, `missingCode` when absent. */
 export function hex(doc: Doc & { code?: ErrorCodeValue; missingCode?: ErrorCodeValue } = {}): Field<bigint> {

@@ -2,7 +2,7 @@
 // and each answer's JSON Schema is its valibot schema's input side.
 import { VERSION } from '../../version.js';
 import type { Field, FieldMap } from '../fields/field.js';
-import type { AnyRouteSpec } from '../route.js';
+import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
 import type { Schema } from './json-schema.js';
@@ -42,12 +42,14 @@ function requestBody(spec: AnyRouteSpec): Schema | undefined {
     return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: jsonSchemaOf(schema) } } };
   }
   if (!spec.body) return undefined;
-  // Required fields are refused one by one with their own codes; an empty body counts as {}.
-  return { required: false, content: { 'application/json': { schema: bodySchema(spec.body) } } };
+  // Required fields are refused one by one with their own codes; an empty body counts as {}. The
+  // body is read as JSON whatever its media type (fetch without headers sends text/plain).
+  const schema = bodySchema(spec.body);
+  return { required: false, content: { 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } } };
 }
 
 /** The OK answer: the envelope around `data`, or the plain JSON itself. */
-function okSchema(spec: AnyRouteSpec): Schema {
+function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }): Schema {
   const data = jsonSchemaOf(spec.response);
   if (spec.reply === 'plain') return data;
   const properties: Schema = { status: { const: 'OK' }, data, error: { const: '' } };
@@ -55,33 +57,49 @@ function okSchema(spec: AnyRouteSpec): Schema {
   return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
 }
 
-/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`. */
+/** The parameter whose hono pattern takes the rest of the path, '/' included (`:path{.+}`), if any. */
+function restParameter(honoPath: string): string | undefined {
+  return /:([A-Za-z0-9_]+)\{\.[+*]\}/.exec(honoPath)?.[1];
+}
+
+/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`; a trailing slash is `Slash`. */
 function operationId(spec: AnyRouteSpec): string {
-  const words = openApiPath(spec.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
-  return spec.method.toLowerCase() + (words || 'Root');
+  const path = openApiPath(spec.path);
+  const words = path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
+  return spec.method.toLowerCase() + (words || 'Root') + (path.length > 1 && path.endsWith('/') ? 'Slash' : '');
 }
 
 function responses(spec: AnyRouteSpec): Schema {
   const json = (schema: Schema) => ({ 'application/json': { schema } });
   // In fidelity mode (the default) a refusal is answered 200 with the FAILED envelope, as the real service does.
-  const ok = spec.produces
-    ? { [spec.produces]: { schema: jsonSchemaOf(spec.response) }, ...json(FAILED_REF) }
-    : json({ oneOf: [okSchema(spec), FAILED_REF] });
+  const okJson = spec.response ? okSchema({ ...spec, response: spec.response }) : undefined;
+  // An answer that may be any JSON (a stored .json file) cannot be told apart from a refusal: no oneOf then.
+  const anyJson = okJson !== undefined && Object.keys(okJson).every((k) => k === 'description');
+  const ok = {
+    ...(spec.produces ? { [spec.produces.type]: { schema: jsonSchemaOf(spec.produces.schema) } } : {}),
+    ...json(okJson === undefined ? FAILED_REF : anyJson ? okJson : { oneOf: [okJson, FAILED_REF] }),
+  };
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
+  // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
+  out['503'] ??= { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
+  out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
   return out;
 }
 
 function operation(spec: AnyRouteSpec): Schema {
   const params = parameters(spec);
   const body = requestBody(spec);
+  const rest = restParameter(spec.path);
   return {
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description !== undefined ? { description: spec.description } : {}),
     operationId: operationId(spec),
+    // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
+    ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

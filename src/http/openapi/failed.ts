@@ -29,4 +29,5 @@ export const STATUS_REFUSALS = {
   429: 'Too many event streams open at once',
   503: 'The disk failed while storing (code 500); nothing was stored',
   507: 'The disk is full (code 500); nothing was stored',
+  '5XX': 'SystemError (code 500): a fault injected with POST /_devnet/faults, or an emulator bug (never an answer to bad input)',
 } as const;

@@ -28,7 +28,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
       { method: 'GET', path: '/_devnet/accounts', tag, reply: 'plain', summary: 'Genesis accounts with their keys, the API keys, and the operator', response: ACCOUNTS },
       () => devnet.accounts(),
     )
-    .add({ method: 'POST', path: '/_devnet/api-keys', tag, reply: 'plain', summary: 'A new API key that owns nothing yet', response: API_KEY }, () => devnet.createApiKey())
+    .add({ method: 'POST', path: '/_devnet/api-keys', tag, reply: 'plain', summary: 'A new API key that owns nothing yet', body: {}, response: API_KEY }, () => devnet.createApiKey())
     .add(
       { method: 'GET', path: '/_devnet/invariants', tag, reply: 'plain', summary: 'The guarantees of the behavioural contract, checked now', response: INVARIANTS },
       async () => {
@@ -44,6 +44,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: '"eth" or a registered contract' }),
           amount: optUint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, description: 'quantized units (ETH, ERC20)' }),
           token_id: optional(tokenId(), { description: 'NFTs' }),
+          token_url: optText({ description: 'ERC721MC tokens not yet on L2: their URL' }),
         },
         response: SEQUENCE_ID,
       },
@@ -51,7 +52,8 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         const starkKeyValue = b.stark_key;
         const contractAddress = b.contract_address;
         const amount = b.amount;
-        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: b.token_id });
+        const tokenIdValue = b.token_id;
+        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: tokenIdValue, tokenUrl: b.token_url });
       },
     )
     .add(

@@ -14,7 +14,7 @@ export function explorerRoutes(devnet: Devnet, events: EventStreamOptions = {}):
 
   for (const [path, asset] of Object.entries(EXPLORER_ASSETS)) {
     r.add(
-      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: asset.type.split(';')[0]!, response: TEXT },
+      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: { type: asset.type.split(';')[0]!, schema: TEXT } },
       ({ c }) => c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' }),
     );
   }
@@ -30,7 +30,7 @@ export function explorerRoutes(devnet: Devnet, events: EventStreamOptions = {}):
       method: 'GET', path: '/_devnet/events', tag, reply: 'plain',
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed.`,
-      produces: 'text/event-stream', response: TEXT, refusals: [429],
+      produces: { type: 'text/event-stream', schema: TEXT }, refusals: [429],
     },
     ({ c }) => fanout.respond(c),
   );

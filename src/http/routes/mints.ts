@@ -2,21 +2,28 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse } from '../fields/field.js';
+import { fieldOf, refusalOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
+import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
 import { MINTED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** `"1,2"` (the documented form) or an array of ids; each a uint256 (4 when unparsable). */
 function tokenIds(): Field<bigint[] | undefined> {
   const item = tokenId();
+  const inner = { item: item as Field<unknown> };
   const split = v.transform((s: string) => s.split(',').map((x) => x.trim()));
-  const fromText = v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>;
+  const fromText = fieldOf(v.pipe(v.string(), split, v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>), item.refusals, inner);
+  const fromArray = fieldOf(v.array(item.json), item.refusals, inner);
+  const shape = refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids');
+  // A branch whose item fails is untyped to valibot's union, so the union's tag hands the value to its own branch.
   const ids = fieldOf<bigint[]>(
-    v.union([v.pipe(v.string(), split, fromText), v.array(item.json)], 'shape'),
-    { ...item.refusals, shape: refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids') },
-    { item: item as Field<unknown> },
+    v.union([fromText.json, fromArray.json], 'shape'),
+    {
+      ...item.refusals,
+      shape: (name, value) => (typeof value === 'string' ? refusalOf(fromText, 'json', value, name) : Array.isArray(value) ? refusalOf(fromArray, 'json', value, name) : shape(name, value)),
+    },
+    inner,
   );
   return optional(ids, { description: 'comma-separated, or an array of ids' });
 }
@@ -31,6 +38,7 @@ export function mintRoutes(devnet: Devnet): RouteGroup {
         stark_key: starkKey({ description: 'the receiver' }),
         amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
         token_ids: tokenIds(),
+        token_url: optText({ description: 'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)' }),
       },
       response: MINTED,
     },
@@ -38,7 +46,8 @@ export function mintRoutes(devnet: Devnet): RouteGroup {
       const contractAddress = b.contract_address;
       const starkKeyValue = b.stark_key;
       const amount = b.amount;
-      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds: b.token_ids });
+      const tokenIds = b.token_ids;
+      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds, tokenUrl: b.token_url });
     },
   );
 }

@@ -7,7 +7,7 @@ import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
-import { BYTES } from '../openapi/responses.js';
+import { BYTES, GATEWAY_JSON } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 function notFound(what: string): DevnetError {
@@ -71,16 +71,14 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     return c.body(stream, 200, headers);
   };
 
-  const gateway = { tag: 'storage', reply: 'plain', produces: 'application/octet-stream', response: BYTES, refusals: [400, 404] } as const;
+  // A file answers its bytes in the media type its name implies; a directory answers its JSON listing.
+  const gateway = { tag: 'storage', reply: 'plain', produces: { type: '*/*', schema: BYTES }, response: GATEWAY_JSON, refusals: [400, 404] } as const;
   const cid = asText({ description: 'a stored CID' });
   return new RouteGroup()
-    .add(
-      {
-        method: 'GET', path: '/ipfs/:cid', aliases: ['/ipfs/:cid/'], summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
-        description: 'The same with a trailing slash (`/ipfs/{cid}/`, the form of the storage endpoints).', params: { cid }, ...gateway,
-      },
-      ({ c }) => serve(c),
-    )
+    .add({ method: 'GET', path: '/ipfs/:cid', summary: 'The built-in IPFS gateway: a stored file, or a directory listing', params: { cid }, ...gateway }, ({ c }) => serve(c))
+    // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
+    // because no OpenAPI template matches it otherwise.
+    .add({ method: 'GET', path: '/ipfs/:cid/', summary: 'The same as /ipfs/{cid}: the form of the storage endpoints', params: { cid }, ...gateway }, ({ c }) => serve(c))
     .add(
       {
         method: 'GET', path: '/ipfs/:cid/:path{.+}', summary: 'A file or directory inside a stored directory',

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { boundaryOf, MultipartReader } from '../multipart.js';
-import { MESSAGE, STORAGE_LIST, UPLOADED } from '../openapi/responses.js';
+import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** Room for the multipart framing and small fields around a file at the limit. */
@@ -75,7 +75,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/v1/project/:uuid/storage/remove', tag, auth: true, reply: 'ok', summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
-        params: { uuid: uuid() }, body: { cid: text() }, response: MESSAGE,
+        params: { uuid: uuid() }, body: { cid: text() }, response: FILE_REMOVED,
       },
       ({ apiKey: key, params, body }) => storage.remove(key, params.uuid, body.cid),
     );
