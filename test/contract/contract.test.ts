@@ -61,6 +61,9 @@ const DOC = {
         responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, '401': { description: 'no key', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } },
       },
     },
+    '/either': {
+      get: { operationId: 'either', responses: { '200': { description: 'one of two shapes', ...(json({ oneOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'object', required: ['b'] }] }) as object) } } },
+    },
     '/bare': { post: { operationId: 'bare', responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } } } },
     '/files/{cid}/*': { get: { operationId: 'fileRest', parameters: [{ name: 'cid', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'bytes', content: { 'application/octet-stream': {} } } } } },
   },
@@ -234,12 +237,19 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(m!.message).toBe('2 errors: const: must be equal to constant ("ok") at /status (#/properties/status/const); type: must be string at /version (#/properties/version/type)');
   });
 
-  it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
+  it('an answer under oneOf [OK, Failed] is judged by its own branch, so its error keeps its path', () => {
     const [m, ...rest] = validator.check(exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' })).mismatches;
     expect(rest).toEqual([]);
+    expect(m).toMatchObject({ reason: 'response.body', message: 'type: must be integer', instancePath: '/data/nonce' });
+    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf/0/properties/data/properties/nonce/type");
+  });
+
+  it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
+    const [m, ...rest] = validator.check(exchange({ url: '/either' }, { body: '{"a":"x"}' })).mismatches;
+    expect(rest).toEqual([]);
     expect(m!.reason).toBe('response.body');
-    expect(m!.message).toMatch(/^oneOf: must match exactly one schema in oneOf: fits no branch \(\[0\] type: must be integer at \/data\/nonce; \[1\] .+\)$/);
-    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf");
+    expect(m!.message).toBe("oneOf: must match exactly one schema in oneOf: fits no branch ([0] type: must be integer at /a; [1] required: must have required property 'b' at /)");
+    expect(m!.schemaPath).toBe("paths['/either'].get.responses['200'].content['application/json'].schema/oneOf");
   });
 
   it('findings group equal mismatches: one group, its count, one example', () => {

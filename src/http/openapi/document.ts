@@ -36,10 +36,10 @@ function bodySchema(fields: FieldMap): Schema {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-function requestBody(spec: AnyRouteSpec): Schema | undefined {
+function requestBody(spec: AnyRouteSpec, components: Components): Schema | undefined {
   if (spec.rawBody) {
     const { contentType, schema, description } = spec.rawBody;
-    return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: jsonSchemaOf(schema) } } };
+    return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: named(jsonSchemaOf(schema), components) } } };
   }
   if (!spec.body) return undefined;
   // Required fields are refused one by one with their own codes; an empty body counts as {}. The
@@ -49,12 +49,35 @@ function requestBody(spec: AnyRouteSpec): Schema | undefined {
 }
 
 /** The OK answer: the envelope around `data`, or the plain JSON itself. */
-function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }): Schema {
-  const data = jsonSchemaOf(spec.response);
+function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }, components: Components): Schema {
+  const data = named(jsonSchemaOf(spec.response), components);
   if (spec.reply === 'plain') return data;
   const properties: Schema = { status: { const: 'OK' }, data, error: { const: '' } };
   if (spec.reply === 'ok+code') properties.error_code = { const: 0 };
   return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
+}
+
+/** Named answer schemas, by title: `#/components/schemas/{title}`. */
+type Components = Record<string, Schema>;
+
+/**
+ * Moves every subschema with a `title` (a valibot `v.title`) to the components and leaves a $ref in
+ * its place, so a shape shared by several answers is written once, under its name.
+ */
+function named(node: unknown, components: Components): Schema {
+  return hoist(node, components) as Schema;
+}
+
+function hoist(node: unknown, components: Components): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoist(n, components));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Schema = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, hoist(v, components)]));
+  const title = out.title;
+  if (typeof title !== 'string') return out;
+  const known = components[title];
+  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(out)) throw new Error(`two different answer schemas are titled ${title}`);
+  components[title] = out;
+  return { $ref: `#/components/schemas/${title}` };
 }
 
 /** The parameter whose hono pattern takes the rest of the path, '/' included (`:path{.+}`), if any. */
@@ -68,10 +91,10 @@ function operationId(spec: AnyRouteSpec): string {
   return spec.method.toLowerCase() + (words || 'Root');
 }
 
-function responses(spec: AnyRouteSpec): Schema {
+function responses(spec: AnyRouteSpec, components: Components): Schema {
   const json = (schema: Schema) => ({ 'application/json': { schema } });
   // In fidelity mode (the default) a refusal is answered 200 with the FAILED envelope, as the real service does.
-  const okJson = spec.response ? okSchema({ ...spec, response: spec.response }) : undefined;
+  const okJson = spec.response ? okSchema({ ...spec, response: spec.response }, components) : undefined;
   // An answer that may be any JSON (a stored .json file) cannot be told apart from a refusal: no oneOf then.
   const anyJson = okJson !== undefined && Object.keys(okJson).every((k) => k === 'description');
   const ok = {
@@ -86,9 +109,9 @@ function responses(spec: AnyRouteSpec): Schema {
   return out;
 }
 
-function operation(spec: AnyRouteSpec): Schema {
+function operation(spec: AnyRouteSpec, components: Components): Schema {
   const params = parameters(spec);
-  const body = requestBody(spec);
+  const body = requestBody(spec, components);
   const rest = restParameter(spec.path);
   return {
     tags: [spec.tag],
@@ -101,7 +124,7 @@ function operation(spec: AnyRouteSpec): Schema {
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: responses(spec),
+    responses: responses(spec, components),
   };
 }
 
@@ -124,7 +147,8 @@ const TAGS: Readonly<Record<string, string>> = {
 /** One document for the routes of one app, in declaration order. */
 export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
-  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec);
+  const components: Components = {};
+  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec, components);
   return {
     openapi: '3.1.0',
     info: {
@@ -137,7 +161,7 @@ export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
     tags: [...new Set(specs.map((s) => s.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
-      schemas: { Failed: FAILED },
+      schemas: { Failed: FAILED, ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' } },
     },
   };

@@ -8,7 +8,9 @@ import { VERSION } from '../../version.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
-import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, DUMP, HEALTH, INVARIANTS, REVERTED, SEQUENCE_ID, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/responses.js';
+import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
+import { SEQUENCE_ID } from '../openapi/responses.js';
+import { DUMP } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'control';

@@ -8,7 +8,8 @@ import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenI
 import { ORDER_BODY, orderInput } from '../fields/order.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { SIGNATURE } from '../fields/signed.js';
-import { DEPTH, ORDER, ORDER_INFO, SEQUENCE_ID, TRADE, paged } from '../openapi/responses.js';
+import { SEQUENCE_ID, paged } from '../openapi/responses.js';
+import { DEPTH, ORDER, ORDER_ENTRY, ORDER_INFO, TRADE } from '../openapi/trading-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'orders';
@@ -35,7 +36,7 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Open orders (placed or partially filled), filtered, paginated',
         query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), ...PAGE_FIELDS },
-        response: paged(ORDER),
+        response: paged(ORDER_ENTRY),
       },
       ({ query: q }) => {
         const starkKey = q.stark_key;

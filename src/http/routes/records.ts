@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { id, optList, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { RECORD, paged } from '../openapi/responses.js';
+import { FLAT_RECORD, RECORD } from '../openapi/record-responses.js';
+import { paged } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'records';
@@ -33,7 +34,7 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/record', tag, reply: 'ok+code', summary: 'One record, order fields flattened as "order.<field>" (an array of one)',
         query: { stark_key: starkKey(), sequence_id: uint({ below: 1n << 53n }) },
-        response: v.array(RECORD),
+        response: v.array(FLAT_RECORD),
       },
       ({ query: q }) => {
         const key = q.stark_key;
