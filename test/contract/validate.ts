@@ -445,7 +445,13 @@ export class ContractValidator {
       return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + branch + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
     }
     // Several errors in one body are one finding (a body of another shape breaks every property at once).
-    const all = errors.map((e) => `${explain(e)} at ${generalize(e.instancePath) || '/'} (#${branch}${e.schemaPath.slice(1)})`);
+    // The same error in several rows of a list is listed once, with its count.
+    const counts = new Map<string, number>();
+    for (const e of errors) {
+      const line = `${explain(e)} at ${generalize(e.instancePath) || '/'} (#${branch}${e.schemaPath.slice(1)})`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+    const all = [...counts].map(([line, n]) => (n > 1 ? `${line} ×${n}` : line));
     return push({ reason: 'response.body', message: `${errors.length} errors: ${all.join('; ')}`, schemaPath });
   }
 
