@@ -3,6 +3,9 @@
 import { VERSION } from '../../version.js';
 import type { Field, FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
+import { EXAMPLE_NAME, exampleObject, parameterValues } from './example.js';
+import type { Example } from './example.js';
+import { EXAMPLES } from './examples.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
 import type { Schema } from './json-schema.js';
@@ -12,21 +15,29 @@ export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
 
-function parameter(name: string, where: 'path' | 'query', f: Field<unknown>): Schema {
+function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
   return {
     name,
     in: where,
     required: where === 'path' || f.required,
     schema: jsonSchemaOf(f.text),
     ...(f.description !== undefined ? { description: f.description } : {}),
+    ...(example !== undefined ? { example } : {}),
   };
 }
 
-function parameters(spec: AnyRouteSpec): Schema[] {
+function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
+  const values = example ? parameterValues(example, openApiPath(spec.path), restParameter(spec.path)) : {};
   return [
-    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f)),
-    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f)),
+    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
+    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),
   ];
+}
+
+/** `{defaultGenesis: {summary, description, value}}` on the media type the example's body was sent or answered in. */
+function withExample(content: Record<string, Schema>, mediaType: string | undefined, example: Example | undefined, value: unknown): Record<string, Schema> {
+  if (example === undefined || mediaType === undefined || content[mediaType] === undefined) return content;
+  return { ...content, [mediaType]: { ...content[mediaType], examples: { [EXAMPLE_NAME]: exampleObject(example, value) } } };
 }
 
 function bodySchema(fields: FieldMap): Schema {
@@ -36,16 +47,18 @@ function bodySchema(fields: FieldMap): Schema {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-function requestBody(spec: AnyRouteSpec, components: Components): Schema | undefined {
+function requestBody(spec: AnyRouteSpec, components: Components, example: Example | undefined): Schema | undefined {
+  const sent = example?.request.body === undefined ? undefined : example;
+  const at = (content: Record<string, Schema>) => withExample(content, sent?.request.contentType, sent, sent?.request.body);
   if (spec.rawBody) {
     const { contentType, schema, description } = spec.rawBody;
-    return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: named(jsonSchemaOf(schema), components) } } };
+    return { required: true, ...(description ? { description } : {}), content: at({ [contentType]: { schema: named(jsonSchemaOf(schema), components) } }) };
   }
   if (!spec.body) return undefined;
   // Required fields are refused one by one with their own codes; an empty body counts as {}. The
   // body is read as JSON whatever its media type (fetch without headers sends text/plain).
   const schema = bodySchema(spec.body);
-  return { required: false, content: { 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } } };
+  return { required: false, content: at({ 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } }) };
 }
 
 /** The OK answer: the envelope around `data`, or the plain JSON itself. */
@@ -91,16 +104,19 @@ function operationId(spec: AnyRouteSpec): string {
   return spec.method.toLowerCase() + (words || 'Root');
 }
 
-function responses(spec: AnyRouteSpec, components: Components): Schema {
+function responses(spec: AnyRouteSpec, components: Components, example: Example | undefined): Schema {
   const json = (schema: Schema) => ({ 'application/json': { schema } });
   // In fidelity mode (the default) a refusal is answered 200 with the FAILED envelope, as the real service does.
   const okJson = spec.response ? okSchema({ ...spec, response: spec.response }, components) : undefined;
   // An answer that may be any JSON (a stored .json file) cannot be told apart from a refusal: no oneOf then.
   const anyJson = okJson !== undefined && Object.keys(okJson).every((k) => k === 'description');
-  const ok = {
+  const content = {
     ...(spec.produces ? { [spec.produces.type]: { schema: jsonSchemaOf(spec.produces.schema) } } : {}),
     ...json(okJson === undefined ? FAILED_REF : anyJson ? okJson : { oneOf: [okJson, FAILED_REF] }),
   };
+  // The example's answer: JSON under application/json, anything else under the route's own media type.
+  const answered = example === undefined ? undefined : /[/+]json$/.test(example.response.contentType) ? 'application/json' : spec.produces?.type;
+  const ok = withExample(content, answered, example, example?.response.body);
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
@@ -110,8 +126,9 @@ function responses(spec: AnyRouteSpec, components: Components): Schema {
 }
 
 function operation(spec: AnyRouteSpec, components: Components): Schema {
-  const params = parameters(spec);
-  const body = requestBody(spec, components);
+  const example = EXAMPLES[operationId(spec)];
+  const params = parameters(spec, example);
+  const body = requestBody(spec, components, example);
   const rest = restParameter(spec.path);
   return {
     tags: [spec.tag],
@@ -124,7 +141,7 @@ function operation(spec: AnyRouteSpec, components: Components): Schema {
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: responses(spec, components),
+    responses: responses(spec, components, example),
   };
 }
 
