@@ -18,6 +18,8 @@ import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { SettlementMode, State } from './domain/state/state.js';
 import { submitTransfer } from './domain/ledger/transfers.js';
+import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
+import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
 import { vaultsFor } from './domain/ledger/vaults.js';
 import { drawWallets } from './domain/ledger/wallets.js';
 import type { Wallet } from './domain/ledger/wallets.js';
@@ -54,10 +56,16 @@ export interface CommandEntry {
   at?: bigint;
 }
 
-/** Where accepted commands go (the persistence layer); `replaced` says the whole state was swapped. */
+/**
+ * Where accepted commands go (the persistence layer). Both calls save before the change counts: a
+ * throw from either means "not saved", and the command is then undone (a DevnetError passes through
+ * to the client, e.g. 503 for a disk that refuses writes).
+ */
 export interface CommandSink {
+  /** Saves one command that changed the state; it is rolled back if this throws. */
   append(entry: CommandEntry): void;
-  replaced(): void;
+  /** Saves a whole new state (reset, load) before it replaces the current one; nothing is replaced if this throws. */
+  replace(dump: Record<string, unknown>): void;
 }
 
 export interface DevnetConfig {
@@ -154,25 +162,38 @@ export class Devnet extends DevnetReads {
   }
 
   /**
-   * Runs one command atomically (a throw undoes every step) and journals it when it changed anything.
-   * `always` journals it regardless (snapshots: replay must hand out the same ids).
+   * Runs one command atomically (a throw undoes every step) and journals it when it changed anything,
+   * inside the command: a journal write that fails undoes the command too, so an answer OK means
+   * journaled and a failure means unchanged. `always` journals it regardless (snapshots: replay must
+   * hand out the same ids). `journalFirst` journals before applying, for a command that cannot be
+   * undone once applied and cannot fail after its checks (revert).
    */
-  private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false): T {
+  private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false, journalFirst = false): T {
     let at: bigint | undefined;
     // Status moves are traced only while someone listens; a refused command's trace is dropped with it.
     const state = this.current;
     const moves = this.events.watched && !this.replaying ? (state.statusMoves = []) : undefined;
+    const sink = this.replaying ? undefined : this.sink;
+    const journal = (): void => sink!.append(at === undefined ? { cmd, args } : { cmd, args, at });
     let outcome: ReturnType<typeof atomically<T>>;
     try {
-      outcome = atomically(state, () => {
-        if (this.clockMode === 'wall' && !this.replaying) at = this.syncWallClock();
-        return fn();
-      });
+      outcome = atomically(
+        state,
+        () => {
+          if (this.clockMode === 'wall' && !this.replaying) at = this.syncWallClock();
+          if (journalFirst && sink) journal();
+          return fn();
+        },
+        sink && !journalFirst
+          ? ({ changed }) => {
+              if (changed || always) journal();
+            }
+          : undefined,
+      );
     } finally {
       state.statusMoves = undefined;
     }
     const { value, changed } = outcome;
-    if ((changed || always) && this.sink && !this.replaying) this.sink.append(at === undefined ? { cmd, args } : { cmd, args, at });
     if ((changed || always) && moves) this.events.emit(cmd, value, moves);
     return value;
   }
@@ -264,6 +285,14 @@ export class Devnet extends DevnetReads {
     return this.command('transfer', [input], () => ({ sequence_id: submitTransfer(this.state, input, this.checkSig) }));
   }
 
+  batchTransfer(input: BatchTransferInput): { sequence_id: number } {
+    return this.command('batchTransfer', [input], () => ({ sequence_id: submitBatchTransfer(this.state, input, this.checkSig) }));
+  }
+
+  multiTransfer(input: MultiTransferInput): { sequence_id: number } {
+    return this.command('multiTransfer', [input], () => ({ sequence_id: submitMultiTransfer(this.state, input, this.checkSig) }));
+  }
+
   withdraw(input: SignedMoveInput): { sequence_id: number } {
     return this.command('withdraw', [input], () => ({ sequence_id: submitWithdrawal(this.state, input, this.checkSig) }));
   }
@@ -325,7 +354,9 @@ export class Devnet extends DevnetReads {
    * the steps taken since the snapshot, so the answer carries no state hash (that would cost O(state)).
    */
   revert(id: string): { reverted: string } {
-    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true);
+    // A revert spends the undo steps it reverses, so it cannot itself be undone: checked, journaled, then applied.
+    this.snapshots.check(id);
+    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true, true);
     return { reverted: id };
   }
 
@@ -362,17 +393,18 @@ export class Devnet extends DevnetReads {
     return { state_hash: this.stateHash() };
   }
 
+  /** The new state is saved (as the image) before it takes over: a failed save leaves the old state in place. */
   private replace(state: State): void {
+    if (!this.replaying) this.sink?.replace(dumpState(state));
     this.current = state;
     this.snapshots.clear();
-    if (!this.replaying) this.sink?.replaced();
   }
 }
 
 /** Every method the journal may name (commands that can change the state). */
 export const COMMANDS = [
   'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
-  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'withdraw', 'mint', 'batches', 'moveRecord',
+  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'batchTransfer', 'multiTransfer', 'withdraw', 'mint', 'batches', 'moveRecord',
   'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick', 'recordUpload', 'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

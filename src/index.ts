@@ -9,6 +9,7 @@ import type { ClockMode, SignatureMode } from './devnet.js';
 import { claimStateDir, openStateDir } from './persistence/state-dir.js';
 import { DirectoryBlockStore } from './ipfs/block-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
+import type { Durability } from './persistence/files.js';
 import { readGenesisFile } from './genesis-file.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { logWriter } from './http/request-log.js';
@@ -34,6 +35,11 @@ export interface DevnetOptions {
   errorStatus?: ErrorStatusMode;
   /** `--state DIR`: restore from and persist to this directory. */
   stateDir?: string;
+  /**
+   * With stateDir: `write` (default) answers a command once its journal line is in the OS (survives
+   * kill -9, not a power cut); `fsync` once it is on the disk (survives a power cut; see the persistence bench).
+   */
+  durability?: Durability;
   /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
   clock?: ClockMode;
   /** One line per request on stdout (`--log`): `json`, `pretty`, or `silent` (the library's default). */
@@ -111,7 +117,7 @@ function makeDevnet(options: DevnetOptions): Made {
       gatewayUrl: options.gatewayUrl,
       fees: options.fees,
     });
-    const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim });
+    const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
     return { devnet, persistence };
   } catch (e) {
     claim?.release();
@@ -183,6 +189,8 @@ export type { SettlementOption } from './domain/records/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';
 export type { ErrorStatusMode } from './http/errors.js';
 export { StateDirError } from './persistence/state-dir.js';
+export type { StateDirReport } from './persistence/state-dir.js';
+export type { Durability } from './persistence/files.js';
 export { VERSION } from './version.js';
 export { MemoryBlockStore } from './ipfs/block-store.js';
 export type { BlockStore, BlockBatch } from './ipfs/block-store.js';

@@ -9,6 +9,7 @@ import type { LogMode } from './http/request-log.js';
 import { startDevnet } from './index.js';
 import type { RunningDevnet } from './index.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
+import type { Durability } from './persistence/files.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
       errorStatus: values['error-status'] as ErrorStatusMode,
       clock: values.clock as ClockMode,
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
+      durability: values.durability as Durability,
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
@@ -67,20 +69,29 @@ async function main(): Promise<void> {
     process.stderr.write(`l2-devnet: ${msg}\n`);
     process.exit(1);
   }
-  const restored = running.restored;
-  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null } } : {};
-  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
-  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
-
+  // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    void running.close().then(() => process.exit(0));
+    void running.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`l2-devnet: closing failed: ${(e as Error).message}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  const restored = running.restored;
+  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null, migrated: restored.migrated, journal_missing: restored.journalMissing } } : {};
+  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
+  if (restored?.migrated) process.stderr.write(`l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`);
+  if (restored?.journalMissing) process.stderr.write(`l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`);
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
 }
 
 void main();

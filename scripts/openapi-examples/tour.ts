@@ -47,15 +47,26 @@ export async function tour(call: Call): Promise<void> {
   const transferVaults: string[] = (await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${eth}`)).data.vault_ids;
   let nonce: number = (await call('GET', `/v1/nonce?stark_key=${alice.stark_key}`)).data.nonce;
   const move = { starkKey: alice.stark_key, privateKey: alice.private_key, assetId: eth, vaultId: transferVaults[0]! };
-  await call('POST', '/v1/transfers', { body: signedTransferBody({ ...move, amount: 250000n, nonce: nonce++, receiver: bob.stark_key, receiverVaultId: transferVaults[1]! }) });
+  const transfer = signedTransferBody({ ...move, amount: 250000n, nonce: nonce++, receiver: bob.stark_key, receiverVaultId: transferVaults[1]! });
+  const transferred: number = (await call('POST', '/v1/transfers', { body: transfer })).data.sequence_id;
   const l1Vaults: string[] = (await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${alice.eth_address}&asset_id=${eth}`, { example: false })).data.vault_ids;
   await call('POST', '/v1/withdrawalto', { body: signedWithdrawalBody({ ...move, amount: 100000n, nonce: nonce++, receiver: alice.eth_address, receiverVaultId: l1Vaults[1]! }) });
   await call('POST', '/_devnet/batches', { body: { layer: 'both' } });
   await call('GET', `/v1/withdrawal/status?stage=withdrawarea&ethaddress=${alice.eth_address}`);
   await call('POST', '/_devnet/withdrawals/claim', { body: { ethaddress: alice.eth_address, asset_id: eth } });
 
+  // Bob's transfers to carol as the Java SDK batches them: one batch (display amounts, one nonce), one multitransfer.
+  const bobToCarol: string[] = (await call('GET', `/v1/vaults?stark_keys=${bob.stark_key},${carol.stark_key}&asset_id=${eth}`, { example: false })).data.vault_ids;
+  let bobNonce: number = (await call('GET', `/v1/nonce?stark_key=${bob.stark_key}`, { example: false })).data.nonce;
+  const fromBob = (amount: bigint, n: number) => signedTransferBody({ starkKey: bob.stark_key, privateKey: bob.private_key, assetId: eth, amount, nonce: n, vaultId: bobToCarol[0]!, receiver: carol.stark_key, receiverVaultId: bobToCarol[1]! });
+  const item = fromBob(1000n, bobNonce);
+  const batch = { transfers: [{ ...item, amount: '0.001' }], stark_key: bob.stark_key, nonce: bobNonce++, signature: { ...(item.signature as object), stark_key: bob.stark_key } };
+  await call('POST', '/v1/batchtransfer', { body: batch });
+  const multi = [fromBob(2000n, bobNonce++), fromBob(3000n, bobNonce++)];
+  await call('POST', '/v1/multitransfer', { body: { transfers: multi, signature: multi[0]!.signature } });
+
   // A mint on the ERC721M contract of the default project.
-  await call('POST', '/v1/mints', { key: true, body: { contract_address: DMINT, stark_key: carol.stark_key, amount: 1 } });
+  const minted: number = (await call('POST', '/v1/mints', { key: true, body: { contract_address: DMINT, stark_key: carol.stark_key, amount: 1 } })).data.sequence_ids[0];
 
   // REDDIO721 #1 sold by alice to bob at 0.001 ETH; #2 left for sale at 0.002; #3 offered and cancelled.
   const order = async (who: Account, direction: 0 | 1, token: number, price: bigint): Promise<number> => {
@@ -87,12 +98,18 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', `/v1/collection?quote_contract_address=${REDDIO721}&limit=2`);
   await call('GET', `/v1/collection/${REDDIO721}`);
   await call('GET', `/v1/nfts/${REDDIO721}?limit=2`);
+  await call('GET', `/v1/contracts/${REDDIO721}/tokens?limit=2`);
 
   // What alice and carol hold now, and alice's records.
   await call('GET', `/v1/balances?stark_key=${alice.stark_key}&limit=2`);
   await call('GET', `/v2/balances?stark_key=${carol.stark_key}`);
+  await call('GET', `/v3/balances?stark_key=${carol.stark_key}`);
   await call('GET', `/v1/records?stark_key=${alice.stark_key}&limit=2`);
   await call('GET', `/v1/record?stark_key=${alice.stark_key}&sequence_id=${sold}`);
+  await call('GET', `/v1/txn?sequence_id=${transferred}`);
+  const { r, s } = transfer.signature as { r: string; s: string };
+  await call('GET', `/v1/record/by/signature?r=${r}&s=${s}`);
+  await call('GET', `/v1/token?seq_id=${minted}`);
 
   // Projects and contracts of the default API key.
   const projects = await call('GET', '/v1/project', { key: true });
@@ -117,6 +134,7 @@ export async function tour(call: Call): Promise<void> {
   const cid: string = (await call('POST', `/v1/project/${demo}/storage`, { key: true, file: { name: 'hello.txt', text: HELLO } })).data.cid;
   await call('GET', `/v1/project/${demo}/storage?limit=2`, { key: true });
   await call('GET', `/ipfs/${cid}`);
+  await call('GET', `/ipfs/${cid}/`);
   await call('GET', `/ipfs/${cid}/hello.txt`);
   await call('POST', `/v1/project/${demo}/storage/remove`, { key: true, body: { cid } });
 

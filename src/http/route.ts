@@ -30,8 +30,6 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** hono syntax: `/v1/orders/:order_id/cancel`. */
   readonly path: string;
-  /** More hono paths answered by this operation, each written as a sentence of its description (the trailing-slash form of a gateway URL). */
-  readonly aliases?: readonly string[];
   readonly summary: string;
   readonly description?: string;
   /** Groups routes in the document (one per resource file). */
@@ -85,7 +83,7 @@ export class RouteGroup {
     const readParams = fieldReader(spec.params, 'text');
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
-    this.hono.on(spec.method, [spec.path, ...(spec.aliases ?? [])], async (c) => {
+    this.hono.on(spec.method, spec.path, async (c) => {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await c.req.text() : '';

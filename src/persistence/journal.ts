@@ -1,15 +1,26 @@
-// The append-only journal of accepted commands: one line per command, written before the client hears back.
-import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+// The append-only journal of accepted commands: a header line, then one checksummed line per command,
+// written (and with `--durability fsync`, flushed) before the client hears back.
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { CommandEntry } from '../devnet.js';
-import { decodeLine, encodeLine } from './codec.js';
+import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } from './codec.js';
+import { replaceFile, writeAll } from './files.js';
+import type { Durability } from './files.js';
+
+export const JOURNAL_FORMAT = 'l2-devnet/journal@2';
 
 export interface JournalLine extends CommandEntry {
   seq: number;
+  /** The line's checksum: sha256 of the previous line's checksum and this line's body. */
+  sum: string;
 }
 
 export interface JournalRead {
+  /** Seq of the last command before the first line (the image this journal continues). */
+  after: number;
+  /** The chain value at `after`: the first line's checksum builds on it. */
+  start: string;
   lines: JournalLine[];
-  /** A partial last line (a crash mid-write), dropped and cut off the file; null when the tail was clean. */
+  /** An incomplete last line (no newline: a write cut short), dropped and cut off the file; null when the tail was clean. */
   droppedTail: string | null;
   /** Byte length of the good part of the file. */
   bytes: number;
@@ -18,77 +29,177 @@ export interface JournalRead {
 export class JournalError extends Error {}
 
 /**
- * Reads a journal. Only the last line may be damaged (the process died while writing it): it is
- * dropped and reported. Damage anywhere else is refused, with the line number, and nothing is changed.
+ * Reads and checks a journal; null when there is none. Each line must parse, carry the next seq and
+ * match its checksum, which chains it to every line before it: a changed, missing or reordered line
+ * is refused with its line number. Only an incomplete last line (no newline) is dropped. Linear in
+ * the file's size.
  */
-export function readJournal(path: string): JournalRead {
+export function readJournal(path: string): JournalRead | null {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], droppedTail: null, bytes: 0 };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  const parts = text.split('\n');
+  const refuse = (line: number, reason: string): never => {
+    const keep = line <= 2 ? 'there are no intact commands before it' : `to start from the commands before it (losing those from line ${line} on), keep lines 1-${line - 1}: head -n ${line - 1} ${path} > ${path}.tmp && mv ${path}.tmp ${path}`;
+    throw new JournalError(`${path} line ${line} ${reason}. Nothing was changed; ${keep}`);
+  };
+  if (text === '') throw new JournalError(`${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`);
+  let from = 0;
+  let lineNo = 0;
+  let header: { after: number; start: string } | undefined;
   const lines: JournalLine[] = [];
-  let bytes = 0;
   let droppedTail: string | null = null;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const last = i === parts.length - 1;
-    if (last && part === '') break; // the file ends with a newline, as it should
-    let line: JournalLine | undefined;
-    try {
-      line = checkLine(decodeLine(part));
-    } catch {
-      line = undefined;
-    }
-    // Only a final line without its newline can be a torn write; anything else is damage.
-    if (!line && last) {
+  let bytes = 0;
+  let chain = '';
+  while (from < text.length) {
+    const nl = text.indexOf('\n', from);
+    const part = text.slice(from, nl === -1 ? text.length : nl);
+    lineNo++;
+    if (nl === -1) {
+      // Written by one write(2) with its newline: a line without one is a write that was cut short.
+      if (header === undefined) refuse(lineNo, 'is an incomplete header (a power cut while the journal was replaced?)');
       droppedTail = part;
       break;
     }
-    if (!line) throw new JournalError(`${path} line ${i + 1} is not a valid journal entry (${JSON.stringify(part.slice(0, 80))}); lines before it are intact. Nothing was changed: repair or remove that line to start.`);
-    const previous = lines[lines.length - 1];
-    if (previous && line.seq !== previous.seq + 1) throw new JournalError(`${path} line ${i + 1} has seq ${line.seq} after ${previous.seq}; the journal is not contiguous. Nothing was changed.`);
-    lines.push(line);
-    bytes += Buffer.byteLength(part, 'utf8') + 1;
+    from = nl + 1;
+    const sealed = unsealLine(part);
+    if (!sealed) refuse(lineNo, 'has no checksum: it is not a journal line');
+    const { body, sum } = sealed!;
+    let value: unknown;
+    try {
+      value = decodeLine(body);
+    } catch (e) {
+      refuse(lineNo, `is not valid JSON (${(e as Error).message})`);
+    }
+    if (header === undefined) {
+      const h = value as { format?: unknown; after?: unknown; chain?: unknown };
+      if (h === null || typeof h !== 'object' || h.format !== JOURNAL_FORMAT || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
+        refuse(lineNo, `is not a journal header (format "${JOURNAL_FORMAT}")`);
+      }
+      if (sum !== lineSum('', body)) refuse(lineNo, 'does not match its checksum: the header was changed');
+      header = { after: h.after as number, start: h.chain as string };
+      chain = header.start;
+    } else {
+      const entry = value as JournalLine;
+      if (entry === null || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq) || typeof entry.cmd !== 'string' || !Array.isArray(entry.args)) refuse(lineNo, 'is not a journal entry');
+      const expected = header.after + lines.length + 1;
+      if (entry.seq !== expected) refuse(lineNo, `has seq ${entry.seq} where ${expected} was expected: lines are missing or out of order`);
+      if (sum !== lineSum(chain, body)) refuse(lineNo, 'does not match its checksum: this line (or one before it) was changed');
+      chain = sum;
+      lines.push({ ...entry, sum });
+    }
+    bytes = from;
   }
-  return { lines, droppedTail, bytes };
+  return { after: header!.after, start: header!.start, lines, droppedTail, bytes };
 }
 
-function checkLine(v: unknown): JournalLine {
-  const o = v as JournalLine;
-  if (o === null || typeof o !== 'object' || !Number.isSafeInteger(o.seq) || typeof o.cmd !== 'string' || !Array.isArray(o.args)) throw new Error('not an entry');
-  return o;
+/** The header line of a journal that continues after command `after`, whose chain value there is `start`. */
+function headerText(after: number, start: string): string {
+  const body = JSON.stringify({ format: JOURNAL_FORMAT, after, chain: start });
+  return sealLine(body, lineSum('', body)) + '\n';
 }
 
-/** Appends lines synchronously: once append() returns, the line is in the OS and survives a kill -9 of this process. */
+/**
+ * Appends lines synchronously: once append() returns, the line is in the OS (survives a kill -9 of
+ * this process) and, with `fsync`, on the disk. A failed append leaves the file as it was before it.
+ */
 export class JournalWriter {
-  private fd: number;
-  bytes: number;
+  /** Bytes of whole lines; anything past it is the remains of a failed write. */
+  private good: number;
+  /** A failed write may have left a partial line that could not be cut off yet. */
+  private dirty = false;
 
-  constructor(path: string, goodBytes: number) {
-    this.fd = openSync(path, 'a+');
-    // Cut a torn tail so the next line does not glue onto it.
-    ftruncateSync(this.fd, goodBytes);
-    this.bytes = goodBytes;
+  private constructor(
+    private readonly path: string,
+    private fd: number,
+    bytes: number,
+    /** Seq of the last line. */
+    public seq: number,
+    /** Checksum of the last line (the chain value). */
+    public chain: string,
+    private readonly durability: Durability,
+  ) {
+    this.good = bytes;
   }
 
-  append(line: JournalLine): void {
-    const text = encodeLine(line) + '\n';
-    const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += writeSync(this.fd, buf, off);
-    this.bytes += buf.length;
+  /** A fresh journal continuing after `after` (replaces any file at `path`). */
+  static create(path: string, after: number, start: string, durability: Durability): JournalWriter {
+    let fd = -1;
+    try {
+      replaceFile(path, headerText(after, start), durability, (tmp) => {
+        fd = openSync(tmp, 'a');
+      });
+    } catch (e) {
+      if (fd !== -1) closeSync(fd);
+      throw e;
+    }
+    return new JournalWriter(path, fd, fstatSync(fd).size, after, start, durability);
   }
 
-  truncate(): void {
-    ftruncateSync(this.fd, 0);
-    this.bytes = 0;
+  /** Goes on appending to a journal that was read; a dropped tail is cut off first. */
+  static resume(path: string, read: JournalRead, durability: Durability): JournalWriter {
+    const fd = openSync(path, 'a');
+    try {
+      ftruncateSync(fd, read.bytes);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    const last = read.lines[read.lines.length - 1];
+    return new JournalWriter(path, fd, read.bytes, last?.seq ?? read.after, last?.sum ?? read.start, durability);
+  }
+
+  get bytes(): number {
+    return this.good;
+  }
+
+  /** Writes the next line (seq = this.seq + 1). Throws the I/O error, with the file as it was. */
+  append(entry: CommandEntry): JournalLine {
+    const seq = this.seq + 1;
+    const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
+    const sum = lineSum(this.chain, body);
+    const buf = Buffer.from(sealLine(body, sum) + '\n', 'utf8');
+    this.cutFailedWrite();
+    try {
+      writeAll(this.fd, buf);
+      if (this.durability === 'fsync') fdatasyncSync(this.fd);
+    } catch (e) {
+      // A short write (ENOSPC half-way) or an unflushed line must not stay: the client hears "failed".
+      this.dirty = true;
+      try {
+        this.cutFailedWrite();
+      } catch {
+        // cut before the next append instead
+      }
+      throw e;
+    }
+    this.good += buf.length;
+    this.seq = seq;
+    this.chain = sum;
+    return { seq, ...entry, sum };
+  }
+
+  /** Replaces the journal with an empty one continuing after `after` (a compaction). On failure the old one stays in use. */
+  restart(after: number, start: string): void {
+    const fresh = JournalWriter.create(this.path, after, start, this.durability);
+    closeSync(this.fd);
+    this.fd = fresh.fd;
+    this.good = fresh.good;
+    this.dirty = false;
+    this.seq = after;
+    this.chain = start;
   }
 
   close(): void {
     closeSync(this.fd);
+  }
+
+  private cutFailedWrite(): void {
+    if (!this.dirty) return;
+    if (fstatSync(this.fd).size !== this.good) ftruncateSync(this.fd, this.good);
+    this.dirty = false;
   }
 }

@@ -1,12 +1,23 @@
 // `--state DIR`: restores a devnet from its directory on start and keeps the directory in step after.
-// DIR/state.json (lowdb) holds a full state image; DIR/journal.ndjson every command accepted since.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// DIR/image.jsonl holds a checksummed state image; DIR/journal.jsonl every command accepted since,
+// each line checksummed and chained to the one before; DIR/lock is held (flock) while a process uses the dir.
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandEntry, Devnet } from '../devnet.js';
-import { DevnetError } from '../domain/values/errors.js';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { CHAIN_START } from './codec.js';
+import { DIR_MODE, FILE_MODE } from './files.js';
+import type { Durability } from './files.js';
+import { ImageError, openImage } from './image.js';
+import type { ImageData } from './image.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import type { JournalRead } from './journal.js';
-import { openStore, STORE_FORMAT } from './store.js';
+import { LEGACY_IMAGE, LEGACY_JOURNAL, LegacyError, readLegacyDir } from './legacy.js';
+import { LockError, lockDir } from './lock.js';
+
+export const IMAGE_FILE = 'image.jsonl';
+export const JOURNAL_FILE = 'journal.jsonl';
+export const LOCK_FILE = 'lock';
 
 export class StateDirError extends Error {}
 
@@ -15,8 +26,12 @@ export interface StateDirReport {
   /** Whether an earlier run's state was found. */
   restored: boolean;
   replayed: number;
-  /** A torn last journal line that was dropped (the command it held was never acknowledged). */
+  /** An incomplete last journal line that was dropped (the command it held was never acknowledged). */
   droppedTail: string | null;
+  /** The dir was in the format before checksums (state.json + journal.ndjson) and was rewritten in this one. */
+  migrated: boolean;
+  /** The journal was missing (deleting it is how to start from the image alone): the state is the image's. */
+  journalMissing: boolean;
 }
 
 export interface StateDirOptions {
@@ -24,6 +39,8 @@ export interface StateDirOptions {
   compactBytes?: number;
   /** The dir's claim when the caller took it first (to open other files in the dir under the lock). */
   claim?: StateDirClaim;
+  /** `write` (default): lines reach the OS before the answer; `fsync`: they reach the disk. */
+  durability?: Durability;
 }
 
 export interface OpenStateDir {
@@ -39,129 +56,209 @@ export interface StateDirClaim {
   release(): void;
 }
 
-/** Checks the dir is usable and takes its lock (another live process holding it is refused). */
+/** Checks the dir is usable, makes it owner-only and takes its lock (another process holding it is refused). */
 export function claimStateDir(dir: string): StateDirClaim {
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, '.writable'), '');
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    // The dir holds every private key and API key. A dir this user does not own (a mounted volume) may
+    // refuse the chmod: the files in it are owner-only all the same.
+    bestEffort(() => chmodSync(dir, DIR_MODE));
+    writeFileSync(join(dir, '.writable'), '', { mode: FILE_MODE });
     rmSync(join(dir, '.writable'));
   } catch (e) {
     throw new StateDirError(`state dir ${dir} is not usable: ${(e as Error).message}`);
   }
-  const lockPath = join(dir, 'lock');
-  takeLock(lockPath, dir);
-  return { dir, release: () => releaseLock(lockPath) };
+  let lock;
+  try {
+    lock = lockDir(join(dir, LOCK_FILE), dir);
+  } catch (e) {
+    throw new StateDirError((e as LockError).message);
+  }
+  // Files written by versions that left them readable to all.
+  for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE, LEGACY_IMAGE, LEGACY_JOURNAL]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
+  return { dir, release: () => lock.release() };
 }
 
-/** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason. */
+/** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */
 export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): OpenStateDir {
+  const durability = options.durability ?? 'write';
   const minCompact = options.compactBytes ?? 8 * 1024 * 1024;
   const claim = options.claim ?? claimStateDir(dir);
-  const store = openStore(join(dir, 'state.json'));
-  const journalPath = join(dir, 'journal.ndjson');
-  let restored = false;
-  let replayed = 0;
-  let journal: JournalRead;
-  let nextSeq = 1;
+  const imagePath = join(dir, IMAGE_FILE);
+  const journalPath = join(dir, JOURNAL_FILE);
+  const image = openImage(imagePath, durability);
+  let writer: JournalWriter | undefined;
+  let imageBytes = 0;
+
+  const writeImage = (data: ImageData): void => {
+    image.data = data;
+    image.write();
+    imageBytes = statSync(imagePath).size;
+  };
+  /** The image first (the commit point), then an empty journal; if the second fails, the old journal goes on: it continues the new image too. */
+  const compact = (): void => {
+    const w = writer!;
+    writeImage({ journalSeq: w.seq, chain: w.chain, state: devnet.dump() });
+    bestEffort(() => w.restart(w.seq, w.chain));
+  };
+
+  let report: StateDirReport;
   try {
-    store.read();
-    const data = store.data;
-    let seq = 0;
-    if (data !== null) {
-      if (data.format !== STORE_FORMAT) throw new StateDirError(`${join(dir, 'state.json')} has format ${JSON.stringify(data.format)}, expected "${STORE_FORMAT}"`);
-      devnet.load(data.state);
-      seq = data.journal_seq;
-      restored = true;
+    image.read();
+    const legacy = existsSync(join(dir, LEGACY_IMAGE)) || existsSync(join(dir, LEGACY_JOURNAL));
+    if (legacy && image.data !== null) {
+      throw new StateDirError(`state dir ${dir} holds both ${IMAGE_FILE} (this version's) and ${LEGACY_IMAGE}/${LEGACY_JOURNAL} (the format before checksums, which this version migrates from). Nothing was changed; if the old files are left from a migration that was cut short, delete them`);
     }
-    journal = readJournal(journalPath);
-    for (const line of journal.lines) {
-      if (line.seq <= seq) continue; // already in the image (a crash between image and truncation)
-      if (line.seq !== seq + 1) throw new StateDirError(`${journalPath}: seq ${line.seq} follows ${seq}; journal lines are missing`);
-      try {
-        devnet.replay(line);
-      } catch (e) {
-        throw new StateDirError(`${journalPath}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. The state dir was not changed.`);
-      }
-      seq = line.seq;
-      replayed++;
-      restored = true;
-    }
-    nextSeq = seq + 1;
+    const opened = legacy ? migrate() : restore();
+    writer = opened.writer;
+    report = opened.report;
   } catch (e) {
+    writer?.close();
     claim.release();
     if (e instanceof StateDirError) throw e;
-    if (e instanceof JournalError) throw new StateDirError(e.message);
-    if (e instanceof DevnetError) throw new StateDirError(`${join(dir, 'state.json')} does not load: ${e.message}`);
+    if (e instanceof JournalError || e instanceof ImageError) throw new StateDirError(e.message);
+    if (e instanceof LegacyError) throw new StateDirError(`${e.message}. Nothing was changed`);
+    if (e instanceof DevnetError) throw new StateDirError(`${imagePath} does not load: ${e.message}`);
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
 
-  const writer = new JournalWriter(journalPath, journal.bytes);
-  let imageBytes = 0;
-  const compact = () => {
-    const text = { format: STORE_FORMAT, journal_seq: nextSeq - 1, state: devnet.dump() };
-    store.data = text;
-    store.write();
-    imageBytes = readFileSync(join(dir, 'state.json')).length;
-    writer.truncate();
-  };
-  // The genesis (or the restored state) becomes the first image, so a restart never depends on the flags again.
-  // (Not while replayed snapshots are live: the journal must keep the commands since they were taken.)
-  if (!restored || (journal.lines.length > 0 && !devnet.hasSnapshots())) compact();
-  else imageBytes = readFileSync(join(dir, 'state.json')).length;
+  function replayAll(lines: readonly (CommandEntry & { seq: number })[], file: string, lineOf: (index: number) => string): void {
+    lines.forEach((line, index) => {
+      try {
+        devnet.replay(line);
+      } catch (e) {
+        throw new StateDirError(`${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`);
+      }
+    });
+  }
 
+  function restore(): { writer: JournalWriter; report: StateDirReport } {
+    const journal: JournalRead | null = readJournal(journalPath);
+    const data = image.data;
+    const base = { dir, droppedTail: journal?.droppedTail ?? null, migrated: false, journalMissing: false };
+    if (data === null) {
+      if (journal !== null) throw new StateDirError(`${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`);
+      // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
+      writeImage({ journalSeq: 0, chain: CHAIN_START, state: devnet.dump() });
+      return { writer: JournalWriter.create(journalPath, 0, CHAIN_START, durability), report: { ...base, restored: false, replayed: 0 } };
+    }
+    devnet.load(data.state);
+    imageBytes = statSync(imagePath).size;
+    if (journal === null) {
+      return { writer: JournalWriter.create(journalPath, data.journalSeq, data.chain, durability), report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 } };
+    }
+    if (journal.after > data.journalSeq) {
+      throw new StateDirError(`${journalPath} starts after seq ${journal.after}, but ${imagePath} covers only up to seq ${data.journalSeq}: the commands in between are missing. Nothing was changed`);
+    }
+    const mismatch = (where: string): never => {
+      throw new StateDirError(`${journalPath} does not continue ${imagePath}: their checksums differ at seq ${data.journalSeq} (${where}); was one of them copied from another state dir? Nothing was changed`);
+    };
+    if (journal.after === data.journalSeq && journal.start !== data.chain) mismatch('line 1');
+    const covered = journal.lines.findIndex((l) => l.seq === data.journalSeq);
+    if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
+    const fresh = journal.lines.filter((l) => l.seq > data.journalSeq);
+    const firstFresh = journal.lines.length - fresh.length;
+    replayAll(fresh, journalPath, (i) => `line ${firstFresh + i + 2}`);
+    const report = { ...base, restored: true, replayed: fresh.length };
+    const last = journal.lines[journal.lines.length - 1];
+    if ((last?.seq ?? journal.after) < data.journalSeq) {
+      // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
+      return { writer: JournalWriter.create(journalPath, data.journalSeq, data.chain, durability), report };
+    }
+    return { writer: JournalWriter.resume(journalPath, journal, durability), report };
+  }
+
+  /**
+   * The format before checksums: read it as that version did, replay it, then write it in this format
+   * (the journal first, then the image: the image is the commit point) and remove the old files.
+   * Snapshots survive: the old journal's lines are carried over one by one.
+   */
+  function migrate(): { writer: JournalWriter; report: StateDirReport } {
+    const old = readLegacyDir(join(dir, LEGACY_IMAGE), join(dir, LEGACY_JOURNAL));
+    let baseState: unknown;
+    let after = 0;
+    if (old.image !== null) {
+      try {
+        devnet.load(old.image.state);
+      } catch (e) {
+        throw new StateDirError(`${join(dir, LEGACY_IMAGE)} does not load: ${(e as Error).message}. Nothing was changed`);
+      }
+      baseState = old.image.state;
+      after = old.image.journalSeq;
+    } else {
+      baseState = devnet.dump();
+    }
+    replayAll(old.lines, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
+    const w = JournalWriter.create(journalPath, after, CHAIN_START, durability);
+    try {
+      for (const line of old.lines) w.append(line.at === undefined ? { cmd: line.cmd, args: line.args } : { cmd: line.cmd, args: line.args, at: line.at });
+      writeImage({ journalSeq: after, chain: CHAIN_START, state: baseState });
+    } catch (e) {
+      w.close();
+      throw e;
+    }
+    for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
+    return { writer: w, report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, migrated: true, journalMissing: false } };
+  }
+
+  // The restored state becomes one image unless replayed snapshots are live (the journal must keep the commands since they were taken).
+  if (report.replayed > 0 && !devnet.hasSnapshots()) bestEffort(compact);
+
+  const compactAfter = () => Math.max(minCompact, imageBytes);
+  let nextCompaction = compactAfter();
   devnet.attach({
     append(entry: CommandEntry) {
-      writer.append({ seq: nextSeq++, ...entry });
+      const w = writer!;
+      try {
+        w.append(entry);
+      } catch (e) {
+        throw diskFailure(dir, 'its journal', e);
+      }
       // Not while snapshots are live: their undo history is not in an image, and a journaled revert
       // must find its snapshot again on replay.
-      if (writer.bytes > Math.max(minCompact, imageBytes) && !devnet.hasSnapshots()) compact();
+      if (w.bytes > nextCompaction && !devnet.hasSnapshots()) {
+        // The command is durable already; a compaction that fails (a full disk) is tried again later.
+        try {
+          compact();
+          nextCompaction = compactAfter();
+        } catch {
+          nextCompaction = w.bytes + compactAfter() / 4;
+        }
+      }
     },
-    replaced() {
-      compact();
+    replace(state: Record<string, unknown>) {
+      const w = writer!;
+      try {
+        writeImage({ journalSeq: w.seq, chain: w.chain, state });
+      } catch (e) {
+        throw diskFailure(dir, 'a new image', e);
+      }
+      bestEffort(() => w.restart(w.seq, w.chain));
+      nextCompaction = compactAfter();
     },
   });
 
   return {
-    report: { dir, restored, replayed, droppedTail: journal.droppedTail },
+    report,
     compact,
     close() {
       devnet.attach(undefined);
-      writer.close();
+      writer!.close();
       claim.release();
     },
   };
 }
 
-/** One process per state dir: a lock file with the owner's pid; a dead owner's lock (kill -9) is taken over. */
-function takeLock(path: string, dir: string): void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateDirError(`state dir ${dir}: cannot create its lock file: ${(e as Error).message}`);
-      const owner = Number(readFileSync(path, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw new StateDirError(`state dir ${dir} is in use by process ${owner}`);
-      rmSync(path, { force: true });
-    }
-  }
-  throw new StateDirError(`state dir ${dir}: could not take its lock`);
+/** The answer to a command whose effect could not be saved: HTTP 503, code 500, and the state as it was. */
+function diskFailure(dir: string, what: string, e: unknown): DevnetError {
+  const cause = e instanceof Error ? e.message : String(e);
+  return new DevnetError(ErrorCode.SystemError, `the state dir ${dir} could not write ${what} (${cause}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`, 503);
 }
 
-function alive(pid: number): boolean {
+function bestEffort(f: () => void): void {
   try {
-    process.kill(pid, 0);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process nobody has reaped yet (no init in a container) still answers signal 0: a zombie is dead.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    f();
   } catch {
-    return true;
+    // see the caller
   }
-}
-
-function releaseLock(path: string): void {
-  rmSync(path, { force: true });
 }

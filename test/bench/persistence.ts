@@ -1,5 +1,6 @@
-// Persistence benchmark: deposit throughput at 100k records with --state next to memory only, and the
-// cost of snapshot + revert at 100k records next to 1k. Ratios from one run; a report, not an assertion.
+// Persistence benchmark: deposit throughput at 100k records with --state next to memory only, the cost
+// of --durability fsync next to write, snapshot + revert at 100k records next to 1k, and the state
+// parser's time on twice the input (linear means 2x). Ratios from one run; a report, not an assertion.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,20 +11,24 @@ import { Devnet } from '../../src/devnet.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
 import { openStateDir } from '../../src/persistence/state-dir.js';
 import { toRequest } from '../../src/http/text-request.js';
+import type { Durability } from '../../src/persistence/files.js';
+import { parseExact, stringify } from '../../src/domain/values/json.js';
 
 const RECORDS = 100_000;
 const WINDOW = 20_000;
 const THROUGHPUT_GOAL = 0.5;
 const REVERT_GOAL = 2;
+const FSYNC_WINDOW = 2_000;
+const LINEAR_GOAL = 2.5;
 
 export interface PersistenceOptions {
   runs?: number;
 }
 
 /** Devnet + state dir by hand (createDevnet hides the state dir, and the bench times a compaction). */
-function persistedDevnet(dir: string): InProcessDevnet & { compact(): void; close(): void } {
+function persistedDevnet(dir: string, durability: Durability = 'write'): InProcessDevnet & { compact(): void; close(): void } {
   const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
-  const sd = openStateDir(dir, devnet);
+  const sd = openStateDir(dir, devnet, { durability });
   const app = buildApp(devnet);
   return { devnet, fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')), compact: () => sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
 }
@@ -81,21 +86,37 @@ export async function runPersistence(o: PersistenceOptions = {}): Promise<void> 
     }
     mem /= rounds;
     disk /= rounds;
-    const journal = statSync(join(dir, 'journal.ndjson')).size;
-    const image = statSync(join(dir, 'state.json')).size;
+    const journal = statSync(join(dir, 'journal.jsonl')).size;
+    const image = statSync(join(dir, 'image.jsonl')).size;
     // A compaction may or may not fall inside the window; time one and amortize it over the deposits
     // that fill the journal up to the next one (the journal grows to the image size first).
     const c0 = performance.now();
     persisted.compact();
     const compactMs = performance.now() - c0;
     const lineBytes = journal / Math.max(1, persisted.devnet.state.nextSequenceId - 1 - RECORDS);
-    const perCompaction = Math.max(8 * 2 ** 20, statSync(join(dir, 'state.json')).size) / lineBytes;
+    const perCompaction = Math.max(8 * 2 ** 20, statSync(join(dir, 'image.jsonl')).size) / lineBytes;
     const amortized = 1 / (1 / disk + compactMs / 1000 / perCompaction);
     console.log(`  memory only     ${mem.toFixed(0).padStart(8)} deposits/s`);
     console.log(`  --state DIR     ${disk.toFixed(0).padStart(8)} deposits/s   (image ${(image / 2 ** 20).toFixed(1)} MiB, journal ${(journal / 2 ** 20).toFixed(1)} MiB at the end)`);
     console.log(`  one compaction at ${(RECORDS / 1000).toFixed(0)}k records: ${compactMs.toFixed(0)} ms, once per ~${perCompaction.toFixed(0)} deposits -> ${amortized.toFixed(0)} deposits/s amortized`);
     console.log(`  ratio --state / memory = ${(amortized / mem).toFixed(2)} with compaction amortized (${(disk / mem).toFixed(2)} without) (goal >= ${THROUGHPUT_GOAL}) ${amortized / mem >= THROUGHPUT_GOAL ? 'ok' : 'MISSED'}`);
     persisted.close();
+
+    // A restart at 100k records: check the image's checksum, parse it, load it (every guarantee re-checked), replay.
+    const r0 = performance.now();
+    const reopened = persistedDevnet(dir);
+    const restartMs = performance.now() - r0;
+    reopened.close();
+    const imageText = stringify(memory.devnet.dump());
+    const p0 = performance.now();
+    parseExact(imageText);
+    const p1 = performance.now();
+    JSON.parse(imageText);
+    const p2 = performance.now();
+    console.log(`  restart at ${(RECORDS / 1000).toFixed(0)}k records: ${restartMs.toFixed(0)} ms; parsing the ${(imageText.length / 2 ** 20).toFixed(1)} MiB image ${(p1 - p0).toFixed(0)} ms (JSON.parse, which rounds big integers: ${(p2 - p1).toFixed(0)} ms)`);
+
+    await fsyncCost();
+    parserLinearity();
 
     const runs = o.runs ?? 41;
     const small = createDevnet({ signatures: 'skip' });
@@ -109,4 +130,62 @@ export async function runPersistence(o: PersistenceOptions = {}): Promise<void> 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** --durability fsync next to write, same state, interleaved: what flushing each journal line to the disk costs. */
+async function fsyncCost(): Promise<void> {
+  const dirs = [mkdtempSync(join(tmpdir(), 'l2-devnet-bench-w-')), mkdtempSync(join(tmpdir(), 'l2-devnet-bench-f-'))];
+  try {
+    const write = persistedDevnet(dirs[0]!, 'write');
+    const fsync = persistedDevnet(dirs[1]!, 'fsync');
+    const key = write.devnet.accounts().accounts[2]!.stark_key;
+    let w = 0;
+    let f = 0;
+    const rounds = 4;
+    for (let r = 0; r < rounds; r++) {
+      w += await depositRate(write, key, FSYNC_WINDOW / rounds);
+      f += await depositRate(fsync, key, FSYNC_WINDOW / rounds);
+    }
+    write.close();
+    fsync.close();
+    w /= rounds;
+    f /= rounds;
+    console.log(`--durability (${FSYNC_WINDOW.toLocaleString('en')} deposits each, ${tmpdir()}):`);
+    console.log(`  write           ${w.toFixed(0).padStart(8)} deposits/s   (a line reaches the OS before the answer: survives kill -9)`);
+    console.log(`  fsync           ${f.toFixed(0).padStart(8)} deposits/s   (a line reaches the disk before the answer: survives a power cut)`);
+    console.log(`  ratio fsync / write = ${(f / w).toFixed(2)} (${((1 / f - 1 / w) * 1e6).toFixed(0)} us more per command)`);
+  } finally {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+/** `"` + n x `\"` (the input that made the old regex parser quadratic) and deep nesting, at n and 2n. */
+function parserLinearity(): void {
+  const time = (parse: (t: string) => unknown, text: string): number => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      try {
+        parse(text);
+      } catch {
+        // unterminated on purpose: the time to find that out is what counts
+      }
+      samples.push(performance.now() - t0);
+    }
+    return samples.sort((a, b) => a - b)[2]!;
+  };
+  const n = 1_000_000;
+  console.log(`state parser (median of 5), time at 2n / time at n, n = ${n.toLocaleString('en')} (linear = 2):`);
+  const escapes = (k: number) => '"' + '\\"'.repeat(k);
+  const a = time(parseExact, escapes(n));
+  const b = time(parseExact, escapes(2 * n));
+  console.log(`  '"' + n x '\\"' (unterminated): ${a.toFixed(1)} ms, at 2n ${b.toFixed(1)} ms, ratio ${(b / a).toFixed(2)} (goal <= ${LINEAR_GOAL}) ${b / a <= LINEAR_GOAL ? 'ok' : 'MISSED'}`);
+  // Nesting keeps every level alive to the end, so the garbage collector's share grows with it:
+  // JSON.parse (native, no recursion either) grows the same way, printed beside it for comparison.
+  const nested = (k: number) => '['.repeat(k) + ']'.repeat(k);
+  const c = time(parseExact, nested(n));
+  const d = time(parseExact, nested(2 * n));
+  const e = time(JSON.parse, nested(n));
+  const f = time(JSON.parse, nested(2 * n));
+  console.log(`  n x '[' + n x ']': ${c.toFixed(0)} ms, at 2n ${d.toFixed(0)} ms, ratio ${(d / c).toFixed(2)}; JSON.parse ${e.toFixed(0)} / ${f.toFixed(0)} ms, ratio ${(f / e).toFixed(2)}`);
 }

@@ -212,9 +212,9 @@ describe('validator on the served document: every answer is strict', () => {
     for (const ex of exchanges) expect(served.check(ex).mismatches).toEqual([]);
 
     // GET /v1/balance: the OK envelope's data is a BalanceRow.
-    expect(one(served, tamper(balance, (b) => (b.data.withdraw_frozen = 0)))).toMatchObject({
+    expect(one(served, tamper(balance, (b) => (b.data.locked = 0)))).toMatchObject({
       operation: 'GET /v1/balance (getV1Balance)', reason: 'response.body', instancePath: '/data',
-      message: "additionalProperties: must NOT have additional properties 'withdraw_frozen'", schemaPath: at('/v1/balance', '/properties/data/additionalProperties'),
+      message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balance', '/properties/data/additionalProperties'),
     });
     expect(one(served, tamper(balance, (b) => (b.data.balance_available = String(b.data.balance_available))))).toMatchObject({
       instancePath: '/data/balance_available', message: 'type: must be integer', schemaPath: at('/v1/balance', '/properties/data/properties/balance_available/type'),
@@ -226,8 +226,8 @@ describe('validator on the served document: every answer is strict', () => {
     expect(one(served, tamper(balance, (b) => (b.data.display_value = 10)))).toMatchObject({ instancePath: '/data/display_value', message: 'type: must be string' });
 
     // GET /v1/balances: each row of the page, and the page itself.
-    expect(one(served, tamper(balances, (b) => (b.data.list[1].available = '1')))).toMatchObject({
-      instancePath: '/data/list/*', message: "additionalProperties: must NOT have additional properties 'available'", schemaPath: at('/v1/balances', '/properties/data/properties/list/items/additionalProperties'),
+    expect(one(served, tamper(balances, (b) => (b.data.list[1].locked = '1')))).toMatchObject({
+      instancePath: '/data/list/*', message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balances', '/properties/data/properties/list/items/additionalProperties'),
     });
     expect(one(served, tamper(balances, (b) => (b.data.page_size = '2')))).toMatchObject({ instancePath: '/data/page_size', schemaPath: at('/v1/balances', '/properties/data/properties/page_size/type') });
 
@@ -239,7 +239,7 @@ describe('validator on the served document: every answer is strict', () => {
 
     // Nullable: null or a string, never a number; a fixed set: one of its values.
     expect(one(served, tamper(contract, (b) => (b.data.image_url = 0)))).toMatchObject({ instancePath: '/data/image_url', schemaPath: at('/v1/contract_info', '/properties/data/properties/image_url/anyOf') });
-    expect(one(served, tamper(contract, (b) => (b.data.type = 'ERC1155')))).toMatchObject({ instancePath: '/data/type', message: 'enum: must be equal to one of the allowed values (["ETH","ERC20","ERC721","ERC721M"])' });
+    expect(one(served, tamper(contract, (b) => (b.data.type = 'ERC1155')))).toMatchObject({ instancePath: '/data/type', message: 'enum: must be equal to one of the allowed values (["ETH","ERC20","ERC721","ERC721M","ERC721MC"])' });
   });
 
   it('no answer schema also fits the FAILED envelope: a refusal answered 200 fits exactly one branch of every operation', async () => {

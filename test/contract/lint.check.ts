@@ -5,13 +5,34 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { createDevnet } from '../../src/index.js';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import { lintDocument, problemLines, ruleCounts } from './lint.js';
 import { REPORT_DIR } from './traffic.js';
+
+/**
+ * Problems reviewed and kept, each with its reason (as a Redocly ignore file would list them). Only
+ * these exact rule + place pairs are dropped; anything else the rule finds still fails.
+ */
+const REVIEWED: readonly { ruleId: string; pointer: string; why: string }[] = [
+  {
+    ruleId: 'no-path-trailing-slash',
+    pointer: '#/paths/~1ipfs~1{cid}~1',
+    why: "every storage endpoint the real service returns ends in '/'; no template matches that URL otherwise, so validating proxies refuse it",
+  },
+];
+
+function withoutReviewed(problems: NormalizedProblem[]): NormalizedProblem[] {
+  const reviewed = (p: NormalizedProblem) => REVIEWED.some((r) => r.ruleId === p.ruleId && p.location[0]?.pointer === r.pointer);
+  const found = problems.filter(reviewed);
+  // A reviewed exception that no longer occurs is stale: say so rather than keep it silently.
+  if (found.length !== REVIEWED.length) throw new Error(`reviewed lint exceptions no longer all occur: found ${found.map((p) => p.ruleId).join(', ') || 'none'}`);
+  return problems.filter((p) => !reviewed(p));
+}
 
 describe('GET /openapi.json under Redocly recommended', () => {
   it('has no lint errors (warnings are printed)', async () => {
     const document: unknown = await (await createDevnet().fetch('/openapi.json')).json();
-    const problems = await lintDocument(document);
+    const problems = withoutReviewed(await lintDocument(document));
     const errors = problems.filter((p) => p.severity === 'error');
     const warnings = problems.filter((p) => p.severity === 'warn');
     mkdirSync(REPORT_DIR, { recursive: true });

@@ -229,10 +229,9 @@ export class ContractValidator {
   readonly #matched = new Map<string, Operation | undefined>();
 
   /**
-   * The document's own path rules, from vendor extensions on an operation: `x-path-rest: name` (that
-   * parameter takes the rest of the path, '/' included) and `x-aliases` (more templates the operation
-   * answers, such as a trailing-slash form). A path that only such a rule matches is rewritten to
-   * the operation's own template form (the rest's '/' encoded) before routing.
+   * The document's own path rule, from a vendor extension on an operation: `x-path-rest: name` (that
+   * parameter takes the rest of the path, '/' included). A path that only such a rule matches is
+   * rewritten to the operation's template form (the rest's '/' encoded) before routing.
    */
   readonly #pathRules: { method: string; pattern: RegExp; rewrite: (m: RegExpExecArray) => string }[] = [];
 
@@ -242,17 +241,12 @@ export class ContractValidator {
     const operations = this.router.getOperations();
     this.router.getOperations = () => operations;
     for (const op of operations) {
-      const o = op as Operation & { 'x-path-rest'?: string; 'x-aliases'?: string[] };
+      const o = op as Operation & { 'x-path-rest'?: string };
       const rest = o['x-path-rest'];
       if (rest !== undefined) {
         const names = [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         const pattern = new RegExp('^' + o.path.split(/\{[^}]+\}/).map(escapeRegExp).reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '') + '$');
         this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, n === rest ? m[i + 1]!.replaceAll('/', '%2F') : m[i + 1]!), o.path) });
-      }
-      for (const alias of o['x-aliases'] ?? []) {
-        const names = [...alias.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const pattern = new RegExp(templatePattern(alias).replace(/\[\^\/\]\+/g, '([^/]+)'));
-        this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, m[i + 1]!), o.path) });
       }
     }
     this.#validator = new OpenAPIValidator({

@@ -1,7 +1,7 @@
 // `--state DIR` end to end on the built CLI: restarts, kill -9 under load, torn and corrupt journals,
 // unusable dirs and a second process on the same dir.
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { live, runToExit, startServer, stop } from '../support/cli.js';
@@ -38,7 +38,7 @@ describe('--state DIR', () => {
   it('a restart restores the exact state, snapshots included', async () => {
     const dir = tempDir();
     const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
-    expect(a.json.state).toEqual({ dir, restored: false, replayed: 0, dropped_tail: false });
+    expect(a.json.state).toEqual({ dir, restored: false, replayed: 0, dropped_tail: false, migrated: false, journal_missing: false });
     const key = await carolKey(a.url);
     for (let i = 0; i < 3; i++) await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 7 });
     const snap = (await json(a.url, '/_devnet/snapshots', {})).id;
@@ -100,7 +100,7 @@ describe('--state DIR', () => {
     const key = await carolKey(a.url);
     await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 5 });
     await stop(a.cli, 'SIGKILL');
-    appendFileSync(join(dir, 'journal.ndjson'), '{"seq":2,"cmd":"deposit","args":[{"starkKey":"0x1');
+    appendFileSync(join(dir, 'journal.jsonl'), '{"seq":2,"cmd":"deposit","args":[{"starkKey":"0x1');
 
     const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
     expect(b.json.state).toMatchObject({ restored: true, replayed: 1, dropped_tail: true });
@@ -120,14 +120,14 @@ describe('--state DIR', () => {
     const key = await carolKey(a.url);
     for (let i = 0; i < 3; i++) await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 1 });
     await stop(a.cli, 'SIGKILL');
-    const path = join(dir, 'journal.ndjson');
+    const path = join(dir, 'journal.jsonl');
     const lines = readFileSync(path, 'utf8').split('\n');
-    lines[1] = lines[1]!.slice(0, 20) + '#garbage#';
+    lines[2] = lines[2]!.slice(0, 20) + '#garbage#';
     writeFileSync(path, lines.join('\n'));
     const before = readFileSync(path, 'utf8');
     const r = await runToExit(['--port', '0', '--log', 'silent', '--state', dir]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/journal\.ndjson line 2 is not a valid journal entry/);
+    expect(r.stderr).toMatch(/journal\.jsonl line 3 has no checksum: it is not a journal line\. Nothing was changed; to start from the commands before it .* keep lines 1-2/);
     expect(readFileSync(path, 'utf8')).toBe(before);
   }, TIMEOUT);
 
@@ -142,7 +142,58 @@ describe('--state DIR', () => {
     const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
     const second = await runToExit(['--port', '0', '--log', 'silent', '--state', dir]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/is in use by process \d+/);
+    expect(second.stderr).toMatch(/is in use by another l2-devnet \(process \d+ on host /);
     await stop(a.cli);
+  }, TIMEOUT);
+
+  it('the dir is owner-only (0700) and its files 0600, also when an older version left them readable to all', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
+    const key = await carolKey(a.url);
+    await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 1 });
+    const modes = () => Object.fromEntries([['.', statSync(dir).mode & 0o777], ...readdirSync(dir).filter((f) => !f.startsWith('blocks')).map((f) => [f, statSync(join(dir, f)).mode & 0o777])]);
+    expect(modes()).toEqual({ '.': 0o700, 'image.jsonl': 0o600, 'journal.jsonl': 0o600, lock: 0o600 });
+    await stop(a.cli);
+    for (const f of ['image.jsonl', 'journal.jsonl', 'lock']) chmodSync(join(dir, f), 0o644);
+    chmodSync(dir, 0o755);
+    const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
+    expect(modes()).toEqual({ '.': 0o700, 'image.jsonl': 0o600, 'journal.jsonl': 0o600, lock: 0o600 });
+    await stop(b.cli);
+  }, TIMEOUT);
+
+  it('a dir written before checksums (store@1) is migrated: same state hash, its snapshot still reverts, old files gone', async () => {
+    const dir = tempDir();
+    const fixture = new URL('./fixtures/state-v1/', import.meta.url);
+    for (const f of ['state.json', 'journal.ndjson']) copyFileSync(new URL(f, fixture), join(dir, f));
+    const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
+    expect(a.json.state).toMatchObject({ restored: true, replayed: 5, migrated: true, journal_missing: false });
+    expect(a.cli.stderr()).toMatch(/was in the format before checksums; it was rewritten as image\.jsonl \+ journal\.jsonl/);
+    // The hash of that state's image in the current state format (fixtures/state-v1/README.md: the
+    // hash the old version reported covered the state@1 image, which lacked issue 18's fields).
+    expect((await json(a.url, '/_devnet/invariants')).state_hash).toBe('0x86c89355699a4b52f63b1d36c7e9cbbca9474011c98a1b6d25d212bee16c3873');
+    expect(existsSync(join(dir, 'state.json')) || existsSync(join(dir, 'journal.ndjson'))).toBe(false);
+    await stop(a.cli);
+    const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
+    expect(b.json.state).toMatchObject({ restored: true, migrated: false });
+    const key = await carolKey(b.url);
+    expect(await ethBalance(b.url, key)).toBe(10_000_000 + 21 + 100);
+    await json(b.url, '/_devnet/snapshots/0x1/revert', {});
+    expect(await ethBalance(b.url, key)).toBe(10_000_000 + 21);
+    await stop(b.cli);
+  }, TIMEOUT);
+
+  it('--durability fsync: commands are answered, restored after kill -9, and the flag is checked', async () => {
+    const dir = tempDir();
+    const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir, '--durability', 'fsync']);
+    const key = await carolKey(a.url);
+    for (let i = 0; i < 5; i++) await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 2 });
+    await stop(a.cli, 'SIGKILL');
+    const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir], { L2DEVNET_DURABILITY: 'fsync' });
+    expect(await ethBalance(b.url, key)).toBe(10_000_010);
+    await stop(b.cli);
+    const bad = await runToExit(['--port', '0', '--durability', 'sometimes']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--durability must be one of write\|fsync, got "sometimes"/);
   }, TIMEOUT);
 });

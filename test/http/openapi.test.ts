@@ -18,12 +18,9 @@ async function documentOf(a: ReturnType<typeof buildApp>): Promise<any> {
   return res.json();
 }
 
-/**
- * `GET /v1/nonce` for every route registered on the app (middleware shows up as method ALL: not a
- * route). A trailing-slash alias (`/ipfs/{cid}/`) is its operation's path: the operation says so.
- */
+/** `GET /v1/nonce` for every route registered on the app (middleware shows up as method ALL: not a route). */
 function registeredRoutes(a: ReturnType<typeof buildApp>): string[] {
-  return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path).replace(/(.)\/$/, '$1')}`))].sort();
+  return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`))].sort();
 }
 
 /** `GET /v1/nonce` for every operation of the document. */

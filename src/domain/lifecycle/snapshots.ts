@@ -11,9 +11,21 @@ export class Snapshots {
 
   take(state: State): string {
     const id = `0x${(this.next++).toString(16)}`;
-    this.live.set(id, state.undo.size);
-    state.undo.hold(state.undo.size);
+    // Undone with the command that takes it (when its journal line cannot be written): the id was never handed out.
+    state.undo.record(() => {
+      this.live.delete(id);
+      state.undo.release(position - 1);
+      this.next--;
+    });
+    const position = state.undo.size;
+    this.live.set(id, position);
+    state.undo.hold(position);
     return id;
+  }
+
+  /** Refuses an id that is not live (before anything is changed or journaled). */
+  check(id: string): void {
+    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${id}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
   }
 
   /**
@@ -21,8 +33,8 @@ export class Snapshots {
    * later); snapshots taken after it are dropped, as their futures no longer exist.
    */
   revert(state: State, id: string): void {
-    const position = this.live.get(id);
-    if (position === undefined) fail(ErrorCode.InvalidParam, `no snapshot with id "${id}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
+    this.check(id);
+    const position = this.live.get(id)!;
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
     rollback(state, position);

@@ -27,22 +27,27 @@ export interface Outcome<T> {
   changed: boolean;
 }
 
-/** Runs `fn` as one command: on a throw every step it took is undone, then the error propagates. */
-export function atomically<T>(state: State, fn: () => T): Outcome<T> {
+/**
+ * Runs `fn` as one command: on a throw every step it took is undone, then the error propagates.
+ * `commit` runs last, still inside the command (the journal write): if it throws, the command is
+ * undone just the same, so a command is either applied and committed or not applied at all.
+ */
+export function atomically<T>(state: State, fn: () => T, commit?: (outcome: Outcome<T>) => void): Outcome<T> {
   const log = state.undo;
   const start = log.size;
   const before = { seq: state.nextSequenceId, vault: state.nextVaultId, now: state.clock.nowMicros, counter: state.prng.counter, cut: state.settlement.nextCutMicros };
   log.record(saveRegisters(state));
-  let value: T;
+  let outcome: Outcome<T>;
   try {
-    value = fn();
+    const value = fn();
+    outcome = { value, changed: log.size > start + 1 || !registersEqual(state, before) };
+    commit?.(outcome);
   } catch (e) {
     rollback(state, start);
     throw e;
   }
-  const changed = log.size > start + 1 || !registersEqual(state, before);
   log.settle();
-  return { value, changed };
+  return outcome;
 }
 
 /** Undoes back to `position`; the derived order indexes are rebuilt when orders were touched. */

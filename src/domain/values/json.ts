@@ -26,17 +26,235 @@ export function stringify(value: unknown): string {
   }
 }
 
-// A marker no JSON text can produce by accident: it only appears where parseExact put it.
-const BIG_MARKER = '\u0000big:';
-const TOKENS = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![.eE\d])/g;
+export interface ParseOptions {
+  /** Integers of 16 or more digits (they may exceed 2^53) come back as bigint; default true. */
+  bigIntegers?: boolean;
+  /**
+   * Called with each object once all its members are parsed (innermost first, as a reviver would
+   * be); what it returns takes the object's place. Runs without recursion, like the parser.
+   */
+  object?: (value: Record<string, unknown>) => unknown;
+}
+
+/** Where a JSON text stops being JSON, with the character position. */
+export class JsonSyntaxError extends SyntaxError {
+  constructor(message: string, readonly position: number) {
+    super(`${message} at position ${position}`);
+    this.name = 'JsonSyntaxError';
+  }
+}
+
+/**
+ * JSON.parse without its cliffs: one pass over the text with an explicit stack, so time and memory
+ * are linear in the text and no nesting depth or string length overflows the call stack. Integers
+ * of 16 or more digits stay exact (bigint); shorter integers and other numbers are numbers;
+ * strings are never touched. Characters are read only through `text.charCodeAt` (a test counts them).
+ */
+export function parseJson(text: string, options: ParseOptions = {}): unknown {
+  const bigIntegers = options.bigIntegers ?? true;
+  const hook = options.object;
+  const n = text.length;
+  // The open containers, innermost last, and for each the key its next value goes under (objects).
+  const open: Array<unknown[] | Record<string, unknown>> = [];
+  const keys: string[] = [];
+  let i = 0;
+
+  const unexpected = (at: number): never => {
+    if (at >= n) throw new JsonSyntaxError('Unexpected end of JSON input', at);
+    throw new JsonSyntaxError(`Unexpected character ${JSON.stringify(text.slice(at, at + 1))}`, at);
+  };
+  const skipSpace = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return;
+      i++;
+    }
+  };
+  const readString = (): string => {
+    // i is at the opening quote. Plain runs are sliced whole; escapes go through parts.
+    const open = i;
+    let start = ++i;
+    let parts: string[] | undefined;
+    for (;;) {
+      if (i >= n) throw new JsonSyntaxError('Unterminated string starting', open);
+      const c = text.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) {
+        (parts ??= []).push(text.slice(start, i));
+        const e = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+        switch (e) {
+          case 34: parts.push('"'); break;
+          case 92: parts.push('\\'); break;
+          case 47: parts.push('/'); break;
+          case 98: parts.push('\b'); break;
+          case 102: parts.push('\f'); break;
+          case 110: parts.push('\n'); break;
+          case 114: parts.push('\r'); break;
+          case 116: parts.push('\t'); break;
+          case 117: {
+            let code = 0;
+            for (let k = i + 2; k < i + 6; k++) {
+              const h = k < n ? text.charCodeAt(k) : -1;
+              const d = h >= 48 && h <= 57 ? h - 48 : h >= 97 && h <= 102 ? h - 87 : h >= 65 && h <= 70 ? h - 55 : -1;
+              if (d < 0) throw new JsonSyntaxError('Bad Unicode escape in string', i);
+              code = code * 16 + d;
+            }
+            parts.push(String.fromCharCode(code));
+            i += 4;
+            break;
+          }
+          default:
+            throw new JsonSyntaxError('Bad escaped character in string', i);
+        }
+        i += 2;
+        start = i;
+        continue;
+      }
+      if (c < 32) throw new JsonSyntaxError('Bad control character in string', i);
+      i++;
+    }
+    const tail = text.slice(start, i);
+    i++;
+    if (parts === undefined) return tail;
+    parts.push(tail);
+    return parts.join('');
+  };
+  const readDigits = (): number => {
+    const from = i;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      i++;
+    }
+    if (i === from) unexpected(i);
+    return i - from;
+  };
+  const readNumber = (): number | bigint => {
+    const start = i;
+    if (text.charCodeAt(i) === 45) i++;
+    let digits: number;
+    if (i < n && text.charCodeAt(i) === 48) {
+      i++;
+      digits = 1;
+    } else {
+      digits = readDigits();
+    }
+    let integer = true;
+    if (i < n && text.charCodeAt(i) === 46) {
+      i++;
+      readDigits();
+      integer = false;
+    }
+    if (i < n && (text.charCodeAt(i) | 32) === 101) {
+      i++;
+      if (i < n && (text.charCodeAt(i) === 43 || text.charCodeAt(i) === 45)) i++;
+      readDigits();
+      integer = false;
+    }
+    const token = text.slice(start, i);
+    return bigIntegers && integer && digits >= 16 ? BigInt(token) : Number(token);
+  };
+  const readWord = (word: string, value: unknown): unknown => {
+    for (let k = 0; k < word.length; k++) if (i + k >= n || text.charCodeAt(i + k) !== word.charCodeAt(k)) unexpected(i + k);
+    i += word.length;
+    return value;
+  };
+  const readKey = (): void => {
+    skipSpace();
+    if (i >= n || text.charCodeAt(i) !== 34) unexpected(i);
+    keys[keys.length - 1] = readString();
+    skipSpace();
+    if (i >= n || text.charCodeAt(i) !== 58) unexpected(i);
+    i++;
+  };
+  const close = (): unknown => {
+    const top = open.pop()!;
+    keys.pop();
+    if (Array.isArray(top)) return top;
+    return hook ? hook(top) : top;
+  };
+
+  for (;;) {
+    // A value starts here; containers push a frame and go round for their first member.
+    skipSpace();
+    if (i >= n) unexpected(i);
+    const c = text.charCodeAt(i);
+    let value: unknown;
+    if (c === 123) {
+      i++;
+      open.push({});
+      keys.push('');
+      skipSpace();
+      if (i < n && text.charCodeAt(i) === 125) {
+        i++;
+        value = close();
+      } else {
+        readKey();
+        continue;
+      }
+    } else if (c === 91) {
+      i++;
+      open.push([]);
+      keys.push('');
+      skipSpace();
+      if (i < n && text.charCodeAt(i) === 93) {
+        i++;
+        value = close();
+      } else {
+        continue;
+      }
+    } else if (c === 34) {
+      value = readString();
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      value = readNumber();
+    } else if (c === 116) {
+      value = readWord('true', true);
+    } else if (c === 102) {
+      value = readWord('false', false);
+    } else if (c === 110) {
+      value = readWord('null', null);
+    } else {
+      unexpected(i);
+    }
+    // Hand the value to its container; a closing bracket completes the container, which is handed up in turn.
+    for (;;) {
+      if (open.length === 0) {
+        skipSpace();
+        if (i < n) unexpected(i);
+        return value;
+      }
+      const top = open[open.length - 1]!;
+      const isArray = Array.isArray(top);
+      if (isArray) top.push(value);
+      else {
+        const key = keys[keys.length - 1]!;
+        if (key === '__proto__') Object.defineProperty(top, '__proto__', { value, writable: true, enumerable: true, configurable: true });
+        else top[key] = value;
+      }
+      skipSpace();
+      const d = i < n ? text.charCodeAt(i) : -1;
+      if (d === 44) {
+        i++;
+        if (!isArray) readKey();
+        break;
+      }
+      if (d === (isArray ? 93 : 125)) {
+        i++;
+        value = close();
+        continue;
+      }
+      unexpected(i);
+    }
+  }
+}
 
 /**
  * JSON.parse that keeps integers of 16 or more digits exact, as bigint (they may exceed 2^53).
  * Shorter integers and all other numbers come back as numbers; strings are never touched.
+ * Linear in time and memory, with no limit on nesting or string length (see parseJson).
  */
 export function parseExact(text: string): unknown {
-  const marked = text.replace(TOKENS, (t) => (t.startsWith('"') ? t : `"\\u0000big:${t}"`));
-  return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(BIG_MARKER) ? BigInt(v.slice(BIG_MARKER.length)) : v));
+  return parseJson(text);
 }
 
 /** stringify with object keys sorted at every level: equal texts mean equal values, whatever the key order. */

@@ -98,10 +98,11 @@ function restParameter(honoPath: string): string | undefined {
   return /:([A-Za-z0-9_]+)\{\.[+*]\}/.exec(honoPath)?.[1];
 }
 
-/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`. */
+/** `POST /v1/orders/{order_id}/cancel` -> `postV1OrdersOrderIdCancel`; `/` is `Root`; a trailing slash is `Slash`. */
 function operationId(spec: AnyRouteSpec): string {
-  const words = openApiPath(spec.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
-  return spec.method.toLowerCase() + (words || 'Root');
+  const path = openApiPath(spec.path);
+  const words = path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase());
+  return spec.method.toLowerCase() + (words || 'Root') + (path.length > 1 && path.endsWith('/') ? 'Slash' : '');
 }
 
 function responses(spec: AnyRouteSpec, components: Components, example: Example | undefined): Schema {
@@ -121,6 +122,8 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
+  // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
+  out['503'] = { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
   out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
   return out;
 }
@@ -135,9 +138,8 @@ function operation(spec: AnyRouteSpec, components: Components): Schema {
     summary: spec.summary,
     ...(spec.description !== undefined ? { description: spec.description } : {}),
     operationId: operationId(spec),
-    // Path rules OpenAPI templates cannot say: a parameter that spans segments, and other paths of the same operation.
+    // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
-    ...(spec.aliases?.length ? { 'x-aliases': spec.aliases.map(openApiPath) } : {}),
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

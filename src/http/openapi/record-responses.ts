@@ -1,4 +1,4 @@
-// Answers of the record routes: records nested (GET /v1/records) and flattened (GET /v1/record).
+// Answers of the record routes: records nested (GET /v1/records) and in the single-record form (GET /v1/record, /v1/txn, by signature).
 import * as v from 'valibot';
 import { CONTRACT_ADDRESS, DIRECTION, RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, UNIX_SECONDS, decimalInt, display, hex, int, text } from './responses.js';
 
@@ -61,25 +61,28 @@ const orderFields = {
 
 const ORDER_RECORD_TYPE = v.pipe(v.picklist([7, 8]), v.description('7 ASK order, 8 BID order'));
 
+const NESTED_ORDER = v.strictObject({ ...orderFields, token_id: TOKEN_ID });
+
 /** ASK and BID orders, with the order nested. */
 const ORDER_RECORD = v.pipe(
-  v.strictObject({ ...common, record_type: ORDER_RECORD_TYPE, order: v.strictObject({ ...orderFields, token_id: TOKEN_ID }) }),
+  v.strictObject({ ...common, record_type: ORDER_RECORD_TYPE, order: NESTED_ORDER }),
   v.title('OrderRecord'),
 );
 
 /** A row of GET /v1/records: an asset, move or order record. */
 export const RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, ORDER_RECORD]), v.title('Record'));
 
-/** An order record as GET /v1/record flattens it: `order.<field>` keys, token_id at the top. */
+/** An order record as GET /v1/record answers it: `order.<field>` keys, token_id at the top, and the nested `order` too. */
 const FLAT_ORDER_RECORD = v.pipe(
   v.strictObject({
     ...common,
     record_type: ORDER_RECORD_TYPE,
     token_id: TOKEN_ID,
     ...Object.fromEntries(Object.entries(orderFields).map(([k, s]) => [`order.${k}`, s])),
+    order: v.pipe(NESTED_ORDER, v.description("the same order nested, as Java's SequenceRecord reads it")),
   }),
-  v.title('FlatOrderRecord'),
+  v.title('SingleOrderRecord'),
 );
 
-/** GET /v1/record: the one record, order fields flattened (asset and move records have nothing to flatten). */
-export const FLAT_RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, FLAT_ORDER_RECORD]), v.title('FlatRecord'));
+/** GET /v1/record, /v1/txn, /v1/record/by/signature: a record in the single-record form (asset and move records have nothing to flatten). */
+export const SINGLE_RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, FLAT_ORDER_RECORD]), v.title('SingleRecord'));

@@ -3,7 +3,7 @@
 // integer; entities keep their in-memory (camelCase) field names. A dump loads only as it was written.
 import * as v from 'valibot';
 import { STATE_FORMAT } from '../../domain/lifecycle/dump.js';
-import { SETTLEMENT_MODES, TOKEN_TYPES } from '../../domain/state/state.js';
+import { SETTLEMENT_MODES, TIME_IN_FORCE, TOKEN_TYPES } from '../../domain/state/state.js';
 import { ORDER_STATE, RECORD_STATUS, RECORD_TYPE, DIRECTION, STARK_KEY, count, decimalInt, exactInt, hex, int, text } from './responses.js';
 
 const nullableText = v.nullable(v.string());
@@ -14,6 +14,7 @@ const entry = (key: v.GenericSchema, value: v.GenericSchema) => v.strictTuple([k
 const ids = (description: string) => v.pipe(v.array(int()), v.description(description));
 
 const CONTRACT = v.strictObject({
+  id: int('registration number (ETH is 1)'),
   uuid: text(),
   address: text('as registered (case kept); "eth" for ETH'),
   key: text('lowercase address: the lookup key'),
@@ -39,6 +40,7 @@ const CONTRACT = v.strictObject({
   tokens: v.pipe(v.array(entry(decimalInt('token id'), hex('asset id'))), v.description('NFTs: token id -> asset id, in creation order')),
   maxTokenId: big('highest token id created'),
   recordCount: count('records naming its assets'),
+  removed: v.pipe(v.boolean(), v.description('removed from its project (its assets stay)')),
 });
 
 const ASSET = v.strictObject({
@@ -47,6 +49,7 @@ const ASSET = v.strictObject({
   contractKey: text(),
   tokenId: v.nullable(big('token id')),
   holder: v.pipe(nullableText, v.description('NFTs: stark key or Ethereum address of the holder')),
+  uri: v.pipe(nullableText, v.description('ERC721MC tokens: the URL the token was minted with')),
 });
 
 const ACCOUNT = v.strictObject({
@@ -89,6 +92,8 @@ const ORDER = v.strictObject({
   marketplace: nullableText,
   state: ORDER_STATE,
   createdAtMicros: micros('placed'),
+  timeInForce: v.picklist(TIME_IN_FORCE),
+  payment: v.nullable(v.strictObject({ orderId: text('external order id'), nonce: decimalInt('payment nonce'), signer: STARK_KEY })),
 });
 
 const TRADE = v.strictObject({
@@ -138,6 +143,7 @@ export const DUMP = v.pipe(
     accounts: v.array(ACCOUNT),
     vaults: v.pipe(v.array(entry(text('OWNER|ASSET_ID'), big('vault id'))), v.description('(owner, asset) -> vault id')),
     records: v.array(RECORD),
+    signatures: v.pipe(v.array(entry(text('0xr|0xs of an accepted signed request'), ids('the records it created'))), v.description('the signature index of /v1/record/by/signature')),
     withdraw_area: v.array(entry(hex('Ethereum address'), v.array(entry(hex('asset id'), big('quantized'))))),
     claimed: v.array(entry(hex('asset id'), big('quantized'))),
     issued: v.array(entry(hex('asset id'), big('quantized'))),
@@ -152,3 +158,9 @@ export const DUMP = v.pipe(
   v.title('StateDump'),
   v.description('The whole state; POST /_devnet/state loads it back only as it was written'),
 );
+
+/** What POST /_devnet/state loads: a dump of this build, or one of an earlier format, migrated on load. */
+export const DUMP_TO_LOAD = v.union([
+  DUMP,
+  v.pipe(v.looseObject({ format: v.literal('l2-devnet/state@1') }), v.title('StateDumpV1'), v.description('a dump written by an earlier build (format @1): migrated to the current format, then checked the same way')),
+]);

@@ -1,5 +1,6 @@
 // Answers of the trading routes: orders (list entries, one order, signing info), depth, trades, marketplaces, listings.
 import * as v from 'valibot';
+import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import { FEE_RATE_TEXT } from '../../domain/trading/order-views.js';
 import { CONTRACT_ADDRESS, DIRECTION, ORDER_STATE, STARK_KEY, TOKEN_ID, TOKEN_TYPE, UNIX_SECONDS, count, decimalInt, display, exactInt, hex, int, isoTime, text, uuid } from './responses.js';
 
@@ -21,26 +22,44 @@ const orderEntryFields = {
     quote_token_contract_addr: CONTRACT_ADDRESS,
     base_token_name: text('symbol of the currency'),
     quote_token_name: text('symbol of the token traded'),
+    token_type: TOKEN_TYPE,
+    token_id: TOKEN_ID,
   }),
   fee_rate: FEE_RATE,
   token_type: TOKEN_TYPE,
   token_id: TOKEN_ID,
   display_price: display('price in whole currency units per whole token'),
+  order_state: ORDER_STATE,
+  order_created_at: isoTime('when it was placed'),
+  timestamp: UNIX_SECONDS,
+  resp: text('why the order record failed; "" when it did not'),
+  owner: v.pipe(STARK_KEY, v.description('the same as stark_key (C# reads it)')),
+  quote_contract_address: CONTRACT_ADDRESS,
+  base_contract_address: CONTRACT_ADDRESS,
 };
 
-/** A row of GET /v1/orders (open orders), and the open order of GET /v1/nfts/{address}. */
+/** A row of GET /v1/orders, and the open order of GET /v1/nfts/{address}. */
 export const ORDER_ENTRY = v.pipe(v.strictObject(orderEntryFields), v.title('OrderEntry'));
 
 /** GET /v1/order: any order, with its state and progress. */
 export const ORDER = v.pipe(
   v.strictObject({
     ...orderEntryFields,
-    order_state: ORDER_STATE,
     filled: decimalInt('quote units traded (quantized)'),
     volume: decimalInt('base units traded (quantized)'),
     fee_taken: decimalInt('service and marketplace fees charged to this order (quantized base units)'),
     marketplace_uuid: v.pipe(v.union([v.literal(''), uuid('the marketplace')]), v.description('the marketplace the order named; "" when none')),
-    order_created_at: isoTime('when it was placed'),
+    stop_limit_time_in_force: v.pipe(v.picklist(TIME_IN_FORCE), v.description('GTC rests on the book, IOC never rests, FOK fills whole at once or not at all')),
+    payment: v.optional(
+      v.pipe(
+        v.strictObject({
+          pay_info: v.strictObject({ order_id: text('the external order id the payment is tied to') }),
+          nonce: exactInt('the payment nonce'),
+          stark_key: v.pipe(STARK_KEY, v.description('the payment signer')),
+        }),
+        v.description('only on an order placed with a payment'),
+      ),
+    ),
   }),
   v.title('Order'),
 );

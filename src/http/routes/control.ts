@@ -10,7 +10,7 @@ import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
 import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
-import { DUMP } from '../openapi/state-dump.js';
+import { DUMP, DUMP_TO_LOAD } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'control';
@@ -45,6 +45,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: '"eth" or a registered contract' }),
           amount: optUint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, description: 'quantized units (ETH, ERC20)' }),
           token_id: optional(tokenId(), { description: 'NFTs' }),
+          token_url: optText({ description: 'ERC721MC tokens not yet on L2: their URL' }),
         },
         response: SEQUENCE_ID,
       },
@@ -52,7 +53,8 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         const starkKeyValue = b.stark_key;
         const contractAddress = b.contract_address;
         const amount = b.amount;
-        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: b.token_id });
+        const tokenIdValue = b.token_id;
+        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: tokenIdValue, tokenUrl: b.token_url });
       },
     )
     .add(
@@ -110,7 +112,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
-        rawBody: { contentType: 'application/json', schema: DUMP, description: 'the dump, as GET /_devnet/state wrote it' },
+        rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @1)' },
         response: STATE_HASH,
       },
       async ({ c }) => {

@@ -31,11 +31,11 @@ describe('state dir', () => {
     const { dir, open } = setup(2_000);
     const a = open();
     for (let i = 0; i < 200; i++) a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 1n });
-    const journalBytes = statSync(join(dir, 'journal.ndjson')).size;
+    const journalBytes = statSync(join(dir, 'journal.jsonl')).size;
     // Bounded by the larger of the threshold and the image size, never by the 200 commands.
-    expect(journalBytes).toBeLessThanOrEqual(Math.max(2_000, statSync(join(dir, 'state.json')).size) + 300);
-    const image = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
-    expect(image.format).toBe('l2-devnet/store@1');
+    expect(journalBytes).toBeLessThanOrEqual(Math.max(2_000, statSync(join(dir, 'image.jsonl')).size) + 400);
+    const image = JSON.parse(readFileSync(join(dir, 'image.jsonl'), 'utf8').split('\n')[0]!);
+    expect(image.format).toBe('l2-devnet/image@2');
     expect(image.journal_seq).toBeGreaterThan(0);
     const hash = a.devnet.stateHash();
     a.sd.close();
@@ -51,7 +51,7 @@ describe('state dir', () => {
     const before = a.devnet.stateHash();
     const { id } = a.devnet.snapshot();
     for (let i = 0; i < 50; i++) a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 1n });
-    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(51);
+    expect(readJournal(join(dir, 'journal.jsonl'))!.lines).toHaveLength(51);
     a.sd.close();
     const b = open();
     b.devnet.revert(id);
@@ -65,7 +65,7 @@ describe('state dir', () => {
     const genesis = a.devnet.stateHash();
     a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 9n });
     a.devnet.reset();
-    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(0);
+    expect(readJournal(join(dir, 'journal.jsonl'))!.lines).toHaveLength(0);
     a.sd.close();
     const b = open();
     expect(b.devnet.stateHash()).toBe(genesis);
@@ -78,7 +78,7 @@ describe('state dir', () => {
     expect(() => a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 0n })).toThrow();
     a.devnet.balances(a.carol);
     a.devnet.vaults([a.carol], [BigInt(ETH_ASSET)]); // genesis deposits already allocated it
-    expect(readJournal(join(dir, 'journal.ndjson')).lines).toHaveLength(0);
+    expect(readJournal(join(dir, 'journal.jsonl'))!.lines).toHaveLength(0);
     a.sd.close();
   });
 });
