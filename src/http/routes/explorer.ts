@@ -2,7 +2,8 @@
 import type { Devnet } from '../../devnet.js';
 import { EXPLORER_ASSETS } from '../../explorer/assets.js';
 import { explorerOverview } from '../../explorer/overview.js';
-import { OVERVIEW, TEXT } from '../openapi/responses.js';
+import { OVERVIEW } from '../openapi/explorer-responses.js';
+import { TEXT } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout } from '../event-stream.js';
 import type { EventStreamOptions } from '../event-stream.js';
