@@ -9,7 +9,7 @@ import { httpStatusFor } from '../../src/http/errors.js';
 
 const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 const rows = new Map(
-  [...doc.matchAll(/^\| (\d+) \| `(\w+)` \| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), { name: m[2], http: Number(m[3]), when: m[4] }]),
+  [...doc.matchAll(/^\| (\d+) \| `(\w+)` \| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), { name: m[2]!, http: Number(m[3]), when: m[4]! }]),
 );
 
 describe('docs/errors.md', () => {
