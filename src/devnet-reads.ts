@@ -8,7 +8,7 @@ import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
 import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
 import { stateHash } from './domain/lifecycle/dump.js';
-import { ErrorCode, fail } from './domain/values/errors.js';
+import { echo, ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
 import { listIndexViolations } from './domain/lifecycle/list-indexes.js';
 import { balanceOf } from './domain/ledger/ledger.js';
@@ -105,7 +105,7 @@ export abstract class DevnetReads {
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
-    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${stage}"`);
+    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${echo(stage)}"`);
     return withdrawAreaView(this.state, parseEthAddress(ethAddressText, 'ethaddress'));
   }
 
@@ -170,7 +170,7 @@ export abstract class DevnetReads {
   private nftContract(address: string): Contract {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
-    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
+    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${echo(address)} is ${contract.type}, not an NFT contract`);
     return contract;
   }
 

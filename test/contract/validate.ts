@@ -159,6 +159,20 @@ export function foldAlternatives(errors: readonly ErrorObject[]): ErrorObject[] 
   return out;
 }
 
+/** The FAILED envelope's schema (after dereferencing: its `status` is the constant FAILED). */
+function isFailedSchema(schema: unknown): boolean {
+  const status = (schema as { properties?: { status?: { const?: unknown } } } | null)?.properties?.status;
+  return status?.const === 'FAILED';
+}
+
+/** In `oneOf [answer, Failed]`, the answer's branch: the only one that is not the FAILED envelope. */
+function okBranch(schema: Record<string, unknown>): { index: number; schema: Record<string, unknown> } | undefined {
+  const branches = schema.oneOf;
+  if (!Array.isArray(branches) || !branches.some(isFailedSchema)) return undefined;
+  const others = branches.map((b, index) => ({ index, schema: b as Record<string, unknown> })).filter((b) => !isFailedSchema(b.schema));
+  return others.length === 1 ? others[0] : undefined;
+}
+
 /** The body parsed as JSON, or undefined when it is not JSON. */
 function parseJson(text: string | undefined): Json | undefined {
   if (text === undefined || text === '') return undefined;
@@ -185,6 +199,19 @@ export function errorCode(ex: Exchange): number | undefined {
 function appNotFound(ex: Exchange): boolean {
   const body = parseJson(ex.res.body);
   return ex.res.status === 404 && typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error === 'string' && body.error.startsWith('no route ');
+}
+
+/**
+ * src/http/guard.ts's refusals, which come before routing and so answer any path, documented or not:
+ * 403 code 19 (a Host not answered, a cross-site control call). On documented paths they fall under 4XX.
+ */
+function guardRefusal(ex: Exchange): boolean {
+  return ex.res.status === 403 && errorCode(ex) === 19;
+}
+
+/** A CORS preflight (src/http/cors.ts): OPTIONS answered 204 with no body, on any path CORS covers. Not an API operation. */
+function corsPreflight(ex: Exchange): boolean {
+  return ex.req.method === 'OPTIONS' && ex.res.status === 204 && (ex.res.body ?? '') === '';
 }
 
 /** The documented response for a status: exact, then `2XX`, then `default`. */
@@ -284,7 +311,7 @@ export class ContractValidator {
     const op = this.#matched.get(matchKey);
     if (!op) {
       const name = this.#unmatchedLabel(ex.req.method, path);
-      if (appNotFound(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
+      if (appNotFound(ex) || guardRefusal(ex) || corsPreflight(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
       // A hono wildcard kept in the document ('/ipfs/{cid}/*') is a literal '*' to OpenAPI: name the operation it was meant to be.
       const wildcard = this.router.getOperations().find((o) => o.path.includes('*') && o.method === ex.req.method.toLowerCase() && new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path));
       if (wildcard) {
@@ -314,7 +341,8 @@ export class ContractValidator {
 
     // Request body: documented at all, in this media type, and to its schema.
     const requestBody = op.requestBody as { content?: Record<string, MediaObject> } | undefined;
-    const reqType = mediaType(ex.req.contentType);
+    // The app reads every body as JSON text whatever its content type; a body sent with none (curl, a raw socket) is JSON to it.
+    const reqType = mediaType(ex.req.contentType) || 'application/json';
     const sentBody = ex.req.skipped !== undefined || (ex.req.body ?? '') !== '';
     if (sentBody && !requestBody) {
       const parsed = parseJson(ex.req.body);
@@ -343,7 +371,7 @@ export class ContractValidator {
     if (needsKey && !ex.req.apiKey && !wasRefused) {
       out.push({ operation: name, reason: 'security.not-enforced', message: 'answered without x-api-key, but the operation declares security', schemaPath: `${at}.security`, exchange: ex });
     }
-    if (!needsKey && errorCode(ex) === 32) {
+    if (security.length === 0 && errorCode(ex) === 32) {
       out.push({ operation: name, reason: 'security.undeclared', message: 'refused with code 32 (x-api-key), but the operation declares no security', schemaPath: `${at}.security`, exchange: ex });
     }
 
@@ -374,6 +402,8 @@ export class ContractValidator {
     const found = responseFor(op.responses as Record<string, unknown> | undefined, status);
     if (!found) return push({ reason: 'response.status', message: `status ${status} is not documented (documented: ${Object.keys(op.responses ?? {}).join(', ') || 'none'})`, schemaPath: `${at}.responses` });
     const [key, response] = found;
+    // The handler wrote status, headers and body to the socket itself (the event stream): only its status was seen.
+    if (ex.res.skipped === 'written-directly') return [];
     const type = mediaType(ex.res.contentType);
     const hasBody = ex.res.skipped !== undefined ? (ex.res.bytes ?? 1) > 0 : (ex.res.body ?? '') !== '';
     const content = response.content;
@@ -408,12 +438,30 @@ export class ContractValidator {
       // One finding, not one per property of the OK envelope the FAILED one does not fit.
       return push({ reason: 'response.body.failed-under-2xx', message: `a FAILED envelope answered ${status} does not fit responses.${key} (first error: ${explain(errors[0]!)} at ${errors[0]!.instancePath || '/'})`, schemaPath });
     }
+    // `oneOf [answer, Failed]` (a 200 in fidelity mode): a body that is not a FAILED envelope is meant
+    // for the answer's branch, so it is judged by that branch alone and its errors keep their paths.
+    let branch = '';
+    const meant = okBranch(schema);
+    if (meant !== undefined) {
+      const validate = this.#compile(`${op.operationId} ${key} ${mediaKey} oneOf/${meant.index}`, meant.schema);
+      // Fits its branch, so the oneOf failed by fitting FAILED too: the oneOf's own error says that.
+      if (!validate(instance)) {
+        errors = foldAlternatives(validate.errors ?? []);
+        branch = `/oneOf/${meant.index}`;
+      }
+    }
     if (errors.length === 1) {
       const [e] = errors as [ErrorObject];
-      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
+      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + branch + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
     }
     // Several errors in one body are one finding (a body of another shape breaks every property at once).
-    const all = errors.map((e) => `${explain(e)} at ${generalize(e.instancePath) || '/'} (${e.schemaPath})`);
+    // The same error in several rows of a list is listed once, with its count.
+    const counts = new Map<string, number>();
+    for (const e of errors) {
+      const line = `${explain(e)} at ${generalize(e.instancePath) || '/'} (#${branch}${e.schemaPath.slice(1)})`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+    const all = [...counts].map(([line, n]) => (n > 1 ? `${line} ×${n}` : line));
     return push({ reason: 'response.body', message: `${errors.length} errors: ${all.join('; ')}`, schemaPath });
   }
 

@@ -6,8 +6,9 @@ import type { TokenType } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { optText, optUint, text } from '../fields/kinds.js';
-import { CONTRACT_ANSWER, MESSAGE, PROJECT, PROJECT_ANSWER } from '../openapi/responses.js';
+import { name, optFreeText, optName, optUint, optUrl, text } from '../fields/kinds.js';
+import { show } from '../fields/field.js';
+import { CONTRACT_CREATED, CONTRACT_REMOVED, PROJECT, PROJECT_CREATED, PROJECT_EDITED, PROJECT_REMOVED } from '../openapi/catalog-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'projects';
@@ -21,7 +22,7 @@ const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
   };
   return fieldOf(v.pipe(t.json, v.check(known, 'unknown'), v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>)), {
     ...t.refusals,
-    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got "${String(value)}"`),
+    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`),
   }, { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' });
 })();
 
@@ -29,18 +30,18 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add({ method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: v.array(PROJECT) }, ({ apiKey }) => devnet.projects(apiKey))
     .add(
-      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_ANSWER },
+      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_CREATED },
       ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
     )
     .add(
-      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: text() }, response: PROJECT_ANSWER },
+      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_EDITED },
       ({ apiKey, body: b }) => {
         const uuid = b.project_uuid;
         return devnet.renameProject(apiKey, uuid, b.new_project_name);
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: MESSAGE },
+      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: PROJECT_REMOVED },
       ({ apiKey, body }) => devnet.removeProject(apiKey, body.project_uuid),
     )
     .add(
@@ -54,16 +55,16 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
           contract_address: text({ code: ErrorCode.ContractAddressMissing }),
           decimals: optUint({ below: 37n, description: 'emulator-only; ERC20 default 18' }),
           contract_count: optUint({ below: 1n << 63n }),
-          name: optText(),
-          symbol: optText({ description: 'emulator-only' }),
-          base_uri: optText({ description: 'emulator-only' }),
-          metadata_url: optText(),
-          description: optText(),
-          image_url: optText(),
-          external_link: optText(),
-          banner_image_url: optText(),
+          name: optName(),
+          symbol: optName({ description: 'emulator-only' }),
+          base_uri: optUrl({ description: 'emulator-only' }),
+          metadata_url: optUrl(),
+          description: optFreeText(),
+          image_url: optUrl(),
+          external_link: optUrl(),
+          banner_image_url: optUrl(),
         },
-        response: CONTRACT_ANSWER,
+        response: CONTRACT_CREATED,
       },
       ({ apiKey, body: b }) => {
         const projectUuid = b.project_uuid;
@@ -89,7 +90,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: MESSAGE },
+      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: CONTRACT_REMOVED },
       ({ apiKey, body }) => devnet.removeContract(apiKey, body.contract_uuid),
     );
 }
