@@ -4,6 +4,7 @@ import { DevnetError, echo, ErrorCode, fail } from './domain/values/errors.js';
 import { ownProject } from './domain/catalog/projects.js';
 import type { State } from './domain/state/state.js';
 import type { Listing } from './domain/values/listing.js';
+import { allOf } from './domain/values/listing.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
 import type { BlockStore } from './ipfs/block-store.js';
@@ -99,7 +100,7 @@ export class DevnetStorage {
   /** Bytes of the files the project lists now (what its quota counts). */
   usedBytes(apiKey: string, projectUuid: string): number {
     let used = 0n;
-    for (const f of listedFiles(this.state(), apiKey, projectUuid)) used += f.size;
+    for (const f of allOf(listedFiles(this.state(), apiKey, projectUuid))) used += f.size;
     return Number(used);
   }
 
@@ -107,7 +108,7 @@ export class DevnetStorage {
     if (this.quota === undefined) return { quota: undefined, left: Infinity, streamLimit: Infinity };
     let used = 0n;
     let largest = 0n;
-    for (const f of listedFiles(this.state(), apiKey, projectUuid)) {
+    for (const f of allOf(listedFiles(this.state(), apiKey, projectUuid))) {
       used += f.size;
       if (f.size > largest) largest = f.size;
     }
@@ -117,7 +118,7 @@ export class DevnetStorage {
 
   /** Whether the project lists this CID already (storing it again changes nothing, so costs no quota). */
   private lists(apiKey: string, projectUuid: string, cid: string): boolean {
-    return listedFiles(this.state(), apiKey, projectUuid).some((f) => f.cid === cid);
+    return allOf(listedFiles(this.state(), apiKey, projectUuid)).some((f) => f.cid === cid);
   }
 
   /** Set by startDevnet once the port is known, unless a gateway URL was configured. */
