@@ -116,7 +116,7 @@ export class Devnet extends DevnetReads {
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
-    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
+    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash(), sig.r, sig.s, key);
     this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
     this.fees = config.fees ?? REAL_FEES;
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');

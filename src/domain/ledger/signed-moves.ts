@@ -76,7 +76,7 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
   checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
   checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
   checkNotExpired(state, input.expiration);
-  checkSignature(check, kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
+  checkSignature(check, () => kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
 
   ensureAccount(state, input.starkKey);
   useNonce(state, input.starkKey, input.nonce);
