@@ -350,6 +350,15 @@ export class Devnet extends DevnetReads {
     return { reverted: id };
   }
 
+  /** `DELETE /_devnet/snapshots/{id}`: forgets one snapshot; the undo steps only it needed are dropped. */
+  deleteSnapshot(id: string): { deleted: string } {
+    // Journaled first (replay must drop it too), then applied outside the command: no revert undoes it.
+    this.snapshots.check(id);
+    this.command('deleteSnapshot', [id], () => undefined, true);
+    this.snapshots.delete(this.current, id);
+    return { deleted: id };
+  }
+
   // ---- the storage index (blocks are committed to the block store before these run) ----
 
   recordUpload(apiKey: string, projectUuid: string, upload: NewUpload): void {
@@ -395,6 +404,6 @@ export class Devnet extends DevnetReads {
 export const COMMANDS = [
   'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
   'createContract', 'removeContract', 'createMarketplace', 'transfer', 'withdraw', 'mint', 'batches', 'moveRecord',
-  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick', 'recordUpload', 'removeUpload',
+  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'deleteSnapshot', 'tick', 'recordUpload', 'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

@@ -9,6 +9,58 @@ async function hash(c: ReturnType<typeof testClient>): Promise<string> {
 }
 
 describe('snapshots', () => {
+  it('DELETE forgets one snapshot: reverting to it then gets 19, the others stay usable, unknown ids get 19', async () => {
+    const c = testClient();
+    const first = (await c.post('/_devnet/snapshots', {})).body.id;
+    const atFirst = await hash(c);
+    await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: 5 });
+    const second = (await c.post('/_devnet/snapshots', {})).body.id;
+    const atSecond = await hash(c);
+    await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: 7 });
+
+    const deleted = await c.delete(`/_devnet/snapshots/${first}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: first });
+    const gone = await c.post(`/_devnet/snapshots/${first}/revert`, {});
+    expect(failedCode(gone)).toBe(19);
+    expect(gone.body.error).toMatch(/no snapshot with id "0x1"/);
+    expect(failedCode(await c.delete(`/_devnet/snapshots/${first}`))).toBe(19);
+    expect(failedCode(await c.delete('/_devnet/snapshots/nonsense'))).toBe(19);
+
+    // The later snapshot still reverts exactly, although the steps before it were released.
+    expect((await c.post(`/_devnet/snapshots/${second}/revert`, {})).status).toBe(200);
+    expect(await hash(c)).toBe(atSecond);
+    expect(atSecond).not.toBe(atFirst);
+  });
+
+  it('keeps undo steps only while a live snapshot needs them', async () => {
+    const c = testClient();
+    const undo = c.dn.devnet.state.undo;
+    const deposit = () => c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: 1 });
+    await deposit();
+    expect(undo.slotCount).toBe(0);
+    const first = (await c.post('/_devnet/snapshots', {})).body.id;
+    for (let i = 0; i < 10; i++) await deposit();
+    const afterTen = undo.slotCount;
+    expect(afterTen).toBeGreaterThan(0);
+    const second = (await c.post('/_devnet/snapshots', {})).body.id;
+    await deposit();
+    const withBoth = undo.slotCount;
+    // Deleting the older snapshot releases the ten deposits' steps; the newer one keeps its own.
+    await c.delete(`/_devnet/snapshots/${first}`);
+    expect(undo.slotCount).toBeLessThan(withBoth - afterTen / 2);
+    expect(undo.slotCount).toBeGreaterThan(0);
+    // A revert keeps the snapshot reverted to (this project's rule), so its steps are kept after it...
+    await c.post(`/_devnet/snapshots/${second}/revert`, {});
+    await deposit();
+    expect(undo.slotCount).toBeGreaterThan(0);
+    // ...until it is deleted: then nothing is kept.
+    await c.delete(`/_devnet/snapshots/${second}`);
+    expect(undo.slotCount).toBe(0);
+    await deposit();
+    expect(undo.slotCount).toBe(0);
+  });
+
   it('revert restores balances, nonces, sequence ids and the clock exactly; the snapshot stays usable', async () => {
     const c = testClient();
     const before = await hash(c);

@@ -4,7 +4,7 @@ import { unixHours } from '../state/clock.js';
 import { toHex } from '../values/hex.js';
 import type { State } from '../state/state.js';
 import { findVault } from './vaults.js';
-import { touch } from '../state/undo.js';
+import { touchField } from '../state/undo.js';
 
 export interface Signature {
   r: bigint;
@@ -29,7 +29,7 @@ export function useNonce(state: State, starkKey: string, nonce: bigint): void {
   const account = state.accounts.get(starkKey)!;
   account.usedNonces.add(nonce);
   if (nonce > account.maxNonce) {
-    touch(state.undo, account);
+    touchField(state.undo, account, 'maxNonce');
     account.maxNonce = nonce;
   }
 }

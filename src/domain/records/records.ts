@@ -1,7 +1,7 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import { ensureAccount } from '../ledger/accounts.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
-import { append, touch } from '../state/undo.js';
+import { append, touchField } from '../state/undo.js';
 
 export const RecordStatus = {
   SubmittedToService: 0,
@@ -61,7 +61,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   state.records.set(record.sequenceId, record);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
   const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
-  touch(state.undo, contract);
+  touchField(state.undo, contract, 'recordCount');
   contract.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   append(state.undo, ensureAccount(state, input.starkKey).records, record.sequenceId);
@@ -79,7 +79,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (!canTransition(record.status, to)) throw new RangeError(`illegal status move ${record.status} -> ${to}`);
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.delete(record.sequenceId);
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
-  touch(state.undo, record);
+  touchField(state.undo, record, 'status');
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: record.status, to });
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);

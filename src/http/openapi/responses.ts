@@ -59,6 +59,7 @@ export const CLOCK = v.looseObject({ now: str, moved: ids });
 export const CLAIM = v.looseObject({ ethaddress: str, asset_id: str, amount: int });
 export const SNAPSHOT = v.looseObject({ id: str });
 export const REVERTED = v.looseObject({ reverted: str });
+export const SNAPSHOT_DELETED = v.strictObject({ deleted: str });
 export const STATE_HASH = v.looseObject({ state_hash: str });
 export const DUMP = v.looseObject({ format: str });
 export const FAULT = v.looseObject({ id: str });

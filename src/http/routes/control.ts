@@ -8,7 +8,7 @@ import { VERSION } from '../../version.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
-import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, DUMP, HEALTH, INVARIANTS, REVERTED, SEQUENCE_ID, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/responses.js';
+import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, DUMP, HEALTH, INVARIANTS, REVERTED, SEQUENCE_ID, SNAPSHOT, SNAPSHOT_DELETED, STATE_HASH, STATUS_MOVE } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'control';
@@ -102,6 +102,14 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         response: REVERTED,
       },
       ({ params }) => devnet.revert(params.id),
+    )
+    .add(
+      {
+        method: 'DELETE', path: '/_devnet/snapshots/:id', tag, reply: 'plain', summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
+        params: { id: asText({ description: 'a snapshot id from POST /_devnet/snapshots' }) },
+        response: SNAPSHOT_DELETED,
+      },
+      ({ params }) => devnet.deleteSnapshot(params.id),
     )
     .add({ method: 'POST', path: '/_devnet/reset', tag, reply: 'plain', summary: 'Back to the genesis state', body: {}, response: STATE_HASH }, () => devnet.reset())
     .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers)', response: DUMP }, () => devnet.dump())
