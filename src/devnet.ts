@@ -30,7 +30,7 @@ import type { Signature } from './domain/ledger/signed.js';
 import { DevnetReads } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
-import { dumpState } from './domain/lifecycle/dump.js';
+import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
 import { loadState } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
 import { recordUpload, removeUpload } from './domain/storage/storage.js';
@@ -380,9 +380,17 @@ export class Devnet extends DevnetReads {
     return { state_hash: this.stateHash() };
   }
 
-  /** `GET /_devnet/state`: the canonical, versioned image of the whole state. */
+  /** The canonical, versioned image of the whole state, as one object (small states, tests). */
   dump(): Record<string, unknown> {
     return dumpState(this.current);
+  }
+
+  /**
+   * `GET /_devnet/state`: the same image as text in pieces of ~64 KiB, all taken now (so later
+   * commands cannot tear it) but never joined: a dump of millions of records is no single string.
+   */
+  dumpText(): string[] {
+    return [...dumpChunks(this.current)];
   }
 
   /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */

@@ -112,7 +112,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
       ({ params }) => devnet.deleteSnapshot(params.id),
     )
     .add({ method: 'POST', path: '/_devnet/reset', tag, reply: 'plain', summary: 'Back to the genesis state', body: {}, response: STATE_HASH }, () => devnet.reset())
-    .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers)', response: DUMP }, () => devnet.dump())
+    .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers), streamed', response: DUMP }, () => textStream(devnet.dumpText()))
     .add(
       {
         method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
@@ -130,4 +130,22 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         return devnet.load(dump);
       },
     );
+}
+
+/** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
+function textStream(pieces: string[]): Response {
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next >= pieces.length) {
+        controller.close();
+        return;
+      }
+      const piece = pieces[next]!;
+      pieces[next++] = '';
+      controller.enqueue(encoder.encode(piece));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
 }
