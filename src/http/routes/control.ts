@@ -147,5 +147,5 @@ function textStream(pieces: string[]): Response {
       controller.enqueue(encoder.encode(piece));
     },
   });
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
