@@ -46,13 +46,16 @@ export interface NewRecord {
 
 /** Appends a record under a fresh sequence id, listed for its owner (and a stark-key receiver). */
 export function appendRecord(state: State, input: NewRecord): LedgerRecord {
+  // The account's and the asset's own strings, not the caller's copies: a record holds no text of its own.
+  const owner = ensureAccount(state, input.starkKey);
+  const asset = state.assets.get(input.assetHex)!;
   const record: LedgerRecord = {
     sequenceId: nextSequenceId(state),
     type: input.type,
-    starkKey: input.starkKey,
+    starkKey: owner.key,
     status: input.status,
     timeMicros: state.clock.nowMicros,
-    assetHex: input.assetHex,
+    assetHex: asset.hex,
     amount: input.amount,
     to: input.to ?? null,
     reason: input.reason ?? null,
@@ -60,11 +63,11 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   };
   state.records.set(record.sequenceId, record);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
-  const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
+  const contract = state.contracts.get(asset.contractKey)!;
   touchField(state.undo, contract, 'recordCount');
   contract.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
-  append(state.undo, ensureAccount(state, input.starkKey).records, record.sequenceId);
+  append(state.undo, owner.records, record.sequenceId);
   if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
     append(state.undo, ensureAccount(state, record.to).records, record.sequenceId);
   }
