@@ -58,6 +58,14 @@ export function dumpState(state: State): Record<string, unknown> {
   return out;
 }
 
+/** Each member's text as dumpChunks writes it: [key, value] once, or [key, item] per item of an array member. */
+export function* memberTexts(state: State): Generator<[string, string]> {
+  for (const m of members(state)) {
+    if (m.length === 2) yield [m[0], stringify(m[1]())];
+    else for (const item of m[1]()) yield [m[0], item === undefined ? 'null' : stringify(item)];
+  }
+}
+
 /** Pieces of about this many characters. */
 const CHUNK = 1 << 16;
 

@@ -260,8 +260,7 @@ export class StateBuilder {
           reason: r.reason,
           orderId: r.orderId,
         };
-        // A field the literal does not name would be dropped: keep it, so the comparison with the input names it.
-        for (const k in r) if (!(k in record)) (record as unknown as Obj)[k] = (r as unknown as Obj)[k];
+        // A field the literal does not name is dropped, so the comparison with the input refuses it.
         put(s.records, r.sequenceId, record);
         return;
       }
