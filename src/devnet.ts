@@ -32,6 +32,7 @@ import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
 import { loadState } from './domain/lifecycle/load.js';
+import { DumpReader } from './domain/lifecycle/load-stream.js';
 import { DevnetStorage } from './devnet-storage.js';
 import { recordUpload, removeUpload } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
@@ -62,8 +63,8 @@ export interface CommandEntry {
 export interface CommandSink {
   /** Saves one command that changed the state; it is rolled back if this throws. */
   append(entry: CommandEntry): void;
-  /** Saves a whole new state (reset, load) before it replaces the current one; nothing is replaced if this throws. */
-  replace(dump: Record<string, unknown>): void;
+  /** Saves a whole new state (reset, load), given as its dump's text in pieces, before it replaces the current one; nothing is replaced if this throws. */
+  replace(dump: () => Iterable<string>): void;
 }
 
 export interface DevnetConfig {
@@ -393,16 +394,41 @@ export class Devnet extends DevnetReads {
     return [...dumpChunks(this.current)];
   }
 
-  /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */
+  /** The dump's text in pieces, taken from the live state as they are consumed (synchronously: the image writer). */
+  dumpPieces(): Iterable<string> {
+    return dumpChunks(this.current);
+  }
+
+  /** Replaces the state with a dump given as one object (checked field by field, then for every guarantee). */
   load(dump: unknown): { state_hash: string } {
-    this.replace(loadState(dump));
+    return this.loaded(loadState(dump));
+  }
+
+  /** Replaces the state with a dump given as text in pieces (an image file): never one string. */
+  loadPieces(pieces: Iterable<string>): { state_hash: string } {
+    const reader = new DumpReader();
+    for (const piece of pieces) reader.feed(piece);
+    return this.loaded(reader.end());
+  }
+
+  /**
+   * `POST /_devnet/state`: a reader the route feeds the body to as it arrives; end() checks the dump
+   * (as load does) and replaces the state. Until then the current state is untouched.
+   */
+  stateReader(): { feed(text: string): void; end(): { state_hash: string } } {
+    const reader = new DumpReader();
+    return { feed: (text) => reader.feed(text), end: () => this.loaded(reader.end()) };
+  }
+
+  private loaded(state: State): { state_hash: string } {
+    this.replace(state);
     this.events.emit('load', undefined, []);
     return { state_hash: this.stateHash() };
   }
 
   /** The new state is saved (as the image) before it takes over: a failed save leaves the old state in place. */
   private replace(state: State): void {
-    if (!this.replaying) this.sink?.replace(dumpState(state));
+    if (!this.replaying) this.sink?.replace(() => dumpChunks(state));
     this.current = state;
     this.snapshots.clear();
   }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import type { BatchLayer } from '../../domain/records/settlement.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { parseExact } from '../../domain/values/json.js';
+import { JsonSyntaxError, parseExact } from '../../domain/values/json.js';
 import { VERSION } from '../../version.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
@@ -119,16 +119,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         rawBody: { contentType: 'application/json', schema: DUMP, description: 'the dump, as GET /_devnet/state wrote it' },
         response: STATE_HASH,
       },
-      async ({ c }) => {
-        const text = await c.req.text();
-        let dump: unknown;
-        try {
-          dump = parseExact(text);
-        } catch (e) {
-          fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
-        }
-        return devnet.load(dump);
-      },
+      async ({ c }) => loadBody(devnet, c.req.raw.body),
     );
 }
 
@@ -148,4 +139,46 @@ function textStream(pieces: string[]): Response {
     },
   });
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * Reads a dump from the request body as it arrives: a JSON object goes piece by piece to the
+ * devnet's reader (never one string, never the whole document); anything else cannot be a dump
+ * and is parsed whole, only to say exactly why (401 for text that is not JSON, else 19).
+ */
+async function loadBody(devnet: Devnet, body: ReadableStream<Uint8Array> | null): Promise<{ state_hash: string }> {
+  const decoder = new TextDecoder();
+  let reader: ReturnType<Devnet['stateReader']> | undefined;
+  let decided = false;
+  let head: string[] = [];
+  const take = (text: string): void => {
+    if (text === '') return;
+    if (reader) return reader.feed(text);
+    head.push(text);
+    if (decided) return;
+    // The pieces before this one were all whitespace: the first other character decides.
+    const first = /\S/.exec(text);
+    if (first === null) return;
+    decided = true;
+    if (first[0] !== '{') return;
+    reader = devnet.stateReader();
+    const pending = head.join('');
+    head = [];
+    reader.feed(pending);
+  };
+  try {
+    if (body) for await (const chunk of body) take(decoder.decode(chunk, { stream: true }));
+    take(decoder.decode());
+    if (reader) return reader.end();
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);
+    throw e;
+  }
+  let dump: unknown;
+  try {
+    dump = parseExact(head.join(''));
+  } catch (e) {
+    fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
+  }
+  return devnet.load(dump);
 }
