@@ -58,12 +58,9 @@ export function dumpState(state: State): Record<string, unknown> {
   return out;
 }
 
-/** Each member's text as dumpChunks writes it: [key, value] once, or [key, item] per item of an array member. */
-export function* memberTexts(state: State): Generator<[string, string]> {
-  for (const m of members(state)) {
-    if (m.length === 2) yield [m[0], stringify(m[1]())];
-    else for (const item of m[1]()) yield [m[0], item === undefined ? 'null' : stringify(item)];
-  }
+/** The text of each member that is not an array of items, as dumpChunks writes it. */
+export function* valueMemberTexts(state: State): Generator<[string, string]> {
+  for (const m of members(state)) if (m.length === 2) yield [m[0], stringify(m[1]())];
 }
 
 /** Pieces of about this many characters. */

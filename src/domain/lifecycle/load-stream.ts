@@ -1,33 +1,36 @@
 // Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
 import { ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseJson, stringify } from '../values/json.js';
-import { memberTexts } from './dump.js';
+import { valueMemberTexts } from './dump.js';
 import { ARRAY_MEMBERS, MAX_DEPTH, StateBuilder, checkFormat, checkGuarantees } from './load.js';
 import type { State } from '../state/state.js';
 
-type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'item' | 'afterItem' | 'afterMember' | 'done';
+// JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
+// ids, times and amounts mostly) takes the native parser; any other goes through the exact one.
+const LONG_DIGITS = /\d{16,}/g;
+const MAX_SAFE_TEXT = String(Number.MAX_SAFE_INTEGER);
 
-/** Two 32-bit FNV-1a lanes over a member's item texts: equal texts, equal sums (a check against slips, not attacks). */
-class TextSum {
-  a = 0x811c9dc5;
-  b = 0x01000193;
-  n = 0;
-  add(text: string): void {
-    let a = this.a;
-    let b = this.b;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
-    }
-    this.a = a;
-    this.b = b ^ 0x2c;
-    this.n++;
+function exactParse(text: string): unknown {
+  LONG_DIGITS.lastIndex = 0;
+  for (let m = LONG_DIGITS.exec(text); m !== null; m = LONG_DIGITS.exec(text)) {
+    const digits = m[0];
+    if (digits.length > 16 || digits > MAX_SAFE_TEXT) return parseJson(text);
   }
-  equals(o: TextSum): boolean {
-    return this.a === o.a && this.b === o.b && this.n === o.n;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The exact parser says where and why, with its own positions.
+    return parseJson(text);
   }
 }
+
+/** The text an item is compared by: as given when it holds no whitespace (a dump as written), else rewritten. */
+const SPACE = /[ \n\r\t]/;
+function itemText(raw: string, value: unknown): string {
+  return SPACE.test(raw) ? stringify(value) : raw;
+}
+
+type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'item' | 'afterItem' | 'afterMember' | 'done';
 
 /**
  * A push parser for a dump: feed it the text in pieces of any size, then end() gives the State. It
@@ -46,7 +49,10 @@ export class DumpReader {
   private key = '';
   private first = true;
   private readonly builder = new StateBuilder();
-  private readonly sums = new Map<string, TextSum>();
+  /** The texts of the members that are not arrays of items, compared once the state is built. */
+  private readonly values = new Map<string, string>();
+  /** Items read so far in the current array member. */
+  private index = 0;
   // The value being delimited: where it starts (in buf, and in the whole text), the pieces of it that
   // came in earlier feeds (already scanned), how far it was scanned, and the scanner's state.
   private valueStart = -1;
@@ -57,6 +63,8 @@ export class DumpReader {
   private scalar = false;
   private inString = false;
   private escaped = false;
+  /** The text of the value parsed last. */
+  private raw = '';
   /** Where the next backslash in buf is (buf.length when none): found once per piece, not per string. */
   private backslash = 0;
 
@@ -87,15 +95,8 @@ export class DumpReader {
     } catch (e) {
       fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
     }
-    const written = new Map<string, TextSum>();
-    for (const [key, text] of memberTexts(state)) {
-      let sum = written.get(key);
-      if (!sum) written.set(key, (sum = new TextSum()));
-      sum.add(text);
-    }
-    for (const [key, sum] of written) {
-      const read = this.sums.get(key) ?? new TextSum();
-      if (!read.equals(sum)) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} does not load as written (a value of the wrong type, a field too many or too few, or items out of order)`);
+    for (const [key, text] of valueMemberTexts(state)) {
+      if (this.values.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} does not load as written (a value of the wrong type, or a field too many or too few)`);
     }
     checkGuarantees(state);
     return state;
@@ -103,12 +104,6 @@ export class DumpReader {
 
   private syntax(message: string, at: number): never {
     throw new JsonSyntaxError(message, at);
-  }
-
-  private sumOf(key: string): TextSum {
-    let sum = this.sums.get(key);
-    if (!sum) this.sums.set(key, (sum = new TextSum()));
-    return sum;
   }
 
   /** Skips whitespace; false when the buffer ran out. */
@@ -187,11 +182,12 @@ export class DumpReader {
   private parseValue(end: number): unknown {
     const tail = this.buf.slice(this.valueStart, end);
     const text = this.pending === null ? tail : this.pending.join('') + tail;
+    this.raw = text;
     const at = this.valueAt;
     this.valueStart = -1;
     this.pending = null;
     try {
-      return parseJson(text);
+      return exactParse(text);
     } catch (e) {
       if (e instanceof JsonSyntaxError) this.syntax(e.message.replace(/ at position \d+$/, ''), at + e.position);
       throw e;
@@ -249,6 +245,7 @@ export class DumpReader {
             if (!this.space()) return;
             if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
               this.pos++;
+              this.index = 0;
               this.phase = 'itemOrEnd';
               continue;
             }
@@ -268,7 +265,7 @@ export class DumpReader {
           } catch (e) {
             fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
           }
-          this.sumOf(this.key).add(stringify(value));
+          this.values.set(this.key, itemText(this.raw, value));
           this.phase = 'afterMember';
           continue;
         }
@@ -292,12 +289,16 @@ export class DumpReader {
           const item = this.parseValue(end);
           this.pos = end;
           if (this.first) fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
-          this.sumOf(this.key).add(stringify(item));
+          const given = itemText(this.raw, item);
+          let built: unknown;
           try {
-            this.builder.item(this.key, item);
+            built = this.builder.item(this.key, item);
           } catch (e) {
             fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
           }
+          // The entry as the dump would write it must be the item as read: no field lost, added or retyped.
+          if (stringify(built) !== given) fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+          this.index++;
           this.phase = 'afterItem';
           continue;
         }

@@ -99,6 +99,9 @@ export class StateBuilder {
   private readonly set = <T>(options?: { orders?: boolean }): TrackedSet<T> => TrackedSet.create<T>(this.undo, options);
   private readonly counts = new Map<string, number>();
   private readonly storageRows: StoredFile[] = [];
+  private readonly lastIds = new Map<string, number>();
+  private readonly storageProjects = new Set<string>();
+  private storageProject: string | undefined;
   private readonly s = {
     api_keys: this.map<string, { key: string; name: string }>(),
     projects: this.map<string, State['projects'] extends Map<string, infer P> ? P : never>(),
@@ -125,13 +128,13 @@ export class StateBuilder {
     this.plain[key] = this.share(value);
   }
 
-  /** One item of an array member. */
-  item(key: string, value: unknown): void {
+  /** One item of an array member; returns the entry built from it as the dump writes it. */
+  item(key: string, value: unknown): unknown {
     if (!ARRAY_MEMBERS.has(key)) throw new TypeError(`unexpected field ${key}`);
     const n = this.counts.get(key);
     if (n === undefined) this.seen(key);
     this.counts.set(key, (n ?? 0) + 1);
-    this.add(key, this.share(value));
+    return this.add(key, this.share(value));
   }
 
   /** An array member with no items. */
@@ -189,24 +192,28 @@ export class StateBuilder {
     return b;
   }
 
-  private add(key: string, v: unknown): void {
+  /** Adds one item; returns it as the dump writes the entry just built (the streamed load compares the two). */
+  private add(key: string, v: unknown): unknown {
     const s = this.s;
     switch (key) {
       case 'api_keys': {
         const k = obj(v);
-        put(s.api_keys, k.key as string, { key: k.key as string, name: k.name as string });
-        return;
+        const apiKey = { key: k.key as string, name: k.name as string };
+        put(s.api_keys, apiKey.key, apiKey);
+        return apiKey;
       }
       case 'projects': {
         const p = obj(v);
-        put(s.projects, p.uuid as string, { uuid: p.uuid as string, name: p.name as string, owner: p.owner as string, createdAtMicros: big(p.createdAtMicros), contracts: list(p.contracts) as string[] });
-        return;
+        const project = { uuid: p.uuid as string, name: p.name as string, owner: p.owner as string, createdAtMicros: big(p.createdAtMicros), contracts: list(p.contracts) as string[] };
+        put(s.projects, project.uuid, project);
+        return project;
       }
       case 'marketplaces': {
         const m = obj(v);
         const fee = obj(m.fee);
-        put(s.marketplaces, m.uuid as string, { uuid: m.uuid as string, name: m.name as string, payee: m.payee as string, fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string }, projectUuid: m.projectUuid as string, owner: m.owner as string, createdAtMicros: big(m.createdAtMicros) });
-        return;
+        const market = { uuid: m.uuid as string, name: m.name as string, payee: m.payee as string, fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string }, projectUuid: m.projectUuid as string, owner: m.owner as string, createdAtMicros: big(m.createdAtMicros) };
+        put(s.marketplaces, market.uuid, market);
+        return market;
       }
       case 'contracts': {
         const c = obj(v);
@@ -222,13 +229,13 @@ export class StateBuilder {
         };
         put(s.contracts, contract.key, contract);
         put(s.contractsByUuid, contract.uuid, contract.key);
-        return;
+        return { ...contract, tokens: [...contract.tokens] };
       }
       case 'assets': {
         const a = obj(v);
         const asset = { ...(a as object), hex: this.text(a.hex), contractKey: this.text(a.contractKey), id: big(a.id), tokenId: bigOrNull(a.tokenId), holder: this.text(a.holder) } as Asset;
         put(s.assets, asset.hex, asset);
-        return;
+        return asset;
       }
       case 'accounts': {
         const a = obj(v);
@@ -237,13 +244,14 @@ export class StateBuilder {
         for (const [hex, b] of pairs(a.balances)) put(balances, this.text(hex), { available: big(obj(b).available), frozen: big(obj(b).frozen) });
         const usedNonces = TrackedSet.create<bigint>(this.undo);
         for (const n of list(a.used_nonces)) putIn(usedNonces, this.integer(n));
-        put(s.accounts, key, { key, balances, usedNonces, maxNonce: big(a.max_nonce), records: list(a.records) as number[] });
-        return;
+        const account = { key, balances, usedNonces, maxNonce: big(a.max_nonce), records: list(a.records) as number[] };
+        put(s.accounts, key, account);
+        return { key, balances: [...balances], used_nonces: [...usedNonces], max_nonce: account.maxNonce, records: account.records };
       }
       case 'vaults': {
         const [k, id] = list(v);
         put(s.vaults, k as string, big(id));
-        return;
+        return [k, s.vaults.get(k as string)];
       }
       case 'records': {
         const r = obj(v) as unknown as LedgerRecord;
@@ -262,43 +270,58 @@ export class StateBuilder {
         };
         // A field the literal does not name is dropped, so the comparison with the input refuses it.
         put(s.records, r.sequenceId, record);
-        return;
+        return record;
       }
       case 'withdraw_area': {
         const [addr, area] = list(v);
         const m = TrackedMap.create<string, bigint>(this.undo);
         for (const [hex, amount] of pairs(area)) put(m, hex as string, big(amount));
         put(s.withdraw_area, addr as string, m);
-        return;
+        return [addr, [...m]];
       }
       case 'claimed':
       case 'issued': {
         const [hex, amount] = list(v);
         put(s[key], hex as string, big(amount));
-        return;
+        return [hex, s[key].get(hex as string)];
       }
       case 'pending_l2':
       case 'pending_l1':
-      case 'open_orders':
+      case 'open_orders': {
+        // Dumped in ascending order (their insertion order is not kept): read back only so.
+        const last = this.lastIds.get(key);
+        if (typeof v === 'number' && last !== undefined && !(v > last)) throw new TypeError(`${key} must list ids in ascending order, once each (${v} after ${last})`);
+        if (typeof v === 'number') this.lastIds.set(key, v);
         putIn(s[key], v as number);
-        return;
+        return v;
+      }
       case 'orders': {
         const o = obj(v) as unknown as Order;
         const b = (k: keyof Order) => big(o[k]);
-        put(s.orders, o.id, { ...o, starkKey: this.text(o.starkKey), baseHex: this.text(o.baseHex), quoteHex: this.text(o.quoteHex), amountSell: b('amountSell'), amountBuy: b('amountBuy'), feeLimit: b('feeLimit'), quantity: b('quantity'), filled: b('filled'), volume: b('volume'), frozen: b('frozen'), serviceFee: b('serviceFee'), feeTaken: b('feeTaken'), createdAtMicros: this.integer(o.createdAtMicros) });
-        return;
+        const order = { ...o, starkKey: this.text(o.starkKey), baseHex: this.text(o.baseHex), quoteHex: this.text(o.quoteHex), amountSell: b('amountSell'), amountBuy: b('amountBuy'), feeLimit: b('feeLimit'), quantity: b('quantity'), filled: b('filled'), volume: b('volume'), frozen: b('frozen'), serviceFee: b('serviceFee'), feeTaken: b('feeTaken'), createdAtMicros: this.integer(o.createdAtMicros) };
+        put(s.orders, o.id, order);
+        return order;
       }
       case 'trades': {
         const t = obj(v) as unknown as Trade;
-        s.trades.push({ ...t, quantity: big(t.quantity), volume: big(t.volume), serviceFee: big(t.serviceFee), marketplaceFee: big(t.marketplaceFee), timeMicros: this.integer(t.timeMicros) });
-        return;
+        const trade = { ...t, quantity: big(t.quantity), volume: big(t.volume), serviceFee: big(t.serviceFee), marketplaceFee: big(t.marketplaceFee), timeMicros: this.integer(t.timeMicros) };
+        s.trades.push(trade);
+        return trade;
       }
       case 'storage': {
         const f = obj(v) as unknown as StoredFile;
-        this.storageRows.push({ ...f, size: big(f.size), createdAtMicros: big(f.createdAtMicros) });
-        return;
+        const row = { ...f, size: big(f.size), createdAtMicros: big(f.createdAtMicros) };
+        // The index is dumped project by project: a project's rows come together.
+        if (row.projectUuid !== this.storageProject) {
+          if (this.storageProjects.has(row.projectUuid)) throw new TypeError(`storage lists the files of project ${row.projectUuid} in more than one run`);
+          this.storageProjects.add(row.projectUuid);
+          this.storageProject = row.projectUuid;
+        }
+        this.storageRows.push(row);
+        return row;
       }
     }
+    throw new TypeError(`unexpected field ${key}`);
   }
 
   /** The state, once every member was given; throws TypeError naming what is missing or wrong. */
