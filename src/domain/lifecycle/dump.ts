@@ -5,7 +5,8 @@ import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { dumpStorage } from '../storage/storage.js';
 
-export const STATE_FORMAT = 'l2-devnet/state@1';
+/** @2 added contract ids and removal, ERC721MC token URLs, orders' time in force and payment, and the signature index. */
+export const STATE_FORMAT = 'l2-devnet/state@2';
 
 /**
  * The dump's members in order, each as a value or as the items of an array: the one description
@@ -35,6 +36,7 @@ function members(state: State): Member[] {
     ['accounts', each(() => state.accounts.values(), (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })), true],
     ['vaults', () => state.vaults, true],
     ['records', () => state.records.values(), true],
+    ['signatures', () => state.signatures, true],
     ['withdraw_area', each(() => state.withdrawArea, ([addr, m]) => [addr, [...m]]), true],
     ['claimed', () => state.claimed, true],
     ['issued', () => state.issued, true],

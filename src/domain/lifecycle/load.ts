@@ -6,6 +6,8 @@ import { canonicalStringify } from '../values/json.js';
 import type { Account, Asset, Contract, LedgerRecord, Order, State, StoredFile, Trade } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
+import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
 type Obj = Record<string, unknown>;
@@ -17,8 +19,37 @@ const decoder = new TextDecoder();
 const put = <K, V>(m: Map<K, V>, k: K, v: V): void => void Map.prototype.set.call(m, k, v);
 const putIn = <T>(s: Set<T>, v: T): void => void Set.prototype.add.call(s, v);
 
-/** Formats this build can read. An older one would be migrated here; there is none yet. */
-const READABLE = [STATE_FORMAT];
+export const FORMAT_1 = 'l2-devnet/state@1';
+
+/** Formats this build can read; older ones are migrated to the current one first. */
+const READABLE = [STATE_FORMAT, FORMAT_1];
+
+/**
+ * @1 -> @2: what @1 had no field for gets the value a @1 state implies. Contracts: ids in their
+ * (registration) order, none removed (@1 deleted removed contracts); assets: no token URL (@1 had
+ * no ERC721MC); orders: GTC, no payment (@1 ignored both); no signature index (requests accepted
+ * under @1 are not found by /v1/record/by/signature).
+ */
+function migrateFrom1(d: Obj): Obj {
+  const each = (key: string) => (Array.isArray(d[key]) ? (d[key] as unknown[]).map((x, i) => upgradeItem(key, x, i)) : d[key]);
+  return { ...d, format: STATE_FORMAT, contracts: each('contracts'), assets: each('assets'), orders: each('orders'), signatures: [] };
+}
+
+/** One item of a @1 dump as @2 writes it (the same rule as migrateFrom1, for a streamed load); other items as they are. */
+export function upgradeItem(key: string, x: unknown, index: number): unknown {
+  if (x === null || typeof x !== 'object' || Array.isArray(x)) return x;
+  const o = x as Obj;
+  switch (key) {
+    case 'contracts':
+      return { id: index + 1, ...o, removed: false };
+    case 'assets':
+      return { ...o, uri: null };
+    case 'orders':
+      return { ...o, timeInForce: 'GTC', payment: null };
+    default:
+      return x;
+  }
+}
 
 const big = (v: unknown): bigint => {
   if (typeof v !== 'bigint' && typeof v !== 'number') throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
@@ -37,7 +68,7 @@ const obj = (v: unknown): Obj => {
 
 /** The members written as arrays, whose items a streamed load takes one at a time. */
 export const ARRAY_MEMBERS: ReadonlySet<string> = new Set([
-  'api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'withdraw_area',
+  'api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'signatures', 'withdraw_area',
   'claimed', 'issued', 'pending_l2', 'pending_l1', 'orders', 'open_orders', 'trades', 'storage',
 ]);
 
@@ -56,14 +87,16 @@ export function checkFormat(format: unknown): void {
  */
 export function loadState(dump: unknown): State {
   if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
-  checkFormat((dump as Obj).format);
+  const format = (dump as Obj).format;
+  checkFormat(format);
   // Checked first, without recursion: what follows (the comparison with the dump written back) recurses.
   const deep = tooDeep(dump, MAX_DEPTH);
   if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${deep} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+  const current = format === FORMAT_1 ? migrateFrom1(dump as Obj) : (dump as Obj);
   let state: State;
   try {
     const builder = new StateBuilder();
-    for (const [key, value] of Object.entries(dump as Obj)) {
+    for (const [key, value] of Object.entries(current)) {
       if (!ARRAY_MEMBERS.has(key) || !Array.isArray(value)) builder.member(key, value);
       else if (value.length === 0) builder.emptyArray(key);
       else for (const item of value) builder.item(key, item);
@@ -72,7 +105,7 @@ export function loadState(dump: unknown): State {
   } catch (e) {
     fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
   }
-  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(dump)), '');
+  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(current)), '');
   if (difference !== null) fail(ErrorCode.InvalidParam, `malformed state dump: ${difference}`);
   checkGuarantees(state);
   return state;
@@ -112,6 +145,7 @@ export class StateBuilder {
     accounts: this.map<string, Account>(),
     vaults: this.map<string, bigint>(),
     records: this.map<number, LedgerRecord>(),
+    signatures: this.map<string, number[]>(),
     withdraw_area: this.map<string, Map<string, bigint>>(),
     claimed: this.map<string, bigint>(),
     issued: this.map<string, bigint>(),
@@ -126,6 +160,11 @@ export class StateBuilder {
   member(key: string, value: unknown): void {
     this.seen(key);
     this.plain[key] = this.share(value);
+  }
+
+  /** The item as the current format writes it: a @1 dump's items get what @1 had no field for (upgradeItem). */
+  upgrade(key: string, value: unknown, index: number): unknown {
+    return this.plain.format === FORMAT_1 ? upgradeItem(key, value, index) : value;
   }
 
   /** One item of an array member; returns the entry built from it as the dump writes it. */
@@ -228,7 +267,7 @@ export class StateBuilder {
           tokens: TrackedMap.create(this.undo, {}, pairs(c.tokens) as Array<[string, string]>),
         };
         put(s.contracts, contract.key, contract);
-        put(s.contractsByUuid, contract.uuid, contract.key);
+        if (!contract.removed) put(s.contractsByUuid, contract.uuid, contract.key);
         return { ...contract, tokens: [...contract.tokens] };
       }
       case 'assets': {
@@ -271,6 +310,12 @@ export class StateBuilder {
         // A field the literal does not name is dropped, so the comparison with the input refuses it.
         put(s.records, r.sequenceId, record);
         return record;
+      }
+      case 'signatures': {
+        const [k, ids] = list(v);
+        const entry: [string, number[]] = [k as string, list(ids) as number[]];
+        put(s.signatures, entry[0], entry[1]);
+        return entry;
       }
       case 'withdraw_area': {
         const [addr, area] = list(v);
@@ -327,12 +372,14 @@ export class StateBuilder {
   /** The state, once every member was given; throws TypeError naming what is missing or wrong. */
   build(): State {
     const d = this.plain;
+    // A @1 dump has no signature index (requests accepted under @1 are not indexed).
+    if (d.format === FORMAT_1 && !this.keys.has('signatures')) this.emptyArray('signatures');
     for (const key of DUMP_MEMBERS) if (!this.keys.has(key)) throw new TypeError(`missing field ${key}`);
     for (const key of this.keys) if (!DUMP_MEMBERS.includes(key)) throw new TypeError(`unexpected field ${key}`);
     for (const key of ARRAY_MEMBERS) if (key in d) list(d[key]);
     const s = this.s;
     // A repeated id would be dropped by its map: the dump written back would be shorter.
-    for (const key of ['api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'withdraw_area', 'claimed', 'issued', 'orders'] as const) {
+    for (const key of ['api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'signatures', 'withdraw_area', 'claimed', 'issued', 'orders'] as const) {
       if (s[key].size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
     }
     const clock = obj(d.clock);
@@ -351,10 +398,12 @@ export class StateBuilder {
       accounts: s.accounts,
       vaults: s.vaults,
       records: s.records,
+      signatures: s.signatures,
       apiKeys: s.api_keys,
       projects: s.projects,
       marketplaces: s.marketplaces,
       namedAccounts: list(d.named_accounts) as State['namedAccounts'],
+      withdrawing: TrackedMap.create(this.undo),
       withdrawArea: s.withdraw_area,
       claimed: s.claimed,
       issued: s.issued,
@@ -368,6 +417,7 @@ export class StateBuilder {
       openByOwner: new Map(),
       openByQuote: new Map(),
       tradesBy: new Map(),
+      ordersByQuote: new Map(),
       storage: loadStorage(this.undo, this.storageRows),
       operator: d.operator as string,
       starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
@@ -375,6 +425,10 @@ export class StateBuilder {
     for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
     for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
     rebuildOrderIndexes(state);
+    for (const id of [...state.pendingL2, ...state.pendingL1]) {
+      const r = state.records.get(id);
+      if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+    }
     this.undo.releaseAll();
     this.texts.clear();
     this.integers.clear();

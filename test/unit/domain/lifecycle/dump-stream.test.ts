@@ -28,6 +28,7 @@ function referenceDump(state: State): Record<string, unknown> {
     accounts: [...state.accounts.values()].map((a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
     vaults: [...state.vaults],
     records: [...state.records.values()],
+    signatures: [...state.signatures],
     withdraw_area: [...state.withdrawArea].map(([addr, m]) => [addr, [...m]]),
     claimed: [...state.claimed],
     issued: [...state.issued],
