@@ -9,6 +9,7 @@ import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
+import { checkItem, checkValues } from './dump-shape.js';
 
 type Obj = Record<string, unknown>;
 
@@ -135,6 +136,7 @@ export class StateBuilder {
   private readonly lastIds = new Map<string, number>();
   private readonly storageProjects = new Set<string>();
   private storageProject: string | undefined;
+  private lastRecord = 0;
   private readonly s = {
     api_keys: this.map<string, { key: string; name: string }>(),
     projects: this.map<string, State['projects'] extends Map<string, infer P> ? P : never>(),
@@ -173,6 +175,7 @@ export class StateBuilder {
     const n = this.counts.get(key);
     if (n === undefined) this.seen(key);
     this.counts.set(key, (n ?? 0) + 1);
+    checkItem(key, value, `${key}[${n ?? 0}]`);
     return this.add(key, this.share(value));
   }
 
@@ -308,6 +311,9 @@ export class StateBuilder {
           orderId: r.orderId,
         };
         // A field the literal does not name is dropped, so the comparison with the input refuses it.
+        // Records are dumped in sequence order, which the explorer's newest-first window relies on.
+        if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
+        this.lastRecord = record.sequenceId;
         put(s.records, r.sequenceId, record);
         return record;
       }
@@ -382,6 +388,11 @@ export class StateBuilder {
     for (const key of ['api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'signatures', 'withdraw_area', 'claimed', 'issued', 'orders'] as const) {
       if (s[key].size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
     }
+    checkValues(d);
+    // Every id taken so far is below the next one.
+    const next = d.next_sequence_id as number;
+    if (this.lastRecord >= next) throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.lastRecord} is among them)`);
+    for (const id of s.orders.keys()) if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
     const clock = obj(d.clock);
     const prng = obj(d.prng);
     const settlement = obj(d.settlement);
