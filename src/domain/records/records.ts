@@ -82,7 +82,11 @@ export function signatureKey(r: bigint, s: bigint): string {
 /** Indexes an accepted signed request's signature: `GET /v1/record/by/signature` finds its records. */
 export function indexSignature(state: State, key: string, sequenceId: number): void {
   const ids = state.signatures.get(key);
-  state.signatures.set(key, ids === undefined ? [sequenceId] : [...ids, sequenceId]);
+  // Appended in place (undone by truncation): under --signatures skip every request may carry the same
+  // placeholder signature, and a copy per request would cost O(requests so far) in time, and in memory
+  // for every command a live snapshot keeps.
+  if (ids === undefined) state.signatures.set(key, [sequenceId]);
+  else append(state.undo, ids, sequenceId);
 }
 
 /**
