@@ -55,6 +55,25 @@ function tableForKey(starkKey: bigint): FixedBaseTable | null {
   return table;
 }
 
+/**
+ * Builds the generator's table and the tables of `keys` (the genesis accounts', whose requests come
+ * first) a row at a time, for idle time after start-up; what exists already is kept.
+ */
+export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
+  if (baseTable === undefined) {
+    const table = yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW);
+    baseTable ??= table;
+  }
+  for (const key of keys) {
+    if (tableCache.get(key) !== undefined) continue;
+    const point = pointForKey(key);
+    yield;
+    if (point === null) continue;
+    const table = yield* FixedBaseTable.inSlices(point, SCALAR_BITS, KEY_WINDOW);
+    if (tableCache.get(key) === undefined) tableCache.set(key, table);
+  }
+}
+
 function generatorTable(): FixedBaseTable {
   baseTable ??= new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
   return baseTable;
