@@ -61,17 +61,31 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     reason: input.reason ?? null,
     orderId: input.orderId ?? null,
   };
-  state.records.set(record.sequenceId, record);
+  // The edits below are untracked and undone by one step (undoAppend): five steps per record cost a
+  // live snapshot more memory than the record itself.
+  const receiver = input.listForReceiver && record.to !== null && record.to !== input.starkKey ? ensureAccount(state, record.to) : undefined;
+  Map.prototype.set.call(state.records, record.sequenceId, record);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
-  const contract = state.contracts.get(asset.contractKey)!;
-  touchField(state.undo, contract, 'recordCount');
-  contract.recordCount += 1;
-  if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
-  append(state.undo, owner.records, record.sequenceId);
-  if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
-    append(state.undo, ensureAccount(state, record.to).records, record.sequenceId);
-  }
+  state.contracts.get(asset.contractKey)!.recordCount += 1;
+  if (record.status === RecordStatus.AcceptedByService) Set.prototype.add.call(state.pendingL2, record.sequenceId);
+  owner.records.push(record.sequenceId);
+  receiver?.records.push(record.sequenceId);
+  state.undo.call(undoAppend, state, record);
   return record;
+}
+
+/** Reverses appendRecord's untracked edits (the steps taken after it are undone already). */
+function undoAppend(state: State, record: LedgerRecord): void {
+  const id = record.sequenceId;
+  const pop = (key: string | null): void => {
+    const list = key === null ? undefined : state.accounts.get(key)?.records;
+    if (list !== undefined && list[list.length - 1] === id) list.pop();
+  };
+  pop(record.starkKey);
+  if (record.to !== record.starkKey) pop(record.to);
+  Set.prototype.delete.call(state.pendingL2, id);
+  state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!.recordCount -= 1;
+  Map.prototype.delete.call(state.records, id);
 }
 
 /** Normalized key of a signature (`0x` lowercase, unpadded r and s) in the signature index. */

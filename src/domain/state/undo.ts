@@ -1,8 +1,9 @@
 // The undo log: every state mutation leaves a closure that reverses it. A command that fails half-way
 // rolls back to where it began, and a snapshot is only a position in the log (no copy of the state).
 
-// Each step is a few slots of one flat array, its kind last: no closure and no entry object per step,
-// so a live snapshot costs little more memory per command than the command's own data.
+// Each step is a few slots of one flat array (its operands) and one byte of a second (its kind): no
+// closure and no entry object per step, so a live snapshot costs little more memory per command than
+// the command's own data.
 const FN = 0; // [fn]
 const MAP_SET = 1; // [map, key, value]: Map.prototype.set
 const MAP_DELETE = 2; // [map, key]
@@ -11,11 +12,14 @@ const SET_DELETE = 4; // [set, value]
 const TRUNCATE = 5; // [array, length]
 const FIELD = 6; // [object, key, value]
 const ASSIGN = 7; // [object, copy]
+const CALL = 8; // [fn, a, b]: fn(a, b), a module-level function (no closure per step)
 /** Flag on a kind: undoing the step invalidates the derived order-book indexes. */
-const ORDERS = 8;
+const ORDERS = 16;
 
 export class UndoLog {
   private slots: unknown[] = [];
+  /** The kind of each step in `slots`, oldest first (kinds[0] is the step at `dropped`). */
+  private kinds = new Uint8Array(64);
   /** Steps in `slots`, and steps dropped from the front because no live snapshot needed them. */
   private steps = 0;
   private dropped = 0;
@@ -35,19 +39,28 @@ export class UndoLog {
     return this.holds.length > 0;
   }
 
+  private kind(kind: number): void {
+    if (this.steps === this.kinds.length) {
+      const grown = new Uint8Array(this.kinds.length * 2);
+      grown.set(this.kinds);
+      this.kinds = grown;
+    }
+    this.kinds[this.steps++] = kind;
+  }
+
   private push2(kind: number, a: unknown): void {
-    this.slots.push(a, kind);
-    this.steps++;
+    this.slots.push(a);
+    this.kind(kind);
   }
 
   private push3(kind: number, a: unknown, b: unknown): void {
-    this.slots.push(a, b, kind);
-    this.steps++;
+    this.slots.push(a, b);
+    this.kind(kind);
   }
 
   private push4(kind: number, a: unknown, b: unknown, c: unknown): void {
-    this.slots.push(a, b, c, kind);
-    this.steps++;
+    this.slots.push(a, b, c);
+    this.kind(kind);
   }
 
   record(undo: () => void, orders = false): void {
@@ -74,6 +87,14 @@ export class UndoLog {
     this.push3(TRUNCATE | (orders ? ORDERS : 0), array, length);
   }
 
+  /**
+   * One step that undoes several edits made without tracking: `undo(a, b)` must reverse exactly
+   * those edits (the steps recorded after this one are undone before it).
+   */
+  call<A, B>(undo: (a: A, b: B) => void, a: A, b: B, orders = false): void {
+    this.push4(CALL | (orders ? ORDERS : 0), undo, a, b);
+  }
+
   field<T extends object, K extends keyof T>(obj: T, key: K, value: T[K], orders = false): void {
     this.push4(FIELD | (orders ? ORDERS : 0), obj, key, value);
   }
@@ -89,9 +110,9 @@ export class UndoLog {
     let orders = false;
     let i = slots.length;
     while (this.dropped + this.steps > position) {
-      const kind = slots[--i] as number;
+      const kind = this.kinds[this.steps - 1]!;
       if (kind & ORDERS) orders = true;
-      switch (kind & 7) {
+      switch (kind & 15) {
         case FN:
           (slots[--i] as () => void)();
           break;
@@ -119,6 +140,10 @@ export class UndoLog {
           i -= 3;
           (slots[i] as Record<PropertyKey, unknown>)[slots[i + 1] as PropertyKey] = slots[i + 2];
           break;
+        case CALL:
+          i -= 3;
+          (slots[i] as (a: unknown, b: unknown) => void)(slots[i + 1], slots[i + 2]);
+          break;
         default:
           i -= 2;
           Object.assign(slots[i] as object, slots[i + 1]);
@@ -137,6 +162,7 @@ export class UndoLog {
   settle(): void {
     if (this.holds.length === 0) {
       this.slots = [];
+      if (this.kinds.length > 64) this.kinds = new Uint8Array(64);
       this.steps = 0;
       this.dropped = 0;
       this.droppedSlots = 0;
@@ -146,6 +172,7 @@ export class UndoLog {
     if (oldest > this.dropped) {
       const cut = this.holdSlots[0]! - this.droppedSlots;
       this.slots = this.slots.slice(cut);
+      this.kinds.copyWithin(0, oldest - this.dropped, this.steps);
       this.steps -= oldest - this.dropped;
       this.dropped = oldest;
       this.droppedSlots += cut;
