@@ -5,6 +5,7 @@ import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
+import { runScale } from './scale.js';
 
 interface BenchOptions {
   runs?: number;
@@ -12,11 +13,12 @@ interface BenchOptions {
 }
 
 const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
-  startup: (o) => runStartup(o),
+  startup: async (o) => void (await runStartup(o)),
   orderbook: (o) => runOrderbook(o),
   persistence: (o) => runPersistence(o),
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
+  scale: (o) => runScale(o),
 };
 
 function usage(): string {
