@@ -28,33 +28,34 @@ export function checkValue(v: unknown, kind: Kind | string, where: string): void
     if (v === null) return;
     kind = kind.slice(0, -1);
   }
-  const bad = (what: string): never => {
-    throw new TypeError(`${where} must be ${what}, got ${describe(v)}`);
-  };
   if (Array.isArray(kind)) {
-    if (!kind.includes(v as string | number)) bad(`one of ${kind.map((k) => JSON.stringify(k)).join(', ')}`);
+    if (!kind.includes(v as string | number)) bad(v, where, `one of ${kind.map((k) => JSON.stringify(k)).join(', ')}`);
     return;
   }
   switch (kind) {
     case 'id':
-      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 1)) bad('an integer from 1 to 2^53-1');
+      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 1)) bad(v, where, 'an integer from 1 to 2^53-1');
       return;
     case 'count':
-      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) bad('an integer from 0 to 2^53-1');
+      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) bad(v, where, 'an integer from 0 to 2^53-1');
       return;
     case 'nat':
-      if (!isInt(v) || v < 0) bad('an integer >= 0');
+      if (!isInt(v) || v < 0) bad(v, where, 'an integer >= 0');
       return;
     case 'time':
-      if (!isInt(v) || v < 0 || BigInt(v) > MAX_MICROS) bad(`microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
+      if (!isInt(v) || v < 0 || BigInt(v) > MAX_MICROS) bad(v, where, `microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
       return;
     case 'str':
-      if (typeof v !== 'string') bad('a string');
+      if (typeof v !== 'string') bad(v, where, 'a string');
       return;
     case 'bool':
-      if (typeof v !== 'boolean') bad('true or false');
+      if (typeof v !== 'boolean') bad(v, where, 'true or false');
       return;
   }
+}
+
+function bad(v: unknown, where: string, what: string): never {
+  throw new TypeError(`${where} must be ${what}, got ${describe(v)}`);
 }
 
 function checkObject(v: unknown, spec: Spec, where: string): Obj {
@@ -66,7 +67,15 @@ function checkObject(v: unknown, spec: Spec, where: string): Obj {
 
 function checkList(v: unknown, where: string, each: (x: unknown, where: string) => void): void {
   if (!Array.isArray(v)) throw new TypeError(`${where} must be an array, got ${describe(v)}`);
-  v.forEach((x, i) => each(x, `${where}[${i}]`));
+  // Long id lists (an account's records) take a loop without a path per item; the path is made for a failure.
+  if (each === ID) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (!(typeof x === 'number' && Number.isSafeInteger(x) && x >= 1)) checkValue(x, 'id', `${where}[${i}]`);
+    }
+    return;
+  }
+  for (let i = 0; i < v.length; i++) each(v[i], `${where}[${i}]`);
 }
 
 function checkPair(v: unknown, where: string, first: Kind, second: (x: unknown, where: string) => void): void {
@@ -75,7 +84,17 @@ function checkPair(v: unknown, where: string, first: Kind, second: (x: unknown, 
   second(v[1], `${where}[1]`);
 }
 
+// Checkers of list items and pair values, made once (not per item: a load checks millions of items).
 const value = (kind: Kind) => (x: unknown, where: string) => checkValue(x, kind, where);
+const STR = value('str');
+const NAT = value('nat');
+const ID = value('id');
+const ID_LIST = (ids: unknown, where: string): void => checkList(ids, where, ID);
+const BALANCE = (x: unknown, where: string): void => void checkObject(x, { available: 'nat', frozen: 'nat' }, where);
+const BALANCE_PAIR = (b: unknown, where: string): void => checkPair(b, where, 'str', BALANCE);
+const TOKEN_PAIR = (t: unknown, where: string): void => checkPair(t, where, 'str', STR);
+const AMOUNT_PAIR = (p: unknown, where: string): void => checkPair(p, where, 'str', NAT);
+const AREA = (area: unknown, where: string): void => checkList(area, where, AMOUNT_PAIR);
 
 const RECORD: Spec = { sequenceId: 'id', type: Object.values(RECORD_TYPES), starkKey: 'str', status: Object.values(RecordStatus), timeMicros: 'time', assetHex: 'str', amount: 'nat', to: 'str?', reason: 'str?', orderId: 'id?' };
 const ORDER: Spec = {
@@ -96,7 +115,7 @@ export function checkItem(key: string, v: unknown, where: string): void {
       return;
     case 'projects': {
       const p = checkObject(v, { uuid: 'str', name: 'str', owner: 'str', createdAtMicros: 'time' }, where);
-      checkList(p.contracts, `${where}.contracts`, value('str'));
+      checkList(p.contracts, `${where}.contracts`, STR);
       return;
     }
     case 'marketplaces': {
@@ -107,7 +126,7 @@ export function checkItem(key: string, v: unknown, where: string): void {
     }
     case 'contracts': {
       const c = checkObject(v, CONTRACT, where);
-      checkList(c.tokens, `${where}.tokens`, (t, w) => checkPair(t, w, 'str', value('str')));
+      checkList(c.tokens, `${where}.tokens`, TOKEN_PAIR);
       return;
     }
     case 'assets':
@@ -117,24 +136,24 @@ export function checkItem(key: string, v: unknown, where: string): void {
       const a = checkObject(v, { key: 'str' }, where);
       // -1 until the account signs something.
       if (!isInt(a.max_nonce) || a.max_nonce < -1) throw new TypeError(`${where}.max_nonce must be an integer >= -1, got ${describe(a.max_nonce)}`);
-      checkList(a.balances, `${where}.balances`, (b, w) => checkPair(b, w, 'str', (x, w2) => checkObject(x, { available: 'nat', frozen: 'nat' }, w2)));
-      checkList(a.used_nonces, `${where}.used_nonces`, value('nat'));
-      checkList(a.records, `${where}.records`, value('id'));
+      checkList(a.balances, `${where}.balances`, BALANCE_PAIR);
+      checkList(a.used_nonces, `${where}.used_nonces`, NAT);
+      checkList(a.records, `${where}.records`, ID);
       return;
     }
     case 'vaults':
     case 'claimed':
     case 'issued':
-      checkPair(v, where, 'str', value('nat'));
+      checkPair(v, where, 'str', NAT);
       return;
     case 'records':
       checkObject(v, RECORD, where);
       return;
     case 'signatures':
-      checkPair(v, where, 'str', (ids, w) => checkList(ids, w, value('id')));
+      checkPair(v, where, 'str', ID_LIST);
       return;
     case 'withdraw_area':
-      checkPair(v, where, 'str', (area, w) => checkList(area, w, (p, w2) => checkPair(p, w2, 'str', value('nat'))));
+      checkPair(v, where, 'str', AREA);
       return;
     case 'pending_l2':
     case 'pending_l1':
