@@ -32,8 +32,9 @@ import type { Signature } from './domain/ledger/signed.js';
 import { DevnetReads } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
-import { dumpState } from './domain/lifecycle/dump.js';
+import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
 import { loadState } from './domain/lifecycle/load.js';
+import { DumpReader } from './domain/lifecycle/load-stream.js';
 import { DevnetStorage } from './devnet-storage.js';
 import { recordUpload, removeUpload } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
@@ -64,8 +65,8 @@ export interface CommandEntry {
 export interface CommandSink {
   /** Saves one command that changed the state; it is rolled back if this throws. */
   append(entry: CommandEntry): void;
-  /** Saves a whole new state (reset, load) before it replaces the current one; nothing is replaced if this throws. */
-  replace(dump: Record<string, unknown>): void;
+  /** Saves a whole new state (reset, load), given as its dump's text in pieces, before it replaces the current one; nothing is replaced if this throws. */
+  replace(dump: () => Iterable<string>): void;
 }
 
 export interface DevnetConfig {
@@ -120,7 +121,7 @@ export class Devnet extends DevnetReads {
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
-    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash, sig.r, sig.s, key);
+    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash(), sig.r, sig.s, key);
     this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
     this.fees = config.fees ?? REAL_FEES;
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
@@ -362,6 +363,15 @@ export class Devnet extends DevnetReads {
     return { reverted: id };
   }
 
+  /** `DELETE /_devnet/snapshots/{id}`: forgets one snapshot; the undo steps only it needed are dropped. */
+  deleteSnapshot(id: string): { deleted: string } {
+    // Journaled first (replay must drop it too), then applied outside the command: no revert undoes it.
+    this.snapshots.check(id);
+    this.command('deleteSnapshot', [id], () => undefined, true);
+    this.snapshots.delete(this.current, id);
+    return { deleted: id };
+  }
+
   // ---- the storage index (blocks are committed to the block store before these run) ----
 
   recordUpload(apiKey: string, projectUuid: string, upload: NewUpload): void {
@@ -383,21 +393,54 @@ export class Devnet extends DevnetReads {
     return { state_hash: this.stateHash() };
   }
 
-  /** `GET /_devnet/state`: the canonical, versioned image of the whole state. */
+  /** The canonical, versioned image of the whole state, as one object (small states, tests). */
   dump(): Record<string, unknown> {
     return dumpState(this.current);
   }
 
-  /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */
+  /**
+   * `GET /_devnet/state`: the same image as text in pieces of ~64 KiB, all taken now (so later
+   * commands cannot tear it) but never joined: a dump of millions of records is no single string.
+   */
+  dumpText(): string[] {
+    return [...dumpChunks(this.current)];
+  }
+
+  /** The dump's text in pieces, taken from the live state as they are consumed (synchronously: the image writer). */
+  dumpPieces(): Iterable<string> {
+    return dumpChunks(this.current);
+  }
+
+  /** Replaces the state with a dump given as one object (checked field by field, then for every guarantee). */
   load(dump: unknown): { state_hash: string } {
-    this.replace(loadState(dump));
+    return this.loaded(loadState(dump));
+  }
+
+  /** Replaces the state with a dump given as text in pieces (an image file): never one string. */
+  loadPieces(pieces: Iterable<string>): { state_hash: string } {
+    const reader = new DumpReader();
+    for (const piece of pieces) reader.feed(piece);
+    return this.loaded(reader.end());
+  }
+
+  /**
+   * `POST /_devnet/state`: a reader the route feeds the body to as it arrives; end() checks the dump
+   * (as load does) and replaces the state. Until then the current state is untouched.
+   */
+  stateReader(): { feed(text: string): void; end(): { state_hash: string } } {
+    const reader = new DumpReader();
+    return { feed: (text) => reader.feed(text), end: () => this.loaded(reader.end()) };
+  }
+
+  private loaded(state: State): { state_hash: string } {
+    this.replace(state);
     this.events.emit('load', undefined, []);
     return { state_hash: this.stateHash() };
   }
 
   /** The new state is saved (as the image) before it takes over: a failed save leaves the old state in place. */
   private replace(state: State): void {
-    if (!this.replaying) this.sink?.replace(dumpState(state));
+    if (!this.replaying) this.sink?.replace(() => dumpChunks(state));
     this.current = state;
     this.snapshots.clear();
   }
@@ -407,6 +450,6 @@ export class Devnet extends DevnetReads {
 export const COMMANDS = [
   'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
   'createContract', 'removeContract', 'createMarketplace', 'transfer', 'batchTransfer', 'multiTransfer', 'withdraw', 'mint', 'batches', 'moveRecord',
-  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick', 'recordUpload', 'removeUpload',
+  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'deleteSnapshot', 'tick', 'recordUpload', 'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

@@ -150,6 +150,7 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', '/_devnet/overview');
   const snapshot: string = (await call('POST', '/_devnet/snapshots', { body: {} })).id;
   await call('POST', `/_devnet/snapshots/${snapshot}/revert`, { body: {} });
+  await call('DELETE', `/_devnet/snapshots/${snapshot}`);
   const dump = await call('GET', '/_devnet/state');
   await call('POST', '/_devnet/state', { body: dump });
   await call('POST', '/_devnet/reset', { body: {} });

@@ -70,6 +70,16 @@ export function buildPedersenTables(): PedersenTables {
   };
 }
 
+/** Builds the process's tables a row at a time (for idle time after start-up); a no-op once they exist. */
+export function* pedersenTablesInSlices(): Generator<void, void> {
+  if (tables !== undefined) return;
+  const aLow = yield* FixedBaseTable.inSlices(A_LOW, LOW_BITS, WINDOW);
+  const bLow = yield* FixedBaseTable.inSlices(B_LOW, LOW_BITS, WINDOW);
+  const start = buildStartTable();
+  // A request may have needed them meanwhile (and built them at once): keep the ones in use.
+  tables ??= { aLow, bLow, start };
+}
+
 /**
  * The process's tables, built on first use and never at import: the emulator's cold start must
  * stay close to bare hono's.

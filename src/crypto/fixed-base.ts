@@ -21,7 +21,7 @@ export class FixedBaseTable {
   readonly #shift: bigint;
 
   /** Table for scalars 0 <= k < 2^bits, in windows of `window` bits (2..16). */
-  constructor(base: Affine, bits: number, window: number) {
+  constructor(base: Affine, bits: number, window: number, rows?: { xs: bigint[]; ys: bigint[] }) {
     if (!Number.isSafeInteger(bits) || bits < 1) throw new RangeError(`bits must be a positive integer, got ${bits}`);
     if (!Number.isSafeInteger(window) || window < 2 || window > 16) {
       throw new RangeError(`window must be an integer in [2, 16], got ${window}`);
@@ -34,26 +34,24 @@ export class FixedBaseTable {
     this.#half = this.#full / 2;
     this.#mask = BigInt(this.#full - 1);
     this.#shift = BigInt(window);
-    // Window bases 2^(w·i)·B by doubling, normalised together (one inversion for all of them) so
-    // each row below is built with mixed additions.
-    const bases: Jacobian[] = [];
-    const running = Jacobian.fromAffine(base);
-    for (let i = 0; i < this.windows; i++) {
-      bases.push(running.copy());
-      for (let j = 0; j < window; j++) doubleInPlace(running);
+    if (rows === undefined) {
+      const steps = buildRows(base, this.windows, window);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      rows = step.value;
     }
-    const jac: Jacobian[] = [];
-    for (const b of toAffineBatch(bases)) {
-      const multiple = Jacobian.fromAffine(b);
-      jac.push(multiple.copy());
-      for (let d = 2; d <= this.#half; d++) {
-        addAffineInPlace(multiple, b.x, b.y);
-        jac.push(multiple.copy());
-      }
-    }
-    const affine = toAffineBatch(jac);
-    this.#xs = affine.map((p) => p.x);
-    this.#ys = affine.map((p) => p.y);
+    this.#xs = rows.xs;
+    this.#ys = rows.ys;
+  }
+
+  /**
+   * The same table, built a few windows at a time: each `yield` is a pause of a millisecond or two of
+   * work, so a caller can build it in idle time between requests (see crypto/warm.ts).
+   */
+  static *inSlices(base: Affine, bits: number, window: number): Generator<void, FixedBaseTable> {
+    const windows = Math.ceil((bits + 1) / window);
+    const rows = yield* buildRows(base, windows, window);
+    return new FixedBaseTable(base, bits, window, rows);
   }
 
   /** acc = acc + k·base for 0 <= k < 2^bits (the caller checks the range). */
@@ -80,4 +78,35 @@ export class FixedBaseTable {
   get size(): number {
     return this.#xs.length;
   }
+}
+
+/**
+ * Window bases 2^(w·i)·B by doubling, normalised together (one inversion for all of them); then each
+ * window's row d·2^(w·i)·B (1 <= d <= 2^(w-1)) by mixed additions, normalised per row (one inversion
+ * per row, Montgomery's trick), with a pause after each row.
+ */
+function* buildRows(base: Affine, windows: number, window: number): Generator<void, { xs: bigint[]; ys: bigint[] }> {
+  const half = 2 ** (window - 1);
+  const bases: Jacobian[] = [];
+  const running = Jacobian.fromAffine(base);
+  for (let i = 0; i < windows; i++) {
+    bases.push(running.copy());
+    for (let j = 0; j < window; j++) doubleInPlace(running);
+  }
+  const xs: bigint[] = [];
+  const ys: bigint[] = [];
+  for (const b of toAffineBatch(bases)) {
+    const multiple = Jacobian.fromAffine(b);
+    const row: Jacobian[] = [multiple.copy()];
+    for (let d = 2; d <= half; d++) {
+      addAffineInPlace(multiple, b.x, b.y);
+      row.push(multiple.copy());
+    }
+    for (const p of toAffineBatch(row)) {
+      xs.push(p.x);
+      ys.push(p.y);
+    }
+    yield;
+  }
+  return { xs, ys };
 }

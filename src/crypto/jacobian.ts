@@ -1,12 +1,9 @@
 // Owns plain-bigint Jacobian point arithmetic on the Stark curve, the core of the fast hash and verify.
-import { Point } from '@scure/starknet';
+import { A, P, invert } from './curve.js';
 
 // Plain `%` on bigints beats noble's Fp object calls by avoiding a call and a sign fix per
 // operation: coordinates are kept in (-p, p) (JS `%` keeps the dividend's sign) and only
 // brought into [0, p) when a result leaves this module.
-const P: bigint = Point.Fp.ORDER;
-// y^2 = x^3 + a*x + b; a is 1 on the Stark curve, but take it from the curve so nothing drifts.
-const A: bigint = Point.CURVE().a;
 
 /** An affine point with both coordinates in [0, p); never the point at infinity. */
 export type Affine = { readonly x: bigint; readonly y: bigint };
@@ -134,7 +131,7 @@ export function toAffineBatch(points: readonly Jacobian[]): Affine[] {
     prefix[i] = acc;
     acc = (acc * z) % P;
   }
-  let inv = Point.Fp.inv(acc);
+  let inv = invert(acc, P);
   const out = new Array<Affine>(n);
   for (let i = n - 1; i >= 0; i--) {
     const p = points[i]!;
@@ -151,7 +148,7 @@ export function toAffineBatch(points: readonly Jacobian[]): Affine[] {
 export function affineX(p: Jacobian): bigint {
   const z = modP(p.Z);
   if (z === 0n) throw new RangeError('the point at infinity has no x coordinate');
-  const zInv = Point.Fp.inv(z);
+  const zInv = invert(z, P);
   return modP(p.X * ((zInv * zInv) % P));
 }
 
@@ -159,4 +156,16 @@ export function affineX(p: Jacobian): bigint {
 export function hasAffineX(p: Jacobian, x: bigint): boolean {
   if (p.isInfinity()) return false;
   return (p.X - ((x * ((p.Z * p.Z) % P)) % P)) % P === 0n;
+}
+
+/** k·base for 0 < k, by double-and-add (variable time: for keys of the emulator's own test accounts). */
+export function multiply(base: Affine, k: bigint): Affine {
+  if (k <= 0n) throw new RangeError('the scalar must be positive');
+  const acc = Jacobian.infinity();
+  for (let i = BigInt(k.toString(2).length - 1); i >= 0n; i--) {
+    doubleInPlace(acc);
+    if ((k >> i) & 1n) addAffineInPlace(acc, base.x, base.y);
+  }
+  const [point] = toAffineBatch([acc]);
+  return point!;
 }

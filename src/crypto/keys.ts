@@ -1,16 +1,16 @@
 // Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
-import { Point, grindKey, sign } from '@scure/starknet';
+import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
+import { G, isSquare, curveRhs } from './curve.js';
+import { multiply } from './jacobian.js';
+import type { Affine } from './jacobian.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare range for message hashes and r: [0, 2^251).
 const HASH_BOUND = 1n << 251n;
-const ALPHA = Point.CURVE().a;
-const BETA = Point.CURVE().b;
-// Euler's criterion exponent: v^((p-1)/2) is 1 for non-zero squares, p-1 for non-squares.
-const LEGENDRE_EXPONENT = (FIELD_PRIME - 1n) / 2n;
 
 // scure takes keys and hashes as hex strings, never bigints.
 const toHex = (v: bigint): string => '0x' + v.toString(16);
@@ -19,15 +19,29 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
   assertInRange(name, priv, 1n, CURVE_ORDER);
 }
 
-// A copy of G that is not the BASE instance: multiplying BASE builds noble's 8-bit window table on
-// first use (~22 ms), which would dominate the emulator's cold start for a handful of genesis keys.
-// These keys are test keys, so the variable-time multiply is fine here.
-const G = Point.fromAffine(Point.BASE.toAffine());
+/**
+ * The public point priv·G for a private key in [1, n). These are test keys (genesis accounts, drawn
+ * wallets), so the variable-time double-and-add is fine, and it needs no curve library loaded.
+ */
+export function publicPoint(priv: bigint): Affine {
+  assertPrivateKey('priv', priv);
+  const point = multiply(G, priv);
+  derivedPoints.set(point.x, point);
+  return point;
+}
+
+// Points of keys derived here (the genesis accounts, drawn wallets), by stark key: the verifier takes
+// them from here instead of decompressing the key (a square root, ~5 ms) on its first signature.
+const derivedPoints = new BoundedCache<bigint, Affine>(1024);
+
+/** The point of a stark key this process derived from its private key, if any. */
+export function derivedPoint(starkKey: bigint): Affine | undefined {
+  return derivedPoints.get(starkKey);
+}
 
 /** Stark key (x coordinate of priv·G) for a private key in [1, n); equals scure `getStarkKey`. */
 export function starkKeyFromPrivate(priv: bigint): bigint {
-  assertPrivateKey('priv', priv);
-  return G.multiplyUnsafe(priv).toAffine().x;
+  return publicPoint(priv).x;
 }
 
 // Every request that names a stark key checks it with the Legendre symbol below (~70 µs, a 251-bit
@@ -50,11 +64,18 @@ export function isOnCurveX(x: bigint): boolean {
 }
 
 function legendreIsSquare(x: bigint): boolean {
-  const { Fp } = Point;
-  const rhs = Fp.add(Fp.add(Fp.mul(Fp.sqr(x), x), Fp.mul(ALPHA, x)), BETA);
   // rhs = 0 would mean y = 0, a point of order 2, which a curve of odd prime order does not have;
-  // keep the check anyway so the function says exactly "some y exists".
-  return Fp.is0(rhs) || Fp.pow(rhs, LEGENDRE_EXPONENT) === Fp.ONE;
+  // isSquare counts 0 as a square anyway, so the function says exactly "some y exists".
+  return isSquare(curveRhs(x));
+}
+
+// Signing is for clients (the testing helpers, the scenario runner), never for the server: its curve
+// library is loaded on the first signature, synchronously (require of an ES module, Node >= 20.19).
+type Scure = typeof import('@scure/starknet');
+let scure: Scure | undefined;
+function scureStarknet(): Scure {
+  scure ??= createRequire(import.meta.url)('@scure/starknet') as Scure;
+  return scure;
 }
 
 /**
@@ -64,7 +85,7 @@ function legendreIsSquare(x: bigint): boolean {
 export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint } {
   assertInRange('hash', hash, 0n, HASH_BOUND);
   assertPrivateKey('priv', priv);
-  const sig = sign(toHex(hash), toHex(priv));
+  const sig = scureStarknet().sign(toHex(hash), toHex(priv));
   return { r: sig.r, s: sig.s };
 }
 
@@ -75,8 +96,24 @@ export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint 
  */
 export function privateKeyFromSeed(seed: Uint8Array): bigint {
   if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
-  const priv = BigInt('0x' + grindKey(sha256(seed)));
+  const priv = grindKey(sha256(seed));
   // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
   if (priv === 0n) throw new RangeError('seed grinds to the invalid private key 0');
   return priv;
+}
+
+const SHA256_SPAN = 1n << 256n;
+const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
+
+/** StarkWare's key grinding, as @scure/starknet `grindKey` does it (a test compares the two). */
+function grindKey(seed: Uint8Array): bigint {
+  for (let i = 0; i <= 100_000; i++) {
+    // i as big-endian bytes of even hex length (0 -> one zero byte), like scure's numberToVarBytesBE.
+    let h = i.toString(16);
+    if (h.length % 2) h = '0' + h;
+    const suffix = Uint8Array.from(h.match(/../g)!.map((b) => Number.parseInt(b, 16)));
+    const key = BigInt('0x' + bytesToHex(sha256(concatBytes(seed, suffix))));
+    if (key < GRIND_LIMIT) return key % CURVE_ORDER;
+  }
+  throw new Error('grindKey is broken: tried 100k values');
 }

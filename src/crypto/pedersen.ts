@@ -1,13 +1,12 @@
 // Owns the StarkEx Pedersen hash entry point and the Stark curve's field prime and group order.
-import { Point } from '@scure/starknet';
 import { assertInRange } from './assert.js';
+import { N, P } from './curve.js';
 import { fastPedersen } from './fast-pedersen.js';
 
-// Taken from the curve object itself so these can never drift from what scure computes with.
-/** Prime of the Stark field, p = 2^251 + 17·2^192 + 1. */
-export const FIELD_PRIME: bigint = Point.Fp.ORDER;
+/** Prime of the Stark field, p = 2^251 + 17·2^192 + 1 (curve.ts; checked against @scure/starknet). */
+export const FIELD_PRIME: bigint = P;
 /** Order n of the Stark curve group (cofactor 1, so every point other than zero has order n). */
-export const CURVE_ORDER: bigint = Point.Fn.ORDER;
+export const CURVE_ORDER: bigint = N;
 
 /** Throws unless `value` is a bigint field element (0 <= value < p). */
 export function assertFieldElement(name: string, value: unknown): asserts value is bigint {

@@ -1,8 +1,9 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
-import { Point } from '@scure/starknet';
 import { BoundedCache } from './bounded-cache.js';
+import { G, N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX } from './jacobian.js';
+import { derivedPoint } from './keys.js';
 import type { Affine } from './jacobian.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
@@ -30,12 +31,11 @@ const tableCache = new BoundedCache<bigint, FixedBaseTable>(TABLE_CACHE_LIMIT);
 let baseTable: FixedBaseTable | undefined;
 
 function decompress(starkKey: bigint): Affine | null {
-  try {
-    // Either root will do: verification below tries Q and -Q.
-    return Point.fromHex('02' + starkKey.toString(16).padStart(64, '0')).toAffine();
-  } catch {
-    return null;
-  }
+  const known = derivedPoint(starkKey);
+  if (known !== undefined) return known;
+  // Either root will do: verification below tries Q and -Q.
+  const y = sqrtModP(curveRhs(starkKey));
+  return y === undefined ? null : { x: starkKey, y };
 }
 
 function pointForKey(starkKey: bigint): Affine | null {
@@ -55,8 +55,27 @@ function tableForKey(starkKey: bigint): FixedBaseTable | null {
   return table;
 }
 
+/**
+ * Builds the generator's table and the tables of `keys` (the genesis accounts', whose requests come
+ * first) a row at a time, for idle time after start-up; what exists already is kept.
+ */
+export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
+  if (baseTable === undefined) {
+    const table = yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW);
+    baseTable ??= table;
+  }
+  for (const key of keys) {
+    if (tableCache.get(key) !== undefined) continue;
+    const point = pointForKey(key);
+    yield;
+    if (point === null) continue;
+    const table = yield* FixedBaseTable.inSlices(point, SCALAR_BITS, KEY_WINDOW);
+    if (tableCache.get(key) === undefined) tableCache.set(key, table);
+  }
+}
+
 function generatorTable(): FixedBaseTable {
-  baseTable ??= new FixedBaseTable(Point.BASE.toAffine(), SCALAR_BITS, BASE_WINDOW);
+  baseTable ??= new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
   return baseTable;
 }
 
@@ -80,17 +99,16 @@ export function verifyStarkSignature(hash: bigint, r: bigint, s: bigint, starkKe
     if (r < 1n || r >= BOUND_251) return false;
     if (s < 1n || s >= CURVE_ORDER) return false;
     if (starkKey <= 0n || starkKey >= FIELD_PRIME) return false;
-    const { Fn } = Point;
-    const w = Fn.inv(s);
+    const w = invert(s, N);
     if (w >= BOUND_251) return false;
     const keyTable = tableForKey(starkKey);
     if (keyTable === null) return false;
     // R = (z·w)·G ± (r·w)·Q: the + and - cover the two points with x = starkKey, for the price of
     // one more addition instead of a second verify.
     const a = Jacobian.infinity();
-    generatorTable().addMultiple(a, Fn.mul(hash, w));
+    generatorTable().addMultiple(a, (hash * w) % N);
     const b = Jacobian.infinity();
-    keyTable.addMultiple(b, Fn.mul(r, w));
+    keyTable.addMultiple(b, (r * w) % N);
     // StarkWare compares R.x with r as integers (no reduction mod n), unlike generic ECDSA;
     // r < 2^251 < p, so comparing in the field is the same test.
     return hasAffineX(add(a, b), r) || hasAffineX(add(a, b.negated()), r);

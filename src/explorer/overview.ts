@@ -6,7 +6,7 @@ import { allOf } from '../domain/values/listing.js';
 import { depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Contract, Order, State } from '../domain/state/state.js';
+import type { Contract, LedgerRecord, Order, State } from '../domain/state/state.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { endpointOf } from '../domain/storage/storage.js';
 
@@ -17,6 +17,35 @@ const RECORD_TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entr
 
 function display(amount: bigint, c: Contract): string {
   return displayAmount(amount, c.quantum, c.decimals);
+}
+
+/**
+ * The newest `limit` records, newest first. Sequence ids are read down from the counter, which costs
+ * only what it shows unless many ids in a row took no record (cancels, API keys); past a few windows
+ * of misses, one pass over the records (kept in sequence order) finishes the page instead: the cost
+ * is never the counter's value.
+ */
+function newestRecords(state: State, limit: number): LedgerRecord[] {
+  const out: LedgerRecord[] = [];
+  let id = state.nextSequenceId - 1;
+  for (let misses = 0; id > 0 && out.length < limit && misses < 8 * limit; id--) {
+    const r = state.records.get(id);
+    if (r) out.push(r);
+    else misses++;
+  }
+  if (id <= 0 || out.length === limit || out.length === state.records.size) return out;
+  // The newest records below `id`, in a ring of the last (limit - found) seen.
+  const want = limit - out.length;
+  const ring: LedgerRecord[] = [];
+  let at = 0;
+  for (const r of state.records.values()) {
+    if (r.sequenceId > id) break;
+    if (ring.length < want) ring.push(r);
+    else ring[at] = r;
+    at = (at + 1) % want;
+  }
+  for (let i = 0; i < ring.length; i++) out.push(ring[(at - 1 - i + 2 * ring.length) % ring.length]!);
+  return out;
 }
 
 /**
@@ -65,9 +94,7 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
   }));
 
   const records: Array<Record<string, unknown>> = [];
-  for (let id = state.nextSequenceId - 1; id > 0 && records.length < OVERVIEW_LIMITS.records; id--) {
-    const r = state.records.get(id);
-    if (!r) continue; // cancels and other commands take a sequence id without a record
+  for (const r of newestRecords(state, OVERVIEW_LIMITS.records)) {
     const asset = state.assets.get(r.assetHex)!;
     const c = contractOf(state, asset);
     records.push({

@@ -43,11 +43,16 @@ export function syncDir(dir: string): void {
  * On failure the temp file is removed and the old file is untouched.
  */
 export function replaceFile(path: string, text: string, durability: Durability, beforeRename?: (tmp: string) => void): void {
+  replaceFileWith(path, durability, (fd) => writeAll(fd, Buffer.from(text, 'utf8')), beforeRename);
+}
+
+/** replaceFile with the content written by `write` (in pieces, for a file too large to be one string). */
+export function replaceFileWith(path: string, durability: Durability, write: (fd: number) => void, beforeRename?: (tmp: string) => void): void {
   const tmp = `${path}.tmp`;
   try {
     const fd = openSync(tmp, 'w', FILE_MODE);
     try {
-      writeAll(fd, Buffer.from(text, 'utf8'));
+      write(fd);
       if (durability === 'fsync') fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -1,69 +1,151 @@
-// The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole.
-import { readFileSync } from 'node:fs';
+// The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { LowSync } from 'lowdb';
 import type { SyncAdapter } from 'lowdb';
-import { parseExact, stringify } from '../domain/values/json.js';
 import { sealLine, unsealLine } from './codec.js';
-import { replaceFile, sha256Hex } from './files.js';
+import { replaceFileWith, writeAll } from './files.js';
 import type { Durability } from './files.js';
 
 export const IMAGE_FORMAT = 'l2-devnet/image@2';
+
+/** A state's text in pieces, produced when asked (a dump of any size is never one string). */
+export type StateText = () => Iterable<string>;
 
 export interface ImageData {
   /** Every journal line with seq <= this is already in `state`. */
   journalSeq: number;
   /** The journal's chain value at `journalSeq`: the journal that continues this image starts from it. */
   chain: string;
-  /** A dump (GET /_devnet/state). */
-  state: unknown;
+  /** The state's text as GET /_devnet/state writes it: read back piece by piece from the file. */
+  state: StateText;
 }
 
 export class ImageError extends Error {}
 
 const SUM_LENGTH = 64;
+/** Bytes read or written at a time. */
+const BLOCK = 1 << 20;
+const NEWLINE = 0x0a;
 
 /**
  * The file is two lines: a header `{"format","journal_seq","chain","sum"}` and the state's JSON. `sum`
- * is sha256 over the header's other fields and the state line, so any change to either is seen
- * before the state is parsed (in linear time, exact integers kept).
+ * is sha256 over the header's other fields, a newline and the state line, so any change to either is
+ * seen before the state is parsed. Both lines are streamed: the state line is written piece by piece
+ * (the header, whose length does not depend on the sum, is written last, at the front), and read in
+ * two passes, the checksum first, then the text for the parser.
  */
 class ImageFile implements SyncAdapter<ImageData | null> {
   constructor(private readonly path: string, private readonly durability: Durability) {}
 
+  private damaged(reason: string): never {
+    throw new ImageError(`${this.path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
+  }
+
   read(): ImageData | null {
-    let text: string;
+    let fd: number;
     try {
-      text = readFileSync(this.path, 'utf8');
+      fd = openSync(this.path, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
-    const damaged = (reason: string): never => {
-      throw new ImageError(`${this.path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
-    };
-    const nl = text.indexOf('\n');
-    if (nl === -1 || !text.endsWith('\n') || text.indexOf('\n', nl + 1) !== text.length - 1) damaged('is not an image: it must be two complete lines, a header and the state (was it cut short?)');
-    const sealed = unsealLine(text.slice(0, nl), SUM_LENGTH);
-    if (!sealed) damaged('has no checksum in its first line: it is not an image');
-    const stateText = text.slice(nl + 1, -1);
-    if (sealed!.sum !== sha256Hex(sealed!.body, '\n', stateText)) damaged('does not match its checksum: it was changed or damaged');
-    let header: { format?: unknown; journal_seq?: unknown; chain?: unknown };
-    let state: unknown;
     try {
-      header = JSON.parse(sealed!.body) as typeof header;
-      state = parseExact(stateText);
-    } catch (e) {
-      damaged(`is not valid JSON (${(e as Error).message})`);
+      const size = fstatSync(fd).size;
+      const buf = Buffer.allocUnsafe(BLOCK);
+      // The header: the bytes before the first newline.
+      let header: Buffer | undefined;
+      const parts: Buffer[] = [];
+      let offset = 0;
+      while (header === undefined && offset < size) {
+        const n = readSync(fd, buf, 0, BLOCK, offset);
+        if (n === 0) break;
+        const nl = buf.subarray(0, n).indexOf(NEWLINE);
+        if (nl === -1) {
+          parts.push(Buffer.from(buf.subarray(0, n)));
+          offset += n;
+        } else {
+          parts.push(Buffer.from(buf.subarray(0, nl)));
+          offset += nl + 1;
+          header = Buffer.concat(parts);
+        }
+      }
+      const twoLines = 'is not an image: it must be two complete lines, a header and the state (was it cut short?)';
+      if (header === undefined || size === 0) this.damaged(twoLines);
+      const headerText = header!.toString('utf8');
+      const sealed = unsealLine(headerText, SUM_LENGTH);
+      if (!sealed) this.damaged('has no checksum in its first line: it is not an image');
+      // Pass 1: the checksum over the state line, which must end the file with one newline and hold no other.
+      const stateStart = offset;
+      const stateEnd = size - 1;
+      if (stateEnd < stateStart) this.damaged(twoLines);
+      const hash = createHash('sha256');
+      hash.update(sealed!.body, 'utf8');
+      hash.update('\n', 'utf8');
+      for (let at = stateStart; at < size; ) {
+        const n = readSync(fd, buf, 0, Math.min(BLOCK, size - at), at);
+        if (n === 0) this.damaged(twoLines);
+        const piece = buf.subarray(0, n);
+        const last = at + n === size;
+        const nl = piece.indexOf(NEWLINE);
+        if (nl !== -1 && !(last && nl === n - 1)) this.damaged(twoLines);
+        hash.update(last ? piece.subarray(0, n - 1) : piece);
+        if (last && piece[n - 1] !== NEWLINE) this.damaged(twoLines);
+        at += n;
+      }
+      if (sealed!.sum !== hash.digest('hex')) this.damaged('does not match its checksum: it was changed or damaged');
+      let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown };
+      try {
+        parsed = JSON.parse(sealed!.body) as typeof parsed;
+      } catch (e) {
+        this.damaged(`is not valid JSON (${(e as Error).message})`);
+      }
+      if (parsed!.format !== IMAGE_FORMAT || !Number.isSafeInteger(parsed!.journal_seq) || typeof parsed!.chain !== 'string') this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
+      const path = this.path;
+      // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
+      const state: StateText = function* () {
+        const fd2 = openSync(path, 'r');
+        try {
+          const decoder = new TextDecoder();
+          const block = Buffer.allocUnsafe(BLOCK);
+          for (let at = stateStart; at < stateEnd; ) {
+            const n = readSync(fd2, block, 0, Math.min(BLOCK, stateEnd - at), at);
+            if (n === 0) break;
+            yield decoder.decode(block.subarray(0, n), { stream: true });
+            at += n;
+          }
+          const rest = decoder.decode();
+          if (rest !== '') yield rest;
+        } finally {
+          closeSync(fd2);
+        }
+      };
+      return { journalSeq: parsed!.journal_seq as number, chain: parsed!.chain as string, state };
+    } finally {
+      closeSync(fd);
     }
-    if (header!.format !== IMAGE_FORMAT || !Number.isSafeInteger(header!.journal_seq) || typeof header!.chain !== 'string') damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
-    return { journalSeq: header!.journal_seq as number, chain: header!.chain as string, state: state! };
   }
 
   write(data: ImageData | null): void {
     if (data === null) throw new TypeError('an image always holds a state');
     const body = JSON.stringify({ format: IMAGE_FORMAT, journal_seq: data.journalSeq, chain: data.chain });
-    const stateText = stringify(data.state);
-    replaceFile(this.path, sealLine(body, sha256Hex(body, '\n', stateText)) + '\n' + stateText + '\n', this.durability);
+    // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
+    const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
+    replaceFileWith(this.path, this.durability, (fd) => {
+      const hash = createHash('sha256');
+      hash.update(body, 'utf8');
+      hash.update('\n', 'utf8');
+      writeAll(fd, Buffer.from(' '.repeat(headerLength) + '\n', 'utf8'));
+      for (const piece of data.state()) {
+        const bytes = Buffer.from(piece, 'utf8');
+        hash.update(bytes);
+        writeAll(fd, bytes);
+      }
+      writeAll(fd, Buffer.from('\n', 'utf8'));
+      const header = Buffer.from(sealLine(body, hash.digest('hex')), 'utf8');
+      let off = 0;
+      while (off < header.length) off += writeSync(fd, header, off, header.length - off, off);
+    });
   }
 }
 

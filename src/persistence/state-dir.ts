@@ -9,7 +9,8 @@ import { CHAIN_START } from './codec.js';
 import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
 import { ImageError, openImage } from './image.js';
-import type { ImageData } from './image.js';
+import type { ImageData, StateText } from './image.js';
+import { JsonSyntaxError, stringify } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import type { JournalRead } from './journal.js';
 import { LEGACY_IMAGE, LEGACY_JOURNAL, LegacyError, readLegacyDir } from './legacy.js';
@@ -98,7 +99,7 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
   /** The image first (the commit point), then an empty journal; if the second fails, the old journal goes on: it continues the new image too. */
   const compact = (): void => {
     const w = writer!;
-    writeImage({ journalSeq: w.seq, chain: w.chain, state: devnet.dump() });
+    writeImage({ journalSeq: w.seq, chain: w.chain, state: () => devnet.dumpPieces() });
     bestEffort(() => w.restart(w.seq, w.chain));
   };
 
@@ -139,10 +140,15 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     if (data === null) {
       if (journal !== null) throw new StateDirError(`${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`);
       // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
-      writeImage({ journalSeq: 0, chain: CHAIN_START, state: devnet.dump() });
+      writeImage({ journalSeq: 0, chain: CHAIN_START, state: () => devnet.dumpPieces() });
       return { writer: JournalWriter.create(journalPath, 0, CHAIN_START, durability), report: { ...base, restored: false, replayed: 0 } };
     }
-    devnet.load(data.state);
+    try {
+      devnet.loadPieces(data.state());
+    } catch (e) {
+      if (e instanceof JsonSyntaxError) throw new ImageError(`${imagePath} is not valid JSON (${e.message}). Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
+      throw e;
+    }
     imageBytes = statSync(imagePath).size;
     if (journal === null) {
       return { writer: JournalWriter.create(journalPath, data.journalSeq, data.chain, durability), report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 } };
@@ -175,7 +181,7 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
    */
   function migrate(): { writer: JournalWriter; report: StateDirReport } {
     const old = readLegacyDir(join(dir, LEGACY_IMAGE), join(dir, LEGACY_JOURNAL));
-    let baseState: unknown;
+    let baseState: StateText;
     let after = 0;
     if (old.image !== null) {
       try {
@@ -183,10 +189,12 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
       } catch (e) {
         throw new StateDirError(`${join(dir, LEGACY_IMAGE)} does not load: ${(e as Error).message}. Nothing was changed`);
       }
-      baseState = old.image.state;
+      const image = old.image.state;
+      baseState = () => [stringify(image)];
       after = old.image.journalSeq;
     } else {
-      baseState = devnet.dump();
+      const pieces = [...devnet.dumpPieces()];
+      baseState = () => pieces;
     }
     replayAll(old.lines, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
     const w = JournalWriter.create(journalPath, after, CHAIN_START, durability);
@@ -226,7 +234,7 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
         }
       }
     },
-    replace(state: Record<string, unknown>) {
+    replace(state: StateText) {
       const w = writer!;
       try {
         writeImage({ journalSeq: w.seq, chain: w.chain, state });

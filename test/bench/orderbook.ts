@@ -1,27 +1,21 @@
 // Order-book benchmark: place-and-match cost per operation with 1k, 100k and 1M resting orders in the
-// default genesis's ERC20 market (base ETH, quote RDD20), driven through the domain layer (placeOrder with a
-// signature check that accepts everything), and heap bytes per resting order. A report, not an assertion.
+// default genesis's ERC20 market (base ETH, quote RDD20), driven through the domain layer, and heap bytes per
+// resting order. A report, not an assertion.
+//
+// Each placement runs as a request runs it: inside atomically() (the undo log settles after each command, so
+// nothing of it is kept without a live snapshot), with the signature check of `--signatures skip`, which
+// computes no message hash. The real cost of an order's hash is measured separately and printed beside.
 //
 // The run happens in a child process (`node --expose-gc --max-old-space-size=8192 --import tsx
 // test/bench/orderbook.ts --child`): run.ts passes no node flags, and the memory figure needs global.gc().
-//
-// The Pedersen message hash is set aside too. placeOrder computes the StarkEx order hash (4 Pedersen hashes:
-// about 0.5 ms with the fixed-base windowed hash, 15+ ms with plain @scure/starknet) before calling the
-// signature check, so even with `() => true` the 2.2M placements of a run would take over 15 minutes of
-// hashing, which would swamp the book figures this benchmark is about. The child therefore swaps
-// src/crypto/pedersen.ts's `pedersen` for a cheap stand-in through a module resolve hook (every other line of
-// src runs as is, including the field-element range checks), and the parent measures the real hash cost
-// separately and prints it next to the figures.
 import { spawn } from 'node:child_process';
-import { register } from 'node:module';
 import { cpus, totalmem } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { OrderInput } from '../../src/domain/trading/orders.js';
 import type { State } from '../../src/domain/state/state.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const PEDERSEN_URL = new URL('../../src/crypto/pedersen.ts', import.meta.url).href;
 
 const SIZES = [1_000, 100_000, 1_000_000] as const;
 const RATIO_GOAL = 2;
@@ -115,27 +109,6 @@ export async function runOrderbook(options: OrderbookOptions = {}): Promise<void
 
 // ---------------------------------------------------------------- child
 
-/** The stand-in for pedersen(a, b): the same argument checks, then a cheap field mix instead of curve arithmetic. */
-const STUB_SOURCE = `
-export * from ${JSON.stringify(PEDERSEN_URL + '?real')};
-import { assertFieldElement, FIELD_PRIME } from ${JSON.stringify(PEDERSEN_URL + '?real')};
-export function pedersen(a, b) {
-  assertFieldElement('a', a);
-  assertFieldElement('b', b);
-  return (a * 0x9e3779b97f4a7c15n + b + 1n) % FIELD_PRIME;
-}
-`;
-
-const HOOKS_SOURCE = `
-const TARGET = ${JSON.stringify(PEDERSEN_URL)};
-const STUB = ${JSON.stringify('data:text/javascript,' + encodeURIComponent(STUB_SOURCE))};
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context);
-  if (r.url === TARGET) return { url: STUB, format: 'module', shortCircuit: true };
-  return r;
-}
-`;
-
 const Q = 1_000_000n; // quote units of every resting order (1 RDD20 in display units)
 const MID = 1_000_000n; // price in micro-ETH per RDD20
 const TICK = 100n; // micro-ETH between levels (even, so half orders have exact base amounts)
@@ -143,6 +116,7 @@ const MAX_LEVELS = 2_000; // price levels per side at most
 const FUNDING = 10n ** 15n; // quantized units deposited per account (far above what 1M orders freeze)
 
 type Domain = {
+  transaction: typeof import('../../src/domain/lifecycle/transaction.js');
   genesis: typeof import('../../src/domain/lifecycle/genesis.js');
   genesisFile: typeof import('../../src/genesis-file.js');
   orders: typeof import('../../src/domain/trading/orders.js');
@@ -202,8 +176,10 @@ class Market {
     const quoteHex = '0x' + this.quote.toString(16);
     const trader = (name: string, fund: 'eth' | 'quote'): Trader => {
       const key = s.namedAccounts.find((a) => a.name === name)!.starkKey;
-      d.deposits.deposit(s, { starkKey: key, contractAddress: fund === 'eth' ? 'eth' : rdd.address, amount: FUNDING });
-      return { key, baseVault: d.vaults.ensureVault(s, key, baseHex), quoteVault: d.vaults.ensureVault(s, key, quoteHex), nonce: 0n };
+      return d.transaction.atomically(s, () => {
+        d.deposits.deposit(s, { starkKey: key, contractAddress: fund === 'eth' ? 'eth' : rdd.address, amount: FUNDING });
+        return { key, baseVault: d.vaults.ensureVault(s, key, baseHex), quoteVault: d.vaults.ensureVault(s, key, quoteHex), nonce: 0n };
+      }).value;
     };
     this.askers = [trader('alice', 'quote'), trader('bob', 'quote')];
     this.bidders = [trader('carol', 'eth'), trader('operator', 'eth')];
@@ -247,7 +223,7 @@ class Market {
       marketplace: undefined,
       signature: { r: 0n, s: 0n },
     };
-    return this.d.orders.placeOrder(this.state, input, () => true);
+    return this.d.transaction.atomically(this.state, () => this.d.orders.placeOrder(this.state, input, () => true)).value;
   }
 
   private random(): number {
@@ -295,10 +271,8 @@ class Market {
 }
 
 async function loadDomain(): Promise<Domain> {
-  register('data:text/javascript,' + encodeURIComponent(HOOKS_SOURCE), pathToFileURL(SELF));
-  const { pedersen } = await import('../../src/crypto/pedersen.js');
-  if (pedersen(1n, 2n) !== 0x9e3779b97f4a7c15n + 3n) throw new Error('the pedersen stand-in is not in effect');
   return {
+    transaction: await import('../../src/domain/lifecycle/transaction.js'),
     genesis: await import('../../src/domain/lifecycle/genesis.js'),
     genesisFile: await import('../../src/genesis-file.js'),
     orders: await import('../../src/domain/trading/orders.js'),
@@ -328,6 +302,8 @@ async function measureSize(d: Domain, n: number, runs: number): Promise<SizeResu
   const after = heapUsed();
   const filled0 = m.state.trades.length;
   const b0 = m.book();
+  // Without a live snapshot every command's undo steps are dropped when it settles: none may be left.
+  check(m.state.undo.size === 0, `the undo log holds ${m.state.undo.size} steps after populate: placements are not settling`);
   check(b0.asks + b0.bids === n && filled0 === 0, `populate left ${b0.asks}+${b0.bids} resting orders and ${filled0} trades, expected ${n} and 0`);
   const bytesPerOrder = (after - before) / n;
   console.log(
@@ -445,7 +421,7 @@ async function child(argv: readonly string[]): Promise<void> {
   );
   if (Number.isFinite(hashUs)) {
     console.log(
-      `  not included above: the order message hash placeOrder computes even when the signature check is skipped ` +
+      `  not included above: with --signatures verify an order's message hash ` +
         `(4 Pedersen hashes) costs ${(hashUs / 1000).toFixed(2)} ms per order with the real implementation, i.e. +${((2 * hashUs) / 1000).toFixed(2)} ms per op (2 orders)`,
     );
   }

@@ -7,6 +7,7 @@ import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
 import { runEvents } from './events.js';
+import { runScale } from './scale.js';
 
 interface BenchOptions {
   runs?: number;
@@ -14,13 +15,14 @@ interface BenchOptions {
 }
 
 const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
-  startup: (o) => runStartup(o),
+  startup: (o) => runStartup(o).then(() => undefined),
   orderbook: (o) => runOrderbook(o),
   persistence: (o) => runPersistence(o),
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
   events: (o) => runEvents(o),
   lists: (o) => runLists(o),
+  scale: (o) => runScale(o),
 };
 
 function usage(): string {

@@ -1,7 +1,7 @@
 // Balances: the only code that moves amounts between available, frozen and owners.
 import { ensureAccount } from './accounts.js';
 import type { Asset, Balance, State } from '../state/state.js';
-import { touch } from '../state/undo.js';
+import { touch, touchField } from '../state/undo.js';
 import { nftHolderChanged } from '../catalog/nfts.js';
 import { holdingChanged } from './holdings.js';
 
@@ -14,11 +14,14 @@ export function balanceOf(state: State, owner: string, assetHex: string): Balanc
   return state.accounts.get(owner)?.balances.get(assetHex) ?? ZERO;
 }
 
-function mutableBalance(state: State, owner: string, assetHex: string): Balance {
+/** The balance to change; the fields it names are saved for undo first (a new balance is undone whole). */
+function mutableBalance(state: State, owner: string, assetHex: string, change: 'available' | 'frozen' | 'both'): Balance {
   const account = ensureAccount(state, owner);
   let b = account.balances.get(assetHex);
-  if (b) touch(state.undo, b);
-  else {
+  if (b) {
+    if (change === 'both') touch(state.undo, b);
+    else touchField(state.undo, b, change);
+  } else {
     b = { available: 0n, frozen: 0n };
     account.balances.set(assetHex, b);
   }
@@ -28,14 +31,14 @@ function mutableBalance(state: State, owner: string, assetHex: string): Balance 
 /** Adds to `owner`'s available balance; for an NFT the owner becomes its holder. */
 export function credit(state: State, owner: string, asset: Asset, amount: bigint): void {
   if (amount <= 0n) throw new RangeError(`credit amount must be positive, got ${amount}`);
-  mutableBalance(state, owner, asset.hex).available += amount;
+  mutableBalance(state, owner, asset.hex, 'available').available += amount;
   if (asset.tokenId !== null) setHolder(state, asset, owner);
   holdingChanged(state, owner, asset.hex);
 }
 
 /** Removes from `owner`'s available balance. Callers check sufficiency first (validate, then apply). */
 export function debit(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex);
+  const b = mutableBalance(state, owner, asset.hex, 'available');
   if (b.available < amount) throw new RangeError(`debit of ${amount} exceeds available ${b.available}`);
   b.available -= amount;
   if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
@@ -43,7 +46,7 @@ export function debit(state: State, owner: string, asset: Asset, amount: bigint)
 }
 
 export function freeze(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex);
+  const b = mutableBalance(state, owner, asset.hex, 'both');
   if (b.available < amount) throw new RangeError(`freeze of ${amount} exceeds available ${b.available}`);
   b.available -= amount;
   b.frozen += amount;
@@ -52,7 +55,7 @@ export function freeze(state: State, owner: string, asset: Asset, amount: bigint
 
 /** Removes frozen funds that leave the account (the buyer's payment, the seller's sold token). */
 export function spendFrozen(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex);
+  const b = mutableBalance(state, owner, asset.hex, 'frozen');
   if (b.frozen < amount) throw new RangeError(`spend of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
   if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
@@ -60,7 +63,7 @@ export function spendFrozen(state: State, owner: string, asset: Asset, amount: b
 }
 
 export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex);
+  const b = mutableBalance(state, owner, asset.hex, 'both');
   if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);
   b.frozen -= amount;
   b.available += amount;

@@ -81,7 +81,7 @@ export function checkSignedMove(state: State, kind: MoveKind, input: SignedMoveI
   checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
   checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
   checkNotExpired(state, input.expiration);
-  checkSignature(check, kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
+  checkSignature(check, () => kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
   return { asset, receiver };
 }
 

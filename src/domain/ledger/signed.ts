@@ -4,15 +4,18 @@ import { unixHours } from '../state/clock.js';
 import { toHex } from '../values/hex.js';
 import type { State } from '../state/state.js';
 import { findVault } from './vaults.js';
-import { touch } from '../state/undo.js';
+import { touchField } from '../state/undo.js';
 
 export interface Signature {
   r: bigint;
   s: bigint;
 }
 
-/** Verifies a signature over `hash` by x-only `starkKey`; `skip` mode (load tests) passes everything. */
-export type SignatureCheck = (hash: bigint, signature: Signature, starkKey: bigint) => boolean;
+/**
+ * Verifies a signature over the message hash by x-only `starkKey`. The hash comes as a function: the
+ * check computes it only if it needs it, so `skip` mode (load tests) passes everything without hashing.
+ */
+export type SignatureCheck = (hash: () => bigint, signature: Signature, starkKey: bigint) => boolean;
 
 /** StarkEx's "never expires" value, which every SDK sends. */
 export const MAX_EXPIRATION = (1n << 22n) - 1n;
@@ -26,7 +29,7 @@ export function useNonce(state: State, starkKey: string, nonce: bigint): void {
   const account = state.accounts.get(starkKey)!;
   account.usedNonces.add(nonce);
   if (nonce > account.maxNonce) {
-    touch(state.undo, account);
+    touchField(state.undo, account, 'maxNonce');
     account.maxNonce = nonce;
   }
 }
@@ -44,6 +47,9 @@ export function checkNotExpired(state: State, expiration: bigint): void {
   if (expiration <= nowHours) fail(ErrorCode.InvalidParam, `expiration_timestamp ${expiration} (hours since epoch) has passed; emulator time is hour ${nowHours}`);
 }
 
-export function checkSignature(check: SignatureCheck, hash: bigint, signature: Signature, starkKey: string): void {
-  if (!check(hash, signature, BigInt(starkKey))) fail(ErrorCode.InvalidSignature, `signature does not verify for stark_key ${starkKey} over message hash ${toHex(hash)}`);
+/** `messageHash` runs at most once, and only when the check (or the refusal's message) needs it. */
+export function checkSignature(check: SignatureCheck, messageHash: () => bigint, signature: Signature, starkKey: string): void {
+  let hash: bigint | undefined;
+  const once = (): bigint => (hash ??= messageHash());
+  if (!check(once, signature, BigInt(starkKey))) fail(ErrorCode.InvalidSignature, `signature does not verify for stark_key ${starkKey} over message hash ${toHex(once())}`);
 }

@@ -14,7 +14,7 @@ export class Snapshots {
     // Undone with the command that takes it (when its journal line cannot be written): the id was never handed out.
     state.undo.record(() => {
       this.live.delete(id);
-      state.undo.release(position - 1);
+      state.undo.unhold(position);
       this.next--;
     });
     const position = state.undo.size;
@@ -25,7 +25,7 @@ export class Snapshots {
 
   /** Refuses an id that is not live (before anything is changed or journaled). */
   check(id: string): void {
-    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
+    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, a delete drops that one, and reset or a state load drops all)`);
   }
 
   /**
@@ -38,6 +38,17 @@ export class Snapshots {
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
     rollback(state, position);
+  }
+
+  /**
+   * Forgets a snapshot, between commands (it is bookkeeping, not state: no revert brings it back), and
+   * drops the undo steps only it needed (all of them once no snapshot is live). Later snapshots stay usable.
+   */
+  delete(state: State, id: string): void {
+    this.check(id);
+    state.undo.unhold(this.live.get(id)!);
+    this.live.delete(id);
+    state.undo.settle();
   }
 
   /** After a reset or a state load the positions refer to a log that no longer exists. */

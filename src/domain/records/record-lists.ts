@@ -1,5 +1,5 @@
 // A long history's record lists: a stark key's records by type, by contract and by both, appended
-// with the record (one undo step each), so a filtered page of GET /v1/records reads only its rows.
+// with the record (undone by the record's own undo step), so a filtered page of GET /v1/records reads only its rows.
 import { IdList, arrayRun, EMPTY_RUN } from '../state/runs.js';
 import type { Run } from '../state/runs.js';
 import type { RecordLists } from '../state/state.js';
@@ -45,19 +45,30 @@ export function buildRecordLists(state: State, ids: readonly number[]): RecordLi
   return lists;
 }
 
-/** Called once `record` is listed for `key` (its newest record): keeps the key's lists in step. */
+/**
+ * Called once `record` is listed for `key` (its newest record): keeps the key's lists in step. Not
+ * tracked: appendRecord's one undo step calls unlistRecord before it takes the record off the key.
+ * A key keeps lists exactly while it lists more than RECORD_LISTS_FROM records.
+ */
 export function listRecord(state: State, key: string, record: LedgerRecord): void {
   const all = state.lists.records;
   const lists = all.get(key);
   if (lists) {
     add(state, lists, record);
-    state.undo.record(() => remove(state, lists, record));
     return;
   }
   const ids = state.accounts.get(key)!.records;
   if (ids.length <= RECORD_LISTS_FROM) return;
   all.set(key, buildRecordLists(state, ids));
-  state.undo.record(() => all.delete(key));
+}
+
+/** Reverses listRecord: `record` is still the newest record `key` lists. */
+export function unlistRecord(state: State, key: string, record: LedgerRecord): void {
+  const all = state.lists.records;
+  const lists = all.get(key);
+  if (!lists) return;
+  if (state.accounts.get(key)!.records.length <= RECORD_LISTS_FROM + 1) all.delete(key);
+  else remove(state, lists, record);
 }
 
 /**

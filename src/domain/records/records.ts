@@ -1,8 +1,8 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import { ensureAccount } from '../ledger/accounts.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
-import { append, touch } from '../state/undo.js';
-import { listRecord } from './record-lists.js';
+import { append, touchField } from '../state/undo.js';
+import { listRecord, unlistRecord } from './record-lists.js';
 
 export const RecordStatus = {
   SubmittedToService: 0,
@@ -47,31 +47,51 @@ export interface NewRecord {
 
 /** Appends a record under a fresh sequence id, listed for its owner (and a stark-key receiver). */
 export function appendRecord(state: State, input: NewRecord): LedgerRecord {
+  // The account's and the asset's own strings, not the caller's copies: a record holds no text of its own.
+  const owner = ensureAccount(state, input.starkKey);
+  const asset = state.assets.get(input.assetHex)!;
   const record: LedgerRecord = {
     sequenceId: nextSequenceId(state),
     type: input.type,
-    starkKey: input.starkKey,
+    starkKey: owner.key,
     status: input.status,
     timeMicros: state.clock.nowMicros,
-    assetHex: input.assetHex,
+    assetHex: asset.hex,
     amount: input.amount,
     to: input.to ?? null,
     reason: input.reason ?? null,
     orderId: input.orderId ?? null,
   };
-  state.records.set(record.sequenceId, record);
+  // The edits below are untracked and undone by one step (undoAppend): five steps per record cost a
+  // live snapshot more memory than the record itself.
+  const receiver = input.listForReceiver && record.to !== null && record.to !== input.starkKey ? ensureAccount(state, record.to) : undefined;
+  Map.prototype.set.call(state.records, record.sequenceId, record);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
-  const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
-  touch(state.undo, contract);
-  contract.recordCount += 1;
-  if (record.status === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
-  append(state.undo, ensureAccount(state, input.starkKey).records, record.sequenceId);
-  listRecord(state, input.starkKey, record);
-  if (input.listForReceiver && record.to !== null && record.to !== input.starkKey) {
-    append(state.undo, ensureAccount(state, record.to).records, record.sequenceId);
-    listRecord(state, record.to, record);
-  }
+  state.contracts.get(asset.contractKey)!.recordCount += 1;
+  if (record.status === RecordStatus.AcceptedByService) Set.prototype.add.call(state.pendingL2, record.sequenceId);
+  owner.records.push(record.sequenceId);
+  receiver?.records.push(record.sequenceId);
+  // The list indexes follow the account lists, in the same untracked step (undoAppend unlists first).
+  listRecord(state, owner.key, record);
+  if (receiver) listRecord(state, receiver.key, record);
+  state.undo.call(undoAppend, state, record);
   return record;
+}
+
+/** Reverses appendRecord's untracked edits (the steps taken after it are undone already). */
+function undoAppend(state: State, record: LedgerRecord): void {
+  const id = record.sequenceId;
+  const pop = (key: string | null): void => {
+    const list = key === null ? undefined : state.accounts.get(key)?.records;
+    if (list === undefined || list[list.length - 1] !== id) return;
+    unlistRecord(state, key!, record);
+    list.pop();
+  };
+  pop(record.starkKey);
+  if (record.to !== record.starkKey) pop(record.to);
+  Set.prototype.delete.call(state.pendingL2, id);
+  state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!.recordCount -= 1;
+  Map.prototype.delete.call(state.records, id);
 }
 
 /** Normalized key of a signature (`0x` lowercase, unpadded r and s) in the signature index. */
@@ -82,7 +102,11 @@ export function signatureKey(r: bigint, s: bigint): string {
 /** Indexes an accepted signed request's signature: `GET /v1/record/by/signature` finds its records. */
 export function indexSignature(state: State, key: string, sequenceId: number): void {
   const ids = state.signatures.get(key);
-  state.signatures.set(key, ids === undefined ? [sequenceId] : [...ids, sequenceId]);
+  // Appended in place (undone by truncation): under --signatures skip every request may carry the same
+  // placeholder signature, and a copy per request would cost O(requests so far) in time, and in memory
+  // for every command a live snapshot keeps.
+  if (ids === undefined) state.signatures.set(key, [sequenceId]);
+  else append(state.undo, ids, sequenceId);
 }
 
 /**
@@ -93,7 +117,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (!canTransition(record.status, to)) throw new RangeError(`illegal status move ${record.status} -> ${to}`);
   if (record.status === RecordStatus.AcceptedByService) state.pendingL2.delete(record.sequenceId);
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
-  touch(state.undo, record);
+  touchField(state.undo, record, 'status');
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: record.status, to });
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);

@@ -1,68 +1,232 @@
 // The undo log: every state mutation leaves a closure that reverses it. A command that fails half-way
 // rolls back to where it began, and a snapshot is only a position in the log (no copy of the state).
 
-/** One reversible step; `orders` marks steps that invalidate the derived order-book indexes. */
-interface Entry {
-  undo: () => void;
-  orders: boolean;
-}
+// Each step is a few slots of one flat array (its operands) and one byte of a second (its kind): no
+// closure and no entry object per step, so a live snapshot costs little more memory per command than
+// the command's own data.
+const FN = 0; // [fn]
+const MAP_SET = 1; // [map, key, value]: Map.prototype.set
+const MAP_DELETE = 2; // [map, key]
+const SET_ADD = 3; // [set, value]
+const SET_DELETE = 4; // [set, value]
+const TRUNCATE = 5; // [array, length]
+const FIELD = 6; // [object, key, value]
+const ASSIGN = 7; // [object, copy]
+const CALL = 8; // [fn, a, b]: fn(a, b), a module-level function (no closure per step)
+/** Flag on a kind: undoing the step invalidates the derived order-book indexes. */
+const ORDERS = 16;
 
 export class UndoLog {
-  private readonly entries: Entry[] = [];
-  /** Positions that must stay reachable (live snapshots); while none, the log empties after each command. */
+  private slots: unknown[] = [];
+  /** The kind of each step in `slots`, oldest first (kinds[0] is the step at `dropped`). */
+  private kinds = new Uint8Array(64);
+  /** Steps in `slots`, and steps dropped from the front because no live snapshot needed them. */
+  private steps = 0;
+  private dropped = 0;
+  /** Slots dropped from the front, so a hold's slot index stays absolute. */
+  private droppedSlots = 0;
+  /** Positions that must stay reachable (live snapshots), ascending, with the slot index of each. */
   private readonly holds: number[] = [];
+  private readonly holdSlots: number[] = [];
 
+  /** Position of the next step: a snapshot is one of these. */
   get size(): number {
-    return this.entries.length;
+    return this.dropped + this.steps;
+  }
+
+  /** Whether steps outlive the command that took them (some snapshot is live). */
+  get keeping(): boolean {
+    return this.holds.length > 0;
+  }
+
+  private kind(kind: number): void {
+    if (this.steps === this.kinds.length) {
+      const grown = new Uint8Array(this.kinds.length * 2);
+      grown.set(this.kinds);
+      this.kinds = grown;
+    }
+    this.kinds[this.steps++] = kind;
+  }
+
+  private push2(kind: number, a: unknown): void {
+    this.slots.push(a);
+    this.kind(kind);
+  }
+
+  private push3(kind: number, a: unknown, b: unknown): void {
+    this.slots.push(a, b);
+    this.kind(kind);
+  }
+
+  private push4(kind: number, a: unknown, b: unknown, c: unknown): void {
+    this.slots.push(a, b, c);
+    this.kind(kind);
   }
 
   record(undo: () => void, orders = false): void {
-    this.entries.push({ undo, orders });
+    this.push2(FN | (orders ? ORDERS : 0), undo);
+  }
+
+  mapSet<K, V>(map: Map<K, V>, key: K, value: V, orders: boolean): void {
+    this.push4(MAP_SET | (orders ? ORDERS : 0), map, key, value);
+  }
+
+  mapDelete<K>(map: Map<K, unknown>, key: K, orders: boolean): void {
+    this.push3(MAP_DELETE | (orders ? ORDERS : 0), map, key);
+  }
+
+  setAdd<T>(set: Set<T>, value: T, orders: boolean): void {
+    this.push3(SET_ADD | (orders ? ORDERS : 0), set, value);
+  }
+
+  setDelete<T>(set: Set<T>, value: T, orders: boolean): void {
+    this.push3(SET_DELETE | (orders ? ORDERS : 0), set, value);
+  }
+
+  truncate(array: unknown[], length: number, orders: boolean): void {
+    this.push3(TRUNCATE | (orders ? ORDERS : 0), array, length);
+  }
+
+  /**
+   * One step that undoes several edits made without tracking: `undo(a, b)` must reverse exactly
+   * those edits (the steps recorded after this one are undone before it).
+   */
+  call<A, B>(undo: (a: A, b: B) => void, a: A, b: B, orders = false): void {
+    this.push4(CALL | (orders ? ORDERS : 0), undo, a, b);
+  }
+
+  field<T extends object, K extends keyof T>(obj: T, key: K, value: T[K], orders = false): void {
+    this.push4(FIELD | (orders ? ORDERS : 0), obj, key, value);
+  }
+
+  assign<T extends object>(obj: T, copy: Partial<T>, orders: boolean): void {
+    this.push3(ASSIGN | (orders ? ORDERS : 0), obj, copy);
   }
 
   /** Undoes every step after `position`, newest first. Returns whether any undone step touched orders. */
   rollbackTo(position: number): boolean {
+    if (position < this.dropped) throw new RangeError(`undo position ${position} was dropped (no snapshot held it)`);
+    const slots = this.slots;
     let orders = false;
-    while (this.entries.length > position) {
-      const e = this.entries.pop()!;
-      e.undo();
-      orders ||= e.orders;
+    let i = slots.length;
+    while (this.dropped + this.steps > position) {
+      const kind = this.kinds[this.steps - 1]!;
+      if (kind & ORDERS) orders = true;
+      switch (kind & 15) {
+        case FN:
+          (slots[--i] as () => void)();
+          break;
+        case MAP_SET:
+          i -= 3;
+          Map.prototype.set.call(slots[i] as Map<unknown, unknown>, slots[i + 1], slots[i + 2]);
+          break;
+        case MAP_DELETE:
+          i -= 2;
+          Map.prototype.delete.call(slots[i] as Map<unknown, unknown>, slots[i + 1]);
+          break;
+        case SET_ADD:
+          i -= 2;
+          Set.prototype.add.call(slots[i] as Set<unknown>, slots[i + 1]);
+          break;
+        case SET_DELETE:
+          i -= 2;
+          Set.prototype.delete.call(slots[i] as Set<unknown>, slots[i + 1]);
+          break;
+        case TRUNCATE:
+          i -= 2;
+          (slots[i] as unknown[]).length = slots[i + 1] as number;
+          break;
+        case FIELD:
+          i -= 3;
+          (slots[i] as Record<PropertyKey, unknown>)[slots[i + 1] as PropertyKey] = slots[i + 2];
+          break;
+        case CALL:
+          i -= 3;
+          (slots[i] as (a: unknown, b: unknown) => void)(slots[i + 1], slots[i + 2]);
+          break;
+        default:
+          i -= 2;
+          Object.assign(slots[i] as object, slots[i + 1]);
+      }
+      // Cut as it goes: an FN step may itself look at the log (a snapshot's undo releases its hold).
+      slots.length = i;
+      this.steps--;
     }
     return orders;
   }
 
-  /** Called when a command has committed: without live snapshots nothing needs to stay undoable. */
+  /**
+   * Called when a command has committed: without live snapshots nothing needs to stay undoable, and
+   * the steps before the oldest live snapshot are needed by none.
+   */
   settle(): void {
-    if (this.holds.length === 0) this.entries.length = 0;
+    if (this.holds.length === 0) {
+      this.slots = [];
+      if (this.kinds.length > 64) this.kinds = new Uint8Array(64);
+      this.steps = 0;
+      this.dropped = 0;
+      this.droppedSlots = 0;
+      return;
+    }
+    const oldest = this.holds[0]!;
+    if (oldest > this.dropped) {
+      const cut = this.holdSlots[0]! - this.droppedSlots;
+      this.slots = this.slots.slice(cut);
+      this.kinds.copyWithin(0, oldest - this.dropped, this.steps);
+      this.steps -= oldest - this.dropped;
+      this.dropped = oldest;
+      this.droppedSlots += cut;
+    }
   }
 
+  /** Keeps the log reachable back to `position` (the current size: a snapshot being taken). */
   hold(position: number): void {
+    if (position !== this.size) throw new RangeError('a hold is taken at the current position');
     this.holds.push(position);
+    this.holdSlots.push(this.droppedSlots + this.slots.length);
   }
 
-  /** Drops the holds above `position` (snapshots taken after the one reverted to, or all of them). */
+  /** Drops one hold at `position` (a deleted snapshot, or one whose taking is undone). */
+  unhold(position: number): void {
+    const at = this.holds.lastIndexOf(position);
+    if (at === -1) return;
+    this.holds.splice(at, 1);
+    this.holdSlots.splice(at, 1);
+  }
+
+  /** Drops the holds above `position` (snapshots taken after the one reverted to). */
   release(fromPosition: number): void {
-    while (this.holds.length > 0 && this.holds[this.holds.length - 1]! > fromPosition) this.holds.pop();
+    while (this.holds.length > 0 && this.holds[this.holds.length - 1]! > fromPosition) {
+      this.holds.pop();
+      this.holdSlots.pop();
+    }
   }
 
   releaseAll(): void {
     this.holds.length = 0;
-    this.entries.length = 0;
+    this.holdSlots.length = 0;
+    this.settle();
+  }
+
+  /** Slots held, for memory tests and benchmarks. */
+  get slotCount(): number {
+    return this.slots.length;
   }
 }
 
 /** Saves a shallow copy of `obj` so the undo restores every own field. Array fields must be replaced, never edited in place. */
 export function touch<T extends object>(log: UndoLog, obj: T, orders = false): void {
-  const copy = { ...obj };
-  log.record(() => Object.assign(obj, copy), orders);
+  log.assign(obj, { ...obj }, orders);
+}
+
+/** Saves one field of `obj` before it changes (cheaper than touch when only that field changes). */
+export function touchField<T extends object, K extends keyof T>(log: UndoLog, obj: T, key: K, orders = false): void {
+  log.field(obj, key, obj[key], orders);
 }
 
 /** Appends to an array that is only ever appended to; the undo truncates it back. */
 export function append<T>(log: UndoLog, arr: T[], value: T, orders = false): number {
-  const length = arr.length;
-  log.record(() => {
-    arr.length = length;
-  }, orders);
+  log.truncate(arr, arr.length, orders);
   return arr.push(value);
 }
 
@@ -88,12 +252,8 @@ export class TrackedMap<K, V> extends Map<K, V> {
   override set(key: K, value: V): this {
     const log = this.log;
     if (log) {
-      if (super.has(key)) {
-        const prev = super.get(key) as V;
-        log.record(() => void Map.prototype.set.call(this, key, prev), this.orders);
-      } else {
-        log.record(() => void Map.prototype.delete.call(this, key), this.orders);
-      }
+      if (super.has(key)) log.mapSet(this, key, super.get(key) as V, this.orders);
+      else log.mapDelete(this, key, this.orders);
     }
     return super.set(key, value);
   }
@@ -110,7 +270,7 @@ export class TrackedMap<K, V> extends Map<K, V> {
         }
         log.record(() => this.reinsert(index, key, prev), this.orders);
       } else {
-        log.record(() => void Map.prototype.set.call(this, key, prev), this.orders);
+        log.mapSet(this, key, prev, this.orders);
       }
     }
     return super.delete(key);
@@ -142,12 +302,12 @@ export class TrackedSet<T> extends Set<T> {
   }
 
   override add(value: T): this {
-    if (this.log && !super.has(value)) this.log.record(() => void Set.prototype.delete.call(this, value), this.orders);
+    if (this.log && !super.has(value)) this.log.setDelete(this, value, this.orders);
     return super.add(value);
   }
 
   override delete(value: T): boolean {
-    if (this.log && super.has(value)) this.log.record(() => void Set.prototype.add.call(this, value), this.orders);
+    if (this.log && super.has(value)) this.log.setAdd(this, value, this.orders);
     return super.delete(value);
   }
 

@@ -112,7 +112,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   if (marketplace !== null && !state.marketplaces.has(marketplace)) fail(ErrorCode.InvalidParam, `marketplace_uuid ${echo(marketplace)} is not a marketplace`);
   checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateOrderInfoError);
   checkNotExpired(state, input.expiration);
-  const hash = limitOrderWithFeeMsgHash({
+  const hash = (): bigint => limitOrderWithFeeMsgHash({
     vaultSell: input.vaultSell,
     vaultBuy: input.vaultBuy,
     amountSell: input.amountSell,
@@ -127,7 +127,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   });
   checkSignature(check, hash, input.signature, input.starkKey);
   const payment = input.payment;
-  if (payment !== undefined && !check(paymentMsgHash(payment.orderId, '', payment.nonce), payment.signature, BigInt(payment.signer))) {
+  if (payment !== undefined && !check(() => paymentMsgHash(payment.orderId, '', payment.nonce), payment.signature, BigInt(payment.signer))) {
     fail(ErrorCode.PaymentPermissionDeny, `payment.signature does not verify for payment signer ${payment.signer} over the payment of order_id ${JSON.stringify(payment.orderId)} with nonce ${payment.nonce}`);
   }
   const timeInForce: TimeInForce = input.timeInForce ?? 'GTC';
@@ -203,7 +203,7 @@ export function cancelOrder(state: State, orderId: number, starkKey: string, sig
   if (!order) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
   if (order.starkKey !== starkKey) fail(ErrorCode.CancelOrderWrongOwner, `order ${orderId} belongs to ${order.starkKey}, not ${starkKey}`);
   if (!state.openOrders.has(orderId)) fail(ErrorCode.CanceledOrder, `order ${orderId} is already ${order.state === ORDER_STATES.filled ? 'filled' : 'cancelled'}`);
-  checkSignature(check, cancelOrderMsgHash(BigInt(orderId)), signature, starkKey);
+  checkSignature(check, () => cancelOrderMsgHash(BigInt(orderId)), signature, starkKey);
   closeOrder(state, order, ORDER_STATES.cancelled, true);
   return nextSequenceId(state);
 }

@@ -1,5 +1,16 @@
 // JSON text with exact integers: bigint values are written as number text, never rounded through a double.
 
+// Object keys repeat (every record has the same ten): quote each once.
+const quotedKeys = new Map<string, string>();
+function quoteKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < 4096) quotedKeys.set(k, q);
+  }
+  return q;
+}
+
 /** Like JSON.stringify (no indentation), but bigint -> exact digits. Undefined properties are skipped. */
 export function stringify(value: unknown): string {
   if (value === null) return 'null';
@@ -13,13 +24,24 @@ export function stringify(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object': {
-      if (Array.isArray(value)) return '[' + value.map((v) => (v === undefined ? 'null' : stringify(v))).join(',') + ']';
-      const parts: string[] = [];
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (v === undefined || typeof v === 'function') continue;
-        parts.push(JSON.stringify(k) + ':' + stringify(v));
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          out += (i === 0 ? '' : ',') + (v === undefined ? 'null' : stringify(v));
+        }
+        return out + ']';
       }
-      return '{' + parts.join(',') + '}';
+      let out = '{';
+      let first = true;
+      const o = value as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const v = o[k];
+        if (v === undefined || typeof v === 'function') continue;
+        out += (first ? '' : ',') + quoteKey(k) + ':' + stringify(v);
+        first = false;
+      }
+      return out + '}';
     }
     default:
       return 'null';

@@ -36,6 +36,7 @@ export const CLOCK = v.strictObject({ now: isoTime('the emulator clock after the
 export const CLAIM = v.strictObject({ ethaddress: hex('the Ethereum address, 40 lowercase hex digits'), asset_id: hex('StarkEx asset id'), amount: exactInt('quantized units claimed') });
 export const SNAPSHOT = v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') });
 export const REVERTED = v.strictObject({ reverted: hex('the snapshot reverted to') });
+export const SNAPSHOT_DELETED = v.strictObject({ deleted: hex('the snapshot deleted') });
 export const STATE_HASH = v.strictObject({ state_hash: hex('sha256 of the canonical state') });
 
 /** A fault of POST and GET /_devnet/faults. */

@@ -1477,6 +1477,10 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     },
     "response": { "status": 200, "contentType": "application/json", "body": { "reverted": "0x1" } },
   },
+  "deleteDevnetSnapshotsId": {
+    "request": { "method": "DELETE", "url": "/_devnet/snapshots/0x1" },
+    "response": { "status": 200, "contentType": "application/json", "body": { "deleted": "0x1" } },
+  },
   "postDevnetReset": {
     "request": { "method": "POST", "url": "/_devnet/reset", "contentType": "application/json", "body": {} },
     "response": {

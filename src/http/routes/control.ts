@@ -1,18 +1,20 @@
 // The control plane (/_devnet/*): plain JSON for tests and tools, failures in the same FAILED envelope.
 import * as v from 'valibot';
+import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import type { BatchLayer } from '../../domain/records/settlement.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { parseExact } from '../../domain/values/json.js';
+import { JsonSyntaxError, parseExact } from '../../domain/values/json.js';
 import { VERSION } from '../../version.js';
 import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
-import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
+import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, SNAPSHOT_DELETED, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
 import { DUMP, DUMP_TO_LOAD } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
-import { bodyLimitOf, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
+import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
+import { TextRequest } from '../text-request.js';
 
 const tag = 'control';
 
@@ -108,23 +110,105 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
       },
       ({ params }) => devnet.revert(params.id),
     )
+    .add(
+      {
+        method: 'DELETE', path: '/_devnet/snapshots/:id', tag, reply: 'plain', summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
+        params: { id: asText({ description: 'a snapshot id from POST /_devnet/snapshots' }) },
+        response: SNAPSHOT_DELETED,
+      },
+      ({ params }) => devnet.deleteSnapshot(params.id),
+    )
     .add({ method: 'POST', path: '/_devnet/reset', tag, reply: 'plain', summary: 'Back to the genesis state', body: {}, response: STATE_HASH }, () => devnet.reset())
-    .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers)', response: DUMP }, () => devnet.dump())
+    .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers), streamed', response: DUMP }, () => textStream(devnet.dumpText()))
     .add(
       {
         method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
         rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @1)' },
         response: STATE_HASH,
       },
-      async ({ c }) => {
-        const text = await readBodyText(c, Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES), "a state dump's own limit, or --max-body-bytes when larger");
-        let dump: unknown;
-        try {
-          dump = parseExact(text);
-        } catch (e) {
-          fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
-        }
-        return devnet.load(dump);
-      },
+      async ({ c }) => loadBody(devnet, c),
     );
+}
+
+/** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
+function textStream(pieces: string[]): Response {
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next >= pieces.length) {
+        controller.close();
+        return;
+      }
+      const piece = pieces[next]!;
+      pieces[next++] = '';
+      controller.enqueue(encoder.encode(piece));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * Reads a dump from the request body as it arrives: a JSON object goes piece by piece to the
+ * devnet's reader (never one string, never the whole document); anything else cannot be a dump
+ * and is parsed whole, only to say exactly why (401 for text that is not JSON, else 19). The body
+ * is held to the state dump's byte limit as readBodyText holds it (413 before reading for a declared
+ * length past it, else at the first piece past it).
+ */
+async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: string }> {
+  const maxBytes = Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES);
+  const flag = "a state dump's own limit, or --max-body-bytes when larger";
+  const decoder = new TextDecoder();
+  let reader: ReturnType<Devnet['stateReader']> | undefined;
+  let decided = false;
+  let head: string[] = [];
+  const take = (text: string): void => {
+    if (text === '') return;
+    if (reader) return reader.feed(text);
+    head.push(text);
+    if (decided) return;
+    // The pieces before this one were all whitespace: the first other character decides.
+    const first = /\S/.exec(text);
+    if (first === null) return;
+    decided = true;
+    if (first[0] !== '{') return;
+    reader = devnet.stateReader();
+    const pending = head.join('');
+    head = [];
+    reader.feed(pending);
+  };
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
+  const raw = c.req.raw;
+  try {
+    if (raw instanceof TextRequest || raw.body === null) {
+      // In-process text is in memory already (readBodyText checks its length).
+      take(await readBodyText(c, maxBytes, flag));
+    } else {
+      const body = raw.body.getReader();
+      let total = 0;
+      for (;;) {
+        const { done, value } = await body.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > maxBytes) {
+          await body.cancel().catch(() => undefined);
+          throw bodyTooLarge(maxBytes, flag);
+        }
+        take(decoder.decode(value, { stream: true }));
+      }
+      take(decoder.decode());
+    }
+    if (reader) return reader.end();
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);
+    throw e;
+  }
+  let dump: unknown;
+  try {
+    dump = parseExact(head.join(''));
+  } catch (e) {
+    fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
+  }
+  return devnet.load(dump);
 }

@@ -59,6 +59,23 @@ describe('state dir', () => {
     b.sd.close();
   });
 
+  it('a deleted snapshot stays deleted after a restart, and compaction resumes once none is live', () => {
+    const { dir, open } = setup(500);
+    const a = open();
+    const { id } = a.devnet.snapshot();
+    for (let i = 0; i < 20; i++) a.devnet.deposit({ starkKey: a.carol, contractAddress: 'eth', amount: 1n });
+    a.devnet.deleteSnapshot(id);
+    a.sd.close();
+    expect(readJournal(join(dir, 'journal.jsonl'))!.lines).toHaveLength(22);
+    const b = open();
+    expect(b.sd.report.replayed).toBe(22);
+    expect(() => b.devnet.revert(id)).toThrow(/no snapshot with id/);
+    expect(b.devnet.hasSnapshots()).toBe(false);
+    // With no snapshot live after the replay, the restart compacted the journal into the image.
+    expect(readJournal(join(dir, 'journal.jsonl'))!.lines).toHaveLength(0);
+    b.sd.close();
+  });
+
   it('reset and state loads are written as a new image at once', () => {
     const { dir, open } = setup(1 << 20);
     const a = open();

@@ -1,0 +1,341 @@
+// Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
+import { ErrorCode, fail } from '../values/errors.js';
+import { JsonSyntaxError, parseJson, stringify } from '../values/json.js';
+import { valueMemberTexts } from './dump.js';
+import { ARRAY_MEMBERS, MAX_DEPTH, StateBuilder, checkFormat, checkGuarantees } from './load.js';
+import type { State } from '../state/state.js';
+
+// JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
+// ids, times and amounts mostly) takes the native parser; any other goes through the exact one.
+const LONG_DIGITS = /\d{16,}/g;
+const MAX_SAFE_TEXT = String(Number.MAX_SAFE_INTEGER);
+
+function exactParse(text: string): unknown {
+  LONG_DIGITS.lastIndex = 0;
+  for (let m = LONG_DIGITS.exec(text); m !== null; m = LONG_DIGITS.exec(text)) {
+    const digits = m[0];
+    if (digits.length > 16 || digits > MAX_SAFE_TEXT) return parseJson(text);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The exact parser says where and why, with its own positions.
+    return parseJson(text);
+  }
+}
+
+/** The text an item is compared by: as given when it holds no whitespace (a dump as written), else rewritten. */
+const SPACE = /[ \n\r\t]/;
+function itemText(raw: string, value: unknown): string {
+  return SPACE.test(raw) ? stringify(value) : raw;
+}
+
+type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'item' | 'afterItem' | 'afterMember' | 'done';
+
+/**
+ * A push parser for a dump: feed it the text in pieces of any size, then end() gives the State. It
+ * knows the dump's outer shape (one object whose array members hold items), finds where each item
+ * ends, and parses that item alone with the exact parser. Refusals are DevnetErrors with code 19;
+ * text that is not JSON throws JsonSyntaxError with its position in the whole text. Checks as
+ * loadState does: the format first, each member once, nothing missing or foreign, the items
+ * written back equal to the items read (as texts, member by member), and every guarantee.
+ */
+export class DumpReader {
+  private buf = '';
+  /** Characters of the text before buf. */
+  private base = 0;
+  private pos = 0;
+  private phase: Phase = 'start';
+  private key = '';
+  private first = true;
+  private readonly builder = new StateBuilder();
+  /** The texts of the members that are not arrays of items, compared once the state is built. */
+  private readonly values = new Map<string, string>();
+  /** Items read so far in the current array member. */
+  private index = 0;
+  // The value being delimited: where it starts (in buf, and in the whole text), the pieces of it that
+  // came in earlier feeds (already scanned), how far it was scanned, and the scanner's state.
+  private valueStart = -1;
+  private valueAt = 0;
+  private pending: string[] | null = null;
+  private scan = 0;
+  private depth = 0;
+  private scalar = false;
+  private inString = false;
+  private escaped = false;
+  /** The text of the value parsed last. */
+  private raw = '';
+  /** Where the next backslash in buf is (buf.length when none): found once per piece, not per string. */
+  private backslash = 0;
+
+  feed(text: string): void {
+    this.buf = text;
+    this.pos = 0;
+    this.backslash = -1;
+    if (this.pending !== null) {
+      this.valueStart = 0;
+      this.scan = 0;
+    }
+    this.run();
+    // The buffer ran out: keep only the part of a value that continues in the next piece.
+    if (this.valueStart >= 0) {
+      (this.pending ??= []).push(this.buf.slice(this.valueStart));
+      this.valueStart = -1;
+    }
+    this.base += this.buf.length;
+    this.buf = '';
+    this.pos = 0;
+  }
+
+  end(): State {
+    if (this.phase !== 'done') this.syntax('Unexpected end of JSON input', this.base);
+    let state: State;
+    try {
+      state = this.builder.build();
+    } catch (e) {
+      fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+    }
+    for (const [key, text] of valueMemberTexts(state)) {
+      if (key === 'format') continue; // checked first, and an older one is read as the current one
+      if (this.values.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} does not load as written (a value of the wrong type, or a field too many or too few)`);
+    }
+    checkGuarantees(state);
+    return state;
+  }
+
+  private syntax(message: string, at: number): never {
+    throw new JsonSyntaxError(message, at);
+  }
+
+  /** Skips whitespace; false when the buffer ran out. */
+  private space(): boolean {
+    const b = this.buf;
+    while (this.pos < b.length) {
+      const c = b.charCodeAt(this.pos);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return true;
+      this.pos++;
+    }
+    return false;
+  }
+
+  private unexpected(): never {
+    this.syntax(`Unexpected character ${JSON.stringify(this.buf[this.pos])}`, this.base + this.pos);
+  }
+
+  /**
+   * Finds the end of the value being read (continuing an earlier scan), or returns -1 when the buffer
+   * ends first. `limit` is the nesting the value may have below its container.
+   */
+  private delimit(limit: number): number {
+    const b = this.buf;
+    let i = this.scan;
+    if (this.scalar) {
+      // A number or a word: it ends at a delimiter (the parser checks its spelling).
+      while (i < b.length) {
+        const d = b.charCodeAt(i);
+        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) return i;
+        i++;
+      }
+      this.scan = i;
+      return -1;
+    }
+    while (i < b.length) {
+      if (this.escaped) {
+        this.escaped = false;
+        i++;
+        continue;
+      }
+      if (this.inString) {
+        // Jump to the next quote or backslash.
+        const q = b.indexOf('"', i);
+        if (this.backslash < i) {
+          const next = b.indexOf('\\', i);
+          this.backslash = next === -1 ? b.length : next;
+        }
+        const s = this.backslash < b.length ? this.backslash : -1;
+        if (s !== -1 && (q === -1 || s < q)) {
+          this.escaped = true;
+          i = s + 1;
+          continue;
+        }
+        if (q === -1) {
+          i = b.length;
+          break;
+        }
+        this.inString = false;
+        i = q + 1;
+        if (this.depth === 0) return i;
+        continue;
+      }
+      const c = b.charCodeAt(i++);
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) {
+        if (++this.depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+      } else if (c === 125 || c === 93) {
+        if (--this.depth <= 0) return i;
+      }
+    }
+    this.scan = i;
+    return -1;
+  }
+
+  /** The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text. */
+  private parseValue(end: number): unknown {
+    const tail = this.buf.slice(this.valueStart, end);
+    const text = this.pending === null ? tail : this.pending.join('') + tail;
+    this.raw = text;
+    const at = this.valueAt;
+    this.valueStart = -1;
+    this.pending = null;
+    try {
+      return exactParse(text);
+    } catch (e) {
+      if (e instanceof JsonSyntaxError) this.syntax(e.message.replace(/ at position \d+$/, ''), at + e.position);
+      throw e;
+    }
+  }
+
+  private startValue(): void {
+    this.valueStart = this.pos;
+    this.valueAt = this.base + this.pos;
+    this.scan = this.pos;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    const c = this.buf.charCodeAt(this.pos);
+    this.scalar = c !== 123 && c !== 91 && c !== 34;
+  }
+
+  private run(): void {
+    const b = (): string => this.buf;
+    for (;;) {
+      switch (this.phase) {
+        case 'start':
+          if (!this.space()) return;
+          if (b().charCodeAt(this.pos) !== 123) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
+          this.pos++;
+          this.phase = 'keyOrEnd';
+          continue;
+        case 'keyOrEnd':
+        case 'key': {
+          if (this.valueStart < 0) {
+            if (!this.space()) return;
+            if (this.phase === 'keyOrEnd' && b().charCodeAt(this.pos) === 125) {
+              this.pos++;
+              this.phase = 'done';
+              continue;
+            }
+            if (b().charCodeAt(this.pos) !== 34) this.unexpected();
+            this.startValue();
+          }
+          const end = this.delimit(0);
+          if (end < 0) return;
+          this.key = this.parseValue(end) as string;
+          this.pos = end;
+          this.phase = 'colon';
+          continue;
+        }
+        case 'colon':
+          if (!this.space()) return;
+          if (b().charCodeAt(this.pos) !== 58) this.unexpected();
+          this.pos++;
+          this.phase = 'value';
+          continue;
+        case 'value': {
+          if (this.valueStart < 0) {
+            if (!this.space()) return;
+            if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
+              this.pos++;
+              this.index = 0;
+              this.phase = 'itemOrEnd';
+              continue;
+            }
+            this.startValue();
+          }
+          const end = this.delimit(MAX_DEPTH - 1);
+          if (end < 0) return;
+          const value = this.parseValue(end);
+          this.pos = end;
+          if (this.first) {
+            if (this.key !== 'format') fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
+            checkFormat(value);
+            this.first = false;
+          }
+          try {
+            this.builder.member(this.key, value);
+          } catch (e) {
+            fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+          }
+          this.values.set(this.key, itemText(this.raw, value));
+          this.phase = 'afterMember';
+          continue;
+        }
+        case 'itemOrEnd':
+          if (!this.space()) return;
+          if (b().charCodeAt(this.pos) === 93) {
+            this.pos++;
+            this.builder.emptyArray(this.key);
+            this.phase = 'afterMember';
+            continue;
+          }
+          this.phase = 'item';
+          continue;
+        case 'item': {
+          if (this.valueStart < 0) {
+            if (!this.space()) return;
+            this.startValue();
+          }
+          const end = this.delimit(MAX_DEPTH - 2);
+          if (end < 0) return;
+          const parsed = this.parseValue(end);
+          this.pos = end;
+          if (this.first) fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
+          const item = this.builder.upgrade(this.key, parsed, this.index);
+          const given = item === parsed ? itemText(this.raw, item) : stringify(item);
+          let built: unknown;
+          try {
+            built = this.builder.item(this.key, item);
+          } catch (e) {
+            fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+          }
+          // The entry as the dump would write it must be the item as read: no field lost, added or retyped.
+          if (stringify(built) !== given) fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+          this.index++;
+          this.phase = 'afterItem';
+          continue;
+        }
+        case 'afterItem':
+          if (!this.space()) return;
+          if (b().charCodeAt(this.pos) === 44) {
+            this.pos++;
+            this.phase = 'item';
+            continue;
+          }
+          if (b().charCodeAt(this.pos) === 93) {
+            this.pos++;
+            this.phase = 'afterMember';
+            continue;
+          }
+          this.unexpected();
+          break;
+        case 'afterMember':
+          if (!this.space()) return;
+          if (b().charCodeAt(this.pos) === 44) {
+            this.pos++;
+            this.phase = 'key';
+            continue;
+          }
+          if (b().charCodeAt(this.pos) === 125) {
+            this.pos++;
+            this.phase = 'done';
+            continue;
+          }
+          this.unexpected();
+          break;
+        case 'done':
+          if (this.space()) this.unexpected();
+          return;
+      }
+    }
+  }
+}

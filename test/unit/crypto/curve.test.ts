@@ -1,0 +1,81 @@
+// The curve constants and field helpers the fast paths use instead of loading @scure/starknet, checked against it.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Point, grindKey as scureGrindKey, getStarkKey } from '@scure/starknet';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { A, B, G, N, P, curveRhs, invert, isSquare, power, sqrtModP } from '../../../src/crypto/curve.js';
+import { multiply } from '../../../src/crypto/jacobian.js';
+import { derivedPoint, privateKeyFromSeed, publicPoint, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
+
+const field = fc.bigInt({ min: 1n, max: P - 1n });
+const scalar = fc.bigInt({ min: 1n, max: N - 1n });
+
+describe('curve constants', () => {
+  it('equal @scure/starknet: p, n, a, b and the generator', () => {
+    const c = Point.CURVE();
+    expect({ p: P, n: N, a: A, b: B, x: G.x, y: G.y }).toEqual({ p: c.p, n: c.n, a: c.a, b: c.b, x: c.Gx, y: c.Gy });
+  });
+});
+
+describe('field helpers', () => {
+  it('invert agrees with noble modulo p and modulo n, and refuses 0', () => {
+    fc.assert(fc.property(field, (v) => invert(v, P) === Point.Fp.inv(v) && (v * invert(v, P)) % P === 1n), { numRuns: 200 });
+    fc.assert(fc.property(scalar, (v) => invert(v, N) === Point.Fn.inv(v)), { numRuns: 200 });
+    expect(() => invert(0n, P)).toThrow(RangeError);
+    expect(() => invert(P, P)).toThrow(RangeError);
+  });
+
+  it('power agrees with noble', () => {
+    fc.assert(fc.property(field, fc.bigInt({ min: 0n, max: P }), (b, e) => power(b, e, P) === Point.Fp.pow(b, e)), { numRuns: 100 });
+  });
+
+  it('sqrtModP finds a root of every square and none of a non-square', () => {
+    fc.assert(
+      fc.property(field, (v) => {
+        const sq = (v * v) % P;
+        const r = sqrtModP(sq)!;
+        return (r * r) % P === sq && isSquare(sq);
+      }),
+      { numRuns: 30 },
+    );
+    // 3 is not a square mod p (checked by Euler's criterion with noble's pow).
+    expect(Point.Fp.pow(3n, (P - 1n) / 2n)).toBe(P - 1n);
+    expect(sqrtModP(3n)).toBeUndefined();
+    expect(sqrtModP(0n)).toBe(0n);
+  });
+
+  it('every stark key decompresses to a point scure accepts', () => {
+    fc.assert(
+      fc.property(scalar, (k) => {
+        const q = Point.BASE.multiply(k).toAffine();
+        const y = sqrtModP(curveRhs(q.x))!;
+        return y === q.y || y === P - q.y;
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('key derivation without scure', () => {
+  it('publicPoint and starkKeyFromPrivate equal scure, and the point is remembered for the verifier', () => {
+    fc.assert(
+      fc.property(scalar, (k) => {
+        const q = Point.BASE.multiply(k).toAffine();
+        const mine = publicPoint(k);
+        return mine.x === q.x && mine.y === q.y && starkKeyFromPrivate(k) === BigInt(getStarkKey('0x' + k.toString(16))) && derivedPoint(q.x)?.y === q.y;
+      }),
+      { numRuns: 20 },
+    );
+    expect(multiply(G, 1n)).toEqual(G);
+    expect(() => multiply(G, 0n)).toThrow(RangeError);
+  });
+
+  it('privateKeyFromSeed grinds as scure grindKey does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 64 }), (seed) => {
+        return privateKeyFromSeed(seed) === BigInt('0x' + scureGrindKey(sha256(seed)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
