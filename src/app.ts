@@ -8,6 +8,7 @@ import { cors } from './http/cors.js';
 import type { CorsOrigins } from './http/cors.js';
 import type { EventStreamOptions } from './http/event-stream.js';
 import { guard } from './http/guard.js';
+import { Inspector } from './explorer/inspector.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
@@ -44,6 +45,10 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** Bounds of GET /_devnet/events (subscribers, bytes each may fall behind). */
   events?: EventStreamOptions;
+  /** Requests the request journal keeps (`GET /_devnet/requests`; default 1000; `--request-journal`). */
+  requestJournal?: number;
+  /** The host's clock in ms for the journal's `wall_time` (a seam for tests); default Date.now. */
+  wallClock?: () => number;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
@@ -67,6 +72,9 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     specs.push(...group.specs);
   };
 
+  // First of all: the journal and the metrics see every request, the guard's and the limits' refusals too.
+  const inspector = new Inspector(devnet, { ...(options.requestJournal === undefined ? {} : { journalSize: options.requestJournal }), ...(options.wallClock ? { wallClock: options.wallClock } : {}) });
+  app.use(inspector.middleware());
   if (options.onRequest) app.use(requestLogger(options.onRequest));
   // Before anything reads the request: Host, cross-site control calls, the control token.
   app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
@@ -96,7 +104,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
-  mount(explorerRoutes(devnet, options.events));
+  mount(explorerRoutes(devnet, inspector, options.events));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.

@@ -196,7 +196,7 @@ export class Devnet extends DevnetReads {
       state.statusMoves = undefined;
     }
     const { value, changed } = outcome;
-    if ((changed || always) && moves) this.events.emit(cmd, value, moves);
+    if ((changed || always) && moves) this.events.emit(cmd, value, moves, this.current.clock.nowMicros);
     return value;
   }
 
@@ -379,7 +379,7 @@ export class Devnet extends DevnetReads {
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */
   reset(): { state_hash: string } {
     this.replace(this.genesis());
-    this.events.emit('reset', undefined, []);
+    this.events.emit('reset', undefined, [], this.current.clock.nowMicros);
     return { state_hash: this.stateHash() };
   }
 
@@ -391,7 +391,7 @@ export class Devnet extends DevnetReads {
   /** `POST /_devnet/state`: replaces the state with a dump (checked field by field, then for every guarantee). */
   load(dump: unknown): { state_hash: string } {
     this.replace(loadState(dump));
-    this.events.emit('load', undefined, []);
+    this.events.emit('load', undefined, [], this.current.clock.nowMicros);
     return { state_hash: this.stateHash() };
   }
 

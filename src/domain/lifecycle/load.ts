@@ -7,6 +7,7 @@ import type { Account, Contract, LedgerRecord, Order, State, StoredFile, Trade }
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { countStatuses, indexSignatureR } from '../records/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
@@ -123,6 +124,8 @@ function build(d: Obj): State {
       return [r.sequenceId, { ...r, timeMicros: big(r.timeMicros), amount: big(r.amount) }];
     })),
     signatures: map(pairs(d.signatures).map(([k, ids]) => [k as string, list(ids) as number[]] as const)),
+    signaturesByR: map([]),
+    statusCounts: { counts: [] },
     apiKeys: map(list(d.api_keys).map((v) => [obj(v).key as string, { key: obj(v).key as string, name: obj(v).name as string }] as const)),
     projects: map(list(d.projects).map((v) => {
       const p = obj(v);
@@ -172,6 +175,8 @@ function build(d: Obj): State {
   for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
   for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
   rebuildOrderIndexes(state);
+  for (const key of state.signatures.keys()) indexSignatureR(state, key);
+  state.statusCounts.counts = countStatuses(state.records.values());
   for (const id of [...state.pendingL2, ...state.pendingL1]) {
     const r = state.records.get(id);
     if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);

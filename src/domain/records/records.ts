@@ -59,6 +59,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
     orderId: input.orderId ?? null,
   };
   state.records.set(record.sequenceId, record);
+  countStatus(state, null, record.status);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
   const contract = state.contracts.get(state.assets.get(record.assetHex)!.contractKey)!;
   touch(state.undo, contract);
@@ -80,6 +81,30 @@ export function signatureKey(r: bigint, s: bigint): string {
 export function indexSignature(state: State, key: string, sequenceId: number): void {
   const ids = state.signatures.get(key);
   state.signatures.set(key, ids === undefined ? [sequenceId] : [...ids, sequenceId]);
+  if (ids === undefined) indexSignatureR(state, key);
+}
+
+/** Lists a new `0xr|0xs` key under its r in `signaturesByR` (an undoable replace of the list). */
+export function indexSignatureR(state: State, key: string): void {
+  const r = key.slice(0, key.indexOf('|'));
+  const keys = state.signaturesByR.get(r);
+  state.signaturesByR.set(r, keys === undefined ? [key] : [...keys, key]);
+}
+
+/** Keeps `statusCounts` in step with a record appearing (`from` null) or moving; the counts array is replaced, never edited. */
+function countStatus(state: State, from: number | null, to: number): void {
+  const counts = [...state.statusCounts.counts];
+  if (from !== null) counts[from] = (counts[from] ?? 0) - 1;
+  counts[to] = (counts[to] ?? 0) + 1;
+  touch(state.undo, state.statusCounts);
+  state.statusCounts.counts = counts;
+}
+
+/** Records per status counted from the records (load, and the invariant that checks the kept counts). */
+export function countStatuses(records: Iterable<LedgerRecord>): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
 }
 
 /**
@@ -92,6 +117,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
   touch(state.undo, record);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: record.status, to });
+  countStatus(state, record.status, to);
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   if (to === RecordStatus.AcceptedOnL2) state.pendingL1.add(record.sequenceId);

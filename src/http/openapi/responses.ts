@@ -91,6 +91,58 @@ export const FAULT = v.looseObject({ id: str });
 export const FAULTS = v.looseObject({ faults: v.array(FAULT) });
 export const REMOVED = v.looseObject({ removed: int });
 export const OVERVIEW = v.looseObject({ accounts: v.array(v.looseObject({})) });
+
+// ---- explorer reads ----
+
+const anyObject = v.record(v.string(), v.unknown());
+const intOrNull = v.nullable(int);
+/** A page newest first; `next` is the cursor of the next page, null on the last. */
+const page = (item: v.GenericSchema) => v.strictObject({ items: v.array(item), total: int, next: intOrNull });
+export const SEARCH = v.strictObject({
+  query: str,
+  hits: v.array(v.strictObject({ kind: v.picklist(['account', 'record', 'order', 'contract', 'file']), id: str, label: str })),
+});
+const RECORD_ROW = v.strictObject({
+  sequence_id: int, type: str, owner: str, owner_name: strOrNull, to: strOrNull, status: int, asset: str, contract_address: str,
+  token_id: str, amount: str, quantized: str, order_id: intOrNull, reason: strOrNull, time: str,
+});
+export const EXPLORER_RECORDS = page(RECORD_ROW);
+const ORDER_ROW = v.strictObject({ order_id: int, side: v.picklist(['ASK', 'BID']), owner: str, state: str, price: str, base: str, quote: str, token_id: str, quantity: str, filled: str });
+export const EXPLORER_ACCOUNT = v.strictObject({
+  stark_key: str,
+  name: strOrNull,
+  operator: v.boolean(),
+  balances: v.array(v.strictObject({
+    symbol: str, type: str, contract_address: str, asset_id: str, token_id: str, available: str, available_quantized: str, frozen: str, frozen_quantized: str, vault_id: strOrNull,
+  })),
+  records: page(RECORD_ROW),
+  open_orders: page(ORDER_ROW),
+});
+export const EXPLORER_RECORD = v.strictObject({
+  row: RECORD_ROW,
+  fields: anyObject,
+  reason: strOrNull,
+  history: v.array(v.strictObject({ from: intOrNull, to: int, time: str, cmd: str })),
+  history_complete: v.boolean(),
+});
+export const EXPLORER_ORDER = v.strictObject({
+  row: ORDER_ROW,
+  fields: anyObject,
+  fees: v.strictObject({ currency: str, service_fee: str, fee_taken: str, fee_taken_quantized: str }),
+  fills: page(anyObject),
+});
+export const EXPLORER_CONTRACT = v.strictObject({ address: str, symbol: str, type: str, fields: anyObject, tokens: page(anyObject) });
+export const EXPLORER_FILE = v.strictObject({ cid: str, filename: str, size: str, project_uuid: str, created_at: str, removed: v.boolean(), url: str });
+export const JOURNAL = v.strictObject({
+  entries: v.array(v.strictObject({
+    id: int, method: str, path: str, query: v.record(v.string(), v.string()), status: int, error_code: int, error: strOrNull,
+    sequence_id: intOrNull, duration_ms: v.number(), wall_time: str, emulator_time: str,
+  })),
+  last_id: int,
+  size: int,
+  capacity: int,
+});
+export const JOURNAL_CLEARED = v.strictObject({ removed: int });
 export const DOCUMENT = v.looseObject({ openapi: str });
 export const TEXT = v.string();
 export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the media type its name implies"));
