@@ -47,8 +47,8 @@ export interface AppOptions {
   events?: EventStreamOptions;
   /** Requests the request journal keeps (`GET /_devnet/requests`; default 1000; `--request-journal`). */
   requestJournal?: number;
-  /** The host's clock in ms for the journal's `wall_time` (a seam for tests); default Date.now. */
-  wallClock?: () => number;
+  /** The host's clock in ms for the journal's `wall_time` and `duration_ms` (a seam for tests); default Date.now and performance.now. */
+  requestClock?: () => number;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
@@ -73,7 +73,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   };
 
   // First of all: the journal and the metrics see every request, the guard's and the limits' refusals too.
-  const inspector = new Inspector(devnet, { ...(options.requestJournal === undefined ? {} : { journalSize: options.requestJournal }), ...(options.wallClock ? { wallClock: options.wallClock } : {}) });
+  const inspector = new Inspector(devnet, { ...(options.requestJournal === undefined ? {} : { journalSize: options.requestJournal }), ...(options.requestClock ? { clock: options.requestClock } : {}) });
   app.use(inspector.middleware());
   if (options.onRequest) app.use(requestLogger(options.onRequest));
   // Before anything reads the request: Host, cross-site control calls, the control token.

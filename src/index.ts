@@ -69,6 +69,13 @@ export interface DevnetOptions {
   corsOrigins?: '*' | string[];
   /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
   events?: EventStreamOptions;
+  /** Requests `GET /_devnet/requests` keeps (`--request-journal`; default 1000). */
+  requestJournal?: number;
+  /**
+   * The host clock (ms) of the request journal's `wall_time` and `duration_ms`: a seam for tests and
+   * generated examples; default the real clocks (Date.now, performance.now).
+   */
+  requestClock?: () => number;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -159,6 +166,8 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.events !== undefined ? { events: options.events } : {}),
+    ...(options.requestJournal !== undefined ? { requestJournal: options.requestJournal } : {}),
+    ...(options.requestClock !== undefined ? { requestClock: options.requestClock } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }

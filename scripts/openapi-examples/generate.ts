@@ -67,7 +67,8 @@ const isFailed = (body: unknown): boolean => typeof body === 'object' && body !=
 
 /** Each operation's example, by operationId, in the document's order. */
 export async function generateExamples(): Promise<Record<string, Example>> {
-  const devnet = createDevnet();
+  // A fixed request clock: the request journal's wall_time and duration_ms are the same each run.
+  const devnet = createDevnet({ requestClock: () => Date.UTC(2026, 0, 1) });
   const doc = (await (await devnet.fetch('/openapi.json')).json()) as Doc;
   const operationOf = operationMatcher(doc);
   const apiKey = ((await (await devnet.fetch('/_devnet/accounts')).json()) as { api_keys: string[] }).api_keys[0]!;

@@ -148,6 +148,16 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', '/_devnet/faults');
   await call('DELETE', '/_devnet/faults');
   await call('GET', '/_devnet/overview');
+  // The explorer's reads and the request journal.
+  await call('GET', `/_devnet/search?q=${alice.stark_key}`);
+  await call('GET', '/_devnet/explorer/records?limit=2');
+  await call('GET', `/_devnet/explorer/accounts/${bob.stark_key}?limit=2`);
+  await call('GET', `/_devnet/explorer/records/${transferred}`);
+  await call('GET', `/_devnet/explorer/orders/${sold}?limit=2`);
+  await call('GET', `/_devnet/explorer/contracts/${REDDIO721}?limit=2`);
+  await call('GET', `/_devnet/explorer/files/${cid}`);
+  await call('GET', '/_devnet/requests?method=POST&limit=2');
+  await call('DELETE', '/_devnet/requests');
   const snapshot: string = (await call('POST', '/_devnet/snapshots', { body: {} })).id;
   await call('POST', `/_devnet/snapshots/${snapshot}/revert`, { body: {} });
   const dump = await call('GET', '/_devnet/state');

@@ -13,8 +13,8 @@ import { Metrics } from './metrics.js';
 export interface InspectorOptions {
   /** Requests the journal keeps (default 1000; `--request-journal N`). */
   journalSize?: number;
-  /** The host's clock in milliseconds (a seam for tests); default Date.now. */
-  wallClock?: () => number;
+  /** The host's clock in milliseconds for both wall time and durations (a seam for tests); default Date.now and performance.now. */
+  clock?: () => number;
 }
 
 /** The inspector's own reads: kept out of the journal when they succeed, so a watching page does not fill it. */
@@ -36,12 +36,14 @@ export class Inspector {
   readonly metrics = new Metrics();
   readonly history = new EventHistory();
   private readonly wall: () => number;
+  private readonly elapsed: () => number;
   /** Set by the event stream route: how many streams are open. */
   subscribers: () => number = () => 0;
 
   constructor(private readonly devnet: Devnet, o: InspectorOptions = {}) {
     this.journal = new RequestJournal(o.journalSize ?? DEFAULT_JOURNAL_SIZE);
-    this.wall = o.wallClock ?? Date.now;
+    this.wall = o.clock ?? Date.now;
+    this.elapsed = o.clock ?? (() => performance.now());
     // Always listening (not only while a page is open): a page that reloads finds the events it
     // missed, and a record's detail shows the moves made while no page was open.
     devnet.onEvent((e) => {
@@ -53,9 +55,9 @@ export class Inspector {
   middleware(): MiddlewareHandler {
     return async (c, next) => {
       const wall = this.wall();
-      const t0 = performance.now();
+      const t0 = this.elapsed();
       await next();
-      const ms = performance.now() - t0;
+      const ms = this.elapsed() - t0;
       const notes = answerNotes(c);
       const method = c.req.method;
       const path = c.req.path;

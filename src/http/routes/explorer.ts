@@ -19,8 +19,9 @@ const tag = 'explorer';
 const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
 const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
 
+/** 19, as the emulated API answers an unknown id (HTTP status by --error-status). */
 function notFound(what: string): never {
-  throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`, 404);
+  throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
 }
 
 const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
@@ -64,7 +65,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/accounts/:stark_key', tag, reply: 'plain', response: EXPLORER_ACCOUNT, refusals: [404],
+      method: 'GET', path: '/_devnet/explorer/accounts/:stark_key', tag, reply: 'plain', response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex)' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
@@ -78,7 +79,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/records/:sequence_id', tag, reply: 'plain', response: EXPLORER_RECORD, refusals: [404],
+      method: 'GET', path: '/_devnet/explorer/records/:sequence_id', tag, reply: 'plain', response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
     },
@@ -87,7 +88,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/orders/:order_id', tag, reply: 'plain', response: EXPLORER_ORDER, refusals: [404],
+      method: 'GET', path: '/_devnet/explorer/orders/:order_id', tag, reply: 'plain', response: EXPLORER_ORDER,
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
@@ -97,7 +98,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/contracts/:address', tag, reply: 'plain', response: EXPLORER_CONTRACT, refusals: [404],
+      method: 'GET', path: '/_devnet/explorer/contracts/:address', tag, reply: 'plain', response: EXPLORER_CONTRACT,
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
@@ -107,7 +108,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/files/:cid', tag, reply: 'plain', response: EXPLORER_FILE, refusals: [404],
+      method: 'GET', path: '/_devnet/explorer/files/:cid', tag, reply: 'plain', response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
     },
