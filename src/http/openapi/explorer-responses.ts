@@ -49,7 +49,8 @@ const RECORD_ROW = v.strictObject({
   status: RECORD_STATUS,
   asset: text('symbol'),
   token_id: TOKEN_ID,
-  amount: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.description('whole tokens; an order on a fungible token: quantized quote units')),
+  amount: display('whole tokens (display units)'),
+  quantized: decimalInt('the quantized amount'),
   order_id: v.pipe(v.nullable(int()), v.description('order records: the order; else null')),
   time: isoTime('when it was made'),
 });

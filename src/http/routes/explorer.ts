@@ -67,12 +67,13 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
     {
       method: 'GET', path: '/_devnet/explorer/accounts/:stark_key', tag, reply: 'plain', response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
-      params: { stark_key: text({ description: 'a stark key (0x hex)' }) },
+      params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
     },
     ({ params, query }) => {
       let key = params.stark_key.trim().toLowerCase();
       if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
+      else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
       return accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ?? notFound(`account ${key}`);
     },
   );
