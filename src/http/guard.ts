@@ -100,9 +100,8 @@ export function guard(o: GuardOptions, mode: ErrorStatusMode): MiddlewareHandler
       return Promise.resolve(failure(c, new DevnetError(ErrorCode.InvalidParam, `the control plane answers only its own origin and clients that are not browsers; this request comes from another site (${why})`, 403), mode));
     }
     if (tokenOk && !tokenOk(bearer(c.req.header('authorization')))) {
-      const res = failure(c, new DevnetError(ErrorCode.InvalidAPIKey, 'the control plane needs Authorization: Bearer <token> with the token given to --control-token', 401), mode);
-      res.headers.set('www-authenticate', 'Bearer realm="l2-devnet control plane"');
-      return Promise.resolve(res);
+      const refusal = new DevnetError(ErrorCode.InvalidAPIKey, 'the control plane needs Authorization: Bearer <token> with the token given to --control-token', 401);
+      return Promise.resolve(failure(c, refusal, mode, { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' }));
     }
     return next();
   };

@@ -26,7 +26,7 @@ const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
 /** Java's OrderState enum: 0..4 that state, 5 all, 6 (or absent, or empty) open orders. */
 const ORDER_STATE_FILTER: Field<OrderStateFilter | undefined> = fieldOf(
   v.pipe(v.optional(v.picklist(['', ...ORDER_STATE_FILTERS.map(String)], 'order_state')), v.transform((d) => (d === undefined || d === '' ? undefined : (Number(d) as OrderStateFilter)))),
-  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got "${String(value)}"`) },
+  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got ${show(value)}`) },
   { description: '0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled (never produced), 5 all, 6 open (the default)' },
 );
 
