@@ -33,6 +33,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'allowed-host', env: 'L2DEVNET_ALLOWED_HOST', default: undefined, repeatable: 'replace', help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)' },
   { name: 'control-token', env: 'L2DEVNET_CONTROL_TOKEN', default: undefined, help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN' },
   { name: 'cors-origin', env: 'L2DEVNET_CORS_ORIGIN', default: '*', repeatable: 'replace', help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)' },
+  { name: 'request-journal', env: 'L2DEVNET_REQUEST_JOURNAL', default: '1000', help: 'requests GET /_devnet/requests keeps (the explorer\'s Requests view), 1..1000000' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
@@ -43,6 +44,7 @@ export type FlagValues = Record<string, string | undefined> & {
   corsOrigins?: '*' | string[];
   maxBodyBytes?: number;
   storageQuota?: number;
+  requestJournal?: number;
 };
 
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
@@ -120,6 +122,9 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     if (bytes === undefined) throw new FlagError(`--storage-quota must be a positive size such as 104857600 or 500MiB, got "${quota}"`);
     values.storageQuota = bytes;
   }
+  const journal = values['request-journal']!;
+  if (!/^\d{1,7}$/.test(journal) || Number(journal) < 1 || Number(journal) > 1_000_000) throw new FlagError(`--request-journal must be an integer in [1, 1000000], got "${journal}"`);
+  values.requestJournal = Number(journal);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new FlagError('--control-token must be printable ASCII without spaces (it travels in an Authorization header)');
   for (const f of FLAGS) {

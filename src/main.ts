@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       maxBodyBytes: values.maxBodyBytes!,
       ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
+      ...(values.requestJournal !== undefined ? { requestJournal: values.requestJournal } : {}),
       allowedHosts: values.allowedHosts ?? [],
       ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
       corsOrigins: values.corsOrigins ?? '*',

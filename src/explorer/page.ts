@@ -74,7 +74,7 @@ export const EXPLORER_CSS = String.raw`:root { color-scheme: light dark; --fg: #
   :root { --fg: #e4e7ec; --muted: #a3acb9; --line: #2f3644; --bg: #0c111d; --panel: #161b26; --head: #000; --link: #84caff; --btn: #1f242f; --btn-hover: #2a303c; --btn-line: #4b5565; --err: #fda29b; --ok: #75e0a7;
     --s0: #333741; --s1: #194185; --s2: #7a271a; --s3: #7a4a0c; --s6: #085d3a; }
 }
-* { box-sizing: border-box; }
+* { box-sizing: border-box; } [hidden] { display: none !important; }
 body { margin: 0; overflow-wrap: anywhere; }
 a { color: var(--link); }
 :focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
@@ -83,6 +83,7 @@ header { display: flex; flex-wrap: wrap; gap: .5em 1em; align-items: center; pad
 header h1 { font-size: 1.1em; margin: 0; } header h1 a, header nav a { color: #fff; text-decoration: none; } header nav a { margin-right: .6em; }
 header nav a:hover, header h1 a:hover { text-decoration: underline; }
 #search { display: flex; gap: .3em; flex: 1 1 16em; min-width: 0; } #search input { flex: 1; min-width: 0; }
+header input, header button { color: var(--fg); }
 #live.on { color: #6ce9a6; } #live.off { color: #fda29b; }
 main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 1em; padding: 1em; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .6em .9em; min-width: 0; }
