@@ -168,6 +168,8 @@ export class TrafficRecorder {
     const type = mediaType(contentType);
     let resBody: Promise<RecordedBody> | RecordedBody;
     if (ex.req.method === 'HEAD') resBody = { body: '' };
+    // @hono/node-server's marker: the handler already wrote the answer to the socket (the event stream).
+    else if (res.headers.get('x-hono-already-sent') !== null) resBody = { skipped: 'written-directly' };
     else if (type === 'text/event-stream') resBody = { skipped: 'event-stream' };
     else if (!textual(type) && lengthHeader(res.headers) !== undefined) resBody = { skipped: 'binary', bytes: lengthHeader(res.headers)! };
     else {

@@ -63,8 +63,10 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         const quote = q.quote_contract_address;
         const tokenIds = q.token_ids;
         const base = q.base_contract_address;
+        // Read in both modes, so a malformed limit or page is refused even where the list is not paged.
+        const page = pageOf(q);
         if (quote === undefined) return devnet.collections(tokenIds, base);
-        const { list, total } = paginate(devnet.collectionListings(quote, base, tokenIds), pageOf(q));
+        const { list, total } = paginate(devnet.collectionListings(quote, base, tokenIds), page);
         return { list, total };
       },
     )
