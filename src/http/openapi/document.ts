@@ -9,6 +9,7 @@ import { EXAMPLES } from './examples.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
 import type { Schema } from './json-schema.js';
+import { isControlPath } from '../guard.js';
 
 /** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`; a hono pattern (`:path{.+}`) is dropped. */
 export function openApiPath(honoPath: string): string {
@@ -120,7 +121,7 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const ok = withExample(content, answered, example, example?.response.body);
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
-  else if (spec.path.startsWith('/_devnet/')) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
+  else if (isControlPath(spec.path)) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
@@ -142,7 +143,7 @@ function operation(spec: AnyRouteSpec, components: Components): Schema {
     // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
     // The control plane needs the bearer token only when the emulator was started with --control-token.
-    security: spec.auth ? [{ apiKey: [] }] : spec.path.startsWith('/_devnet/') ? [{}, { controlToken: [] }] : [],
+    security: spec.auth ? [{ apiKey: [] }] : isControlPath(spec.path) ? [{}, { controlToken: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(spec, components, example),
