@@ -5,6 +5,7 @@
 export const EXPLORER_JS = String.raw`// l2-devnet explorer: DOM built with textContent (no HTML injection); every key, id and CID is a link.
 const STATUS = { 0: 'submitted', 1: 'accepted', 2: 'failed', 3: 'on L2', 4: 'rejected on L2', 5: 'rolled back', 6: 'on L1' };
 const PAGE = 50;
+const ORDER_STATE = { 0: 'placed', 1: 'cancelled', 2: 'filled', 3: 'partially filled' };
 const $ = (id) => document.getElementById(id);
 
 function h(tag, attrs, ...children) {
@@ -310,7 +311,7 @@ const VIEWS = {
     }, 'fills'));
     redraw();
     show('Order ' + o.order_id,
-      panel('Order ' + o.order_id, fields([['side', h('span', { class: o.side.toLowerCase() }, o.side)], ['state', o.state], ['owner', h('span', {}, acct(o.owner), copyButton(o.owner, 'owner'))],
+      panel('Order ' + o.order_id, fields([['side', h('span', { class: o.side.toLowerCase() }, o.side)], ['state', ORDER_STATE[o.state] || String(o.state)], ['owner', h('span', {}, acct(o.owner), copyButton(o.owner, 'owner'))],
         ['price', o.price + ' ' + o.base], ['quantity', o.quantity + ' ' + o.quote + (o.token_id ? ' #' + o.token_id : '')], ['filled', o.filled], ['record', seqLink(o.order_id)]])),
       panel('Fees', fields([['service fee', d.fees.service_fee + ' ' + d.fees.currency], ['fees taken (service + marketplace)', amount(d.fees.fee_taken + ' ' + d.fees.currency, d.fees.fee_taken_quantized)]])),
       panel('Fills', h('div', { class: 'scroll' }, h('table', {}, h('thead', {}, h('tr', {}, ['maker', 'taker', 'price', 'quantity', 'fees', 'time'].map((t) => h('th', {}, t)))), fills)), pg),
@@ -378,7 +379,7 @@ const VIEWS = {
 };
 
 function orderRow(o) {
-  return h('tr', { 'data-order': o.order_id }, h('td', {}, orderLink(o.order_id)), h('td', { class: o.side.toLowerCase() }, o.side), h('td', {}, o.state),
+  return h('tr', { 'data-order': o.order_id }, h('td', {}, orderLink(o.order_id)), h('td', { class: o.side.toLowerCase() }, o.side), h('td', {}, ORDER_STATE[o.state] || String(o.state)),
     h('td', { class: 'num' }, o.price + ' ' + o.base), h('td', { class: 'num' }, o.quantity + ' ' + o.quote + (o.token_id ? ' #' + o.token_id : '')), h('td', { class: 'num' }, o.filled));
 }
 function fillRow(t) {

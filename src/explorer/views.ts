@@ -67,7 +67,7 @@ export function search(state: State, raw: string): SearchHit[] {
     const r = state.records.get(id);
     if (r) hits.push({ kind: 'record', id: q, label: `record ${id}: ${RECORD_TYPE_NAMES[r.type] ?? r.type}, status ${r.status}` });
     const o = state.orders.get(id);
-    if (o) hits.push({ kind: 'order', id: q, label: `order ${id}: ${o.direction === 0 ? 'ASK' : 'BID'} ${o.state}` });
+    if (o) hits.push({ kind: 'order', id: q, label: `order ${id}: ${o.direction === 0 ? 'ASK' : 'BID'}, ${['placed', 'cancelled', 'filled', 'partially filled'][o.state] ?? `state ${o.state}`}` });
   }
   const named = state.namedAccounts.find((a) => a.name.toLowerCase() === q.toLowerCase());
   if (named) hits.push({ kind: 'account', id: named.starkKey, label: `account ${named.name}` });

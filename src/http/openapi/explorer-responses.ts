@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { SETTLEMENT_MODES } from '../../domain/state/state.js';
 import { DEPTH } from './trading-responses.js';
-import { RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, count, decimalInt, display, int, isoTime, text } from './responses.js';
+import { ORDER_STATE, RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, count, decimalInt, display, int, isoTime, text } from './responses.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -139,7 +139,7 @@ const ORDER_ROW = v.strictObject({
   order_id: int('order id'),
   side: v.picklist(['ASK', 'BID']),
   owner: STARK_KEY,
-  state: text('order state'),
+  state: ORDER_STATE,
   price: text('price in whole currency units'),
   base: text('symbol of the currency'),
   quote: text('symbol of the token traded'),

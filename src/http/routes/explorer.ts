@@ -155,6 +155,8 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
       produces: { type: 'text/event-stream', schema: TEXT }, refusals: [429],
+      // Read by the fan-out itself (with the Last-Event-ID header): declared here for the document.
+      query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
     },
     ({ c }) => fanout.respond(c),
   );
