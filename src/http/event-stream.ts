@@ -17,10 +17,18 @@ export interface EventStreamOptions {
 /** The events after a Last-Event-ID, or 'gone' when they are no longer all held. */
 export type EventReplay = (lastId: number) => readonly DevnetEvent[] | 'gone';
 
-/** `Last-Event-ID` (the header EventSource sends on reconnect) or `?last_event_id=`, when a whole number. */
+/**
+ * `?last_event_id=` (refused with 19 unless a whole number), else the `Last-Event-ID` header that
+ * EventSource sends on reconnect (ignored unless a whole number, as EventSource would send it).
+ */
 function lastEventId(c: Context): number | undefined {
-  const text = c.req.header('last-event-id') ?? c.req.query('last_event_id');
-  return text !== undefined && /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+  const query = c.req.query('last_event_id');
+  if (query !== undefined && query !== '') {
+    if (!/^\d{1,15}$/.test(query.trim())) throw new DevnetError(ErrorCode.InvalidParam, `last_event_id must be a non-negative integer, got ${query.length > 40 ? `"${query.slice(0, 40)}…" (${query.length} characters)` : JSON.stringify(query)}`);
+    return Number(query.trim());
+  }
+  const header = c.req.header('last-event-id');
+  return header !== undefined && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
 }
 
 export const DEFAULT_MAX_SUBSCRIBERS = 128;
