@@ -83,6 +83,8 @@ describe('commands shown in README.md and docs/', () => {
     if (line.startsWith('curl ')) {
       const r = bash(local(line));
       expect(r.status, r.stderr).toBe(0);
+      // GET /metrics answers Prometheus text (docs/explorer.md); everything else JSON.
+      if (/\/metrics$/.test(line)) return void expect(r.stdout).toMatch(/^# HELP l2devnet_/);
       const body = JSON.parse(r.stdout) as { status?: string };
       expect(body.status ?? 'OK').toBe('OK');
       return;
