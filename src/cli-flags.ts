@@ -24,6 +24,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
+  { name: 'max-namespaces', env: 'L2DEVNET_MAX_NAMESPACES', default: '64', help: 'how many namespaces (/ns/{name}/..., x-devnet-namespace) may exist besides default; a new one past it is refused (429, code 19); 0 = namespaces off' },
+  { name: 'namespace-ttl', env: 'L2DEVNET_NAMESPACE_TTL', default: '0', help: 'delete a namespace (and its state) after this many seconds without a request; 0 = never' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
@@ -63,6 +65,10 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   if (parseSettlement(values.settlement!) === undefined) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS (1 to 2^53-1), got "${values.settlement}"`);
   const gateway = values['gateway-url'];
   if (gateway !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(gateway)) throw new FlagError(`--gateway-url must be an http(s) URL such as http://127.0.0.1:8080, got "${gateway}"`);
+  for (const name of ['max-namespaces', 'namespace-ttl']) {
+    const n = values[name]!;
+    if (!/^\d+$/.test(n) || !Number.isSafeInteger(Number(n))) throw new FlagError(`--${name} must be a whole number >= 0, got "${n}"`);
+  }
   const port = values.port!;
   if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
   return { values, help, version };

@@ -1,12 +1,14 @@
 // Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet), each with a control client.
 import { serve } from '@hono/node-server';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/records/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
-import { claimStateDir, openStateDir } from './persistence/state-dir.js';
+import { claimStateDir, openStateDir, StateDirError } from './persistence/state-dir.js';
 import { DirectoryBlockStore } from './ipfs/block-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import type { Durability } from './persistence/files.js';
@@ -19,6 +21,15 @@ import { controlClient } from './control-client.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
+import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
+import { NamespaceRegistry } from './namespaces.js';
+import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
+
+export interface NamespaceOptions extends NamespaceLimits {
+  /** The registry's clock in milliseconds, for the idle TTL; default the host's (a test injects its own). */
+  now?: () => number;
+}
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -56,6 +67,12 @@ export interface DevnetOptions {
    * where a test plants a wrong schedule to show that the property runner's model catches it.
    */
   fees?: FeeSchedule;
+  /**
+   * Namespaces (`/ns/{name}/...` or `x-devnet-namespace`): each a whole devnet from the same genesis
+   * and options, its keys derived from the seed and its name. The cap (`--max-namespaces`, default
+   * 64 besides `default`) and the idle TTL (`--namespace-ttl`, default never).
+   */
+  namespaces?: NamespaceOptions;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -72,7 +89,10 @@ export interface InProcessDevnet {
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control plane as methods, through `fetch`. */
   control: DevnetControl;
+  /** The devnet of the namespace `default` (unprefixed requests). */
   devnet: Devnet;
+  /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
+  namespaces: NamespaceRegistry;
   /** With stateDir: what was found there on start. */
   restored?: StateDirReport;
   close(): Promise<void>;
@@ -83,7 +103,10 @@ export interface RunningDevnet {
   port: number;
   /** The control plane as methods, over the socket. */
   control: DevnetControl;
+  /** The devnet of the namespace `default` (unprefixed requests). */
   devnet: Devnet;
+  /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
+  namespaces: NamespaceRegistry;
   restored?: StateDirReport;
   close(): Promise<void>;
 }
@@ -93,20 +116,38 @@ const IN_PROCESS_URL = 'http://devnet.local';
 
 /** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
 const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
+/** The same clock in milliseconds: the namespaces' idle TTL. */
+const wallMillis = (): number => Number(wallMicros() / 1000n);
+
+/** The seed of a namespace: the default one keeps the seed; another derives its own from it and its name. */
+export function namespaceSeed(baseSeed: string, name: string): string {
+  return name === DEFAULT_NAMESPACE ? baseSeed : `${baseSeed}/ns/${name}`;
+}
+
+/** The seed the genesis would use: --seed, else the document's, else the genesis builder's default. */
+function baseSeedOf(options: DevnetOptions, genesis: unknown): string {
+  if (options.seed !== undefined) return options.seed;
+  const own = (genesis as { seed?: unknown } | null)?.seed;
+  return typeof own === 'string' ? own : 'l2-devnet';
+}
+
+/** Where a namespace keeps its state under --state DIR: DIR itself for `default`, DIR/ns/{name} for the others. */
+export function namespaceStateDir(stateDir: string, name: string): string {
+  return name === DEFAULT_NAMESPACE ? stateDir : join(stateDir, 'ns', name);
+}
 
 interface Made {
   devnet: Devnet;
   persistence: OpenStateDir | undefined;
 }
 
-function makeDevnet(options: DevnetOptions): Made {
-  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | undefined, stateDir: string | undefined): Made {
   // The dir is claimed (writable, locked) before its block store or journal is touched.
-  const claim = options.stateDir === undefined ? undefined : claimStateDir(options.stateDir);
+  const claim = stateDir === undefined ? undefined : claimStateDir(stateDir);
   try {
     const devnet = new Devnet({
       genesis,
-      seed: options.seed,
+      seed,
       signatures: options.signatures ?? 'verify',
       settlement: options.settlement ?? 'auto',
       apiKeys: options.apiKeys ?? [],
@@ -135,38 +176,113 @@ function appOptions(options: DevnetOptions): AppOptions {
   };
 }
 
+interface Namespaced {
+  registry: NamespaceRegistry;
+  /** The default namespace: the instance's `devnet` and `restored`. */
+  main: Made;
+  /**
+   * Once the server's URL is known, every namespace's gateway URL follows it (`{url}/ns/{name}`);
+   * `default`'s too unless `namedOnly` (in process, `default` keeps answering with the request's origin).
+   */
+  useUrl(url: string, namedOnly?: boolean): void;
+}
+
+/**
+ * The registry of an emulator: `default` is built now (it is the emulator without namespaces), the
+ * namespaces a state dir holds are reopened now, any other on its first request.
+ */
+function namespaced(options: DevnetOptions): Namespaced {
+  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+  const baseSeed = baseSeedOf(options, genesis);
+  const app = appOptions(options);
+  let url: string | undefined;
+  // Set just below: each namespace's app serves the registry's control routes.
+  let registry!: NamespaceRegistry;
+  const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
+    const built = buildApp(made.devnet, { ...app, namespaces: registry });
+    if (url !== undefined && name !== DEFAULT_NAMESPACE) made.devnet.storage.useGatewayUrl(`${url}/ns/${name}`, true);
+    return {
+      fetch: built.fetch,
+      devnet: made.devnet,
+      stateDir,
+      close: (discard) => {
+        made.persistence?.close();
+        if (discard && stateDir !== undefined && name !== DEFAULT_NAMESPACE) rmSync(stateDir, { recursive: true, force: true });
+      },
+    };
+  };
+  const open = (name: string): NamespaceInstance => {
+    const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
+    let made: Made;
+    try {
+      made = makeDevnet(options, genesis, options.seed === undefined && name === DEFAULT_NAMESPACE ? undefined : namespaceSeed(baseSeed, name), dir);
+    } catch (e) {
+      if (e instanceof StateDirError) throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
+      throw e;
+    }
+    return instance(name, made, dir);
+  };
+  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {});
+  const main = makeDevnet(options, genesis, options.seed, options.stateDir);
+  registry.adopt(DEFAULT_NAMESPACE, instance(DEFAULT_NAMESPACE, main, options.stateDir));
+  try {
+    // Every namespace a state dir holds is reopened on start (so a broken one stops the start, as `default` would).
+    const nsRoot = options.stateDir === undefined ? undefined : join(options.stateDir, 'ns');
+    if (nsRoot !== undefined && existsSync(nsRoot)) {
+      for (const d of readdirSync(nsRoot, { withFileTypes: true })) {
+        if (!d.isDirectory() || !NAMESPACE_NAME.test(d.name) || d.name === DEFAULT_NAMESPACE) continue;
+        const made = makeDevnet(options, genesis, namespaceSeed(baseSeed, d.name), join(nsRoot, d.name));
+        registry.adopt(d.name, instance(d.name, made, join(nsRoot, d.name)));
+      }
+    }
+  } catch (e) {
+    registry.close();
+    throw e;
+  }
+  return {
+    registry,
+    main,
+    useUrl: (u, namedOnly = false) => {
+      url = u;
+      if (!namedOnly) main.devnet.storage.useGatewayUrl(u, true);
+      for (const name of registry.names()) if (name !== DEFAULT_NAMESPACE) registry.instance(name)!.devnet.storage.useGatewayUrl(`${u}/ns/${name}`, true);
+    },
+  };
+}
+
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, appOptions(options));
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => app.fetch(toRequest(input, init, IN_PROCESS_URL));
+  const { registry, main, useUrl } = namespaced(options);
+  useUrl(IN_PROCESS_URL, true);
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => registry.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
     control: controlClient(fetch, IN_PROCESS_URL),
-    devnet,
-    ...(persistence ? { restored: persistence.report } : {}),
-    close: async () => persistence?.close(),
+    devnet: main.devnet,
+    namespaces: registry,
+    ...(main.persistence ? { restored: main.persistence.report } : {}),
+    close: async () => registry.close(),
   };
 }
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
-  const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, appOptions(options));
+  const { registry, main, useUrl } = namespaced(options);
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
+    const server = serve({ fetch: registry.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
       const url = `http://${urlHost}:${info.port}`;
-      devnet.storage.useGatewayUrl(url, true);
+      useUrl(url);
       resolve({
         url,
         port: info.port,
         control: controlClient(fetch, url),
-        devnet,
-        ...(persistence ? { restored: persistence.report } : {}),
+        devnet: main.devnet,
+        namespaces: registry,
+        ...(main.persistence ? { restored: main.persistence.report } : {}),
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {
-              persistence?.close();
+              registry.close();
               done();
             });
             // Keep-alive sockets would otherwise hold close() open.
@@ -175,7 +291,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
       });
     });
     server.once('error', (e) => {
-      persistence?.close();
+      registry.close();
       reject(e);
     });
   });
@@ -188,10 +304,13 @@ export type { LogMode, RequestLogEntry } from './http/request-log.js';
 export type { SettlementOption } from './domain/records/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';
 export type { ErrorStatusMode } from './http/errors.js';
-export { StateDirError } from './persistence/state-dir.js';
+export { StateDirError };
 export type { StateDirReport } from './persistence/state-dir.js';
 export type { Durability } from './persistence/files.js';
 export { VERSION } from './version.js';
 export { MemoryBlockStore } from './ipfs/block-store.js';
 export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
 export { DirectoryBlockStore };
+export { NamespaceRegistry, DEFAULT_MAX_NAMESPACES } from './namespaces.js';
+export type { NamespaceLimits } from './namespaces.js';
+export { DEFAULT_NAMESPACE, NAMESPACE_HEADER } from './http/namespace.js';

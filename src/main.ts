@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
       durability: values.durability as Durability,
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
+      namespaces: { max: Number(values['max-namespaces']), ttlSeconds: Number(values['namespace-ttl']) },
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,

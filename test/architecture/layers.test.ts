@@ -10,7 +10,7 @@ const graph = importGraph();
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'cli-flags.ts'],
   ['testing.ts', 'testing/', 'scenario/'],
-  ['index.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
+  ['index.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts'],

@@ -97,3 +97,9 @@ export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the 
 /** A gateway JSON answer: a directory's listing {cid, path, entries}, or the bytes of a stored .json file (any JSON). */
 export const GATEWAY_JSON = v.pipe(v.unknown(), v.description('a directory listing {cid, path, entries}, or a stored .json file as it was uploaded'));
 export { strOrNull };
+
+// ---- namespaces (plain JSON) ----
+
+const NAMESPACE_VIEW = v.strictObject({ name: str, idle_seconds: int, state_dir: strOrNull });
+export const NAMESPACES = v.strictObject({ current: str, namespaces: v.array(NAMESPACE_VIEW), max_namespaces: int, ttl_seconds: v.nullable(int) });
+export const NAMESPACE_DELETED = v.strictObject({ deleted: str });
