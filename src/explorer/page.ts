@@ -12,6 +12,7 @@ export const EXPLORER_HTML = String.raw`<!doctype html>
 <body>
 <header>
   <h1>l2-devnet explorer</h1>
+  <label>namespace <select id="namespace" title="each namespace is a devnet of its own (/ns/{name}/)"></select></label>
   <span id="clock" title="emulator clock"></span>
   <span id="settlement"></span>
   <span id="live" class="off">connecting</span>

@@ -4,6 +4,8 @@
 export const EXPLORER_JS = String.raw`// l2-devnet explorer: one overview read per burst of events, DOM built with textContent (no HTML injection).
 const STATUS = { 0: 'submitted', 1: 'accepted', 2: 'failed', 3: 'on L2', 4: 'rejected on L2', 5: 'rolled back', 6: 'on L1' };
 const $ = (id) => document.getElementById(id);
+// Under /ns/{name}/ the page shows that namespace: every call it makes goes under the same prefix.
+const NS_PREFIX = (location.pathname.match(/^\/ns\/[a-z0-9][a-z0-9_-]*/) || [''])[0];
 
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -42,7 +44,7 @@ function say(text, isError) {
 async function api(method, path, body) {
   const init = { method, headers: body === undefined ? {} : { 'content-type': 'application/json' } };
   if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await fetch(path, init);
+  const res = await fetch(NS_PREFIX + path, init);
   const data = await res.json().catch(() => null);
   if (!res.ok || (data && data.status === 'FAILED')) throw new Error((data && data.error) || 'HTTP ' + res.status);
   return data;
@@ -143,7 +145,7 @@ function renderSnapshots() {
 }
 
 function connect() {
-  const es = new EventSource('/_devnet/events');
+  const es = new EventSource(NS_PREFIX + '/_devnet/events');
   es.addEventListener('ready', () => { $('live').textContent = 'live'; $('live').className = 'on'; refreshSoon(); });
   es.addEventListener('command', (m) => {
     const e = JSON.parse(m.data);
@@ -204,6 +206,18 @@ control('btn-deposit', async () => {
   return 'deposit recorded as ' + r.sequence_id;
 });
 
+// The namespace selector: this page's namespace among all of them; choosing one opens its explorer.
+async function listNamespaces() {
+  const r = await api('GET', '/_devnet/namespaces');
+  $('namespace').replaceChildren(...r.namespaces.map((n) => h('option', { value: n.name, selected: n.name === r.current }, n.name)));
+}
+$('namespace').addEventListener('change', () => {
+  const name = $('namespace').value;
+  location.href = name === 'default' ? '/' : '/ns/' + encodeURIComponent(name) + '/';
+});
+$('namespace').addEventListener('focus', () => { listNamespaces().catch((e) => say(e.message, true)); });
+
 connect();
 refresh().catch((e) => say(e.message, true));
+listNamespaces().catch((e) => say(e.message, true));
 `;
