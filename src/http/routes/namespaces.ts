@@ -6,7 +6,7 @@ import { fieldOf, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME, NAMESPACE_NAME_STATUS, namespaceOf } from '../namespace.js';
 import type { NamespaceDirectory } from '../namespace.js';
-import { NAMESPACE_DELETED, NAMESPACES } from '../openapi/responses.js';
+import { NAMESPACE_DELETED, NAMESPACES } from '../openapi/control-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'namespaces';
