@@ -211,11 +211,19 @@ function namespaced(options: DevnetOptions): Namespaced {
       },
     };
   };
+  /**
+   * A namespace other than default: its seed from the seed and its name, and an explicit gateway URL
+   * (the emulator under another host name, e.g. in a container) extended to its own gateway.
+   */
+  const makeNamed = (name: string, dir: string | undefined): Made => {
+    const gatewayUrl = options.gatewayUrl === undefined ? undefined : `${options.gatewayUrl.replace(/\/+$/, '')}/ns/${name}`;
+    return makeDevnet({ ...options, ...(gatewayUrl !== undefined ? { gatewayUrl } : {}) }, genesis, namespaceSeed(baseSeed, name), dir);
+  };
   const open = (name: string): NamespaceInstance => {
     const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
     let made: Made;
     try {
-      made = makeDevnet(options, genesis, options.seed === undefined && name === DEFAULT_NAMESPACE ? undefined : namespaceSeed(baseSeed, name), dir);
+      made = makeNamed(name, dir);
     } catch (e) {
       if (e instanceof StateDirError) throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
       throw e;
@@ -231,7 +239,7 @@ function namespaced(options: DevnetOptions): Namespaced {
     if (nsRoot !== undefined && existsSync(nsRoot)) {
       for (const d of readdirSync(nsRoot, { withFileTypes: true })) {
         if (!d.isDirectory() || !NAMESPACE_NAME.test(d.name) || d.name === DEFAULT_NAMESPACE) continue;
-        const made = makeDevnet(options, genesis, namespaceSeed(baseSeed, d.name), join(nsRoot, d.name));
+        const made = makeNamed(d.name, join(nsRoot, d.name));
         registry.adopt(d.name, instance(d.name, made, join(nsRoot, d.name)));
       }
     }

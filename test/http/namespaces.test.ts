@@ -90,6 +90,21 @@ describe('routing', () => {
     expect(await (await d.fetch(endpoint + 'hello.txt')).text()).toBe('hello from a namespace');
     expect((await d.fetch(`/ipfs/${up.body.data.cid}/hello.txt`)).status).toBe(404);
   });
+
+  it('an explicit --gateway-url (the emulator under another name) is extended to each namespace\'s own gateway', async () => {
+    const d = devnet({ gatewayUrl: 'http://l2-devnet:8080/' });
+    const upload = async (prefix: string) => {
+      const key = (await call(d, 'GET', `${prefix}/_devnet/accounts`)).body.api_keys[0];
+      const project = (await call(d, 'GET', `${prefix}/v1/project`, { 'x-api-key': key })).body.data[0].project_uuid;
+      const form = new FormData();
+      form.append('file', new Blob(['x']), 'x.txt');
+      return (await toReply(await d.fetch(`${prefix}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form }))).body.data;
+    };
+    const inDefault = await upload('');
+    expect(inDefault.endpoints).toEqual([`http://l2-devnet:8080/ipfs/${inDefault.cid}/`]);
+    const inTeam = await upload('/ns/team');
+    expect(inTeam.endpoints).toEqual([`http://l2-devnet:8080/ns/team/ipfs/${inTeam.cid}/`]);
+  });
 });
 
 describe('names', () => {
