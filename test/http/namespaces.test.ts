@@ -234,6 +234,35 @@ describe('cap, TTL and delete', () => {
   });
 });
 
+describe('events', () => {
+  it('the event stream is per namespace: a command in another namespace never reaches it', async () => {
+    const d = devnet();
+    const res = await d.fetch('/ns/a/_devnet/events');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const frames = async (n: number): Promise<string[]> => {
+      for (;;) {
+        const got = text.split('\n\n').filter((f) => f !== '' && !f.startsWith(':'));
+        if (got.length >= n) return got.slice(0, n);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    expect((await frames(1))[0]).toMatch(/^event: ready\n/);
+    await call(d, 'POST', '/ns/b/_devnet/api-keys', {}, {});
+    await call(d, 'POST', '/_devnet/api-keys', {}, {});
+    const alice = await aliceOf(d, '/ns/a');
+    await deposit(d, '/ns/a', alice.stark_key, 5);
+    const [, first] = await frames(2);
+    // The first event of a's own sequence, and it is a's deposit, not another namespace's new API key.
+    expect(first).toMatch(/^event: command\n/);
+    expect(first).toContain('{"seq":1,"type":"command","cmd":"deposit"');
+    await reader.cancel();
+  });
+});
+
 describe('persistence', () => {
   it('with a state dir each namespace persists under DIR/ns/{name} with its own journal and lock, and is found again on restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'l2-ns-'));
