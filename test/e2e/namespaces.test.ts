@@ -1,6 +1,9 @@
 // 16 workers against one spawned emulator, each in its own namespace (named from a worker id by
 // l2-devnet/testing): transfers, an NFT sale, snapshot and revert, clock moves and a reset, all at
 // once over HTTP. Each worker must see exactly its own results, and every namespace clean invariants.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerDevnet } from '../../src/testing.js';
 import type { NamespacedDevnet } from '../../src/testing.js';
@@ -133,4 +136,36 @@ describe('namespaces: 16 concurrent workers on one emulator', () => {
       expect(inv.ok).toBe(true);
     }
   }, 120_000);
+});
+
+describe('namespaces: a spawned CLI with --state', () => {
+  it('each namespace is found again after SIGTERM and a restart, with what it held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-ns-cli-'));
+    try {
+      const first = startCli(['--port', '0', '--log', 'silent', '--state', dir]);
+      const url1 = (await withTimeout(first.ready, 15_000, 'the ready line')).json.url as string;
+      const ns = workerDevnet(url1, { name: 'kept' });
+      const alice = (await ns.control.accounts()).accounts.find((a) => a.name === 'alice')!;
+      await ns.control.deposit({ stark_key: alice.stark_key, contract_address: 'eth', amount: '42' });
+      const hash = (await ns.control.invariants()).state_hash;
+      first.child.kill('SIGTERM');
+      expect((await withTimeout(first.exited, 10_000, 'the first CLI to exit')).code).toBe(0);
+
+      const second = startCli(['--port', '0', '--log', 'silent', '--state', dir]);
+      const url2 = (await withTimeout(second.ready, 15_000, 'the ready line')).json.url as string;
+      try {
+        const listed = (await (await fetch(`${url2}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string; state_dir: string }> };
+        expect(listed.namespaces.map((n) => [n.name, n.state_dir])).toEqual([['default', dir], ['kept', join(dir, 'ns', 'kept')]]);
+        const again = workerDevnet(url2, { name: 'kept' });
+        expect(await again.control.invariants()).toMatchObject({ ok: true, state_hash: hash });
+        const bal = (await (await fetch(`${again.url}/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).json()) as { data: { balance_available: number } };
+        expect(bal.data.balance_available).toBe(ETH0 + 42);
+      } finally {
+        second.child.kill('SIGTERM');
+        await withTimeout(second.exited, 10_000, 'the second CLI to exit');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
