@@ -23,7 +23,8 @@ COPY --from=build /app/dist ./dist
 COPY fixtures ./fixtures
 USER node
 EXPOSE 8080
-# Node 20 has fetch built in, so the slim image needs no curl.
+# Node 20 has fetch built in, so the slim image needs no curl. With L2DEVNET_CONTROL_TOKEN set, the
+# control plane (health included) needs it as a bearer token.
 HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.L2DEVNET_PORT||8080)+'/_devnet/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+    CMD ["node", "-e", "const t=process.env.L2DEVNET_CONTROL_TOKEN;fetch('http://127.0.0.1:'+(process.env.L2DEVNET_PORT||8080)+'/_devnet/health',{headers:t?{authorization:'Bearer '+t}:{}}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["node", "dist/main.js"]

@@ -13,7 +13,7 @@ import type { Durability } from './persistence/files.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 
-function accountsTable(running: RunningDevnet): string {
+function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
   const rows = a.accounts.map((x) => `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`);
   return [
@@ -25,6 +25,9 @@ function accountsTable(running: RunningDevnet): string {
     '',
     `API keys: ${a.api_keys.join(', ')}`,
     `Operator (collects the 0.5% service fee): ${a.operator}`,
+    '',
+    // With a control token the explorer takes it from its URL fragment, which never reaches a server.
+    controlToken === undefined ? `Explorer: ${running.url}/` : `Explorer: ${running.url}/#token=${encodeURIComponent(controlToken)} (/_devnet/* needs Authorization: Bearer <--control-token>)`,
     '',
   ].join('\n');
 }
@@ -60,6 +63,11 @@ async function main(): Promise<void> {
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
       durability: values.durability as Durability,
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
+      maxBodyBytes: values.maxBodyBytes!,
+      ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
+      allowedHosts: values.allowedHosts ?? [],
+      ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
+      corsOrigins: values.corsOrigins ?? '*',
       namespaces: { max: Number(values['max-namespaces']), ttlSeconds: Number(values['namespace-ttl']) },
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
@@ -92,7 +100,7 @@ async function main(): Promise<void> {
   if (restored?.migrated) process.stderr.write(`l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`);
   if (restored?.journalMissing) process.stderr.write(`l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`);
   process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running, values['control-token']) + '\n');
 }
 
 void main();

@@ -45,12 +45,28 @@ export interface ImportedFile {
 export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint8Array>, sink: BlockSink): Promise<ImportedFile> {
   const { readable, writable } = new TransformStream<UnixFS.Block, UnixFS.Block>({}, { highWaterMark: QUEUE_BYTES, size: (b) => b.bytes.length });
   const stop = new AbortController();
-  const drained = readable.pipeTo(new WritableStream({ write: (block) => sink.put(asCid(block.cid), block.bytes) }), { signal: stop.signal });
+  // A failed put (a full disk) is kept here, not handed to the stream: an errored stream would reject
+  // the UnixFS writer's own pending writes, which nothing awaits, and an unhandled rejection ends the
+  // process. The read loop below stops at the next chunk and throws it; later blocks are dropped.
+  const failure: { error?: unknown } = {};
+  const put = async (block: UnixFS.Block): Promise<void> => {
+    if ('error' in failure) return;
+    try {
+      await sink.put(asCid(block.cid), block.bytes);
+    } catch (e) {
+      failure.error = e;
+    }
+  };
+  const failed = (): void => {
+    if ('error' in failure) throw failure.error;
+  };
+  const drained = readable.pipeTo(new WritableStream({ write: put }), { signal: stop.signal });
   const writer = UnixFS.createWriter({ writable, settings: IPFS_CAR_SETTINGS });
   try {
     const fileWriter = writer.createFileWriter();
     let size = 0;
     for await (const chunk of chunks) {
+      failed();
       size += chunk.length;
       await fileWriter.write(chunk);
     }
@@ -60,6 +76,7 @@ export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint
     const root = await dir.close();
     await writer.close();
     await drained;
+    failed();
     return { root: asCid(root.cid), file: asCid(file.cid), size };
   } catch (e) {
     // Stop the pipe (the writer holds the writable's lock, so abort it through the pipe's signal).

@@ -5,6 +5,7 @@ import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
+import { runEvents } from './events.js';
 import { runNamespaces } from './namespaces.js';
 
 interface BenchOptions {
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   persistence: (o) => runPersistence(o),
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
+  events: (o) => runEvents(o),
   namespaces: (o) => runNamespaces(o),
 };
 
