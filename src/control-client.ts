@@ -45,7 +45,7 @@ export interface Invariants {
   state_hash: string;
 }
 
-/** A FAILED answer of the control plane, with its code (SPEC section 2) and HTTP status. */
+/** A FAILED answer of the control plane, with its code (docs/errors.md) and HTTP status. */
 export class DevnetRequestError extends Error {
   constructor(readonly code: number, message: string, readonly status: number) {
     super(message);

@@ -31,7 +31,7 @@ function isCar(file: UploadFile): boolean {
   return /\.car$/i.test(file.filename ?? '') || /^application\/vnd\.ipld\.car\b/i.test(file.contentType ?? '');
 }
 
-/** The longest file name kept (a name, as everywhere: README "Limits"). */
+/** The longest file name kept (a name, as everywhere: docs/limits.md). */
 const MAX_FILE_NAME = 256;
 
 /** What one upload may take under the project's quota, as far as can be told before its CID is known. */
@@ -217,7 +217,7 @@ export class DevnetStorage {
     }
   }
 
-  /** SPEC §9.8, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
+  /** docs/guarantees.md, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
   violations(): string[] {
     const cids = storedCids(this.state());
     if (cids.size === 0) return [];

@@ -1,5 +1,5 @@
-// The README's "Using the official SDK with l2-devnet" example, verbatim: readme.test.ts runs it
-// and checks the README quotes this file; every conformance test connects through connectSdk.
+// docs/sdk.md's example, verbatim: readme.test.ts runs it and checks the page quotes this file;
+// every conformance test connects through connectSdk.
 import { Reddio } from '@reddio.com/js';
 
 /** An official JS SDK (0.4.5) client whose every API call goes to the emulator at `url`. */
@@ -14,8 +14,13 @@ export function connectSdk(url: string): Reddio {
 /** Funds alice through the control plane, then sends bob 0.25 ETH with the SDK. */
 export async function sendEthWithTheSdk(url: string) {
   const reddio = connectSdk(url);
-  const devnet = (path: string, body?: object) =>
-    fetch(url + path, body ? { method: 'POST', body: JSON.stringify(body) } : {}).then((r) => r.json() as Promise<any>);
+  // The control plane answers plain JSON; a refusal is the FAILED envelope with an error_code.
+  const devnet = async (path: string, body?: object) => {
+    const init = body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {};
+    const answer = (await (await fetch(url + path, init)).json()) as any;
+    if (answer.status === 'FAILED') throw new Error(`${path}: ${answer.error} (code ${answer.error_code})`);
+    return answer;
+  };
 
   // Genesis accounts and their keys; 1 ETH is 1000000 quantized units (quantum 10^12).
   const { accounts } = await devnet('/_devnet/accounts');
@@ -36,5 +41,5 @@ export async function sendEthWithTheSdk(url: string) {
 
   const { assetId } = await reddio.utils.getAssetTypeAndId({ type: 'ETH' });
   const balance = await reddio.apis.getBalance({ starkKey: bob.stark_key, assetId });
-  return { sequenceId: data.data.sequence_id, bobEth: balance.data.data.display_value }; // '0.25'
+  return { sequenceId: data.data.sequence_id, bobEth: balance.data.data.display_value }; // '10.25': bob's 10 genesis ETH and 0.25
 }

@@ -44,7 +44,7 @@ export function totalSupply(state: State, contract: Contract): bigint {
 
 /**
  * `GET /v1/contract_info`. An ERC721M contract answers as itself by default, or as its L1 ERC721
- * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
+ * registration when asked with `type=ERC721` (docs/behaviour.md: registered twice, both by address).
  */
 export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
   const l1 = asL1Erc721 && isMintableType(contract.type);

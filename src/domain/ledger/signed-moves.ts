@@ -54,7 +54,7 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   return asset;
 }
 
-/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of SPEC.md §4. */
+/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of docs/behaviour.md, "Records". */
 export function shortfall(state: State, owner: string, asset: Asset, amount: bigint): string | null {
   const b = balanceOf(state, owner, asset.hex);
   if (b.available >= amount) return null;

@@ -53,7 +53,7 @@ const obj = (v: unknown): Obj => {
 /**
  * Loads a dump. Every value is converted as dumpState wrote it; then the state is dumped again and must
  * equal the input exactly (any foreign, missing or mistyped field shows up as a difference), and every
- * guarantee of SPEC §9 must hold. So a dump either loads as it was written or fails with a reason.
+ * guarantee of docs/guarantees.md must hold. So a dump either loads as it was written or fails with a reason.
  */
 export function loadState(dump: unknown): State {
   if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');

@@ -1,6 +1,6 @@
 // The one error type of the emulator and the real service's error-code table.
 
-/** Error codes exactly as the real service numbers them (SPEC.md §2). */
+/** Error codes exactly as the real service numbers them (docs/errors.md). */
 export const ErrorCode = {
   Success: 0,
   StarkKeyMissing: 1,
