@@ -22,7 +22,8 @@ import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
 import type { EventStreamOptions } from './http/event-stream.js';
-import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { DevnetError, ErrorCode, echo } from './domain/values/errors.js';
+import { crossSite, hostName, hostRule } from './http/guard.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
 import { NamespaceRegistry } from './namespaces.js';
 import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
@@ -258,7 +259,16 @@ function namespaced(options: DevnetOptions, boundHost?: string): Namespaced {
     }
     return instance(name, made, dir);
   };
-  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {});
+  // Only a request the guard would answer, and not one a browser marks as cross-site, creates a namespace.
+  const hostOk = hostRule(app);
+  const mayCreate = (request: Request): DevnetError | undefined => {
+    const host = request.headers.get('host') ?? undefined;
+    if (host !== undefined && !hostOk(host)) return new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence)`, 403);
+    const why = crossSite(request.headers.get('origin') ?? undefined, request.headers.get('sec-fetch-site') ?? undefined, () => host ?? new URL(request.url).host);
+    if (why !== undefined) return new DevnetError(ErrorCode.InvalidParam, `a page on another site cannot create a namespace (${why}); create it first from a test, an SDK or curl (any request to it), then pages may use it`, 403);
+    return undefined;
+  };
+  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, mayCreate);
   const main = makeDevnet(options, genesis, options.seed, options.stateDir);
   registry.adopt(DEFAULT_NAMESPACE, instance(DEFAULT_NAMESPACE, main, options.stateDir));
   try {

@@ -47,6 +47,11 @@ export class NamespaceRegistry implements NamespaceDirectory {
     private readonly open: (name: string) => NamespaceInstance,
     private readonly now: () => number,
     limits: NamespaceLimits = {},
+    /**
+     * Why a request may not create a namespace (a refusal), or undefined when it may: the guard's Host
+     * and cross-site rules, applied before anything is built, so a web page cannot fill the cap.
+     */
+    private readonly mayCreate: (request: Request) => DevnetError | undefined = () => undefined,
   ) {
     this.max = limits.max ?? DEFAULT_MAX_NAMESPACES;
     this.ttlMs = (limits.ttlSeconds ?? 0) * 1000;
@@ -83,7 +88,12 @@ export class NamespaceRegistry implements NamespaceDirectory {
   fetch = (request: Request, env?: unknown): Response | Promise<Response> => {
     let instance: NamespaceInstance;
     try {
-      instance = this.get(namespaceOf(request));
+      const name = namespaceOf(request);
+      if (!this.entries.has(name)) {
+        const refusal = this.mayCreate(request);
+        if (refusal !== undefined) throw refusal;
+      }
+      instance = this.get(name);
     } catch (e) {
       if (e instanceof DevnetError) return namespaceRefusal(e);
       throw e;

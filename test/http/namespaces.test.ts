@@ -172,6 +172,22 @@ describe('cap, TTL and delete', () => {
     expect((await call(d, 'GET', '/ns/c/_devnet/health')).status).toBe(200);
   });
 
+  it('a web page cannot create namespaces (so cannot fill the cap): a foreign Host or a cross-site request is refused (403, code 19) before anything is built; it may use one that exists', async () => {
+    const d = devnet({ namespaces: { max: 2 } });
+    const nonce = (ns: string) => `/ns/${ns}/v1/nonce?stark_key=0x1`;
+    const pages: Record<string, string>[] = [{ host: 'attacker.example' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    for (const headers of pages) {
+      const r = await call(d, 'GET', nonce('from-page'), headers);
+      expect([r.status, failedCode(r)], JSON.stringify(headers)).toEqual([403, 19]);
+    }
+    expect(d.namespaces.names()).toEqual(['default']);
+    // Created by a request no browser marked (a test, an SDK, curl), the page may then use it (CORS applies as usual).
+    expect((await call(d, 'GET', nonce('shared'))).status).toBe(200);
+    const fromPage = await call(d, 'GET', nonce('shared'), { origin: 'http://localhost:3000' });
+    expect([fromPage.status, fromPage.body.status]).toEqual([200, 'OK']);
+    expect(d.namespaces.names()).toEqual(['default', 'shared']);
+  });
+
   it('--max-namespaces 0: only default', async () => {
     const d = devnet({ namespaces: { max: 0 } });
     expect((await call(d, 'GET', '/ns/a/_devnet/health')).status).toBe(429);
