@@ -16,6 +16,7 @@ import { logWriter } from './http/request-log.js';
 import { toRequest } from './http/text-request.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
+import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
@@ -46,8 +47,13 @@ export interface DevnetOptions {
   log?: LogMode;
   /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: `publicUrl`, else the URL each request came to (its Host). */
   gatewayUrl?: string;
+  /**
+   * The URL clients reach the emulator at (`--public-url`), e.g. `http://devnet:8080` behind a
+   * container network: `RunningDevnet.url` and the default base of storage `endpoints`.
+   */
+  publicUrl?: string;
   /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore;
   /**
@@ -79,7 +85,10 @@ export interface InProcessDevnet {
 }
 
 export interface RunningDevnet {
+  /** The URL to advertise: `publicUrl` if given, else `listenUrl`. */
   url: string;
+  /** Where this machine reaches the socket: the bound address, with loopback for 0.0.0.0 and ::. */
+  listenUrl: string;
   port: number;
   /** The control plane as methods, over the socket. */
   control: DevnetControl;
@@ -114,7 +123,7 @@ function makeDevnet(options: DevnetOptions): Made {
       wallMicros,
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
-      gatewayUrl: options.gatewayUrl,
+      gatewayUrl: options.gatewayUrl ?? options.publicUrl,
       fees: options.fees,
     });
     const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
@@ -154,13 +163,12 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
-      const urlHost = host.includes(':') ? `[${host}]` : host;
-      const url = `http://${urlHost}:${info.port}`;
-      devnet.storage.useGatewayUrl(url, true);
+      const local = listenUrl(host, info.port);
       resolve({
-        url,
+        url: options.publicUrl?.replace(/\/+$/, '') ?? local,
+        listenUrl: local,
         port: info.port,
-        control: controlClient(fetch, url),
+        control: controlClient(fetch, local),
         devnet,
         ...(persistence ? { restored: persistence.report } : {}),
         close: () =>
