@@ -29,7 +29,7 @@ describe('npm pack', () => {
 
   it('is the size the README states (within 10%)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const m = /`npm pack --dry-run`[^.]*? about ([\d.]+) kB packed, ([\d.]+) kB unpacked/.exec(readme);
+    const m = /`npm pack --dry-run`[^.]*?\sabout\s([\d.]+)\skB\spacked,\s([\d.]+)\skB\sunpacked/.exec(readme);
     expect(m, 'README states "`npm pack --dry-run` ... about N kB packed, M kB unpacked"').not.toBeNull();
     const ratio = (stated: string, actual: number) => Number(stated) / (actual / 1000);
     expect(ratio(m![1]!, scratch.tarball.size)).toBeGreaterThan(0.9);

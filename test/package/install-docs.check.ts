@@ -1,5 +1,7 @@
 // docs/install.md runs as written: each sh block in a fresh directory, with this repository standing in
 // for the git URL (a clone of its HEAD commit) and no registry but npm's for the dependencies.
+// Each block installs the dev dependencies and builds (about 100 s here), so this file runs as its own
+// step of .ci/run (`npm run test:install`), not in `npm test`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +50,7 @@ describe('docs/install.md', () => {
   it('"From a tarball": clone, npm ci, npm pack, install the file; npx l2-devnet runs', async () => {
     const script = block('From a tarball');
     expect(script).toContain(`git clone ${URL_IN_DOC}`);
-    const r = await runInScratch(script.replaceAll(URL_IN_DOC, ROOT));
+    const r = await runInScratch(script.replaceAll(`git clone ${URL_IN_DOC}`, `git clone ${ROOT} l2-devnet`));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n').at(-1)).toBe(version);
     const installed = JSON.parse(readFileSync(join(r.dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
