@@ -2,7 +2,7 @@
 // with the environment it sets, from the repository root (laid out like the image's /app).
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,4 +126,15 @@ describe('Dockerfile', () => {
     expect(after.status).toBe(1);
     expect(after.stderr).toContain('not listening');
   }, 20_000);
+});
+
+describe('scripts/container-smoke.sh', () => {
+  it('exits 2 and says why when no engine answers (a docker client without a daemon, as on CI)', () => {
+    // Stand-ins for clients whose daemon is down: `info` fails, as the docker client does here.
+    const bin = mkdtempSync(join(tmpdir(), 'l2-devnet-no-engine-'));
+    for (const engine of ['docker', 'podman']) writeFileSync(join(bin, engine), '#!/bin/sh\necho "Cannot connect to the daemon" >&2\nexit 1\n', { mode: 0o755 });
+    const r = spawnSync('bash', [`${ROOT}scripts/container-smoke.sh`], { env: { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CONTAINER_ENGINE: '' }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toBe("container-smoke: neither docker nor podman answers 'info' here (a client without an engine is not enough)\n");
+  });
 });

@@ -3,13 +3,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, pinned, scratchProject } from './scratch.js';
+import { ROOT, pinned, run, scratchProject } from './scratch.js';
 import type { Scratch } from './scratch.js';
-import { containerEngine } from './engine.js';
+import { whyNoTestcontainers } from './engine.js';
 
 const DOC = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
 /** The jest the recipe was written against; not a dependency of this repository, so installed here only. */
 const JEST = 'jest@30.5.2';
+/** testcontainers 12 needs Node 22.22 or later; 11 runs on every Node this package supports. */
+const TESTCONTAINERS = 'testcontainers@11.14.0';
 
 /** Every js block of the page that opens with `// FILE`: FILE -> its text. */
 function docFiles(): Map<string, string> {
@@ -69,13 +71,13 @@ describe('docs/testing.md', () => {
     expect(r.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
   });
 
-  const engine = containerEngine();
-  it.skipIf(engine === undefined)(`testcontainers: the image as the run's emulator (${engine ?? 'skipped: no docker or podman engine answers `info` on this machine'})`, async () => {
-    // Only where an engine runs: build the image as scripts/container-smoke.sh does, then the recipe.
-    const { run } = await import('./scratch.js');
-    const build = await run(engine!, ['build', '-t', 'l2-devnet:recipe-test', ROOT], ROOT, process.env, 900_000);
-    expect(build.code, build.stderr).toBe(0);
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', 'testcontainers'], scratch.dir, process.env, 300_000);
+  const why = whyNoTestcontainers();
+  it.skipIf(why !== undefined)(`testcontainers: the image as the run's emulator${why ? ` (skipped: ${why})` : ''}`, async () => {
+    // scripts/container-smoke.sh builds the image (and checks it) with whatever ENGINE_ARGS,
+    // BUILD_ARGS and RUN_ARGS this machine needs; the recipe then starts that image.
+    const smoke = await run('bash', [join(ROOT, 'scripts/container-smoke.sh')], ROOT, { ...process.env, IMAGE: 'l2-devnet:recipe-test' }, 900_000);
+    expect(smoke.code, smoke.stdout + smoke.stderr).toBe(0);
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', TESTCONTAINERS], scratch.dir, process.env, 300_000);
     expect(install.code, install.stderr).toBe(0);
     const r = await vitest(['--config', 'vitest.container.config.mjs'], { L2DEVNET_IMAGE: 'l2-devnet:recipe-test' });
     expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
