@@ -1,23 +1,23 @@
 // The read side of a devnet: every query, answered from the current state without changing it.
 import { nextNonce, parseStarkKey } from './domain/ledger/accounts.js';
-import { assetIdFromInputs, contractOf, requireAsset } from './domain/catalog/assets.js';
+import { assetIdFromInputs, requireAsset } from './domain/catalog/assets.js';
 import type { AssetIdInput } from './domain/catalog/assets.js';
-import { balanceRowV1, balanceRowsV1, balanceRowsV2 } from './domain/ledger/balances.js';
-import type { BalanceRowV1, BalanceRowV2 } from './domain/ledger/balances.js';
+import { balanceRowOf, balanceRowsV1, balanceRowsV2, balanceRowsV3 } from './domain/ledger/balances.js';
+import type { BalanceRowV1, BalanceRowV2, BalanceRowV3 } from './domain/ledger/balances.js';
 import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
-import { contractAddressValue, contractKeyFilter, marketContract, requireContract } from './domain/catalog/contracts.js';
+import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
 import { stateHash } from './domain/lifecycle/dump.js';
 import { ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
 import { balanceOf } from './domain/ledger/ledger.js';
 import { nftsOf } from './domain/catalog/nfts.js';
-import type { NftEntry } from './domain/catalog/nfts.js';
+import type { NftEntry, TokenOwner } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
-import { recordFor, recordsFor } from './domain/records/record-views.js';
+import { mintedToken, recordFor, recordsBySignature, recordsFor } from './domain/records/record-views.js';
 import type { RecordQuery, RecordView } from './domain/records/record-views.js';
-import { contractInfoFor } from './domain/catalog/views.js';
-import type { ContractInfoView } from './domain/catalog/views.js';
+import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
+import type { CollectionSummary, ContractInfoView } from './domain/catalog/views.js';
 import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
 import type { WithdrawAreaEntry } from './domain/ledger/withdrawals.js';
 import { depth, trades } from './domain/trading/depth.js';
@@ -26,6 +26,7 @@ import { openOrderOn, openOrders, orderDetail, orderEntry } from './domain/tradi
 import type { OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
 import type { State } from './domain/state/state.js';
+import { isNftType } from './domain/state/state.js';
 
 /** Queries only; Devnet (devnet.ts) adds the commands and owns the state. */
 export abstract class DevnetReads {
@@ -49,7 +50,7 @@ export abstract class DevnetReads {
   balance(starkKeyText: string | undefined, assetId: bigint): BalanceRowV1 {
     const key = parseStarkKey(starkKeyText);
     const asset = requireAsset(this.state, assetId);
-    return balanceRowV1(contractOf(this.state, asset), asset, balanceOf(this.state, key, asset.hex));
+    return balanceRowOf(this.state, key, asset, balanceOf(this.state, key, asset.hex));
   }
 
   balances(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV1[] {
@@ -60,6 +61,13 @@ export abstract class DevnetReads {
   balancesV2(starkKeyText: string | undefined, contractAddress?: string): BalanceRowV2[] {
     const key = parseStarkKey(starkKeyText);
     return balanceRowsV2(this.state, key, contractKeyFilter(this.state, contractAddress));
+  }
+
+  /** `GET /v3/balances`: per contract, with token lists; empty filters count as absent (Java sends `contract_address=&type=`). */
+  balancesV3(starkKeyText: string | undefined, contractAddress?: string, typeText?: string): BalanceRowV3[] {
+    const key = parseStarkKey(starkKeyText);
+    const type = typeText === undefined || typeText === '' ? undefined : requireTokenType(typeText);
+    return balanceRowsV3(this.state, key, contractKeyFilter(this.state, contractAddress), type);
   }
 
   starkexContracts(): State['starkexContracts'] {
@@ -79,9 +87,19 @@ export abstract class DevnetReads {
     return recordsFor(this.state, parseStarkKey(starkKeyText), filter);
   }
 
-  /** `GET /v1/record`: an array with the one record, flattened. */
-  record(starkKeyText: string | undefined, sequenceId: number): RecordView[] {
-    return [recordFor(this.state, parseStarkKey(starkKeyText), sequenceId)];
+  /** `GET /v1/record` (any record when no key is given) and `GET /v1/txn`: an array with the one record, flattened. */
+  record(starkKey: string | undefined, sequenceId: number): RecordView[] {
+    return [recordFor(this.state, starkKey, sequenceId)];
+  }
+
+  /** `GET /v1/record/by/signature`: the records of the accepted request signed (r, s); [] when none. */
+  recordsBySignature(r: bigint, s: bigint): RecordView[] {
+    return recordsBySignature(this.state, r, s);
+  }
+
+  /** `GET /v1/token?seq_id=`: the token id a mint created. */
+  mintedToken(sequenceId: number): { token_id: bigint } {
+    return mintedToken(this.state, sequenceId);
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
@@ -111,9 +129,9 @@ export abstract class DevnetReads {
     return projectsOf(this.state, apiKey);
   }
 
-  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid). */
-  collection(address: string): Omit<ContractInfoView, 'contract_uuid'> {
-    const { contract_uuid: _u, ...rest } = this.contractInfo(address);
+  /** `GET /v1/collection/{address}`: the contract's collection fields (contract_info without the uuid and the client-model extras). */
+  collection(address: string): Omit<ContractInfoView, 'contract_uuid' | 'id' | 'belongs_to' | 'chain_status'> {
+    const { contract_uuid: _u, id: _i, belongs_to: _b, chain_status: _c, ...rest } = this.contractInfo(address);
     return rest;
   }
 
@@ -125,11 +143,29 @@ export abstract class DevnetReads {
     return collectionListings(this.state, quote, base, tokenIds);
   }
 
+  /**
+   * `GET /v1/collection` without a collection (JS 0.8 getCollections): every registered NFT and ERC20
+   * contract, removed ones included (their collection stays), in registration order. token_ids or a
+   * base contract narrow a collection, so without one they fail with 27.
+   */
+  collections(tokenIds?: bigint[], baseAddress?: string): CollectionSummary[] {
+    if (tokenIds !== undefined || (baseAddress !== undefined && baseAddress !== '')) fail(ErrorCode.ContractAddressMissing, 'quote_contract_address is required with token_ids or base_contract_address');
+    return collectionSummaries(this.state);
+  }
+
+  /** `GET /v1/contracts/{address}/tokens`: the tokens of an NFT contract with their owners, optionally only `tokenIds`. */
+  tokenOwners(address: string, tokenIds?: bigint[]): TokenOwner[] {
+    const wanted = tokenIds === undefined ? undefined : new Set(tokenIds.map(String));
+    return this.nfts(address)
+      .filter((n) => wanted === undefined || wanted.has(n.token_id))
+      .map(({ order: _o, ...owner }) => owner);
+  }
+
   /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */
   nfts(address: string): NftEntry[] {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
-    if (contract.type !== 'ERC721' && contract.type !== 'ERC721M') fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
+    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
     return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
   }
 

@@ -18,6 +18,8 @@ import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { SettlementMode, State } from './domain/state/state.js';
 import { submitTransfer } from './domain/ledger/transfers.js';
+import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
+import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
 import { vaultsFor } from './domain/ledger/vaults.js';
 import { drawWallets } from './domain/ledger/wallets.js';
 import type { Wallet } from './domain/ledger/wallets.js';
@@ -283,6 +285,14 @@ export class Devnet extends DevnetReads {
     return this.command('transfer', [input], () => ({ sequence_id: submitTransfer(this.state, input, this.checkSig) }));
   }
 
+  batchTransfer(input: BatchTransferInput): { sequence_id: number } {
+    return this.command('batchTransfer', [input], () => ({ sequence_id: submitBatchTransfer(this.state, input, this.checkSig) }));
+  }
+
+  multiTransfer(input: MultiTransferInput): { sequence_id: number } {
+    return this.command('multiTransfer', [input], () => ({ sequence_id: submitMultiTransfer(this.state, input, this.checkSig) }));
+  }
+
   withdraw(input: SignedMoveInput): { sequence_id: number } {
     return this.command('withdraw', [input], () => ({ sequence_id: submitWithdrawal(this.state, input, this.checkSig) }));
   }
@@ -394,7 +404,7 @@ export class Devnet extends DevnetReads {
 /** Every method the journal may name (commands that can change the state). */
 export const COMMANDS = [
   'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
-  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'withdraw', 'mint', 'batches', 'moveRecord',
+  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'batchTransfer', 'multiTransfer', 'withdraw', 'mint', 'batches', 'moveRecord',
   'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'tick', 'recordUpload', 'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

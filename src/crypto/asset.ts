@@ -146,3 +146,24 @@ export function assetId(
   if (address === undefined) throw new TypeError(`address is required for ${kind}`);
   return mintableAssetIdFromBlob(kind, address, quantum, minimalBigEndianBytes(tokenId));
 }
+
+/**
+ * The minting blob of an ERC721MC token (mintable with a custom URI per token, JS SDK 0.8
+ * src/utils/asset.ts): the ABI encoding of (uint256 tokenId, bytes utf8(tokenUrl)).
+ */
+export function customUriBlob(tokenId: bigint, tokenUrl: string): Uint8Array {
+  assertInRange('tokenId', tokenId, 0n, UINT256_BOUND);
+  if (typeof tokenUrl !== 'string' || tokenUrl === '') throw new TypeError('tokenUrl must be a non-empty string');
+  const url = utf8ToBytes(tokenUrl);
+  const padded = new Uint8Array(Math.ceil(url.length / 32) * 32);
+  padded.set(url);
+  return concatBytes(uint256(tokenId), uint256(64n), uint256(BigInt(url.length)), padded);
+}
+
+/**
+ * ERC721MC asset id: the mintable formula over the MintableERC721Token asset type (the JS SDK hashes
+ * MC as MINTABLE_ERC721) with the custom-URI blob. Printed zero-padded by the SDK; compare as integers.
+ */
+export function customUriAssetId(address: bigint, quantum: bigint, tokenId: bigint, tokenUrl: string): bigint {
+  return mintableAssetIdFromBlob('ERC721M', address, quantum, customUriBlob(tokenId, tokenUrl));
+}

@@ -98,6 +98,7 @@ function signOrder(direction: 0 | 1): Builder {
       nonce: w.nonce === undefined ? info.nonce : BigInt(String(w.nonce)),
       ...(w.fee_limit !== undefined ? { feeLimit: Number(w.fee_limit) } : {}),
       ...(w.marketplace !== undefined ? { marketplaceUuid: String(w.marketplace) } : {}),
+      ...(w.time_in_force !== undefined ? { timeInForce: String(w.time_in_force) as 'GTC' | 'IOC' | 'FOK' } : {}),
     });
     return { out: post('/v1/order', body), owner: who.stark_key };
   };
@@ -105,6 +106,31 @@ function signOrder(direction: 0 | 1): Builder {
 
 function apiKey(ctx: Context, w: With): Record<string, string> {
   return { 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) };
+}
+
+/** One signed transfer body of a list, from `from` (the list item's `from`, else the step's `as`). */
+async function listItem(ctx: Context, from: Actor, item: With, at: string, nonce: bigint | undefined): Promise<{ body: Record<string, unknown>; display: string }> {
+  const asset = await ctx.asset(item.asset, `${at}.asset`);
+  const assetId = await ctx.assetId(asset);
+  const receiver = ctx.receiver(item.to, false, `${at}.to`);
+  const vaults = (await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })).result as { vault_ids: string[] };
+  const amount = quantity(asset, item, at);
+  const body = signedTransferBody({
+    starkKey: from.stark_key,
+    privateKey: ctx.keyOf(from),
+    assetId,
+    amount,
+    nonce: nonce ?? (await nonceOf(ctx, from.stark_key, item)),
+    vaultId: vaults.vault_ids[0]!,
+    receiver,
+    receiverVaultId: vaults.vault_ids[1]!,
+  });
+  return { body, display: isNft(asset.contract) ? '1' : String(item.amount) };
+}
+
+function transferList(w: With, call: string): With[] {
+  if (!Array.isArray(w.transfers) || w.transfers.length === 0) throw new ScenarioError(`${call}: with.transfers must be a non-empty list of {to, asset, amount}`);
+  return w.transfers as With[];
 }
 
 const BUILDERS: Record<CallName, Builder> = {
@@ -117,6 +143,31 @@ const BUILDERS: Record<CallName, Builder> = {
   },
   transfer: signMove(false),
   withdraw: signMove(true),
+  /** Java's batch transfer: one sender (`as`), items sharing its nonce, amounts in display units. */
+  async batch_transfer(ctx, as, w) {
+    const from = need(as, 'batch_transfer');
+    const nonce = await nonceOf(ctx, from.stark_key, w);
+    const items = [];
+    for (const [i, item] of transferList(w, 'batch_transfer').entries()) {
+      const { body, display } = await listItem(ctx, from, item, `batch_transfer: with.transfers[${i}]`, nonce);
+      items.push({ ...body, amount: display });
+    }
+    const outer = { r: '0x1', s: '0x1', stark_key: from.stark_key };
+    return { out: post('/v1/batchtransfer', { transfers: items, stark_key: from.stark_key, nonce: Number(nonce), signature: outer, base_token_transfer_seq_id: null }), owner: from.stark_key };
+  },
+  /** Java's multi transfer: each item signed by its own sender (`from`, default `as`); the outer signature is the first's. */
+  async multi_transfer(ctx, as, w) {
+    const items = [];
+    const next = new Map<string, bigint>();
+    for (const [i, item] of transferList(w, 'multi_transfer').entries()) {
+      const at = `multi_transfer: with.transfers[${i}]`;
+      const from = item.from === undefined ? need(as, 'multi_transfer') : ctx.actor(item.from, `${at}.from`);
+      const nonce = next.get(from.stark_key) ?? (await nonceOf(ctx, from.stark_key, item));
+      next.set(from.stark_key, nonce + 1n);
+      items.push((await listItem(ctx, from, item, at, nonce)).body);
+    }
+    return { out: post('/v1/multitransfer', { transfers: items, signature: items[0]!.signature }), owner: undefined };
+  },
   sell: signOrder(0),
   buy: signOrder(1),
   async cancel(ctx, as, w) {
@@ -129,7 +180,8 @@ const BUILDERS: Record<CallName, Builder> = {
     const to = w.to === undefined ? need(as, 'mint').stark_key : ctx.receiver(w.to, false, 'mint: with.to');
     const contract = await ctx.contract(str(w, 'contract', 'mint'), 'mint: with.contract');
     const count = w.token_ids !== undefined ? { token_ids: w.token_ids } : { amount: Number(w.amount ?? 1) };
-    return { out: post('/v1/mints', { contract_address: contract.address, stark_key: to, ...count }, apiKey(ctx, w)), owner: to };
+    const url = w.token_url !== undefined ? { token_url: String(w.token_url) } : {};
+    return { out: post('/v1/mints', { contract_address: contract.address, stark_key: to, ...count, ...url }, apiKey(ctx, w)), owner: to };
   },
   async marketplace(ctx, _as, w) {
     let project = w.project;

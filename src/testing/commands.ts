@@ -5,9 +5,9 @@ import { prepareCall } from '../scenario/calls.js';
 import type { Context } from '../scenario/context.js';
 import type { Reply } from '../scenario/target.js';
 import { display6, orderPrice } from './arbitraries.js';
-import type { OrderSpec, TransferSpec } from './arbitraries.js';
+import type { BatchSpec, OrderSpec, TransferSpec } from './arbitraries.js';
 import { ModelMismatch, checkAgainstModel, checkInvariants } from './invariants.js';
-import { areaKey, balance, cancelOrder, placeOrder } from './model.js';
+import { areaKey, balance, cancelOrder, placeOrder, transferAll } from './model.js';
 import type { ModelState, Trader } from './model.js';
 
 export interface FuzzModel {
@@ -62,6 +62,13 @@ abstract class Base implements Cmd {
   abstract toString(): string;
 }
 
+/** Whether an NFT the runner may name exists yet (DMINT and DMC tokens appear as they are minted). */
+function minted(m: Readonly<FuzzModel>, asset: string): boolean {
+  if (asset.startsWith('DMINT#')) return Number(asset.slice(6)) < m.s.nextDmint;
+  if (asset.startsWith('DMC#')) return Number(asset.slice(4)) < m.s.nextDmc;
+  return true;
+}
+
 export class DepositCmd extends Base {
   constructor(readonly who: Trader, readonly asset: 'ETH' | 'RDD20', readonly amount: bigint) { super(); }
   async apply(m: FuzzModel, real: FuzzReal) {
@@ -74,7 +81,7 @@ export class DepositCmd extends Base {
 
 export class TransferCmd extends Base {
   constructor(readonly t: TransferSpec) { super(); }
-  override check(m: Readonly<FuzzModel>) { return !this.t.asset.startsWith('DMINT#') || Number(this.t.asset.slice(6)) < m.s.nextDmint; }
+  override check(m: Readonly<FuzzModel>) { return minted(m, this.t.asset); }
   async apply(m: FuzzModel, real: FuzzReal) {
     const { from, to, asset, amount } = this.t;
     const nft = asset.includes('#');
@@ -102,16 +109,47 @@ export class WithdrawCmd extends Base {
   toString() { return `withdraw(${this.who} ${display6(this.amount)} ${this.asset})`; }
 }
 
+/** Mints on DMINT (ERC721M) or DMC (ERC721MC, with a token_url that its asset ids are computed from). */
 export class MintCmd extends Base {
-  constructor(readonly to: Trader, readonly count: number) { super(); }
+  constructor(readonly to: Trader, readonly count: number, readonly contract: 'DMINT' | 'DMC' = 'DMINT') { super(); }
   async apply(m: FuzzModel, real: FuzzReal) {
-    const r = await call(real, 'mint', undefined, { contract: 'DMINT', to: this.to, amount: this.count });
+    const url = this.contract === 'DMC' ? { token_url: `https://metadata.example.invalid/dmc/${m.s.nextSequenceId}` } : {};
+    const r = await call(real, 'mint', undefined, { contract: this.contract, to: this.to, amount: this.count, ...url });
     const ids = (r.result as { sequence_ids?: number[] } | null)?.sequence_ids;
     expectThat(r.ok && ids?.length === this.count && ids[0] === m.s.nextSequenceId, `${this}: expected ${this.count} sequence ids from ${m.s.nextSequenceId}`, r);
-    for (let i = 0; i < this.count; i++) balance(m.s, this.to, `DMINT#${m.s.nextDmint++}`).available = 1n;
+    for (let i = 0; i < this.count; i++) {
+      const id = this.contract === 'DMC' ? m.s.nextDmc++ : m.s.nextDmint++;
+      balance(m.s, this.to, `${this.contract}#${id}`).available = 1n;
+    }
     m.s.nextSequenceId += this.count;
   }
-  toString() { return `mint(${this.count} DMINT to ${this.to})`; }
+  toString() { return `mint(${this.count} ${this.contract} to ${this.to})`; }
+}
+
+/** Java's batch transfer (one sender) or multi transfer: all moves happen, or (one unpaid) none; one record each. */
+export class BatchTransferCmd extends Base {
+  constructor(readonly b: BatchSpec) { super(); }
+  override check(m: Readonly<FuzzModel>) { return this.b.transfers.every((t) => minted(m, t.asset)); }
+  async apply(m: FuzzModel, real: FuzzReal) {
+    const items = this.b.transfers.map((t) => ({ from: t.from, to: t.to, asset: t.asset, ...(t.asset.includes('#') ? {} : { amount: display6(t.amount) }) }));
+    const r = this.b.kind === 'batch'
+      ? await call(real, 'batch_transfer', this.b.transfers[0]!.from, { transfers: items })
+      : await call(real, 'multi_transfer', undefined, { transfers: items });
+    const first = m.s.nextSequenceId;
+    const seq = (r.result as { sequence_id?: number } | null)?.sequence_id;
+    expectThat(r.ok && seq === first, `${this}: expected OK with sequence_id ${first}`, r);
+    const moved = transferAll(m.s, this.b.transfers);
+    for (let i = 0; i < this.b.transfers.length; i++) {
+      const rec = await real.ctx.target.send({ method: 'GET', path: `/v1/record?sequence_id=${first + i}` });
+      const got = (rec.result as Array<{ status: number; record_type: number }>)[0];
+      expectThat(got?.status === (moved ? 1 : 2) && got.record_type === 3, `${this}: record ${first + i} status ${got?.status}, model says ${moved ? 1 : 2}`);
+    }
+    m.s.nextSequenceId += this.b.transfers.length;
+  }
+  toString() {
+    const t = this.b.transfers.map((x) => `${x.from}->${x.to} ${x.asset.includes('#') ? x.asset : `${display6(x.amount)} ${x.asset}`}`);
+    return `${this.b.kind}_transfer(${t.join(', ')})`;
+  }
 }
 
 export class OrderCmd extends Base {
@@ -120,9 +158,10 @@ export class OrderCmd extends Base {
     const o = this.o;
     const feeLimit = (o.baseAmount * 5n) / 1000n;
     const nft = o.asset.includes('#');
-    const r = await call(real, o.side, o.who, { asset: o.asset, price: orderPrice(o), ...(nft ? {} : { amount: display6(o.quoteAmount) }), fee_limit: Number(feeLimit), ...(o.marketplace ? { marketplace: real.marketplace } : {}) });
+    const tif = o.tif === 'GTC' ? {} : { time_in_force: o.tif };
+    const r = await call(real, o.side, o.who, { asset: o.asset, price: orderPrice(o), ...(nft ? {} : { amount: display6(o.quoteAmount) }), fee_limit: Number(feeLimit), ...(o.marketplace ? { marketplace: real.marketplace } : {}), ...tif });
     const side = o.side === 'sell' ? 0 : 1;
-    const order = { id: m.s.nextSequenceId, who: o.who, side, quote: o.asset, quoteAmount: o.quoteAmount, baseAmount: o.baseAmount, remaining: o.quoteAmount, frozen: 0n, feeLimit, feeUsed: 0n, marketplace: o.marketplace } as const;
+    const order = { id: m.s.nextSequenceId, who: o.who, side, quote: o.asset, quoteAmount: o.quoteAmount, baseAmount: o.baseAmount, remaining: o.quoteAmount, frozen: 0n, feeLimit, feeUsed: 0n, marketplace: o.marketplace, tif: o.tif } as const;
     const outcome = placeOrder(m.s, { ...order });
     const id = await accepted(real, m, r, o.who, outcome === 'unfunded' ? 2 : 1, String(this));
     const state = ((await real.ctx.target.send({ method: 'GET', path: `/v1/order?order_id=${id}` })).result as { order_state: number }).order_state;
@@ -131,7 +170,7 @@ export class OrderCmd extends Base {
   }
   toString() {
     const o = this.o;
-    return `${o.side}(${o.who} ${o.asset.includes('#') ? o.asset : `${display6(o.quoteAmount)} ${o.asset}`} at ${orderPrice(o)}${o.marketplace ? ' via marketplace' : ''})`;
+    return `${o.side}(${o.who} ${o.asset.includes('#') ? o.asset : `${display6(o.quoteAmount)} ${o.asset}`} at ${orderPrice(o)}${o.marketplace ? ' via marketplace' : ''}${o.tif === 'GTC' ? '' : ` ${o.tif}`})`;
   }
 }
 

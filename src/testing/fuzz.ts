@@ -5,8 +5,8 @@ import type { DevnetOptions } from '../index.js';
 import { Context } from '../scenario/context.js';
 import { inProcessTarget, urlTarget } from '../scenario/target.js';
 import type { Target } from '../scenario/target.js';
-import { amountArbitrary, fungibleArbitrary, orderArbitrary, traderArbitrary, transferArbitrary } from './arbitraries.js';
-import { BatchCmd, CancelCmd, ClaimCmd, ClockCmd, DepositCmd, MintCmd, OrderCmd, RevertCmd, SnapshotCmd, TransferCmd, WithdrawCmd } from './commands.js';
+import { amountArbitrary, batchArbitrary, fungibleArbitrary, orderArbitrary, traderArbitrary, transferArbitrary } from './arbitraries.js';
+import { BatchCmd, BatchTransferCmd, CancelCmd, ClaimCmd, ClockCmd, DepositCmd, MintCmd, OrderCmd, RevertCmd, SnapshotCmd, TransferCmd, WithdrawCmd } from './commands.js';
 import type { FuzzModel, FuzzReal } from './commands.js';
 import { genesisModel } from './model.js';
 
@@ -47,6 +47,8 @@ export function fuzzCommands(maxCommands: number, replayPath?: string) {
       transferArbitrary.map((t) => new TransferCmd(t)),
       fc.tuple(traderArbitrary, fungibleArbitrary, amountArbitrary).map(([w, a, n]) => new WithdrawCmd(w, a, n)),
       fc.tuple(traderArbitrary, fc.integer({ min: 1, max: 3 })).map(([w, n]) => new MintCmd(w, n)),
+      fc.tuple(traderArbitrary, fc.integer({ min: 1, max: 2 })).map(([w, n]) => new MintCmd(w, n, 'DMC')),
+      batchArbitrary.map((b) => new BatchTransferCmd(b)),
       orderArbitrary.map((o) => new OrderCmd(o)),
       orderArbitrary.map((o) => new OrderCmd(o)),
       orderArbitrary.map((o) => new OrderCmd(o)),

@@ -15,6 +15,9 @@ export interface Balance {
   frozen: bigint;
 }
 
+/** GTC rests the rest, IOC cancels it, FOK fills whole at once or is cancelled whole (SPEC §5). */
+export type ModelTimeInForce = 'GTC' | 'IOC' | 'FOK';
+
 export interface ModelOrder {
   id: number;
   who: Trader;
@@ -30,6 +33,7 @@ export interface ModelOrder {
   feeLimit: bigint;
   feeUsed: bigint;
   marketplace: boolean;
+  tif: ModelTimeInForce;
 }
 
 export interface ModelState {
@@ -37,6 +41,8 @@ export interface ModelState {
   open: ModelOrder[];
   nextSequenceId: number;
   nextDmint: number;
+  /** Next token id of DMC (ERC721MC, minted with a URL). */
+  nextDmc: number;
   /** Withdrawals not yet on L1, by sequence id: their layer (1 accepted, 3 on L2). */
   withdrawals: Map<number, { who: Trader; asset: AssetName; amount: bigint; status: 1 | 3 }>;
   /** Withdraw area per `who|asset` (each trader withdraws to its own Ethereum address). */
@@ -56,7 +62,7 @@ export function genesisModel(): ModelState {
   for (const id of [1, 2, 3]) give('alice', `REDDIO721#${id}`, 1n);
   for (const id of [4, 5]) give('bob', `REDDIO721#${id}`, 1n);
   for (const id of [1, 2]) give('alice', `DMINT#${id}`, 1n);
-  return { balances, open: [], nextSequenceId: 13, nextDmint: 3, withdrawals: new Map(), area: new Map(), clockSeconds: 0n };
+  return { balances, open: [], nextSequenceId: 13, nextDmint: 3, nextDmc: 1, withdrawals: new Map(), area: new Map(), clockSeconds: 0n };
 }
 
 export function balance(s: ModelState, who: Who, asset: AssetName): Balance {
@@ -100,13 +106,22 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
   const need = o.side === 1 ? o.baseAmount : o.quoteAmount;
   const own = balance(s, o.who, frozenAsset);
   if (own.available < need) return 'unfunded';
+  if (o.tif === 'FOK') {
+    // Dry run on a copy: only an order that would fill whole now is placed at all.
+    const trial = structuredClone(s);
+    if (placeOrder(trial, { ...o, tif: 'IOC' }) !== 'filled') return 'cancelled';
+  }
   own.available -= need;
   own.frozen += need;
   o.frozen = need;
   s.open.push(o);
   while (o.remaining > 0n) {
     const crossing = s.open.filter((m) => m.quote === o.quote && m.side !== o.side && (o.side === 1 ? cmp(m, o) <= 0 : cmp(m, o) >= 0));
-    if (crossing.length === 0) return 'rested';
+    if (crossing.length === 0) {
+      if (o.tif === 'GTC') return 'rested';
+      close(s, o);
+      return 'cancelled';
+    }
     // Best price for the taker, then the earliest order.
     const maker = crossing.reduce((best, m) => {
       const c = o.side === 1 ? cmp(m, best) : cmp(best, m);
@@ -142,4 +157,24 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
 
 export function cancelOrder(s: ModelState, o: ModelOrder): void {
   close(s, o);
+}
+
+/**
+ * A batch or multi transfer: the moves run in order, each seeing the earlier ones; if one cannot be
+ * paid, none happens. Returns whether they all moved.
+ */
+export function transferAll(s: ModelState, moves: Array<{ from: Trader; to: Trader; asset: AssetName; amount: bigint }>): boolean {
+  const trial = structuredClone(s.balances);
+  const at = (who: Who, asset: AssetName) => {
+    let b = trial.get(key(who, asset));
+    if (!b) trial.set(key(who, asset), (b = { available: 0n, frozen: 0n }));
+    return b;
+  };
+  for (const m of moves) {
+    if (at(m.from, m.asset).available < m.amount) return false;
+    at(m.from, m.asset).available -= m.amount;
+    at(m.to, m.asset).available += m.amount;
+  }
+  s.balances = trial;
+  return true;
 }

@@ -1,6 +1,7 @@
 // Signing helpers: signed request bodies laid out the way the official SDKs send them.
 import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, transferMsgHash, withdrawalMsgHash } from '../crypto/messages.js';
 import { signMessage } from '../crypto/keys.js';
+import { paymentMsgHash } from '../crypto/payment.js';
 import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
 
 export interface MoveFields {
@@ -93,6 +94,24 @@ export interface OrderFields {
   feeLimit?: number;
   marketplaceUuid?: string;
   expirationTimestamp?: bigint | number;
+  /** `stop_limit_time_in_force`; omitted: not sent (GTC). */
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
+  /** A `payment` object signed by `payment.privateKey` (omitted key: a placeholder signature). */
+  payment?: PaymentFields;
+}
+
+export interface PaymentFields {
+  orderId: string;
+  nonce: bigint | number;
+  /** The payment signer's stark key and private key (0x hex). */
+  starkKey: string;
+  privateKey?: string | undefined;
+}
+
+/** The order's `payment` object as Java's orderWithPayInfo sends it: signed over paymentMsgHash(order_id, "", nonce). */
+export function signedPayment(p: PaymentFields): Record<string, unknown> {
+  const sig = signature(p.privateKey, () => paymentMsgHash(p.orderId, '', BigInt(p.nonce)));
+  return { pay_info: { order_id: p.orderId }, nonce: Number(p.nonce), signature: { ...sig, stark_key: p.starkKey } };
 }
 
 /** Body of `POST /v1/order`: a StarkEx type-3 limit order with fee, laid out as the JS SDK sends it. */
@@ -136,5 +155,7 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
     base_token: f.baseToken,
     fee_info: { fee_limit: feeLimit, token_id: f.baseToken, source_vault_id: Number(f.baseVault) },
     ...(f.marketplaceUuid !== undefined ? { marketplace_uuid: f.marketplaceUuid } : {}),
+    ...(f.timeInForce !== undefined ? { stop_limit_time_in_force: f.timeInForce } : {}),
+    ...(f.payment !== undefined ? { payment: signedPayment(f.payment) } : {}),
   };
 }

@@ -101,7 +101,7 @@ describe('apis.withdrawalFromL2 and apis.withdrawalStatus', () => {
     expect((await area()).data).toEqual([]);
     await t.post('/_devnet/batches', { layer: 'both' });
     expect((await t.sdk.apis.getRecord({ starkKey: alice.stark_key, sequenceId: seq })).data.data).toEqual([expect.objectContaining({ record_type: 4, status: 6, amount: '500000' })]);
-    expect(await area()).toEqual({ status: 'OK', error: '', data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '0.5', symbol: 'ETH', amount: 500000 }] });
+    expect(await area()).toEqual({ status: 'OK', error: '', data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '0.5', symbol: 'ETH', amount: 500000, token_uri: null }] });
     expect((await t.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1.toLowerCase()}`)).data).toEqual((await area()).data);
   });
 

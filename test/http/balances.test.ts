@@ -13,7 +13,10 @@ describe('GET /v1/balance', () => {
       status: 'OK',
       error: '',
       error_code: 0,
-      data: { asset_id: ETH_ASSET, contract_address: 'eth', balance_available: 10000000, balance_frozen: 0, type: 'ETH', decimals: 18, symbol: 'ETH', quantum: 1000000000000, display_value: '10', display_frozen: '0', token_id: '', base_uri: '' },
+      data: {
+        asset_id: ETH_ASSET, contract_address: 'eth', balance_available: 10000000, balance_frozen: 0, withdraw_frozen: 0, type: 'ETH', decimals: 18, symbol: 'ETH', quantum: 1000000000000,
+        display_value: '10', display_frozen: '0', display_withdraw: '0', available: '10', frozen: '0', withdraw: '0', token_id: '', token_uri: '', base_uri: '',
+      },
     });
   });
 
@@ -98,7 +101,10 @@ describe('GET /v2/balances', () => {
     expect(rows.map((x: { contract_address: string }) => x.contract_address)).toEqual(['eth', RDD20, DMINT, REDDIO721]);
     expect(rows[0]).toMatchObject({ asset_id: ETH_ASSET, balance_available: 10000000, display_value: '10' });
     expect(rows[0]).not.toHaveProperty('token_id');
-    expect(rows[3]).toEqual({ contract_address: REDDIO721, balance_available: 3, balance_frozen: 0, type: 'ERC721', decimals: 0, symbol: 'REDDIO721', quantum: 1, display_value: '3', display_frozen: '0', available_token_ids: ['1', '2', '3'], frozen_token_ids: [] });
+    expect(rows[3]).toEqual({
+      contract_address: REDDIO721, balance_available: 3, balance_frozen: 0, withdraw_frozen: 0, type: 'ERC721', decimals: 0, symbol: 'REDDIO721', quantum: 1,
+      display_value: '3', display_frozen: '0', display_withdraw: '0', available: '3', frozen: '0', withdraw: '0', available_token_ids: ['1', '2', '3'], frozen_token_ids: [],
+    });
   });
 
   it('filters by contract and is empty for carol\'s NFTs', async () => {

@@ -42,7 +42,7 @@ describe('GET /v1/collection?quote_contract_address&token_ids&base_contract_addr
   });
 
   it.each([
-    ['no quote contract', '', 27],
+    ['token_ids without a quote contract', 'token_ids=1', 27],
     ['an unknown contract', 'quote_contract_address=0x1111111111111111111111111111111111111111', 15],
     ['ETH as the quote', 'quote_contract_address=eth', 19],
     ['an NFT as the base', `quote_contract_address=${RDD20}&base_contract_address=${REDDIO721}`, 19],

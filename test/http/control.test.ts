@@ -12,7 +12,7 @@ describe('GET /_devnet/health and /_devnet/accounts', () => {
   it('lists the genesis accounts with keys that belong together, the API key and the operator', async () => {
     const c = testClient();
     const r = await c.get('/_devnet/accounts');
-    expect(r.body.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob', 'carol', 'operator']);
+    expect(r.body.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob', 'carol', 'operator', 'market', 'airdrop']);
     for (const a of r.body.accounts) {
       expect(a.stark_key).toMatch(/^0x[0-9a-f]+$/);
       expect(a.private_key).toMatch(/^0x[0-9a-f]+$/);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from '../../src/domain/values/json.js';
 import { ETH_ASSET, failedCode, testClient } from '../support/client.js';
-import { balance, transfer } from '../support/flows.js';
+import { balance, order, transfer } from '../support/flows.js';
 
 async function hash(c: ReturnType<typeof testClient>): Promise<string> {
   return (await c.get('/_devnet/invariants')).body.state_hash;
@@ -67,7 +67,7 @@ describe('state dump and load', () => {
     const a = testClient();
     await transfer(a, a.accounts.alice, a.accounts.bob.stark_key, ETH_ASSET, 1234n);
     const text = (await a.get('/_devnet/state')).text;
-    expect(JSON.parse(text).format).toBe('l2-devnet/state@1');
+    expect(JSON.parse(text).format).toBe('l2-devnet/state@2');
 
     const b = testClient();
     const loaded = await b.postRaw('/_devnet/state', text);
@@ -77,6 +77,28 @@ describe('state dump and load', () => {
     const y = await transfer(b, b.accounts.bob, b.accounts.carol.stark_key, ETH_ASSET, 1n);
     expect(y.body).toEqual(x.body);
     expect(await hash(b)).toBe(await hash(a));
+  });
+
+  it('loads a dump of the previous format (@1): the fields it lacked get the values it implies', async () => {
+    const a = testClient();
+    await transfer(a, a.accounts.alice, a.accounts.bob.stark_key, ETH_ASSET, 1234n);
+    await order(a, a.accounts.alice, { contract2: 'ERC721:0x941661bd1134dc7cc3d107bf006b8631f6e65ad5:1', direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000' });
+    const now = JSON.parse((await a.get('/_devnet/state')).text);
+    const strip = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+    const { signatures: _s, ...rest } = now;
+    const old = {
+      ...rest,
+      format: 'l2-devnet/state@1',
+      contracts: now.contracts.map((c: Record<string, unknown>) => strip(c, 'id', 'removed')),
+      assets: now.assets.map((x: Record<string, unknown>) => strip(x, 'uri')),
+      orders: now.orders.map((o: Record<string, unknown>) => strip(o, 'timeInForce', 'payment')),
+    };
+    const b = testClient();
+    expect((await b.postRaw('/_devnet/state', JSON.stringify(old))).body.state_hash).toMatch(/^0x/);
+    // Everything but the signature index (requests accepted under @1 were never indexed) comes back as it was.
+    expect(JSON.parse((await b.get('/_devnet/state')).text)).toEqual({ ...now, signatures: [] });
+    expect((await b.get('/_devnet/invariants')).body.violations).toEqual([]);
+    expect((await b.get('/v1/order?order_id=14')).body.data.stop_limit_time_in_force).toBe('GTC');
   });
 
   it('refuses malformed, foreign, older-format and inconsistent dumps with 19 (401 for bad JSON), leaving the state alone', async () => {

@@ -19,7 +19,10 @@ async function twoTenants() {
 describe('API-key tenancy', () => {
   it('each key lists only its own projects', async () => {
     const { c, a, b, pa, pb } = await twoTenants();
-    expect((await c.get('/v1/project', { 'x-api-key': a })).body.data.map((p: { project_uuid: string }) => p.project_uuid)).toEqual([pa]);
+    // The default key owns the demo project and the marketplace app's project.
+    const own = (await c.get('/v1/project', { 'x-api-key': a })).body.data.map((p: { project_uuid: string }) => p.project_uuid);
+    expect(own).toHaveLength(2);
+    expect(own[0]).toBe(pa);
     expect((await c.get('/v1/project', { 'x-api-key': b })).body.data.map((p: { project_uuid: string }) => p.project_uuid)).toEqual([pb]);
     expect((await c.get('/v1/project', { 'x-api-key': 'rk-cli-supplied-key' })).body.data).toEqual([]);
   });

@@ -26,7 +26,7 @@ describe('POST /v1/withdrawalto', () => {
     expect((await status()).body).toEqual({
       status: 'OK',
       error: '',
-      data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '1', symbol: 'ETH', amount: 1000000 }],
+      data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '1', symbol: 'ETH', amount: 1000000, token_uri: null }],
     });
 
     const claim = await c.post('/_devnet/withdrawals/claim', { ethaddress: L1, asset_id: ETH_ASSET });

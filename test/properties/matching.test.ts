@@ -1,4 +1,4 @@
-// Differential property: random streams of ASK/BID placements and cancels in the ETH/RDD20 market,
+// Differential property: random streams of ASK/BID placements (GTC, IOC, FOK) and cancels in the ETH/RDD20 market,
 // run through the emulator and through a naive reference matcher (support/reference-matcher.ts:
 // plain arrays, linear scans, written from SPEC.md §5 only). After every step the open orders,
 // every order's progress, the trade list, the balances of alice/bob/carol/operator and the §9
@@ -23,7 +23,7 @@ import { ETH_ASSET, RDD20, RDD20_ASSET, testClient } from '../support/client.js'
 import type { TestClient } from '../support/client.js';
 import { order } from '../support/flows.js';
 import { ReferenceMatcher } from './support/reference-matcher.js';
-import type { Direction, Token } from './support/reference-matcher.js';
+import type { Direction, TimeInForce, Token } from './support/reference-matcher.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -42,7 +42,7 @@ const GENESIS: Record<(typeof EVERYONE)[number], { base: bigint; quote: bigint }
 /** The signed fee_limit: the SDK's floor(0.005 x base), a fixed small cap, or a percentage of the SDK's. */
 type Fee = 'sdk' | { fixed: bigint } | { percentOfSdk: number };
 type Cmd =
-  | { kind: 'place'; who: Name; direction: Direction; quote: bigint; base: bigint; fee: Fee }
+  | { kind: 'place'; who: Name; direction: Direction; quote: bigint; base: bigint; fee: Fee; tif: TimeInForce }
   | { kind: 'cancel'; pick: number; asOwner: boolean };
 
 /**
@@ -77,8 +77,8 @@ const fee = fc.oneof(
 );
 
 const place: fc.Arbitrary<Cmd> = fc
-  .record({ who: fc.constantFrom(...NAMES), direction: fc.constantFrom<Direction>(0, 1), amounts, fee })
-  .map(({ who, direction, amounts: a, fee: f }) => ({ kind: 'place' as const, who, direction, quote: a.quote, base: a.base, fee: f }));
+  .record({ who: fc.constantFrom(...NAMES), direction: fc.constantFrom<Direction>(0, 1), amounts, fee, tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK') })
+  .map(({ who, direction, amounts: a, fee: f, tif }) => ({ kind: 'place' as const, who, direction, quote: a.quote, base: a.base, fee: f, tif }));
 const cancel: fc.Arbitrary<Cmd> = fc.record({
   kind: fc.constant('cancel' as const),
   pick: fc.nat({ max: 1000 }),
@@ -156,6 +156,7 @@ function domainDriver(): Driver {
         feeVault: baseVault,
         marketplace: undefined,
         signature: sig,
+        timeInForce: cmd.tif,
       };
       return placeOrder(state, input, ALWAYS);
     },
@@ -184,6 +185,7 @@ function httpDriver(): Driver {
         baseAmount: cmd.base,
         price: priceText(cmd.quote, cmd.base),
         feeLimit: Number(feeLimitOf(cmd)),
+        ...(cmd.tif === 'GTC' ? {} : { timeInForce: cmd.tif }),
       });
       if (r.body?.status !== 'OK') throw new Error(`order refused: ${r.text}`);
       return r.body.data.sequence_id;
@@ -261,7 +263,7 @@ async function run(makeDriver: () => Driver, commands: Cmd[]): Promise<void> {
   const placed: Array<{ id: number; who: Name }> = [];
   for (const cmd of commands) {
     if (cmd.kind === 'place') {
-      const expected = ref.place(key(cmd.who), cmd.direction, cmd.quote, cmd.base, feeLimitOf(cmd));
+      const expected = ref.place(key(cmd.who), cmd.direction, cmd.quote, cmd.base, feeLimitOf(cmd), cmd.tif);
       const id = await d.place(cmd);
       expect(id).toBe(expected.id);
       placed.push({ id, who: cmd.who });

@@ -68,7 +68,7 @@ describe('the runner', () => {
     const r = await run({ name: 'units', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '0.0000000000001' } }] });
     expect(r.steps[0]!.mismatches[0]).toMatch(/not a whole number of quanta/);
     const unknown = await run({ name: 'units', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'NOPE', amount: '1' } }] });
-    expect(unknown.steps[0]!.mismatches[0]).toMatch(/unknown asset "NOPE" \(known: ETH, RDD20, REDDIO721, DMINT\)/);
+    expect(unknown.steps[0]!.mismatches[0]).toMatch(/unknown asset "NOPE" \(known: ETH, RDD20, REDDIO721, DMINT, RED20, USDR, MKT721M, DMC\)/);
   });
 
   it('sends a multipart upload for request.file (the storage routes will use it)', async () => {

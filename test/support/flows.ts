@@ -1,5 +1,6 @@
 // SDK-like flows for tests: look up vaults and nonce, sign, post.
 import { signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../../src/testing.js';
+import type { PaymentFields } from '../../src/testing/signing.js';
 import type { Account, Reply, TestClient } from './client.js';
 
 export interface MoveOptions {
@@ -79,6 +80,8 @@ export interface OrderOptions {
   signWith?: string;
   nonce?: number;
   feeLimit?: number;
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
+  payment?: PaymentFields;
 }
 
 /** Places an order the way the JS SDK does: /v1/order/info, sign, POST /v1/order. */
@@ -100,6 +103,8 @@ export async function order(c: TestClient, who: Account, o: OrderOptions): Promi
     nonce: o.nonce ?? d.nonce,
     ...(o.feeLimit !== undefined ? { feeLimit: o.feeLimit } : {}),
     ...(o.marketplaceUuid !== undefined ? { marketplaceUuid: o.marketplaceUuid } : {}),
+    ...(o.timeInForce !== undefined ? { timeInForce: o.timeInForce } : {}),
+    ...(o.payment !== undefined ? { payment: o.payment } : {}),
   });
   return c.post('/v1/order', { ...body, ...o.override });
 }

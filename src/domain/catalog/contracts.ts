@@ -4,7 +4,7 @@ import { fail, ErrorCode } from '../values/errors.js';
 import { readHex } from '../values/hex.js';
 import { fungibleQuantum } from '../values/money.js';
 import type { Contract, State, TokenType } from '../state/state.js';
-import { ETH_KEY, TOKEN_TYPES } from '../state/state.js';
+import { ETH_KEY, TOKEN_TYPES, isMintableType, isNftType } from '../state/state.js';
 import { TrackedMap } from '../state/undo.js';
 
 /** ETH quantum of the real service (10^12 wei), so 6-decimal SDK amounts map 1:1 to quantized units. */
@@ -38,7 +38,7 @@ export function parseTokenType(text: string): TokenType | undefined {
 /** Like parseTokenType, failing with 28 (NoSuchContractType) for an unknown name. */
 export function requireTokenType(text: string): TokenType {
   const t = parseTokenType(text);
-  if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721, got "${text}"`);
+  if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721, got "${text}"`);
   return t;
 }
 
@@ -59,6 +59,7 @@ export function contractKey(address: string): string {
 
 export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
   return {
+    id: 0,
     uuid,
     address: ETH_KEY,
     key: ETH_KEY,
@@ -84,6 +85,7 @@ export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
     tokens: new Map(),
     maxTokenId: 0n,
     recordCount: 0,
+    removed: false,
   };
 }
 
@@ -91,12 +93,15 @@ export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
 export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Contract {
   if (spec.type === 'ETH') fail(ErrorCode.NoSuchContractType, 'contract_type ETH is built in and cannot be registered');
   const address = contractAddressValue(spec.address);
-  const nft = spec.type === 'ERC721' || spec.type === 'ERC721M';
+  const nft = isNftType(spec.type);
+  const mintable = isMintableType(spec.type);
   const decimals = nft ? 0 : (spec.decimals ?? 18);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) fail(ErrorCode.InvalidParam, `decimals must be an integer in [0, 36], got ${decimals}`);
   const quantum = nft ? 1n : fungibleQuantum(decimals);
-  const kind = spec.type === 'ERC721M' ? 'ERC721M' : spec.type;
+  // ERC721MC tokens use the same mintable asset type as ERC721M (the JS SDK hashes MC as MINTABLE_ERC721).
+  const kind = mintable ? 'ERC721M' : (spec.type as 'ERC20' | 'ERC721');
   return {
+    id: 0,
     uuid: spec.uuid,
     address: spec.address,
     key: contractKey(spec.address),
@@ -107,8 +112,8 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
     quantum,
     assetType: assetType(kind, address, quantum),
     assetInfo: assetInfoHex(kind, address),
-    l1AssetType: spec.type === 'ERC721M' ? assetType('ERC721', address, quantum) : null,
-    l1AssetInfo: spec.type === 'ERC721M' ? assetInfoHex('ERC721', address) : null,
+    l1AssetType: mintable ? assetType('ERC721', address, quantum) : null,
+    l1AssetInfo: mintable ? assetInfoHex('ERC721', address) : null,
     count: spec.count ?? 0n,
     projectUuid: spec.projectUuid ?? null,
     owner: spec.owner ?? null,
@@ -122,6 +127,7 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
     tokens: new Map(),
     maxTokenId: 0n,
     recordCount: 0,
+    removed: false,
   };
 }
 
@@ -129,11 +135,12 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
 export function registerContract(state: State, contract: Contract): void {
   // From here on its token index is state, so its edits must be undoable.
   contract.tokens = TrackedMap.create(state.undo, {}, contract.tokens);
+  contract.id = state.contracts.size + 1;
   state.contracts.set(contract.key, contract);
   state.contractsByUuid.set(contract.uuid, contract.key);
   if (contract.type === 'ETH' || contract.type === 'ERC20') {
     const hex = '0x' + contract.assetType.toString(16);
-    state.assets.set(hex, { id: contract.assetType, hex, contractKey: contract.key, tokenId: null, holder: null });
+    state.assets.set(hex, { id: contract.assetType, hex, contractKey: contract.key, tokenId: null, holder: null, uri: null });
   }
 }
 

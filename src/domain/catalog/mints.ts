@@ -1,4 +1,4 @@
-// L2 mints on ERC721 / ERC721M contracts of the caller's projects: one mint record per token.
+// L2 mints on ERC721 / ERC721M / ERC721MC contracts of the caller's projects: one mint record per token.
 import { ensureNftAsset } from './assets.js';
 import { requireContract } from './contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
@@ -19,12 +19,16 @@ export interface MintInput {
   /** 1..100; may be omitted when tokenIds are given. */
   amount?: bigint | undefined;
   tokenIds?: bigint[] | undefined;
+  /** ERC721MC: the URL every minted token gets (its asset id is computed from it); required there, ignored elsewhere. */
+  tokenUrl?: string | undefined;
 }
 
 export function mint(state: State, input: MintInput): number[] {
   const contract = requireContract(state, input.contractAddress);
-  if (!isNftType(contract.type)) fail(ErrorCode.NoMintableToken, `contract ${contract.address} is ${contract.type}; only ERC721 and ERC721M can be minted on L2`);
+  if (!isNftType(contract.type)) fail(ErrorCode.NoMintableToken, `contract ${contract.address} is ${contract.type}; only ERC721, ERC721M and ERC721MC can be minted on L2`);
   if (contract.owner !== input.apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
+  const tokenUrl = contract.type === 'ERC721MC' ? input.tokenUrl : undefined;
+  if (contract.type === 'ERC721MC' && (tokenUrl === undefined || tokenUrl === '')) fail(ErrorCode.InvalidParam, `token_url is required to mint on ERC721MC contract ${contract.address} (each token's asset id is computed from its URL)`);
 
   let ids: bigint[];
   if (input.tokenIds !== undefined) {
@@ -48,7 +52,7 @@ export function mint(state: State, input: MintInput): number[] {
   }
 
   return ids.map((tokenId) => {
-    const asset = ensureNftAsset(state, contract, tokenId);
+    const asset = ensureNftAsset(state, contract, tokenId, tokenUrl);
     ensureVault(state, input.starkKey, asset.hex);
     credit(state, input.starkKey, asset, 1n);
     recordIssue(state, asset.hex, 1n);

@@ -11,6 +11,9 @@ export interface NftEntry {
   order: unknown;
 }
 
+/** `GET /v1/contracts/{address}/tokens` item: an NFT entry without the order. */
+export type TokenOwner = Omit<NftEntry, 'order'>;
+
 /** Tokens held on L2 (a stark key holds them), by numeric token id. Cost grows with that contract's tokens. */
 export function nftsOf(state: State, contract: Contract, openOrder: (assetHex: string) => unknown = () => null): NftEntry[] {
   const rows: Array<{ id: bigint; entry: NftEntry }> = [];

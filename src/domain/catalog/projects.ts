@@ -6,7 +6,7 @@ import { fail, ErrorCode } from '../values/errors.js';
 import { nextUuid } from '../state/prng.js';
 import type { Contract, Project, State } from '../state/state.js';
 import { toHex } from '../values/hex.js';
-import { totalSupply } from './views.js';
+import { CHAIN_STATUS, totalSupply } from './views.js';
 import { touch } from '../state/undo.js';
 
 export const MAX_NAME_LENGTH = 256;
@@ -52,7 +52,10 @@ export interface NewContract extends Omit<ContractSpec, 'uuid' | 'projectUuid' |
 /** Registers a contract in one of the caller's projects; at once usable by every other endpoint. */
 export function createContract(state: State, apiKey: string, spec: NewContract): Contract {
   const project = ownProject(state, apiKey, spec.projectUuid);
-  if (state.contracts.has(contractKey(spec.address))) fail(ErrorCode.InvalidParam, `contract_address ${spec.address} is already registered`);
+  const existing = state.contracts.get(contractKey(spec.address));
+  if (existing) {
+    fail(ErrorCode.InvalidParam, `contract_address ${spec.address} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`);
+  }
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
   contract.uuid = nextUuid(state.prng);
@@ -62,22 +65,27 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
   return contract;
 }
 
-/** Removes a contract of the caller's (33 for another key's); refused while any of its assets is on L2. */
+/**
+ * Removes a contract of the caller's (33 for another key's) from its project, used or not: it leaves
+ * the project listing, its uuid answers 15 from now on and no key can mint on it (33), while its
+ * registered assets, balances, records, contract_info and collection stay (a registered StarkEx
+ * asset cannot be unregistered). So a project that was ever used can be emptied and removed.
+ */
 export function removeContract(state: State, apiKey: string, uuid: string): void {
   const key = state.contractsByUuid.get(uuid);
   const contract = key === undefined ? undefined : state.contracts.get(key);
   if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${uuid} is not a registered contract`);
   if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
-  // Records keep naming the contract's assets forever, so only a contract nothing ever touched can go.
-  if (contract.recordCount > 0 || contract.tokens.size > 0 || state.issued.has(toHex(contract.assetType))) {
-    fail(ErrorCode.InvalidParam, `contract ${contract.address} has been used on L2 (records name its assets); it cannot be removed`);
-  }
-  state.contracts.delete(contract.key);
   state.contractsByUuid.delete(uuid);
-  state.assets.delete(toHex(contract.assetType));
   const project = contract.projectUuid === null ? undefined : state.projects.get(contract.projectUuid);
-  if (project) touch(state.undo, project);
-  if (project) project.contracts = project.contracts.filter((k) => k !== contract.key);
+  if (project) {
+    touch(state.undo, project);
+    project.contracts = project.contracts.filter((k) => k !== contract.key);
+  }
+  touch(state.undo, contract);
+  contract.removed = true;
+  contract.owner = null;
+  contract.projectUuid = null;
 }
 
 /** A contract as listed inside a project (seed: `count` as a string, `chain_status` pending). */
@@ -91,7 +99,7 @@ export function projectContractView(state: State, c: Contract): Record<string, u
     image_url: c.imageUrl,
     external_link: c.externalLink,
     banner_image_url: c.bannerImageUrl,
-    chain_status: 'pending',
+    chain_status: CHAIN_STATUS,
     name: c.name,
     decimals: c.decimals,
     symbol: c.symbol,

@@ -3,9 +3,18 @@ import { contractAddressValue, requireContract, requireTokenType } from './contr
 import { fail, ErrorCode } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import type { Contract, State } from '../state/state.js';
-import { ETH_KEY } from '../state/state.js';
+import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
 
+/**
+ * Besides the seed's fields, the three the JS, Java and C# models declare (reference/clients.md §12):
+ * `id` the contract's registration number (1 is ETH), `belongs_to` the uuid of the project it is in
+ * ("" for ETH and for a removed contract), `chain_status` "pending" (the only value the seed shows;
+ * the emulator has no L1 registration step that would move it).
+ */
 export interface ContractInfoView {
+  id: number;
+  belongs_to: string;
+  chain_status: string;
   contract_uuid: string;
   contract_address: string;
   type: string;
@@ -24,9 +33,12 @@ export interface ContractInfoView {
   banner_image_url: string | null;
 }
 
+/** The `chain_status` of every contract (the seed's only shown value). */
+export const CHAIN_STATUS = 'pending';
+
 /** Total supply on L2: tokens created for NFT contracts, quantized units issued for fungibles. */
 export function totalSupply(state: State, contract: Contract): bigint {
-  if (contract.type === 'ERC721' || contract.type === 'ERC721M') return BigInt(contract.tokens.size);
+  if (isNftType(contract.type)) return BigInt(contract.tokens.size);
   return state.issued.get(toHex(contract.assetType)) ?? 0n;
 }
 
@@ -35,8 +47,11 @@ export function totalSupply(state: State, contract: Contract): bigint {
  * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
  */
 export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
-  const l1 = asL1Erc721 && contract.type === 'ERC721M';
+  const l1 = asL1Erc721 && isMintableType(contract.type);
   return {
+    id: contract.id,
+    belongs_to: contract.projectUuid ?? '',
+    chain_status: CHAIN_STATUS,
     contract_uuid: contract.uuid,
     contract_address: contract.address,
     type: l1 ? 'ERC721' : contract.type,
@@ -67,8 +82,28 @@ export function contractInfoFor(state: State, address: string, typeText?: string
   }
   contractAddressValue(address);
   const contract = requireContract(state, address);
-  // ERC721M is registered twice: as the L1 ERC721 contract and as its mintable asset type.
-  const asL1 = type === 'ERC721' && contract.type === 'ERC721M';
+  // ERC721M and ERC721MC are registered twice: as the L1 ERC721 contract and as their mintable asset type.
+  const asL1 = type === 'ERC721' && isMintableType(contract.type);
   if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
   return contractInfo(state, contract, asL1);
+}
+
+/** `GET /v1/collection` without a collection: the JS 0.8 getCollections item. */
+export interface CollectionSummary {
+  contract_address: string;
+  symbol: string;
+  type: string;
+  total_supply: string;
+  asset_type: string;
+  base_uri: string;
+}
+
+/** Every registered contract but ETH, in registration order (removed ones too: their collection stays). */
+export function collectionSummaries(state: State): CollectionSummary[] {
+  const out: CollectionSummary[] = [];
+  for (const c of state.contracts.values()) {
+    if (c.type === 'ETH') continue;
+    out.push({ contract_address: c.address, symbol: c.symbol, type: c.type, total_supply: totalSupply(state, c).toString(), asset_type: toHex(c.assetType), base_uri: c.baseUri });
+  }
+  return out;
 }

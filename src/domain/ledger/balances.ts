@@ -1,37 +1,59 @@
-// Balance views in the real service's shapes: V1 rows (one per fungible asset or NFT token) and V2 rows (per contract).
-import { contractOf } from '../catalog/assets.js';
+// Balance views in the real service's shapes: V1 rows (one per fungible asset or NFT token), V2 rows
+// (per contract, token ids) and V3 rows (per contract, tokens with their URIs and asset ids).
+import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import type { Asset, Balance, Contract, State } from '../state/state.js';
-import { ETH_KEY } from '../state/state.js';
+import { ETH_KEY, isNftType } from '../state/state.js';
+import { withdrawingOf } from './withdrawals.js';
 
+/**
+ * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
+ * (reference/clients.md §11), with these meanings: `withdraw_frozen` the quantized amount this key
+ * has withdrawn that has not reached L1 yet (withdrawal records at 1 or 3); `display_withdraw` and
+ * `withdraw` that amount in display units; `available` and `frozen` the same as `display_value` and
+ * `display_frozen`; `token_uri` the token's URI (NFTs; "" for fungibles).
+ */
 export interface BalanceRowV1 {
   asset_id: string;
   contract_address: string;
   balance_available: bigint;
   balance_frozen: bigint;
+  withdraw_frozen: bigint;
   type: string;
   decimals: number;
   symbol: string;
   quantum: bigint;
   display_value: string;
   display_frozen: string;
+  display_withdraw: string;
+  available: string;
+  frozen: string;
+  withdraw: string;
   token_id: string;
+  token_uri: string;
   base_uri: string;
 }
 
-export function balanceRowV1(contract: Contract, asset: Asset, b: Balance): BalanceRowV1 {
+export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withdrawing: bigint): BalanceRowV1 {
+  const display = (n: bigint) => displayAmount(n, contract.quantum, contract.decimals);
   return {
     asset_id: asset.hex,
     contract_address: contract.address,
     balance_available: b.available,
     balance_frozen: b.frozen,
+    withdraw_frozen: withdrawing,
     type: contract.type,
     decimals: contract.decimals,
     symbol: contract.symbol,
     quantum: contract.quantum,
-    display_value: displayAmount(b.available, contract.quantum, contract.decimals),
-    display_frozen: displayAmount(b.frozen, contract.quantum, contract.decimals),
+    display_value: display(b.available),
+    display_frozen: display(b.frozen),
+    display_withdraw: display(withdrawing),
+    available: display(b.available),
+    frozen: display(b.frozen),
+    withdraw: display(withdrawing),
     token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+    token_uri: tokenUri(contract, asset),
     base_uri: contract.baseUri,
   };
 }
@@ -40,6 +62,8 @@ interface Holding {
   contract: Contract;
   asset: Asset;
   balance: Balance;
+  /** Withdrawn, not on L1 yet. */
+  withdrawing: bigint;
 }
 
 /** ETH first, then fungible contracts, then NFT contracts (each by address), NFT tokens by numeric id. */
@@ -58,25 +82,35 @@ function compareHoldings(a: Holding, b: Holding): number {
   return ta < tb ? -1 : ta > tb ? 1 : 0;
 }
 
-/** Non-empty holdings of one owner (optionally of one contract), sorted. Cost grows with that owner's holdings only. */
+/**
+ * Holdings of one owner (optionally of one contract), sorted: assets with an available or frozen
+ * balance, or an amount withdrawn that has not reached L1. Cost grows with that owner's holdings only.
+ */
 export function holdings(state: State, owner: string, contractKey?: string): Holding[] {
   const account = state.accounts.get(owner);
   if (!account) return [];
   const out: Holding[] = [];
+  const inFlight = state.withdrawing.get(owner);
   for (const [hex, balance] of account.balances) {
-    if (balance.available === 0n && balance.frozen === 0n) continue;
+    const withdrawing = inFlight?.get(hex) ?? 0n;
+    if (balance.available === 0n && balance.frozen === 0n && withdrawing === 0n) continue;
     const asset = state.assets.get(hex)!;
     if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
-    out.push({ contract: contractOf(state, asset), asset, balance });
+    out.push({ contract: contractOf(state, asset), asset, balance, withdrawing });
   }
   return out.sort(compareHoldings);
 }
 
 export function balanceRowsV1(state: State, owner: string, contractKey?: string): BalanceRowV1[] {
-  return holdings(state, owner, contractKey).map((h) => balanceRowV1(h.contract, h.asset, h.balance));
+  return holdings(state, owner, contractKey).map((h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing));
 }
 
-export type BalanceRowV2 = Omit<BalanceRowV1, 'token_id' | 'base_uri' | 'asset_id'> & {
+/** `GET /v1/balance` of one asset. */
+export function balanceRowOf(state: State, owner: string, asset: Asset, b: Balance): BalanceRowV1 {
+  return balanceRowV1(contractOf(state, asset), asset, b, withdrawingOf(state, owner, asset.hex));
+}
+
+export type BalanceRowV2 = Omit<BalanceRowV1, 'token_id' | 'token_uri' | 'base_uri' | 'asset_id'> & {
   asset_id?: string;
   available_token_ids?: string[];
   frozen_token_ids?: string[];
@@ -89,7 +123,7 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
   for (const h of holdings(state, owner, contractKey)) {
     const { contract, asset, balance } = h;
     if (asset.tokenId === null) {
-      const { token_id: _t, base_uri: _b, ...row } = balanceRowV1(contract, asset, balance);
+      const { token_id: _t, token_uri: _u, base_uri: _b, ...row } = balanceRowV1(contract, asset, balance, h.withdrawing);
       rows.push(row);
       current = undefined;
       continue;
@@ -99,12 +133,17 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
         contract_address: contract.address,
         balance_available: 0n,
         balance_frozen: 0n,
+        withdraw_frozen: 0n,
         type: contract.type,
         decimals: contract.decimals,
         symbol: contract.symbol,
         quantum: contract.quantum,
         display_value: '0',
         display_frozen: '0',
+        display_withdraw: '0',
+        available: '0',
+        frozen: '0',
+        withdraw: '0',
         available_token_ids: [],
         frozen_token_ids: [],
       };
@@ -121,8 +160,77 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
       row.balance_frozen += balance.frozen;
       row.frozen_token_ids!.push(id);
     }
-    row.display_value = row.balance_available.toString();
-    row.display_frozen = row.balance_frozen.toString();
+    row.withdraw_frozen += h.withdrawing;
+    row.display_value = row.available = row.balance_available.toString();
+    row.display_frozen = row.frozen = row.balance_frozen.toString();
+    row.display_withdraw = row.withdraw = row.withdraw_frozen.toString();
+  }
+  return rows;
+}
+
+/** A token in a v3 row. */
+export interface TokenV3 {
+  token_id: string;
+  token_uri: string;
+  asset_id: string;
+}
+
+/**
+ * V3 row: exactly the keys Java's strict v3 parser (GetBalancesResponse) and the JS BalancesV3Response
+ * know; NFT rows have asset_id "" and count tokens, fungible rows empty token lists (never null).
+ */
+export interface BalanceRowV3 {
+  asset_id: string;
+  contract_address: string;
+  balance_available: bigint;
+  balance_frozen: bigint;
+  withdraw_frozen: bigint;
+  type: string;
+  decimals: number;
+  symbol: string;
+  quantum: bigint;
+  available_tokens: TokenV3[];
+  frozen_tokens: TokenV3[];
+  withdraw_frozen_tokens: TokenV3[];
+  base_uri: string;
+}
+
+/** `GET /v3/balances`: one row per contract held, ordered as v1/v2 (ETH, ERC20s, NFT contracts by address). */
+export function balanceRowsV3(state: State, owner: string, contractKey?: string, type?: string): BalanceRowV3[] {
+  const rows: BalanceRowV3[] = [];
+  let current: { contract: Contract; row: BalanceRowV3 } | undefined;
+  for (const h of holdings(state, owner, contractKey)) {
+    const { contract, asset, balance } = h;
+    if (type !== undefined && contract.type !== type) continue;
+    if (!current || current.contract !== contract) {
+      const row: BalanceRowV3 = {
+        asset_id: isNftType(contract.type) ? '' : asset.hex,
+        contract_address: contract.address,
+        balance_available: 0n,
+        balance_frozen: 0n,
+        withdraw_frozen: 0n,
+        type: contract.type,
+        decimals: contract.decimals,
+        symbol: contract.symbol,
+        quantum: contract.quantum,
+        available_tokens: [],
+        frozen_tokens: [],
+        withdraw_frozen_tokens: [],
+        base_uri: contract.baseUri,
+      };
+      current = { contract, row };
+      rows.push(row);
+    }
+    const row = current.row;
+    row.balance_available += balance.available;
+    row.balance_frozen += balance.frozen;
+    row.withdraw_frozen += h.withdrawing;
+    if (asset.tokenId !== null) {
+      const token: TokenV3 = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
+      if (balance.available > 0n) row.available_tokens.push(token);
+      if (balance.frozen > 0n) row.frozen_tokens.push(token);
+      if (h.withdrawing > 0n) row.withdraw_frozen_tokens.push(token);
+    }
   }
   return rows;
 }

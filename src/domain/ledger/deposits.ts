@@ -18,6 +18,8 @@ export interface DepositInput {
   amount?: bigint | undefined;
   /** NFTs. */
   tokenId?: bigint | undefined;
+  /** ERC721MC tokens not yet on L2: their URL. */
+  tokenUrl?: string | undefined;
 }
 
 /** Credits an asset to a stark key and records it (type 1, status 1). Validates fully before applying. */
@@ -31,7 +33,7 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     if (existing !== undefined && state.assets.get(existing)!.holder !== null) {
       fail(ErrorCode.TokenIDInvalid, `token_id ${input.tokenId} of ${contract.address} already exists on L2`);
     }
-    const asset = ensureNftAsset(state, contract, input.tokenId);
+    const asset = ensureNftAsset(state, contract, input.tokenId, input.tokenUrl);
     ensureVault(state, input.starkKey, asset.hex);
     credit(state, input.starkKey, asset, 1n);
     recordIssue(state, asset.hex, 1n);

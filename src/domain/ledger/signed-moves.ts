@@ -1,10 +1,10 @@
 // Transfers and withdrawals share one ladder: synchronous checks, then an accepted or asynchronously failed record.
 import { ensureAccount } from './accounts.js';
-import { contractOf, requireAsset } from '../catalog/assets.js';
+import { checkTokenUrl, contractOf, requireAsset } from '../catalog/assets.js';
 import { contractKey } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
-import { appendRecord, RecordStatus } from '../records/records.js';
+import { appendRecord, indexSignature, RecordStatus, signatureKey } from '../records/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
 import type { Signature, SignatureCheck } from './signed.js';
 import type { Asset, RecordType, State } from '../state/state.js';
@@ -23,6 +23,8 @@ export interface SignedMoveInput {
   /** Optional echo fields the SDKs send; checked against the asset when present. */
   contractAddress?: string | undefined;
   tokenId?: bigint | undefined;
+  /** JS 0.8 sends `token_url` with ERC721MC transfers and withdrawals: checked against the token's URL. */
+  tokenUrl?: string | undefined;
 }
 
 /** What differs between a transfer and a withdrawal. */
@@ -47,6 +49,7 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
   }
+  if (asset.tokenId !== null) checkTokenUrl(contract, asset, input.tokenUrl);
   if (asset.tokenId !== null && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT must be 1, got "${input.amount}"`);
   return asset;
 }
@@ -59,30 +62,39 @@ export function shortfall(state: State, owner: string, asset: Asset, amount: big
   return `insufficient available balance of ${asset.hex}: ${owner} has ${b.available}, needs ${amount}`;
 }
 
-/** Why crediting `amount` would push `owner` past the 2^63-1 balance limit of StarkEx, or null. */
-function overflow(state: State, owner: string, asset: Asset, amount: bigint): string | null {
-  const b = balanceOf(state, owner, asset.hex);
-  return b.available + b.frozen + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
+/** What the synchronous checks of a signed move established. */
+export interface CheckedMove {
+  asset: Asset;
+  /** The normalized receiver. */
+  receiver: string;
 }
 
 /**
- * Order of checks: asset (6), echo fields (19), NFT amount (2), receiver (18/19), nonce unused (13),
- * own vaults (19), expiry (19), signature (34). Then accepted: the nonce is spent whatever happens next.
+ * The synchronous checks of a signed move, in order: asset (6), echo fields (19), NFT amount (2),
+ * receiver (18/19), nonce unused (13, unless `nonceChecked`), own vaults (19), expiry (19),
+ * signature (34). Changes nothing.
  */
-export function submitSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck): number {
+export function checkSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck, nonceChecked = false): CheckedMove {
   const asset = checkAsset(state, input);
   const receiver = kind.parseReceiver(input.receiver);
-  checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
+  if (!nonceChecked) checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
   checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
   checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
   checkNotExpired(state, input.expiration);
   checkSignature(check, kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
+  return { asset, receiver };
+}
 
+/**
+ * Applies a checked move: the nonce is spent; with `reason` null the amount moves, otherwise the
+ * record fails asynchronously (status 2) and nothing moves. Returns the record's sequence id.
+ */
+export function applySignedMove(state: State, kind: MoveKind, input: SignedMoveInput, checked: CheckedMove, reason: string | null): number {
+  const { asset, receiver } = checked;
   ensureAccount(state, input.starkKey);
   useNonce(state, input.starkKey, input.nonce);
-  const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
   if (reason === null) kind.settle(state, input, asset, receiver);
-  return appendRecord(state, {
+  const sequenceId = appendRecord(state, {
     type: kind.recordType,
     starkKey: input.starkKey,
     assetHex: asset.hex,
@@ -92,6 +104,22 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
     listForReceiver: kind.listForReceiver,
     reason,
   }).sequenceId;
+  indexSignature(state, signatureKey(input.signature.r, input.signature.s), sequenceId);
+  return sequenceId;
+}
+
+/** Why `receiver` cannot be credited `amount` (the 2^63-1 limit), or null. */
+export function overflow(state: State, owner: string, asset: Asset, amount: bigint): string | null {
+  const b = balanceOf(state, owner, asset.hex);
+  return b.available + b.frozen + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
+}
+
+/** One signed move: the synchronous checks, then an accepted or asynchronously failed record. */
+export function submitSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck): number {
+  const checked = checkSignedMove(state, kind, input, check);
+  const { asset, receiver } = checked;
+  const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
+  return applySignedMove(state, kind, input, checked, reason);
 }
 
 /** The common debit-then-credit of an L2 transfer. */

@@ -7,7 +7,7 @@ import type { SignatureCheck } from './signed.js';
 import type { State } from '../state/state.js';
 import { RECORD_TYPES } from '../state/state.js';
 
-const TRANSFER: MoveKind = {
+export const TRANSFER: MoveKind = {
   recordType: RECORD_TYPES.transfer,
   listForReceiver: true,
   parseReceiver: (text) => parseStarkKey(text, 'receiver'),

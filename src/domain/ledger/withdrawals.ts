@@ -34,6 +34,7 @@ const WITHDRAWAL: MoveKind = {
     }),
   settle: (state, input, asset, receiver) => {
     debit(state, input.starkKey, asset, input.amount);
+    moveWithdrawing(state, input.starkKey, asset.hex, input.amount);
     // In flight to L1: an NFT's holder is its receiving address from now on.
     if (asset.tokenId !== null) setHolder(state, asset, receiver);
   },
@@ -44,8 +45,27 @@ export function submitWithdrawal(state: State, input: SignedMoveInput, check: Si
   return submitSignedMove(state, WITHDRAWAL, input, check);
 }
 
+/** Keeps `state.withdrawing` (what a key has in flight to L1, per asset) in step; entries at 0 go. */
+export function moveWithdrawing(state: State, owner: string, assetHex: string, delta: bigint): void {
+  let m = state.withdrawing.get(owner);
+  if (!m) {
+    m = TrackedMap.create(state.undo);
+    state.withdrawing.set(owner, m);
+  }
+  const next = (m.get(assetHex) ?? 0n) + delta;
+  if (next === 0n) m.delete(assetHex);
+  else m.set(assetHex, next);
+  if (m.size === 0) state.withdrawing.delete(owner);
+}
+
+/** What `owner` has withdrawn of `assetHex` that has not reached L1 yet. */
+export function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
+  return state.withdrawing.get(owner)?.get(assetHex) ?? 0n;
+}
+
 /** A withdrawal accepted on L1: its amount becomes claimable by the receiving address. */
 export function enterWithdrawArea(state: State, record: LedgerRecord): void {
+  moveWithdrawing(state, record.starkKey, record.assetHex, -record.amount);
   const address = record.to!;
   let area = state.withdrawArea.get(address);
   if (!area) {
@@ -77,6 +97,8 @@ export interface WithdrawAreaEntry {
   display_value: string;
   symbol: string;
   amount: bigint;
+  /** ERC721MC: the URL the token was minted with (withdrawAndMint needs it on L1); null otherwise. */
+  token_uri: string | null;
 }
 
 /** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
@@ -95,6 +117,7 @@ export function withdrawAreaView(state: State, address: string): WithdrawAreaEnt
       display_value: displayAmount(amount, contract.quantum, contract.decimals),
       symbol: contract.symbol,
       amount,
+      token_uri: asset.uri,
     };
   });
 }

@@ -5,7 +5,8 @@ import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { dumpStorage } from '../storage/storage.js';
 
-export const STATE_FORMAT = 'l2-devnet/state@1';
+/** @2 added contract ids and removal, ERC721MC token URLs, orders' time in force and payment, and the signature index. */
+export const STATE_FORMAT = 'l2-devnet/state@2';
 
 /** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
 export function dumpState(state: State): Record<string, unknown> {
@@ -26,6 +27,7 @@ export function dumpState(state: State): Record<string, unknown> {
     accounts: [...state.accounts.values()].map((a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
     vaults: [...state.vaults],
     records: [...state.records.values()],
+    signatures: [...state.signatures],
     withdraw_area: [...state.withdrawArea].map(([addr, m]) => [addr, [...m]]),
     claimed: [...state.claimed],
     issued: [...state.issued],

@@ -5,6 +5,13 @@ import { parseIsoMicros } from '../state/clock.js';
 import { buildContract, contractKey, ethContract, parseTokenType } from '../catalog/contracts.js';
 import { registerContract } from '../catalog/contracts.js';
 import { deposit } from '../ledger/deposits.js';
+import { credit, MAX_BALANCE, recordIssue } from '../ledger/ledger.js';
+import { ensureVault } from '../ledger/vaults.js';
+import { parseStarkKey } from '../ledger/accounts.js';
+import { requireContract } from '../catalog/contracts.js';
+import { parseRate } from '../trading/marketplaces.js';
+import { ErrorCode, fail } from '../values/errors.js';
+import { isNftType } from '../state/state.js';
 import { DevnetError } from '../values/errors.js';
 import { readHex, toHex, toPaddedHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
@@ -13,6 +20,23 @@ import { FIRST_VAULT_ID } from '../ledger/vaults.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A genesis allocation (`"record": false` on a fungible deposit): the balance exists from the start
+ * and counts as issued, like an Anvil genesis alloc, but takes no record and no sequence id, so a
+ * genesis can fund an account without moving the sequence ids every other record gets.
+ */
+function allocate(state: State, starkKey: string, contractAddress: string, amount: bigint): void {
+  const contract = requireContract(state, contractAddress);
+  if (isNftType(contract.type)) fail(ErrorCode.InvalidParam, `"record": false is for fungible deposits; ${contract.address} is ${contract.type}`);
+  if (amount <= 0n || amount > MAX_BALANCE) fail(ErrorCode.AmountInvalid, `amount must be in [1, 2^63), got "${amount}"`);
+  const hex = toHex(contract.assetType);
+  ensureVault(state, starkKey, hex);
+  credit(state, starkKey, state.assets.get(hex)!, amount);
+  recordIssue(state, hex, amount);
+}
 
 /** A genesis document that failed validation; the message starts with the path of the bad field. */
 export class GenesisError extends Error {
@@ -90,10 +114,12 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     accounts: map(),
     vaults: map(),
     records: map(),
+    signatures: map(),
     apiKeys: map(),
     projects: map(),
     marketplaces: map(),
     namedAccounts: [],
+    withdrawing: map(),
     withdrawArea: map(),
     claimed: map(),
     issued: map(),
@@ -107,6 +133,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
+    ordersByQuote: new Map(),
     operator: '',
     storage: map(),
     starkexContracts: {
@@ -167,7 +194,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       const cs = obj(c, cpath);
       const typeText = str(cs.type, `${cpath}.type`);
       const type = parseTokenType(typeText);
-      if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721 or ERC721M, got "${typeText}"`);
+      if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721, ERC721M or ERC721MC, got "${typeText}"`);
       const address = str(cs.address, `${cpath}.address`);
       if (state.contracts.has(contractKey(address))) throw new GenesisError(`${cpath}.address`, `duplicate contract ${address}`);
       const contract = at(cpath, () =>
@@ -205,14 +232,43 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     if (!starkKey) throw new GenesisError(`${path}.account`, `names no account ("${accountName}")`);
     const contractAddress = str(spec.contract, `${path}.contract`);
     if (spec.token_ids !== undefined) {
-      arr(spec.token_ids, `${path}.token_ids`).forEach((t, k) => {
+      // ERC721MC tokens need their URLs (their asset ids are computed from them): token_urls, one per id.
+      const urls = spec.token_urls === undefined ? undefined : arr(spec.token_urls, `${path}.token_urls`);
+      const ids = arr(spec.token_ids, `${path}.token_ids`);
+      if (urls !== undefined && urls.length !== ids.length) throw new GenesisError(`${path}.token_urls`, `must list one URL per token id (${ids.length}), got ${urls.length}`);
+      ids.forEach((t, k) => {
         const tokenId = uint(t, `${path}.token_ids[${k}]`);
-        at(`${path}.token_ids[${k}]`, () => deposit(state, { starkKey, contractAddress, tokenId }));
+        const tokenUrl = urls === undefined ? undefined : str(urls[k], `${path}.token_urls[${k}]`);
+        at(`${path}.token_ids[${k}]`, () => deposit(state, { starkKey, contractAddress, tokenId, tokenUrl }));
       });
     } else {
       const amount = uint(spec.amount, `${path}.amount`);
-      at(path, () => deposit(state, { starkKey, contractAddress, amount }));
+      if (spec.record === false) at(path, () => allocate(state, starkKey, contractAddress, amount));
+      else if (spec.record !== undefined && spec.record !== true) throw new GenesisError(`${path}.record`, 'must be true or false');
+      else at(path, () => deposit(state, { starkKey, contractAddress, amount }));
     }
+  });
+
+  // Marketplaces: a payee (account name or stark key), a fee rate, an owner API key (by name) and
+  // optionally a pinned uuid (apps hard-code theirs); the project defaults to the key's first.
+  arr(g.marketplaces, 'genesis.marketplaces').forEach((m, i) => {
+    const path = `genesis.marketplaces[${i}]`;
+    const spec = obj(m, path);
+    const name = str(spec.name, `${path}.name`);
+    const keyName = str(spec.api_key, `${path}.api_key`);
+    const owner = keyNames.get(keyName);
+    if (!owner) throw new GenesisError(`${path}.api_key`, `names no entry of genesis.api_keys ("${keyName}")`);
+    const payeeText = str(spec.payee, `${path}.payee`);
+    const payee = payeeText.startsWith('0x') ? at(`${path}.payee`, () => parseStarkKey(payeeText, 'payee')) : names.get(payeeText);
+    if (!payee) throw new GenesisError(`${path}.payee`, `names no account ("${payeeText}")`);
+    const fee = at(`${path}.fee`, () => parseRate(spec.fee, 'fee'));
+    const projectName = optStr(spec.project, `${path}.project`);
+    const project = [...state.projects.values()].find((p) => p.owner === owner && (projectName === null || p.name === projectName));
+    if (!project) throw new GenesisError(`${path}.project`, projectName === null ? `API key "${keyName}" owns no project for the marketplace` : `names no project of API key "${keyName}" ("${projectName}")`);
+    const uuid = spec.uuid === undefined ? nextUuid(state.prng) : str(spec.uuid, `${path}.uuid`).toLowerCase();
+    if (!UUID_RE.test(uuid)) throw new GenesisError(`${path}.uuid`, `must be a UUID such as 11ed793a-cc11-4e44-9738-97165c4e14a7, got "${uuid}"`);
+    if (state.marketplaces.has(uuid)) throw new GenesisError(`${path}.uuid`, `duplicate marketplace ${uuid}`);
+    state.marketplaces.set(uuid, { uuid, name, payee, fee, projectUuid: project.uuid, owner, createdAtMicros: nowMicros });
   });
   // Building the genesis is not something to undo.
   undo.releaseAll();

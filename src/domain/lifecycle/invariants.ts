@@ -53,6 +53,18 @@ export function findViolations(state: State): string[] {
     add(onL2, asset, amount);
   }
 
+  // The per-key index of withdrawals in flight (balance views' withdraw_frozen) equals the records at 1 and 3.
+  const byKey = new Map<string, bigint>();
+  for (const id of [...state.pendingL2, ...state.pendingL1]) {
+    const r = state.records.get(id)!;
+    if (r.type === RECORD_TYPES.withdrawal) add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
+  }
+  const indexed = new Map<string, bigint>();
+  for (const [key, m] of state.withdrawing) for (const [asset, amount] of m) indexed.set(`${key}|${asset}`, amount);
+  for (const k of new Set([...byKey.keys(), ...indexed.keys()])) {
+    if ((byKey.get(k) ?? 0n) !== (indexed.get(k) ?? 0n)) v.push(`withdrawals in flight of ${k}: ${indexed.get(k) ?? 0n} indexed, ${byKey.get(k) ?? 0n} in the records at 1 and 3`);
+  }
+
   // 1. Conservation per asset: balances + in flight + withdraw area + claimed = deposits + mints.
   const assets = new Set([...held.keys(), ...state.issued.keys()]);
   for (const asset of assets) {

@@ -6,12 +6,34 @@ import { canonicalStringify } from '../values/json.js';
 import type { Account, Contract, LedgerRecord, Order, State, StoredFile, Trade } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
+import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 
 type Obj = Record<string, unknown>;
 
-/** Formats this build can read. An older one would be migrated here; there is none yet. */
-const READABLE = [STATE_FORMAT];
+const FORMAT_1 = 'l2-devnet/state@1';
+
+/** Formats this build can read; older ones are migrated to the current one first. */
+const READABLE = [STATE_FORMAT, FORMAT_1];
+
+/**
+ * @1 -> @2: what @1 had no field for gets the value a @1 state implies. Contracts: ids in their
+ * (registration) order, none removed (@1 deleted removed contracts); assets: no token URL (@1 had
+ * no ERC721MC); orders: GTC, no payment (@1 ignored both); no signature index (requests accepted
+ * under @1 are not found by /v1/record/by/signature).
+ */
+function migrateFrom1(d: Obj): Obj {
+  const each = (v: unknown, f: (o: Obj, i: number) => Obj) => (Array.isArray(v) ? v.map((x, i) => (x !== null && typeof x === 'object' ? f(x as Obj, i) : x)) : v);
+  return {
+    ...d,
+    format: STATE_FORMAT,
+    contracts: each(d.contracts, (c, i) => ({ id: i + 1, ...c, removed: false })),
+    assets: each(d.assets, (a) => ({ ...a, uri: null })),
+    orders: each(d.orders, (o) => ({ ...o, timeInForce: 'GTC', payment: null })),
+    signatures: [],
+  };
+}
 
 const big = (v: unknown): bigint => {
   if (typeof v !== 'bigint' && typeof v !== 'number') throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
@@ -43,13 +65,14 @@ export function loadState(dump: unknown): State {
   // Checked first, without recursion: what follows (the comparison with the dump written back) recurses.
   const deep = tooDeep(dump, MAX_DEPTH);
   if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${deep} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+  const current = format === FORMAT_1 ? migrateFrom1(dump as Obj) : (dump as Obj);
   let state: State;
   try {
-    state = build(dump as Obj);
+    state = build(current);
   } catch (e) {
     fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
   }
-  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(dump)), '');
+  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(current)), '');
   if (difference !== null) fail(ErrorCode.InvalidParam, `malformed state dump: ${difference}`);
   const violations = findViolations(state);
   if (violations.length > 0) fail(ErrorCode.InvalidParam, `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`);
@@ -84,7 +107,7 @@ function build(d: Obj): State {
     nextSequenceId: d.next_sequence_id as number,
     nextVaultId: big(d.next_vault_id),
     contracts: map(contracts.map((c) => [c.key, c] as const)),
-    contractsByUuid: map(contracts.map((c) => [c.uuid, c.key] as const)),
+    contractsByUuid: map(contracts.filter((c) => !c.removed).map((c) => [c.uuid, c.key] as const)),
     assets: map(list(d.assets).map((v) => {
       const a = obj(v);
       return [a.hex as string, { ...(a as object), id: big(a.id), tokenId: bigOrNull(a.tokenId) }] as [string, State['assets'] extends Map<string, infer A> ? A : never];
@@ -99,6 +122,7 @@ function build(d: Obj): State {
       const r = obj(v) as unknown as LedgerRecord;
       return [r.sequenceId, { ...r, timeMicros: big(r.timeMicros), amount: big(r.amount) }];
     })),
+    signatures: map(pairs(d.signatures).map(([k, ids]) => [k as string, list(ids) as number[]] as const)),
     apiKeys: map(list(d.api_keys).map((v) => [obj(v).key as string, { key: obj(v).key as string, name: obj(v).name as string }] as const)),
     projects: map(list(d.projects).map((v) => {
       const p = obj(v);
@@ -110,6 +134,7 @@ function build(d: Obj): State {
       return [m.uuid as string, { uuid: m.uuid as string, name: m.name as string, payee: m.payee as string, fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string }, projectUuid: m.projectUuid as string, owner: m.owner as string, createdAtMicros: big(m.createdAtMicros) }] as const;
     })),
     namedAccounts: list(d.named_accounts) as State['namedAccounts'],
+    withdrawing: map([]),
     withdrawArea: map(pairs(d.withdraw_area).map(([addr, area]) => [addr as string, map(pairs(area).map(([hex, amount]) => [hex as string, big(amount)] as const))] as const)),
     claimed: map(pairs(d.claimed).map(([hex, amount]) => [hex as string, big(amount)] as const)),
     issued: map(pairs(d.issued).map(([hex, amount]) => [hex as string, big(amount)] as const)),
@@ -133,6 +158,7 @@ function build(d: Obj): State {
     openByOwner: new Map(),
     openByQuote: new Map(),
     tradesBy: new Map(),
+    ordersByQuote: new Map(),
     storage: loadStorage(
       undo,
       list(d.storage).map((v) => {
@@ -146,6 +172,10 @@ function build(d: Obj): State {
   for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
   for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
   rebuildOrderIndexes(state);
+  for (const id of [...state.pendingL2, ...state.pendingL1]) {
+    const r = state.records.get(id);
+    if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+  }
   undo.releaseAll();
   return state;
 }

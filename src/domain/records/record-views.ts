@@ -5,6 +5,7 @@ import { contractKeyFilter } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { displayAmount } from '../values/money.js';
 import { orderRecordObject } from '../trading/order-views.js';
+import { signatureKey } from './records.js';
 import type { LedgerRecord, State } from '../state/state.js';
 import { RECORD_TYPES } from '../state/state.js';
 
@@ -51,7 +52,18 @@ export function recordView(state: State, record: LedgerRecord): RecordView {
   return view;
 }
 
-/** `GET /v1/record`: nested objects flattened into `parent.child` keys, as the seed shows. */
+/**
+ * `GET /v1/record`: nested objects flattened into `parent.child` keys, as the seed shows, and the
+ * nested `order` object kept beside them, which Java's SequenceRecord parses (records of other
+ * types carry no `order` key at all: the marketplace app tests `'order' in record`).
+ */
+export function singleRecordView(view: RecordView): RecordView {
+  const flat = flattenView(view);
+  if (view.order !== undefined) flat.order = view.order;
+  return flat;
+}
+
+/** Nested objects flattened into `parent.child` keys (token_id goes to the top level). */
 export function flattenView(view: RecordView): RecordView {
   const out: RecordView = {};
   for (const [k, v] of Object.entries(view)) {
@@ -122,9 +134,25 @@ export function recordsFor(state: State, starkKey: string, q: RecordQuery): Reco
   return recordsOf(state, starkKey, filter).map((r) => recordView(state, r));
 }
 
-/** `GET /v1/record`: one record listed for the key (sender or receiver), flattened; 19 otherwise. */
-export function recordFor(state: State, starkKey: string, sequenceId: number): RecordView {
+/**
+ * `GET /v1/record`: one record listed for the key (sender or receiver), or any record when no key is
+ * given (Java's batch and multi transfer pollers send none; so does `GET /v1/txn`); 19 otherwise.
+ */
+export function recordFor(state: State, starkKey: string | undefined, sequenceId: number): RecordView {
   const record = state.records.get(sequenceId);
-  if (record === undefined || (record.starkKey !== starkKey && record.to !== starkKey)) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
-  return flattenView(recordView(state, record));
+  if (record === undefined) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
+  if (starkKey !== undefined && record.starkKey !== starkKey && record.to !== starkKey) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
+  return singleRecordView(recordView(state, record));
+}
+
+/** `GET /v1/record/by/signature`: the records an accepted signed request created, in /v1/record's shape; [] for none. */
+export function recordsBySignature(state: State, r: bigint, s: bigint): RecordView[] {
+  return (state.signatures.get(signatureKey(r, s)) ?? []).map((id) => singleRecordView(recordView(state, state.records.get(id)!)));
+}
+
+/** `GET /v1/token?seq_id=`: the token a mint record created (19 for any other sequence id). */
+export function mintedToken(state: State, sequenceId: number): { token_id: bigint } {
+  const record = state.records.get(sequenceId);
+  if (record === undefined || record.type !== RECORD_TYPES.mint) fail(ErrorCode.InvalidParam, `sequence_id ${sequenceId} is not a mint record`);
+  return { token_id: state.assets.get(record.assetHex)!.tokenId! };
 }

@@ -71,6 +71,17 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   return record;
 }
 
+/** Normalized key of a signature (`0x` lowercase, unpadded r and s) in the signature index. */
+export function signatureKey(r: bigint, s: bigint): string {
+  return `0x${r.toString(16)}|0x${s.toString(16)}`;
+}
+
+/** Indexes an accepted signed request's signature: `GET /v1/record/by/signature` finds its records. */
+export function indexSignature(state: State, key: string, sequenceId: number): void {
+  const ids = state.signatures.get(key);
+  state.signatures.set(key, ids === undefined ? [sequenceId] : [...ids, sequenceId]);
+}
+
 /**
  * Moves a record's status along the transitions table, keeping the batch queues in step. The caller
  * has checked `canTransition` and applied any ledger effect of the move.

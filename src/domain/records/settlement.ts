@@ -5,7 +5,7 @@ import { balanceOf, credit, debit, recordIssue } from '../ledger/ledger.js';
 import { canTransition, RecordStatus, setStatus } from './records.js';
 import type { LedgerRecord, State } from '../state/state.js';
 import { RECORD_TYPES } from '../state/state.js';
-import { enterWithdrawArea } from '../ledger/withdrawals.js';
+import { enterWithdrawArea, moveWithdrawing } from '../ledger/withdrawals.js';
 
 export type BatchLayer = 'l2' | 'l1' | 'both';
 
@@ -112,6 +112,7 @@ function revert(state: State, record: LedgerRecord): void {
     case RECORD_TYPES.withdrawal:
       // The amount left the sender at submission and has not reached the withdraw area (that is status 6).
       credit(state, record.starkKey, asset, record.amount);
+      moveWithdrawing(state, record.starkKey, asset.hex, -record.amount);
       return;
   }
 }

@@ -4,14 +4,22 @@ import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
 
 /** Token standards as the real service names them on the wire. */
-export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M'] as const;
+/** ERC721M: mintable on L2 with one collection base URI; ERC721MC: mintable with a custom URI per token. */
+export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721MC'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 export function isNftType(type: TokenType): boolean {
-  return type === 'ERC721' || type === 'ERC721M';
+  return type === 'ERC721' || type === 'ERC721M' || type === 'ERC721MC';
+}
+
+/** Mintable on L2 (StarkEx MintableERC721Token), registered on L1 as an ERC721 as well. */
+export function isMintableType(type: TokenType): boolean {
+  return type === 'ERC721M' || type === 'ERC721MC';
 }
 
 export interface Contract {
+  /** contract_info `id`: 1, 2, ... in registration order (ETH is 1); contracts are never deleted, so ids never repeat. */
+  id: number;
   uuid: string;
   /** As registered (case kept); `eth` for the native currency. */
   address: string;
@@ -22,10 +30,10 @@ export interface Contract {
   symbol: string;
   decimals: number;
   quantum: bigint;
-  /** The asset type tokens of this contract use on L2 (for ERC721M: the mintable type). */
+  /** The asset type tokens of this contract use on L2 (for ERC721M and ERC721MC: the mintable type). */
   assetType: bigint;
   assetInfo: string;
-  /** ERC721M only: the L1 ERC721 registration of the same address. */
+  /** ERC721M and ERC721MC only: the L1 ERC721 registration of the same address. */
   l1AssetType: bigint | null;
   l1AssetInfo: string | null;
   count: bigint;
@@ -43,8 +51,13 @@ export interface Contract {
   tokens: Map<string, string>;
   /** NFT contracts: highest token id ever created, so mints continue from it. */
   maxTokenId: bigint;
-  /** How many records name an asset of this contract (such a contract can no longer be removed). */
+  /** How many records name an asset of this contract. */
   recordCount: number;
+  /**
+   * Removed from its project (remove_contract): its uuid answers 15 and no key can mint on it, while
+   * its assets, balances, records, contract_info and collection stay (a StarkEx asset cannot be unregistered).
+   */
+  removed: boolean;
 }
 
 /** One asset id the emulator knows: a fungible contract's id, or one NFT token. */
@@ -55,6 +68,8 @@ export interface Asset {
   tokenId: bigint | null;
   /** NFTs: the single current holder (stark key hex, or an Ethereum address in the withdraw area). */
   holder: string | null;
+  /** ERC721MC tokens: the URL the token was minted with (its asset id is computed from it); null otherwise. */
+  uri: string | null;
 }
 
 export interface Balance {
@@ -80,6 +95,19 @@ export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
+
+/** `stop_limit_time_in_force`: GTC rests, IOC never rests, FOK fills whole at once or not at all. */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+
+/** An order's accepted `payment` object (a payment signer's authorization tied to an external order id). */
+export interface OrderPayment {
+  orderId: string;
+  /** Decimal text. */
+  nonce: string;
+  /** Stark key of the payment signer. */
+  signer: string;
+}
 
 /** A limit order (StarkEx type 3). `base` is the currency, `quote` what is traded (Reddio's naming). */
 export interface Order {
@@ -111,6 +139,8 @@ export interface Order {
   marketplace: string | null;
   state: OrderState;
   createdAtMicros: bigint;
+  timeInForce: TimeInForce;
+  payment: OrderPayment | null;
 }
 
 /** One fill: `quantity` quote units for `volume` base units at the maker's price. */
@@ -210,10 +240,17 @@ export interface State {
   /** `${owner}|${assetHex}` -> vault id. */
   vaults: Map<string, bigint>;
   records: Map<number, LedgerRecord>;
+  /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
+  signatures: Map<string, number[]>;
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
   marketplaces: Map<string, Marketplace>;
   namedAccounts: NamedAccount[];
+  /**
+   * Derived (rebuilt from the records on load, never dumped): what each stark key has withdrawn that
+   * has not reached L1 yet (withdrawal records at 1 or 3): stark key -> asset hex -> amount.
+   */
+  withdrawing: Map<string, Map<string, bigint>>;
   /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
   withdrawArea: Map<string, Map<string, bigint>>;
   /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */
@@ -236,6 +273,8 @@ export interface State {
   openByQuote: Map<string, Set<number>>;
   /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
   tradesBy: Map<string, number[]>;
+  /** Derived index: every order id (open or not) by quote asset, ascending (the order_state filters). */
+  ordersByQuote: Map<string, number[]>;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };

@@ -94,6 +94,16 @@ export class BookSide {
     }
   }
 
+  /**
+   * Resting ids of the levels whose price passes `crosses`, best level first, arrival order inside a
+   * level: what a taker would meet, read without touching the book (a fill-or-kill order's dry run).
+   * Cost grows with this side's levels, never with other markets.
+   */
+  *crossing(isResting: (id: number) => boolean, crosses: (price: Ratio) => boolean): Generator<number> {
+    const levels = [...this.levels.values()].filter((l) => crosses(l.price)).sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
+    for (const l of levels) for (let i = l.head; i < l.queue.length; i++) if (isResting(l.queue[i]!)) yield l.queue[i]!;
+  }
+
   /** Levels best first with their resting ids (for depth views and invariant checks; O(n log n)). */
   snapshot(isResting: (id: number) => boolean): Array<{ price: Ratio; ids: number[] }> {
     return [...this.levels.values()]

@@ -1,6 +1,7 @@
 // Price-time matching per (base, quote) market and the one function that settles a fill.
 // The book decides who trades with whom; settleFill moves every unit and fee.
 import { compareRatio } from './book.js';
+import type { Ratio } from './book.js';
 import { credit, spendFrozen } from '../ledger/ledger.js';
 import { bookOf, closeOrder, indexTrade, limitOf } from './open-orders.js';
 import type { Order, Rate, State, Trade } from '../state/state.js';
@@ -37,6 +38,28 @@ function volumeFor(maker: Order, taker: Order, q: bigint): bigint | undefined {
   const sellerMin = ceilDiv(q * ask.amountBuy, ask.amountSell);
   const buyerMax = (q * bid.amountSell) / bid.amountBuy;
   return x >= sellerMin && x <= buyerMax && x > 0n ? x : undefined;
+}
+
+/**
+ * Whether `taker` would fill entirely against the book as it stands (a fill-or-kill order's dry run):
+ * the same walk as matchOrder, stopping where matchOrder would stop (its owner's own order, or a
+ * fill no amount of which respects both signed ratios). Changes nothing.
+ */
+export function fillsEntirely(state: State, taker: Order): boolean {
+  const book = bookOf(state, taker);
+  const opposite = taker.direction === 1 ? book.asks : book.bids;
+  const takerLimit = limitOf(taker);
+  const crosses = (price: Ratio) => (taker.direction === 1 ? compareRatio(price, takerLimit) <= 0 : compareRatio(price, takerLimit) >= 0);
+  let left = taker.quantity - taker.filled;
+  for (const id of opposite.crossing((i) => state.openOrders.has(i), crosses)) {
+    const maker = state.orders.get(id)!;
+    if (maker.starkKey === taker.starkKey) return false;
+    const q = min(left, maker.quantity - maker.filled);
+    if (volumeFor(maker, taker, q) === undefined) return false;
+    left -= q;
+    if (left === 0n) return true;
+  }
+  return false;
 }
 
 /** Matches a new (taker) order against the opposite side until it is filled, stops crossing, or meets its owner. */

@@ -47,6 +47,13 @@ export function indexTrade(state: State, at: number, sell: Order, buy: Order): v
   }
 }
 
+/** Adds a newly placed order (open or not) to the index of all orders by quote asset. */
+export function indexPlaced(state: State, order: Order): void {
+  let ids = state.ordersByQuote.get(order.quoteHex);
+  if (!ids) state.ordersByQuote.set(order.quoteHex, (ids = []));
+  ids.push(order.id);
+}
+
 /** Keeps the open-order indexes (all, by owner, by quote asset) in step. */
 export function openIndex(state: State, order: Order, open: boolean): void {
   const by = (m: Map<string, Set<number>>, k: string) => {
@@ -84,6 +91,8 @@ export function rebuildOrderIndexes(state: State): void {
   state.openByOwner.clear();
   state.openByQuote.clear();
   state.tradesBy.clear();
+  state.ordersByQuote.clear();
+  for (const o of state.orders.values()) indexPlaced(state, o);
   // Ascending ids are placement order, which is time priority inside a price level.
   for (const id of [...state.openOrders].sort((a, b) => a - b)) {
     const o = state.orders.get(id)!;

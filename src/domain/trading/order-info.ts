@@ -5,7 +5,7 @@ import { fail, ErrorCode } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { FEE_RATE_TEXT } from './order-views.js';
 import type { Asset, Contract, State } from '../state/state.js';
-import { ETH_KEY, isNftType } from '../state/state.js';
+import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
 import { ensureVault } from '../ledger/vaults.js';
 
 /** `TYPE:ADDRESS[:TOKEN_ID]` (`ETH:ETH`, `ETH:eth:1`, `ERC20:0x…`, `ERC721:0x…:152`) -> the asset it names. */
@@ -15,7 +15,7 @@ export function assetOfContractSpec(state: State, spec: string, field: string): 
   const type = requireTokenType(typeText);
   const contract = type === 'ETH' ? state.contracts.get(ETH_KEY)! : requireContract(state, address, field);
   if (type !== 'ETH' && address.toLowerCase() === ETH_KEY) fail(ErrorCode.InvalidParam, `${field}: ${type} needs a contract address`);
-  const sameKind = type === contract.type || (type === 'ERC721' && contract.type === 'ERC721M');
+  const sameKind = type === contract.type || (type === 'ERC721' && isMintableType(contract.type));
   if (!sameKind) fail(ErrorCode.NotSuchContract, `${field}: contract ${address} is ${contract.type}, not ${type}`);
   if (!isNftType(contract.type)) return { contract, asset: state.assets.get(toHex(contract.assetType))! };
   if (token === undefined || token === '') fail(ErrorCode.TokenIDMissing, `${field}: an NFT needs TYPE:ADDRESS:TOKEN_ID`);

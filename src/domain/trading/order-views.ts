@@ -1,6 +1,6 @@
 // Orders in the real service's shapes: list entries, the single order, order records, order info.
 import { contractOf } from '../catalog/assets.js';
-import { isoMicros } from '../state/clock.js';
+import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
 import type { Order, State } from '../state/state.js';
 
@@ -21,9 +21,15 @@ function context(state: State, o: Order) {
   return { base, quote, bc: contractOf(state, base), qc: contractOf(state, quote), ...priceViews(state, o) };
 }
 
-/** `GET /v1/orders` list entry. */
+/**
+ * `GET /v1/orders` list entry: the seed's fields, then what Java's Order and Symbol models read
+ * (`order_state`, `order_created_at`, `timestamp` in whole seconds, `resp`, `symbol.token_type`,
+ * `symbol.token_id`) and what C#'s Collection() reads from the same list (`owner`,
+ * `quote_contract_address`, `base_contract_address`).
+ */
 export function orderEntry(state: State, o: Order): Record<string, unknown> {
   const { base, quote, bc, qc, price, display_price } = context(state, o);
+  const tokenId = quote.tokenId === null ? '' : quote.tokenId.toString();
   return {
     order_id: o.id,
     stark_key: o.starkKey,
@@ -38,11 +44,20 @@ export function orderEntry(state: State, o: Order): Record<string, unknown> {
       quote_token_contract_addr: qc.address,
       base_token_name: bc.symbol,
       quote_token_name: qc.symbol,
+      token_type: qc.type,
+      token_id: tokenId,
     },
     fee_rate: FEE_RATE_TEXT,
     token_type: qc.type,
-    token_id: quote.tokenId === null ? '' : quote.tokenId.toString(),
+    token_id: tokenId,
     display_price,
+    order_state: o.state,
+    order_created_at: isoMicros(o.createdAtMicros),
+    timestamp: unixSeconds(o.createdAtMicros),
+    resp: state.records.get(o.id)?.reason ?? '',
+    owner: o.starkKey,
+    quote_contract_address: qc.address,
+    base_contract_address: bc.address,
   };
 }
 
@@ -50,12 +65,12 @@ export function orderEntry(state: State, o: Order): Record<string, unknown> {
 export function orderDetail(state: State, o: Order): Record<string, unknown> {
   return {
     ...orderEntry(state, o),
-    order_state: o.state,
     filled: o.filled.toString(),
     volume: o.volume.toString(),
     fee_taken: o.feeTaken.toString(),
     marketplace_uuid: o.marketplace ?? '',
-    order_created_at: isoMicros(o.createdAtMicros),
+    stop_limit_time_in_force: o.timeInForce,
+    ...(o.payment ? { payment: { pay_info: { order_id: o.payment.orderId }, nonce: BigInt(o.payment.nonce), stark_key: o.payment.signer } } : {}),
   };
 }
 
@@ -90,31 +105,59 @@ export function openOrderOn(state: State, assetHex: string): Record<string, unkn
   return orderEntry(state, state.orders.get(id)!);
 }
 
+/**
+ * `order_state` filter values (Java's OrderState enum): 0..3 that state, 4 ConditionallyCanceled
+ * (never produced: IOC/FOK leftovers end as 1, which Java's poller waits for), 5 every order,
+ * 6 DefaultOrderState = open orders (0 and 3), as when the filter is absent.
+ */
+export const ORDER_STATE_FILTERS = [0, 1, 2, 3, 4, 5, 6] as const;
+export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
+const ALL_STATES = 5;
+const OPEN_STATES = 6;
+
 export interface OrderFilter {
   starkKey?: string | undefined;
   /** Quote contract key. */
   contractKey?: string | undefined;
   direction?: 0 | 1 | undefined;
   tokenIds?: bigint[] | undefined;
+  /** Absent: open orders. */
+  orderState?: OrderStateFilter | undefined;
 }
 
-/** Open orders matching the filter, newest first, drawn from the smallest index that applies (never all orders). */
+/** Every order (open or not) of a stark key, from its order records. */
+function allOrdersOf(state: State, starkKey: string): number[] {
+  const ids: number[] = [];
+  for (const seq of state.accounts.get(starkKey)?.records ?? []) {
+    const id = state.records.get(seq)!.orderId;
+    if (id !== null) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Orders matching the filter, newest first, drawn from the smallest index that applies: open orders
+ * by quote asset or owner by default; with an `order_state` other than open, every order by quote
+ * asset or by owner (never all orders unless nothing narrows the request).
+ */
 export function openOrders(state: State, f: OrderFilter): Order[] {
+  const open = f.orderState === undefined || f.orderState === OPEN_STATES;
   let candidates: Iterable<number>;
   if (f.contractKey !== undefined) {
     const contract = state.contracts.get(f.contractKey)!;
     const assets = contract.type === 'ERC20' || contract.type === 'ETH' ? ['0x' + contract.assetType.toString(16)] : f.tokenIds !== undefined ? f.tokenIds.map((t) => contract.tokens.get(t.toString())).filter((x): x is string => x !== undefined) : [...contract.tokens.values()];
     const ids: number[] = [];
-    for (const a of assets) for (const id of state.openByQuote.get(a) ?? []) ids.push(id);
+    for (const a of assets) for (const id of (open ? state.openByQuote : state.ordersByQuote).get(a) ?? []) ids.push(id);
     candidates = ids;
   } else if (f.starkKey !== undefined) {
-    candidates = state.openByOwner.get(f.starkKey) ?? [];
+    candidates = open ? (state.openByOwner.get(f.starkKey) ?? []) : allOrdersOf(state, f.starkKey);
   } else {
-    candidates = state.openOrders;
+    candidates = open ? state.openOrders : state.orders.keys();
   }
   const out: Order[] = [];
   for (const id of candidates) {
     const o = state.orders.get(id)!;
+    if (!open && f.orderState !== ALL_STATES && o.state !== f.orderState) continue;
     if (f.starkKey !== undefined && o.starkKey !== f.starkKey) continue;
     if (f.direction !== undefined && o.direction !== f.direction) continue;
     if (f.tokenIds !== undefined) {

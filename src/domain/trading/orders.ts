@@ -5,13 +5,14 @@ import { contractOf, requireAsset } from '../catalog/assets.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
-import { matchOrder, REAL_FEES } from './matching.js';
+import { fillsEntirely, matchOrder, REAL_FEES } from './matching.js';
+import { paymentMsgHash } from '../../crypto/payment.js';
 import type { FeeSchedule } from './matching.js';
-import { closeOrder, openIndex, restOrder } from './open-orders.js';
-import { appendRecord, nextSequenceId, RecordStatus } from '../records/records.js';
+import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
+import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../records/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
 import type { Signature, SignatureCheck } from '../ledger/signed.js';
-import type { Asset, Order, State } from '../state/state.js';
+import type { Asset, Order, State, TimeInForce } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 import { cancelOrderMsgHash } from '../../crypto/messages.js';
 
@@ -38,6 +39,18 @@ export interface OrderInput {
   /** `marketplace_uuid`; empty means none. */
   marketplace: string | undefined;
   signature: Signature;
+  /** `stop_limit_time_in_force`; absent means GTC (journals written before it existed have none). */
+  timeInForce?: TimeInForce | undefined;
+  payment?: PaymentInput | undefined;
+}
+
+/** The order's `payment` object: a payment signer's STARK signature over paymentMsgHash(orderId, "", nonce). */
+export interface PaymentInput {
+  orderId: string;
+  nonce: bigint;
+  signature: Signature;
+  /** Normalized stark key of the payment signer (`signature.stark_key`). */
+  signer: string;
 }
 
 /** The quote side and the base side of the signed amounts. */
@@ -72,8 +85,11 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
 
 /**
  * Order of checks: token pair (12) and assets (6), amounts and price (2/12), fee token (12),
- * vaults incl. the fee vault (19), marketplace (19), nonce unused (24), expiry (19), signature (34).
- * Accepted orders whose seller lacks the token or buyer the funds are cancelled at once (record status 2).
+ * vaults incl. the fee vault (19), marketplace (19), nonce unused (24), expiry (19), signature (34),
+ * payment signature (35). Accepted orders whose seller lacks the token or buyer the funds are
+ * cancelled at once (record status 2). Time in force: GTC rests what does not fill; IOC fills what
+ * crosses now and cancels the rest; FOK fills whole now or is cancelled whole (accepted either way,
+ * so a poller sees order_state 1 rather than a synchronous refusal: reference/clients.md §9).
  */
 export function placeOrder(state: State, input: OrderInput, check: SignatureCheck, fees: FeeSchedule = REAL_FEES): number {
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
@@ -110,6 +126,11 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
     feeLimit: input.feeLimit,
   });
   checkSignature(check, hash, input.signature, input.starkKey);
+  const payment = input.payment;
+  if (payment !== undefined && !check(paymentMsgHash(payment.orderId, '', payment.nonce), payment.signature, BigInt(payment.signer))) {
+    fail(ErrorCode.PaymentPermissionDeny, `payment.signature does not verify for payment signer ${payment.signer} over the payment of order_id ${JSON.stringify(payment.orderId)} with nonce ${payment.nonce}`);
+  }
+  const timeInForce: TimeInForce = input.timeInForce ?? 'GTC';
 
   // Accepted: nonce spent, sequence id = order id, a record of type 7/8.
   ensureAccount(state, input.starkKey);
@@ -143,6 +164,8 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
     marketplace,
     state: reason === null ? ORDER_STATES.placed : ORDER_STATES.cancelled,
     createdAtMicros: state.clock.nowMicros,
+    timeInForce,
+    payment: payment === undefined ? null : { orderId: payment.orderId, nonce: payment.nonce.toString(), signer: payment.signer },
   };
   const record = appendRecord(state, {
     type: input.direction === 0 ? RECORD_TYPES.ask : RECORD_TYPES.bid,
@@ -154,14 +177,23 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   });
   order.id = record.sequenceId;
   record.orderId = order.id;
+  indexSignature(state, signatureKey(input.signature.r, input.signature.s), order.id);
   state.orders.set(order.id, order);
+  indexPlaced(state, order);
   if (reason !== null) return order.id;
 
   freeze(state, order.starkKey, state.assets.get(freezeHex)!, freezeAmount);
   order.frozen = freezeAmount;
   openIndex(state, order, true);
+  if (timeInForce === 'FOK' && !fillsEntirely(state, order)) {
+    closeOrder(state, order, ORDER_STATES.cancelled, false);
+    return order.id;
+  }
   matchOrder(state, order, fees);
-  if (state.openOrders.has(order.id)) restOrder(state, order);
+  if (!state.openOrders.has(order.id)) return order.id;
+  // What did not fill now: GTC rests on the book; IOC (and FOK, which cannot get here unfilled) never rests.
+  if (timeInForce === 'GTC') restOrder(state, order);
+  else closeOrder(state, order, ORDER_STATES.cancelled, false);
   return order.id;
 }
 

@@ -94,7 +94,8 @@ function refusalFor(field: Field<unknown>, issue: v.BaseIssue<unknown>, value: u
     // valibot reports an object check at the missing entry, with the object's tag: an object that
     // lacks the entry lets the entry refuse `undefined` itself; a value that is no object at all is
     // the object's own refusal.
-    if (i === path.length - 1 && issue.message === OBJECT_TAG && !(isPlainObject(raw) && key in raw)) {
+    // (A list item that is there but is no object is the item's own refusal: step into it.)
+    if (i === path.length - 1 && issue.message === OBJECT_TAG && !((isPlainObject(raw) || Array.isArray(raw)) && key in raw)) {
       if (isPlainObject(raw)) return parseOrRefusal(inner, 'json', undefined, `${at}.${key}`);
       break;
     }

@@ -1,13 +1,15 @@
-// Fields of `POST /v1/order`, accepting every form the SDKs send (account_id, stop_limit_time_in_force
-// and payment are accepted and ignored).
+// Fields of `POST /v1/order`, accepting every form the SDKs send (account_id is accepted and ignored;
+// Java writes stop_limit_time_in_force and payment as null when unset).
 import * as v from 'valibot';
-import type { OrderInput } from '../../domain/trading/orders.js';
+import type { OrderInput, PaymentInput } from '../../domain/trading/orders.js';
+import { TIME_IN_FORCE } from '../../domain/state/state.js';
+import type { TimeInForce } from '../../domain/state/state.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { OBJECT_TAG, fieldOf, refuse } from './field.js';
 import type { Field, Values } from './field.js';
-import { hex, optText, starkKey, uint } from './kinds.js';
-import { EXPIRATION, SIGNATURE } from './signed.js';
+import { hex, optText, optional, starkKey, text, uint } from './kinds.js';
+import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
 const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n } as const;
 const ROLLUP = 1n << 63n;
@@ -60,6 +62,37 @@ const FEE_INFO: Field<FeeInfo> = fieldOf(
   { required: true, description: 'fee_limit may be fractional (floored before hashing); token_id the base token', entries: FEE_ENTRIES },
 );
 
+/** GTC (default), IOC or FOK, as Java's OrderMessage constants spell them. */
+const TIME_IN_FORCE_FIELD: Field<TimeInForce | undefined> = optional(
+  fieldOf(v.picklist(TIME_IN_FORCE, 'tif'), {
+    tif: refuse(ErrorCode.OrderFormatError, (name, value) => `${name} must be "GTC", "IOC" or "FOK", got ${JSON.stringify(value)}`),
+  }, { required: true }),
+  { description: 'GTC (default) rests what does not fill; IOC fills what crosses now and cancels the rest; FOK fills whole now or is cancelled whole' },
+);
+
+const PAY_INFO_ENTRIES = { order_id: text({ description: 'the external order id the payment authorizes' }) };
+const PAY_INFO: Field<{ order_id: string }> = fieldOf(
+  v.looseObject({ order_id: PAY_INFO_ENTRIES.order_id.json }, OBJECT_TAG),
+  { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, () => 'payment.pay_info must be an object {"order_id": "..."}') },
+  { required: true, entries: PAY_INFO_ENTRIES },
+);
+
+/** The payment signer's signature: `{r, s}` like any signature, plus the signer's `stark_key`. */
+const PAYMENT_SIGNATURE = signatureWithKey(starkKey({ description: "the payment signer's stark key" }), 'payment.signature');
+
+const PAYMENT_ENTRIES = { pay_info: PAY_INFO, nonce: uint({ below: 1n << 63n }), signature: PAYMENT_SIGNATURE };
+const PAYMENT: Field<PaymentInput | undefined> = optional(
+  fieldOf(
+    v.pipe(
+      v.looseObject({ pay_info: PAY_INFO.json, nonce: PAYMENT_ENTRIES.nonce.json, signature: PAYMENT_SIGNATURE.json }, OBJECT_TAG),
+      v.transform((p): PaymentInput => ({ orderId: p.pay_info.order_id, nonce: p.nonce, signature: { r: p.signature.r, s: p.signature.s }, signer: p.signature.stark_key })),
+    ),
+    { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, () => 'payment must be an object {pay_info: {order_id}, nonce, signature: {r, s, stark_key}}') },
+    { required: true, entries: PAYMENT_ENTRIES as Record<string, Field<unknown>> },
+  ),
+  { description: "a payment signer's authorization: signature over keccak(pay_info.order_id ‖ \"\" ‖ uint256(nonce)) mod the curve order; one that does not verify fails with 35" },
+);
+
 export const ORDER_BODY = {
   stark_key: starkKey(),
   direction: DIRECTION,
@@ -78,6 +111,8 @@ export const ORDER_BODY = {
   fee_info: FEE_INFO,
   marketplace_uuid: optText(),
   signature: SIGNATURE,
+  stop_limit_time_in_force: TIME_IN_FORCE_FIELD,
+  payment: PAYMENT,
 };
 
 /** Reads the declared fields in the order the checks have always run. */
@@ -99,5 +134,11 @@ export function orderInput(b: Values<typeof ORDER_BODY>): OrderInput {
   const { feeLimit, feeToken, feeVault } = b.fee_info;
   const marketplace = b.marketplace_uuid;
   const signature = b.signature;
-  return { starkKey, direction, tokenSell, tokenBuy, baseToken, quoteToken, amountSell, amountBuy, amount, price, vaultSell, vaultBuy, nonce, expiration, feeLimit, feeToken, feeVault, marketplace, signature };
+  const timeInForce = b.stop_limit_time_in_force;
+  const payment = b.payment;
+  return {
+    starkKey, direction, tokenSell, tokenBuy, baseToken, quoteToken, amountSell, amountBuy, amount, price, vaultSell, vaultBuy, nonce, expiration, feeLimit, feeToken, feeVault, marketplace, signature,
+    ...(timeInForce !== undefined ? { timeInForce } : {}),
+    ...(payment !== undefined ? { payment } : {}),
+  };
 }

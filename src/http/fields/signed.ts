@@ -8,7 +8,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { readHex } from '../../domain/values/hex.js';
 import { OBJECT_TAG, fieldOf, refuse } from './field.js';
 import type { Field, Values } from './field.js';
-import { HEX, hex, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
+import { HEX, hex, optText, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
 
 const VAULT_31 = 1n << 31n;
 const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
@@ -25,6 +25,32 @@ export const SIGNATURE: Field<Signature> = fieldOf(
   },
   { required: true, description: 'StarkEx ECDSA signature, 0x hex; malformed fails with 34' },
 );
+
+/**
+ * `{r, s, stark_key}`: a signature that names its signer (Java's payment and batch signatures).
+ * r and s are refused as SIGNATURE refuses them (34); `stark_key` as `key` refuses it.
+ */
+export function signatureWithKey<K>(key: Field<K>, name: string): Field<{ r: bigint; s: bigint; stark_key: K }> {
+  const entries = { stark_key: key as Field<unknown> };
+  return fieldOf(
+    v.pipe(
+      v.looseObject({ stark_key: key.json }, OBJECT_TAG),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const sig = v.safeParse(SIGNATURE.json, dataset.value);
+        if (!sig.success) {
+          addIssue({ message: 'sig' });
+          return NEVER;
+        }
+        return { ...sig.output, stark_key: dataset.value.stark_key };
+      }),
+    ),
+    {
+      [OBJECT_TAG]: refuse(ErrorCode.InvalidSignature, () => `${name} must be an object {"r":"0x…","s":"0x…","stark_key":"0x…"}`),
+      sig: refuse(ErrorCode.InvalidSignature, () => `${name}.r and ${name}.s must be 0x hex strings`),
+    },
+    { required: true, entries },
+  );
+}
 
 /** expiration_timestamp in hours since the epoch (as StarkEx and every SDK send it); default: never. */
 export const EXPIRATION = optUint({ below: MAX_EXPIRATION + 1n, description: 'hours since the epoch; default 4194303 (never)' });
@@ -47,6 +73,7 @@ export const SIGNED_MOVE_BODY = {
   signature: SIGNATURE,
   contract_address: optional(text(), { description: 'echo, checked against asset_id' }),
   token_id: optional(tokenId(), { description: 'echo, checked against asset_id' }),
+  token_url: optText({ description: 'ERC721MC (JS 0.8): the URL the token was minted with, checked against asset_id' }),
 };
 
 /** Reads the declared fields in the documented order. */
@@ -60,5 +87,8 @@ export function signedMove(b: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput 
   const receiverVaultId = b.receiver_vault_id;
   const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
   const signature = b.signature;
-  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress: b.contract_address, tokenId: b.token_id };
+  const contractAddress = b.contract_address;
+  const tokenIdValue = b.token_id;
+  const tokenUrl = b.token_url;
+  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress, tokenId: tokenIdValue, ...(tokenUrl !== undefined && tokenUrl !== '' ? { tokenUrl } : {}) };
 }

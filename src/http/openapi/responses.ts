@@ -23,16 +23,42 @@ export const MESSAGE = v.looseObject({ message: str });
 export const FILE_REMOVED = v.literal('File removed.');
 
 export const BALANCE = v.looseObject({});
+const TOKEN_V3 = v.strictObject({ token_id: str, token_uri: str, asset_id: str });
+/** A /v3/balances row: strict, as Java's v3 parser fails on any key it does not know. */
+export const BALANCE_V3 = v.strictObject({
+  asset_id: str,
+  contract_address: str,
+  balance_available: int,
+  balance_frozen: int,
+  withdraw_frozen: int,
+  type: str,
+  decimals: int,
+  symbol: str,
+  quantum: int,
+  available_tokens: v.array(TOKEN_V3),
+  frozen_tokens: v.array(TOKEN_V3),
+  withdraw_frozen_tokens: v.array(TOKEN_V3),
+  base_uri: str,
+});
 export const CONTRACT_INFO = v.looseObject({});
 export const ORDER = v.looseObject({});
 export const RECORD = v.looseObject({});
 export const NFT = v.looseObject({});
 export const TRADE = v.looseObject({});
 export const LISTING = v.looseObject({});
+/** `GET /v1/collection` without a collection: one item per registered contract (JS 0.8 getCollections). */
+export const COLLECTION_SUMMARY = v.strictObject({ contract_address: str, symbol: str, type: str, total_supply: str, asset_type: str, base_uri: str });
+/** `GET /v1/contracts/{address}/tokens` item (Python get_token_owners). */
+export const TOKEN_OWNER = v.strictObject({ token_id: str, contract_address: str, owner: str, symbol: str, asset_id: str });
 export const PROJECT = v.looseObject({});
 export const STORED_FILE = v.looseObject({});
 
 export const ORDER_INFO = v.looseObject({});
+
+/** A record in /v1/record's form: flattened `order.<field>` keys, plus the nested `order` on order records. */
+export const SINGLE_RECORD = v.looseObject({ record_type: int, sequence_id: int, stark_key: str, status: int, time: int, amount: str });
+/** `GET /v1/token`: the token id of a mint (a JSON number, exact beyond 2^53). */
+export const MINTED_TOKEN = v.strictObject({ token_id: v.union([v.number(), v.bigint()]) });
 export const DEPTH = v.looseObject({});
 export const VAULT_IDS = v.looseObject({ vault_ids: v.array(str) });
 export const NONCE = v.looseObject({ nonce: int });

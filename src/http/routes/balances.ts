@@ -1,9 +1,9 @@
-// Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract).
+// Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract), /v3/balances (per contract, with tokens).
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { BALANCE, paged } from '../openapi/responses.js';
+import { BALANCE, BALANCE_V3, paged } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import * as v from 'valibot';
 
@@ -39,5 +39,18 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
         response: v.array(BALANCE),
       },
       ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v3/balances', tag, reply: 'ok+code',
+        summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
+        description: 'Each row carries exactly the keys Java\'s strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).',
+        query: { stark_key: starkKeyText, contract_address: contractFilter, type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }), ...PAGE_FIELDS },
+        response: v.array(BALANCE_V3),
+      },
+      ({ query: q }) => {
+        const rows = devnet.balancesV3(q.stark_key, q.contract_address, q.type);
+        return paginate(rows, pageOf(q)).list;
+      },
     );
 }

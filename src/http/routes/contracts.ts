@@ -14,7 +14,7 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
         method: 'GET', path: '/v1/contract_info', tag, reply: 'ok', summary: 'A registered contract with its asset type and quantum (public)',
         query: {
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: 'an address, or "ETH"' }),
-          type: optWireText({ description: 'ERC20, ERC721, ERC721M or MINTABLE_ERC721; an ERC721M answers as its L1 ERC721 with ERC721' }),
+          type: optWireText({ description: 'ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721; an ERC721M or ERC721MC answers as its L1 ERC721 with ERC721' }),
         },
         response: CONTRACT_INFO,
       },
@@ -27,10 +27,11 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/assetid', tag, reply: 'ok', summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
         query: {
-          type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M or MINTABLE_ERC721' }),
+          type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721' }),
           token_id: optional(tokenId()),
           quantum: optUint({ min: 1n, below: 1n << 128n }),
           contract_address: optWireText(),
+          token_url: optWireText({ description: "ERC721MC: the token's URL (default: the URL an existing token was minted with)" }),
         },
         response: ASSET_ID,
       },
@@ -38,7 +39,8 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
         const type = q.type;
         const tokenIdValue = q.token_id;
         const quantum = q.quantum;
-        return { asset_id: devnet.assetId({ type, contractAddress: q.contract_address, tokenId: tokenIdValue, quantum }) };
+        const contractAddress = q.contract_address;
+        return { asset_id: devnet.assetId({ type, contractAddress, tokenId: tokenIdValue, quantum, tokenUrl: q.token_url }) };
       },
     )
     .add(

@@ -43,6 +43,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: '"eth" or a registered contract' }),
           amount: optUint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, description: 'quantized units (ETH, ERC20)' }),
           token_id: optional(tokenId(), { description: 'NFTs' }),
+          token_url: optText({ description: 'ERC721MC tokens not yet on L2: their URL' }),
         },
         response: SEQUENCE_ID,
       },
@@ -50,7 +51,8 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         const starkKeyValue = b.stark_key;
         const contractAddress = b.contract_address;
         const amount = b.amount;
-        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: b.token_id });
+        const tokenIdValue = b.token_id;
+        return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: tokenIdValue, tokenUrl: b.token_url });
       },
     )
     .add(

@@ -6,9 +6,9 @@ import type { Rate } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { asText, optList, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
+import { asText, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { CONTRACT_INFO, LISTING, MARKETPLACE_ANSWER, NFT, listed } from '../openapi/responses.js';
+import { COLLECTION_SUMMARY, CONTRACT_INFO, LISTING, MARKETPLACE_ANSWER, NFT, TOKEN_OWNER, listed } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'marketplaces';
@@ -46,19 +46,23 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/collection', tag, reply: 'ok+code', summary: "What is for sale in a collection (the JS SDK's getCollection): open ASKs by token id",
+        method: 'GET', path: '/v1/collection', tag, reply: 'ok+code',
+        summary: "With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array",
+        description: 'Without quote_contract_address, token_ids or base_contract_address fail with 27 (they narrow a collection that was not named).',
         query: {
-          quote_contract_address: text({ code: ErrorCode.ContractAddressMissing }),
+          quote_contract_address: optWireText({ description: 'the collection; absent: list every collection' }),
           token_ids: optList(tokenId()),
           base_contract_address: wireText({ description: 'default ETH' }),
           ...PAGE_FIELDS,
         },
-        response: listed(LISTING),
+        response: v.union([listed(LISTING), v.array(COLLECTION_SUMMARY)]),
       },
       ({ query: q }) => {
         const quote = q.quote_contract_address;
         const tokenIds = q.token_ids;
-        const { list, total } = paginate(devnet.collectionListings(quote, q.base_contract_address, tokenIds), pageOf(q));
+        const base = q.base_contract_address;
+        if (quote === undefined) return devnet.collections(tokenIds, base);
+        const { list, total } = paginate(devnet.collectionListings(quote, base, tokenIds), pageOf(q));
         return { list, total };
       },
     )
@@ -73,6 +77,18 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
       },
       ({ params, query: q }) => {
         const rows = devnet.nfts(params.address);
+        const { list, total } = paginate(rows, pageOf(q));
+        return { list, total };
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/contracts/:address/tokens', tag, reply: 'ok+code', summary: "Token owners of an NFT contract (Python's get_token_owners), optionally only token_ids, paginated",
+        params: { address: address() }, query: { token_ids: optList(tokenId()), ...PAGE_FIELDS }, response: listed(TOKEN_OWNER),
+      },
+      ({ params, query: q }) => {
+        const addressText = params.address;
+        const rows = devnet.tokenOwners(addressText, q.token_ids);
         const { list, total } = paginate(rows, pageOf(q));
         return { list, total };
       },

@@ -4,7 +4,7 @@ import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refusalOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
+import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
 import { MINTED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
@@ -38,6 +38,7 @@ export function mintRoutes(devnet: Devnet): RouteGroup {
         stark_key: starkKey({ description: 'the receiver' }),
         amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
         token_ids: tokenIds(),
+        token_url: optText({ description: 'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)' }),
       },
       response: MINTED,
     },
@@ -45,7 +46,8 @@ export function mintRoutes(devnet: Devnet): RouteGroup {
       const contractAddress = b.contract_address;
       const starkKeyValue = b.stark_key;
       const amount = b.amount;
-      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds: b.token_ids });
+      const tokenIds = b.token_ids;
+      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds, tokenUrl: b.token_url });
     },
   );
 }

@@ -6,6 +6,8 @@ import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { ORDER_BODY, orderInput } from '../fields/order.js';
+import { ORDER_STATE_FILTERS } from '../../domain/trading/order-views.js';
+import type { OrderStateFilter } from '../../domain/trading/order-views.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { SIGNATURE } from '../fields/signed.js';
 import { DEPTH, ORDER, ORDER_INFO, SEQUENCE_ID, TRADE, paged } from '../openapi/responses.js';
@@ -18,6 +20,13 @@ const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
   v.pipe(v.optional(v.picklist(['', '0', '1'], 'direction')), v.transform((d) => (d === '0' ? (0 as const) : d === '1' ? (1 as const) : undefined))),
   { direction: refuse(ErrorCode.InvalidParam, (_name, value) => `direction must be 0 or 1, got "${String(value)}"`) },
   { description: '0 ASK, 1 BID' },
+);
+
+/** Java's OrderState enum: 0..4 that state, 5 all, 6 (or absent, or empty) open orders. */
+const ORDER_STATE_FILTER: Field<OrderStateFilter | undefined> = fieldOf(
+  v.pipe(v.optional(v.picklist(['', ...ORDER_STATE_FILTERS.map(String)], 'order_state')), v.transform((d) => (d === undefined || d === '' ? undefined : (Number(d) as OrderStateFilter)))),
+  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got "${String(value)}"`) },
+  { description: '0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled (never produced), 5 all, 6 open (the default)' },
 );
 
 /** TYPE:ADDRESS of the base token, ETH:ETH when absent. */
@@ -33,15 +42,16 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Open orders (placed or partially filled), filtered, paginated',
-        query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), ...PAGE_FIELDS },
+        method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
+        query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), order_state: ORDER_STATE_FILTER, ...PAGE_FIELDS },
         response: paged(ORDER),
       },
       ({ query: q }) => {
         const starkKey = q.stark_key;
         const direction = q.direction;
         const tokenIds = q.token_ids;
-        const rows = devnet.orders({ starkKey, direction, tokenIds, contractAddress: q.contract_address });
+        const contractAddress = q.contract_address;
+        const rows = devnet.orders({ starkKey, direction, tokenIds, contractAddress, orderState: q.order_state });
         return paginate(rows, pageOf(q));
       },
     )

@@ -12,7 +12,7 @@ import { RouteGroup } from '../route.js';
 
 const tag = 'projects';
 
-/** ERC20, ERC721 or ERC721M (MINTABLE_ERC721 too), in any case; 28 otherwise. */
+/** ERC20, ERC721, ERC721M (MINTABLE_ERC721 too) or ERC721MC, in any case; 28 otherwise. */
 const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
   const t = text({ code: ErrorCode.NoSuchContractType });
   const known = (s: string) => {
@@ -21,8 +21,8 @@ const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
   };
   return fieldOf(v.pipe(t.json, v.check(known, 'unknown'), v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>)), {
     ...t.refusals,
-    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721 or ERC721M, got "${String(value)}"`),
-  }, { required: true, description: 'ERC20, ERC721 or ERC721M (any case; MINTABLE_ERC721 means ERC721M)' });
+    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got "${String(value)}"`),
+  }, { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' });
 })();
 
 export function projectRoutes(devnet: Devnet): RouteGroup {

@@ -1,9 +1,11 @@
-// /v1/records (newest first, filtered, paginated) and /v1/record (one record, flattened).
+// /v1/records (newest first, filtered, paginated), /v1/record and /v1/txn (one record, flattened),
+// /v1/record/by/signature (the records of one signed request) and /v1/token (the token of a mint).
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
-import { id, optList, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
+import { ErrorCode } from '../../domain/values/errors.js';
+import { hex, id, optList, optStarkKey, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { RECORD, paged } from '../openapi/responses.js';
+import { MINTED_TOKEN, RECORD, SINGLE_RECORD, paged } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'records';
@@ -31,13 +33,42 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/record', tag, reply: 'ok+code', summary: 'One record, order fields flattened as "order.<field>" (an array of one)',
-        query: { stark_key: starkKey(), sequence_id: uint({ below: 1n << 53n }) },
-        response: v.array(RECORD),
+        method: 'GET', path: '/v1/record', tag, reply: 'ok+code',
+        summary: 'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
+        query: { stark_key: optStarkKey({ description: 'when given, the record must be listed for this key (sender or receiver)' }), sequence_id: uint({ below: 1n << 53n }) },
+        response: v.array(SINGLE_RECORD),
       },
       ({ query: q }) => {
         const key = q.stark_key;
         return devnet.record(key, Number(q.sequence_id));
       },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/txn', tag, reply: 'ok+code', summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
+        query: { sequence_id: uint({ below: 1n << 53n }) },
+        response: v.array(SINGLE_RECORD),
+      },
+      ({ query: q }) => devnet.record(undefined, Number(q.sequence_id)),
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/record/by/signature', tag, reply: 'ok+code',
+        summary: 'The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record\'s shape; [] when none',
+        query: { r: hex({ description: 'signature r, 0x hex (any case, any padding)' }), s: hex({ description: 'signature s, 0x hex' }) },
+        response: v.array(SINGLE_RECORD),
+      },
+      ({ query: q }) => {
+        const r = q.r;
+        return devnet.recordsBySignature(r, q.s);
+      },
+    )
+    .add(
+      {
+        method: 'GET', path: '/v1/token', tag, reply: 'ok+code', summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
+        query: { seq_id: uint({ below: 1n << 53n, code: ErrorCode.InvalidParam, description: 'sequence id of a mint record' }) },
+        response: MINTED_TOKEN,
+      },
+      ({ query: q }) => devnet.mintedToken(Number(q.seq_id)),
     );
 }

@@ -1,7 +1,9 @@
-// Signed moves: /v1/transfers, /v1/withdrawalto, and the withdraw area (/v1/withdrawal/status).
+// Signed moves: /v1/transfers, /v1/withdrawalto, /v1/batchtransfer, /v1/multitransfer, and the
+// withdraw area (/v1/withdrawal/status).
 import type { Devnet } from '../../devnet.js';
 import { text, wireText } from '../fields/kinds.js';
 import { SIGNED_MOVE_BODY, signedMove } from '../fields/signed.js';
+import { BATCH_TRANSFER_BODY, MULTI_TRANSFER_BODY, batchTransfer, multiTransfer } from '../fields/batch.js';
 import { SEQUENCE_ID, WITHDRAW_AREA } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
@@ -22,6 +24,24 @@ export function transferRoutes(devnet: Devnet): RouteGroup {
         body: SIGNED_MOVE_BODY, response: SEQUENCE_ID,
       },
       ({ body }) => devnet.withdraw(signedMove(body)),
+    )
+    .add(
+      {
+        method: 'POST', path: '/v1/batchtransfer', tag, reply: 'ok',
+        summary: "Several signed transfers of one sender (Java's batch transfer): every item checked before any applies; one record each, the answer is the first's sequence id",
+        description: 'Item amounts are display units (Java sends "0.001"), quantized before the item signature is verified. The items may share the batch\'s nonce. The outer signature\'s hash is not checked (each item carries its own verified signature); its stark_key must be the sender. If one item cannot be paid, every item fails asynchronously (status 2) and nothing moves.',
+        body: BATCH_TRANSFER_BODY, response: SEQUENCE_ID,
+      },
+      ({ body }) => devnet.batchTransfer(batchTransfer(body)),
+    )
+    .add(
+      {
+        method: 'POST', path: '/v1/multitransfer', tag, reply: 'ok',
+        summary: "Signed transfers of several senders in one command (Java's multi transfer): every item checked before any applies; one record each, the answer is the first's sequence id",
+        description: 'Each item is a /v1/transfers body. The outer signature must be the first transfer\'s, as Java copies it. Items run in list order (B->A may spend what A->B brought); if one cannot be paid, every item fails asynchronously (status 2) and nothing moves.',
+        body: MULTI_TRANSFER_BODY, response: SEQUENCE_ID,
+      },
+      ({ body }) => devnet.multiTransfer(multiTransfer(body)),
     )
     .add(
       {

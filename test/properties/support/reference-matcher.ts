@@ -4,6 +4,8 @@
 // ../matching.test.ts runs it side by side with the emulator.
 
 export type Direction = 0 | 1; // 0 ASK sells the quote token, 1 BID buys it
+/** GTC rests the rest; IOC cancels the rest; FOK fills whole at once or is cancelled whole (SPEC.md §5). */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 /** 0 placed, 1 cancelled, 2 filled, 3 partially filled (SPEC.md §5). */
 export type RefOrderState = 0 | 1 | 2 | 3;
 
@@ -90,7 +92,7 @@ export class ReferenceMatcher {
   }
 
   /** Places a limit order and matches it; returns the order (its `state` tells what happened). */
-  place(owner: string, direction: Direction, quoteAmount: bigint, baseAmount: bigint, feeLimit: bigint): RefOrder {
+  place(owner: string, direction: Direction, quoteAmount: bigint, baseAmount: bigint, feeLimit: bigint, tif: TimeInForce = 'GTC'): RefOrder {
     const o: RefOrder = {
       id: this.nextId++,
       owner,
@@ -119,6 +121,10 @@ export class ReferenceMatcher {
     funds.available -= o.amountSell;
     funds.frozen += o.amountSell;
     o.frozen = o.amountSell;
+    if (tif === 'FOK' && !this.wouldFillEntirely(o)) {
+      this.close(o, 1);
+      return o;
+    }
 
     while (o.filled < o.quantity) {
       const maker = this.bestCrossing(o);
@@ -145,8 +151,33 @@ export class ReferenceMatcher {
       }
       this.fill(maker, o, ask, bid, q, volume);
     }
-    if (o.state === 0 || o.state === 3) this.open.push(o);
+    if (o.state === 0 || o.state === 3) {
+      if (tif === 'GTC') this.open.push(o);
+      else this.close(o, 1);
+    }
     return o;
+  }
+
+  /**
+   * FOK: walks every crossing opposite order, sorted by limit then id, as the loop in place() would
+   * meet them, without changing anything; false at the owner's own order or an inadmissible fill.
+   */
+  private wouldFillEntirely(o: RefOrder): boolean {
+    const crossing = this.open
+      .filter((m) => m.direction !== o.direction && (o.direction === 1 ? ReferenceMatcher.cmp(m, o) <= 0 : ReferenceMatcher.cmp(m, o) >= 0))
+      .sort((a, b) => (o.direction === 1 ? ReferenceMatcher.cmp(a, b) : ReferenceMatcher.cmp(b, a)) || a.id - b.id);
+    let left = o.quantity;
+    for (const maker of crossing) {
+      if (maker.owner === o.owner) return false;
+      const q = min(left, maker.quantity - maker.filled);
+      const ask = o.direction === 0 ? o : maker;
+      const bid = o.direction === 0 ? maker : o;
+      const volume = maker.direction === 0 ? ceilDiv(q * maker.amountBuy, maker.amountSell) : (q * maker.amountSell) / maker.amountBuy;
+      if (!(volume * ask.amountSell >= q * ask.amountBuy && volume > 0n) || volume * bid.amountBuy > q * bid.amountSell) return false;
+      left -= q;
+      if (left === 0n) return true;
+    }
+    return false;
   }
 
   /** Cancel by `by`: 'ok', or the error code the emulator must answer (19 unknown, 17 not the owner, 26 not open). */

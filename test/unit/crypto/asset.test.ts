@@ -8,6 +8,8 @@ import {
   assetInfo,
   assetInfoHex,
   assetType,
+  customUriAssetId,
+  customUriBlob,
   minimalBigEndianBytes,
   mintableAssetIdFromBlob,
 } from '../../../src/crypto/asset.js';
@@ -199,5 +201,33 @@ describe('asset input checks', () => {
   it('mintableAssetIdFromBlob accepts only the mintable kinds and a byte blob', () => {
     expect(() => mintableAssetIdFromBlob('ERC721' as never, addr, 1n, Uint8Array.of(1))).toThrow(TypeError);
     expect(() => mintableAssetIdFromBlob('ERC721M', addr, 1n, '0x01' as never)).toThrow(/blob/);
+  });
+});
+
+describe('ERC721MC asset ids (reference/clients.md §8: the JS SDK 0.8 vectors)', () => {
+  it.each([
+    ['0x823e0E1E0a3122177DcEaF7162669d93Edea7A42', 12n, 'https://www.google.com', '0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654ad'],
+    ['0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA', 1100n, 'https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93', '0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53a'],
+  ])('%s #%s at %s', (address, tokenId, url, id) => {
+    expect(customUriAssetId(BigInt(address), 1n, tokenId, url)).toBe(BigInt(id));
+  });
+
+  it('the asset type is the ERC721M (MintableERC721Token) type', () => {
+    expect(assetType('ERC721M', BigInt('0x823e0E1E0a3122177DcEaF7162669d93Edea7A42'), 1n)).toBe(0x3aaebe69c52f6fd4ec95972e82358330725fd6af7bc2ebd84ba52c3aba80323n);
+    expect(assetType('ERC721M', BigInt('0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA'), 1n)).toBe(0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329n);
+  });
+
+  it('refuses an empty URL and a token id beyond uint256', () => {
+    expect(() => customUriBlob(1n, '')).toThrow(TypeError);
+    expect(() => customUriBlob(1n << 256n, 'x')).toThrow();
+  });
+
+  it('lays the blob out as abi.encode(uint256, bytes): id, offset 64, length, data padded to 32 bytes', () => {
+    const blob = customUriBlob(12n, 'ab');
+    expect(blob.length).toBe(128);
+    expect(blob[31]).toBe(12);
+    expect(blob[63]).toBe(64);
+    expect(blob[95]).toBe(2);
+    expect([blob[96], blob[97], blob[98]]).toEqual([0x61, 0x62, 0]);
   });
 });

@@ -24,7 +24,7 @@ describe('genesis validation', () => {
   it('accepts the minimal document and the embedded default', () => {
     expect(buildGenesisState(base()).accounts.size).toBe(1);
     const s = buildGenesisState(readGenesisFile());
-    expect(s.namedAccounts.map((a) => a.name)).toEqual(['alice', 'bob', 'carol', 'operator']);
+    expect(s.namedAccounts.map((a) => a.name)).toEqual(['alice', 'bob', 'carol', 'operator', 'market', 'airdrop']);
     expect(s.nextSequenceId).toBe(13);
   });
 

@@ -1,0 +1,28 @@
+// Owns the payment message hash of Reddio's order `payment` object (Java SDK sign/PaymentSHA3.java).
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { assertInRange } from './assert.js';
+import { CURVE_ORDER } from './pedersen.js';
+
+const UINT256_BOUND = 1n << 256n;
+
+function uint256(v: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  let rest = v;
+  for (let i = 31; i >= 0 && rest > 0n; i--) {
+    out[i] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return out;
+}
+
+/**
+ * keccak256(utf8(orderId) ‖ utf8(state) ‖ uint256(nonce)) mod the Stark curve order. Signing uses
+ * state "" (PaymentSign.java); the signature is ordinary STARK ECDSA over this hash.
+ */
+export function paymentMsgHash(orderId: string, state: string, nonce: bigint): bigint {
+  if (typeof orderId !== 'string' || typeof state !== 'string') throw new TypeError('orderId and state must be strings');
+  assertInRange('nonce', nonce, 0n, UINT256_BOUND);
+  const digest = keccak_256(concatBytes(utf8ToBytes(orderId), utf8ToBytes(state), uint256(nonce)));
+  return BigInt('0x' + bytesToHex(digest)) % CURVE_ORDER;
+}
