@@ -200,6 +200,8 @@ export { StateDirError } from './persistence/state-dir.js';
 export type { StateDirReport } from './persistence/state-dir.js';
 export type { Durability } from './persistence/files.js';
 export { VERSION } from './version.js';
+export { ErrorCode } from './domain/values/errors.js';
+export type { ErrorCodeName, ErrorCodeValue } from './domain/values/errors.js';
 export { MemoryBlockStore } from './ipfs/block-store.js';
 export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
 export { DirectoryBlockStore };

@@ -28,5 +28,7 @@ describe('README: Using the official SDK with l2-devnet', () => {
     const record = await (await fetch(`${net.url}/v1/record?stark_key=${bob.stark_key}&sequence_id=${out.sequenceId}`)).json() as any;
     expect(record.data[0]).toMatchObject({ record_type: 3, amount: '250000', to: bob.stark_key, status: 1 });
     expect(out.bobEth).toBe(after.data.display_value);
+    // What the example's closing comment says it returns.
+    expect(out.bobEth).toBe('10.25');
   });
 });

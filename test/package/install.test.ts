@@ -70,18 +70,18 @@ describe('installed from the tarball', () => {
     }
   });
 
-  it('imports as ESM: the library, l2-devnet/testing (a signed transfer) and package.json', async () => {
+  it('imports as ESM: the library (ErrorCode: the real service\'s 39 codes, 0-35, 400, 401, 500), l2-devnet/testing (a signed transfer) and package.json', async () => {
     writeFileSync(join(scratch.dir, 'esm.mjs'), `
-import { createDevnet, VERSION } from 'l2-devnet';
+import { createDevnet, ErrorCode, VERSION } from 'l2-devnet';
 import { inProcessTarget, runScenario } from 'l2-devnet/testing';
 import meta from 'l2-devnet/package.json' with { type: 'json' };
 const dn = createDevnet();
 const r = await runScenario(${SCENARIO}, inProcessTarget(dn.fetch));
-console.log(JSON.stringify({ VERSION, version: meta.version, ok: r.ok, mismatches: r.steps.flatMap((s) => s.mismatches), health: await dn.control.health() }));
+console.log(JSON.stringify({ VERSION, version: meta.version, ok: r.ok, mismatches: r.steps.flatMap((s) => s.mismatches), health: await dn.control.health(), invalidSignature: ErrorCode.InvalidSignature, codes: Object.keys(ErrorCode).length }));
 `);
     const r = await scratch.node(['esm.mjs']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ VERSION: pkg.version, version: pkg.version, ok: true, mismatches: [], health: { status: 'ok', version: pkg.version } });
+    expect(JSON.parse(r.stdout)).toEqual({ VERSION: pkg.version, version: pkg.version, ok: true, mismatches: [], health: { status: 'ok', version: pkg.version }, invalidSignature: 34, codes: 39 });
   });
 
   it('loads through require() (Node >= 20.19 requires ES modules): the library, l2-devnet/testing and package.json', async () => {
