@@ -61,6 +61,9 @@ const DOC = {
         responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, '401': { description: 'no key', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } },
       },
     },
+    '/either': {
+      get: { operationId: 'either', responses: { '200': { description: 'one of two shapes', ...(json({ oneOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'object', required: ['b'] }] }) as object) } } },
+    },
     '/bare': { post: { operationId: 'bare', responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } } } },
     '/files/{cid}/*': { get: { operationId: 'fileRest', parameters: [{ name: 'cid', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'bytes', content: { 'application/octet-stream': {} } } } } },
   },
@@ -173,6 +176,87 @@ describe('validator on real emulator traffic', () => {
   });
 });
 
+describe('validator on the served document: every answer is strict', () => {
+  /** Real exchanges of a fresh default-genesis devnet, recorded as the suite records them, and the document it serves. */
+  async function recorded(paths: string[]): Promise<{ served: ContractValidator; exchanges: Exchange[] }> {
+    const { recorder, read } = tempRecorder();
+    const app = buildApp(createDevnet().devnet);
+    recorder.wrap(app as unknown as RecordableApp);
+    for (const path of paths) await (await app.fetch(new Request(`http://devnet.local${path}`))).text();
+    await recorder.flush();
+    const served = await ContractValidator.create(await (await createDevnet().fetch('/openapi.json')).json());
+    const exchanges = read().filter((ex) => !ex.req.url.endsWith('/openapi.json'));
+    return { served, exchanges };
+  }
+
+  /** The exchange with its JSON answer changed by `edit`. */
+  function tamper(ex: Exchange, edit: (body: any) => void): Exchange {
+    const body = JSON.parse(ex.res.body!);
+    edit(body);
+    return { ...ex, res: { ...ex.res, body: JSON.stringify(body) } };
+  }
+
+  const at = (path: string, rest: string): string => `paths['${path}'].get.responses['200'].content['application/json'].schema/oneOf/0${rest}`;
+  const one = (served: ContractValidator, ex: Exchange) => {
+    const found = served.check(ex).mismatches;
+    expect(found, JSON.stringify(found.map((m) => m.message))).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('an extra key, a number turned into a string, a missing key: each reported at its place in the answer schema', async () => {
+    const accounts = (await (await createDevnet().fetch('/_devnet/accounts')).json()) as { accounts: Array<{ stark_key: string }> };
+    const alice = accounts.accounts[0]!.stark_key;
+    const eth = '0x352f9ffd821a525051de2d71126113505a7b0a73d98dbc0ac0ff343cfbdef5e';
+    const { served, exchanges } = await recorded([`/v1/balance?stark_key=${alice}&asset_id=${eth}`, `/v1/balances?stark_key=${alice}&limit=2`, '/_devnet/accounts', '/v1/contract_info?contract_address=eth']);
+    const [balance, balances, plain, contract] = exchanges as [Exchange, Exchange, Exchange, Exchange];
+    for (const ex of exchanges) expect(served.check(ex).mismatches).toEqual([]);
+
+    // GET /v1/balance: the OK envelope's data is a BalanceRow.
+    expect(one(served, tamper(balance, (b) => (b.data.locked = 0)))).toMatchObject({
+      operation: 'GET /v1/balance (getV1Balance)', reason: 'response.body', instancePath: '/data',
+      message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balance', '/properties/data/additionalProperties'),
+    });
+    expect(one(served, tamper(balance, (b) => (b.data.balance_available = String(b.data.balance_available))))).toMatchObject({
+      instancePath: '/data/balance_available', message: 'type: must be integer', schemaPath: at('/v1/balance', '/properties/data/properties/balance_available/type'),
+    });
+    expect(one(served, tamper(balance, (b) => delete b.data.display_frozen))).toMatchObject({
+      instancePath: '/data', message: "required: must have required property 'display_frozen'", schemaPath: at('/v1/balance', '/properties/data/required'),
+    });
+    // A decimal string where the answer has one: a number there is as wrong as a string for a number.
+    expect(one(served, tamper(balance, (b) => (b.data.display_value = 10)))).toMatchObject({ instancePath: '/data/display_value', message: 'type: must be string' });
+
+    // GET /v1/balances: each row of the page, and the page itself.
+    expect(one(served, tamper(balances, (b) => (b.data.list[1].locked = '1')))).toMatchObject({
+      instancePath: '/data/list/*', message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balances', '/properties/data/properties/list/items/additionalProperties'),
+    });
+    expect(one(served, tamper(balances, (b) => (b.data.page_size = '2')))).toMatchObject({ instancePath: '/data/page_size', schemaPath: at('/v1/balances', '/properties/data/properties/page_size/type') });
+
+    // A plain answer (no envelope): its own schema is the branch.
+    expect(one(served, tamper(plain, (b) => delete b.operator))).toMatchObject({
+      operation: 'GET /_devnet/accounts (getDevnetAccounts)', instancePath: '', message: "required: must have required property 'operator'", schemaPath: at('/_devnet/accounts', '/required'),
+    });
+    expect(one(served, tamper(plain, (b) => (b.accounts[0].balance = 1)))).toMatchObject({ instancePath: '/accounts/*', schemaPath: at('/_devnet/accounts', '/properties/accounts/items/additionalProperties') });
+
+    // Nullable: null or a string, never a number; a fixed set: one of its values.
+    expect(one(served, tamper(contract, (b) => (b.data.image_url = 0)))).toMatchObject({ instancePath: '/data/image_url', schemaPath: at('/v1/contract_info', '/properties/data/properties/image_url/anyOf') });
+    expect(one(served, tamper(contract, (b) => (b.data.type = 'ERC1155')))).toMatchObject({ instancePath: '/data/type', message: 'enum: must be equal to one of the allowed values (["ETH","ERC20","ERC721","ERC721M","ERC721MC"])' });
+  });
+
+  it('no answer schema also fits the FAILED envelope: a refusal answered 200 fits exactly one branch of every operation', async () => {
+    const served = await ContractValidator.create(await (await createDevnet().fetch('/openapi.json')).json());
+    const failed = '{"status":"FAILED","data":null,"error":"x","error_code":19}';
+    let checked = 0;
+    for (const op of served.operations()) {
+      const [method, template] = op.split(' ') as [string, string];
+      const url = template.replace(/\{[^}]+\}/g, 'x');
+      const verdict = served.check(exchange({ url, method, apiKey: true }, { body: failed }));
+      expect(verdict.mismatches.filter((m) => m.reason.startsWith('response')), op).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
 describe('validator: one reason per kind of mismatch', () => {
   it('a FAILED envelope under a 200 that only allows OK', () => {
     const ex = exchange({ url: '/v1/order', method: 'POST', contentType: 'application/json', body: '{}' }, { body: '{"status":"FAILED","data":null,"error":"no","error_code":19}' });
@@ -234,12 +318,19 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(m!.message).toBe('2 errors: const: must be equal to constant ("ok") at /status (#/properties/status/const); type: must be string at /version (#/properties/version/type)');
   });
 
-  it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
+  it('an answer under oneOf [OK, Failed] is judged by its own branch, so its error keeps its path', () => {
     const [m, ...rest] = validator.check(exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' })).mismatches;
     expect(rest).toEqual([]);
+    expect(m).toMatchObject({ reason: 'response.body', message: 'type: must be integer', instancePath: '/data/nonce' });
+    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf/0/properties/data/properties/nonce/type");
+  });
+
+  it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
+    const [m, ...rest] = validator.check(exchange({ url: '/either' }, { body: '{"a":"x"}' })).mismatches;
+    expect(rest).toEqual([]);
     expect(m!.reason).toBe('response.body');
-    expect(m!.message).toMatch(/^oneOf: must match exactly one schema in oneOf: fits no branch \(\[0\] type: must be integer at \/data\/nonce; \[1\] .+\)$/);
-    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf");
+    expect(m!.message).toBe("oneOf: must match exactly one schema in oneOf: fits no branch ([0] type: must be integer at /a; [1] required: must have required property 'b' at /)");
+    expect(m!.schemaPath).toBe("paths['/either'].get.responses['200'].content['application/json'].schema/oneOf");
   });
 
   it('findings group equal mismatches: one group, its count, one example', () => {

@@ -159,6 +159,20 @@ export function foldAlternatives(errors: readonly ErrorObject[]): ErrorObject[] 
   return out;
 }
 
+/** The FAILED envelope's schema (after dereferencing: its `status` is the constant FAILED). */
+function isFailedSchema(schema: unknown): boolean {
+  const status = (schema as { properties?: { status?: { const?: unknown } } } | null)?.properties?.status;
+  return status?.const === 'FAILED';
+}
+
+/** In `oneOf [answer, Failed]`, the answer's branch: the only one that is not the FAILED envelope. */
+function okBranch(schema: Record<string, unknown>): { index: number; schema: Record<string, unknown> } | undefined {
+  const branches = schema.oneOf;
+  if (!Array.isArray(branches) || !branches.some(isFailedSchema)) return undefined;
+  const others = branches.map((b, index) => ({ index, schema: b as Record<string, unknown> })).filter((b) => !isFailedSchema(b.schema));
+  return others.length === 1 ? others[0] : undefined;
+}
+
 /** The body parsed as JSON, or undefined when it is not JSON. */
 function parseJson(text: string | undefined): Json | undefined {
   if (text === undefined || text === '') return undefined;
@@ -408,12 +422,30 @@ export class ContractValidator {
       // One finding, not one per property of the OK envelope the FAILED one does not fit.
       return push({ reason: 'response.body.failed-under-2xx', message: `a FAILED envelope answered ${status} does not fit responses.${key} (first error: ${explain(errors[0]!)} at ${errors[0]!.instancePath || '/'})`, schemaPath });
     }
+    // `oneOf [answer, Failed]` (a 200 in fidelity mode): a body that is not a FAILED envelope is meant
+    // for the answer's branch, so it is judged by that branch alone and its errors keep their paths.
+    let branch = '';
+    const meant = okBranch(schema);
+    if (meant !== undefined) {
+      const validate = this.#compile(`${op.operationId} ${key} ${mediaKey} oneOf/${meant.index}`, meant.schema);
+      // Fits its branch, so the oneOf failed by fitting FAILED too: the oneOf's own error says that.
+      if (!validate(instance)) {
+        errors = foldAlternatives(validate.errors ?? []);
+        branch = `/oneOf/${meant.index}`;
+      }
+    }
     if (errors.length === 1) {
       const [e] = errors as [ErrorObject];
-      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
+      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + branch + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
     }
     // Several errors in one body are one finding (a body of another shape breaks every property at once).
-    const all = errors.map((e) => `${explain(e)} at ${generalize(e.instancePath) || '/'} (${e.schemaPath})`);
+    // The same error in several rows of a list is listed once, with its count.
+    const counts = new Map<string, number>();
+    for (const e of errors) {
+      const line = `${explain(e)} at ${generalize(e.instancePath) || '/'} (#${branch}${e.schemaPath.slice(1)})`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+    const all = [...counts].map(([line, n]) => (n > 1 ? `${line} ×${n}` : line));
     return push({ reason: 'response.body', message: `${errors.length} errors: ${all.join('; ')}`, schemaPath });
   }
 

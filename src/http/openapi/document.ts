@@ -3,6 +3,9 @@
 import { VERSION } from '../../version.js';
 import type { Field, FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
+import { EXAMPLE_NAME, exampleObject, parameterValues } from './example.js';
+import type { Example } from './example.js';
+import { EXAMPLES } from './examples.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
 import type { Schema } from './json-schema.js';
@@ -12,21 +15,29 @@ export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
 
-function parameter(name: string, where: 'path' | 'query', f: Field<unknown>): Schema {
+function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
   return {
     name,
     in: where,
     required: where === 'path' || f.required,
     schema: jsonSchemaOf(f.text),
     ...(f.description !== undefined ? { description: f.description } : {}),
+    ...(example !== undefined ? { example } : {}),
   };
 }
 
-function parameters(spec: AnyRouteSpec): Schema[] {
+function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
+  const values = example ? parameterValues(example, openApiPath(spec.path), restParameter(spec.path)) : {};
   return [
-    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f)),
-    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f)),
+    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
+    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),
   ];
+}
+
+/** `{defaultGenesis: {summary, description, value}}` on the media type the example's body was sent or answered in. */
+function withExample(content: Record<string, Schema>, mediaType: string | undefined, example: Example | undefined, value: unknown): Record<string, Schema> {
+  if (example === undefined || mediaType === undefined || content[mediaType] === undefined) return content;
+  return { ...content, [mediaType]: { ...content[mediaType], examples: { [EXAMPLE_NAME]: exampleObject(example, value) } } };
 }
 
 function bodySchema(fields: FieldMap): Schema {
@@ -36,25 +47,50 @@ function bodySchema(fields: FieldMap): Schema {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-function requestBody(spec: AnyRouteSpec): Schema | undefined {
+function requestBody(spec: AnyRouteSpec, components: Components, example: Example | undefined): Schema | undefined {
+  const sent = example?.request.body === undefined ? undefined : example;
+  const at = (content: Record<string, Schema>) => withExample(content, sent?.request.contentType, sent, sent?.request.body);
   if (spec.rawBody) {
     const { contentType, schema, description } = spec.rawBody;
-    return { required: true, ...(description ? { description } : {}), content: { [contentType]: { schema: jsonSchemaOf(schema) } } };
+    return { required: true, ...(description ? { description } : {}), content: at({ [contentType]: { schema: named(jsonSchemaOf(schema), components) } }) };
   }
   if (!spec.body) return undefined;
   // Required fields are refused one by one with their own codes; an empty body counts as {}. The
   // body is read as JSON whatever its media type (fetch without headers sends text/plain).
   const schema = bodySchema(spec.body);
-  return { required: false, content: { 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } } };
+  return { required: false, content: at({ 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } }) };
 }
 
 /** The OK answer: the envelope around `data`, or the plain JSON itself. */
-function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }): Schema {
-  const data = jsonSchemaOf(spec.response);
+function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }, components: Components): Schema {
+  const data = named(jsonSchemaOf(spec.response), components);
   if (spec.reply === 'plain') return data;
   const properties: Schema = { status: { const: 'OK' }, data, error: { const: '' } };
   if (spec.reply === 'ok+code') properties.error_code = { const: 0 };
   return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
+}
+
+/** Named answer schemas, by title: `#/components/schemas/{title}`. */
+type Components = Record<string, Schema>;
+
+/**
+ * Moves every subschema with a `title` (a valibot `v.title`) to the components and leaves a $ref in
+ * its place, so a shape shared by several answers is written once, under its name.
+ */
+function named(node: unknown, components: Components): Schema {
+  return hoist(node, components) as Schema;
+}
+
+function hoist(node: unknown, components: Components): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoist(n, components));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Schema = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, hoist(v, components)]));
+  const title = out.title;
+  if (typeof title !== 'string') return out;
+  const known = components[title];
+  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(out)) throw new Error(`two different answer schemas are titled ${title}`);
+  components[title] = out;
+  return { $ref: `#/components/schemas/${title}` };
 }
 
 /** The parameter whose hono pattern takes the rest of the path, '/' included (`:path{.+}`), if any. */
@@ -69,16 +105,19 @@ function operationId(spec: AnyRouteSpec): string {
   return spec.method.toLowerCase() + (words || 'Root') + (path.length > 1 && path.endsWith('/') ? 'Slash' : '');
 }
 
-function responses(spec: AnyRouteSpec): Schema {
+function responses(spec: AnyRouteSpec, components: Components, example: Example | undefined): Schema {
   const json = (schema: Schema) => ({ 'application/json': { schema } });
   // In fidelity mode (the default) a refusal is answered 200 with the FAILED envelope, as the real service does.
-  const okJson = spec.response ? okSchema({ ...spec, response: spec.response }) : undefined;
+  const okJson = spec.response ? okSchema({ ...spec, response: spec.response }, components) : undefined;
   // An answer that may be any JSON (a stored .json file) cannot be told apart from a refusal: no oneOf then.
   const anyJson = okJson !== undefined && Object.keys(okJson).every((k) => k === 'description');
-  const ok = {
+  const content = {
     ...(spec.produces ? { [spec.produces.type]: { schema: jsonSchemaOf(spec.produces.schema) } } : {}),
     ...json(okJson === undefined ? FAILED_REF : anyJson ? okJson : { oneOf: [okJson, FAILED_REF] }),
   };
+  // The example's answer: JSON under application/json, anything else under the route's own media type.
+  const answered = example === undefined ? undefined : /[/+]json$/.test(example.response.contentType) ? 'application/json' : spec.produces?.type;
+  const ok = withExample(content, answered, example, example?.response.body);
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
@@ -89,9 +128,10 @@ function responses(spec: AnyRouteSpec): Schema {
   return out;
 }
 
-function operation(spec: AnyRouteSpec): Schema {
-  const params = parameters(spec);
-  const body = requestBody(spec);
+function operation(spec: AnyRouteSpec, components: Components): Schema {
+  const example = EXAMPLES[operationId(spec)];
+  const params = parameters(spec, example);
+  const body = requestBody(spec, components, example);
   const rest = restParameter(spec.path);
   return {
     tags: [spec.tag],
@@ -103,7 +143,7 @@ function operation(spec: AnyRouteSpec): Schema {
     security: spec.auth ? [{ apiKey: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: responses(spec),
+    responses: responses(spec, components, example),
   };
 }
 
@@ -126,7 +166,8 @@ const TAGS: Readonly<Record<string, string>> = {
 /** One document for the routes of one app, in declaration order. */
 export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
-  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec);
+  const components: Components = {};
+  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec, components);
   return {
     openapi: '3.1.0',
     info: {
@@ -139,7 +180,7 @@ export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
     tags: [...new Set(specs.map((s) => s.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
-      schemas: { Failed: FAILED },
+      schemas: { Failed: FAILED, ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' } },
     },
   };

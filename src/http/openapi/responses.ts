@@ -1,99 +1,108 @@
-// What each route answers (its `data`, or the whole body of a plain reply), as valibot schemas: the
-// document's response schemas, checked against every answer the test suite records.
+// What routes answer, as valibot schemas: the building blocks every answer is written with, and the
+// small answers many routes share. Each resource's answers are in its own file beside this one
+// (ledger-, catalog-, trading-, record-, storage-, control-responses.ts, state-dump.ts). Every
+// object is a v.strictObject naming each key the answer carries: the document says
+// additionalProperties false, so a key added to an answer without its schema fails the contract
+// check. A schema with a `v.title` becomes a named component of /openapi.json.
 import * as v from 'valibot';
+import { RecordStatus } from '../../domain/records/records.js';
+import { ORDER_STATES, RECORD_TYPES, TOKEN_TYPES } from '../../domain/state/state.js';
 
-const str = v.string();
-const int = v.number();
-const strOrNull = v.nullable(v.string());
-const ids = v.array(v.number());
+// ---- values ----
+
+/** A JSON integer (never above 2^53 in practice: counts, ids, seconds). */
+export function int(description?: string) {
+  return description === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.description(description));
+}
+
+/** A non-negative JSON integer. */
+export function count(description?: string) {
+  return description === undefined ? v.pipe(v.number(), v.integer(), v.minValue(0)) : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
+}
+
+/** An amount written as an exact JSON number: every digit, never rounded (it may exceed 2^53). */
+export function exactInt(description: string) {
+  return v.pipe(v.number(), v.integer(), v.minValue(0), v.description(`${description} (an exact integer; may exceed 2^53)`));
+}
+
+export function text(description?: string) {
+  return description === undefined ? v.string() : v.pipe(v.string(), v.description(description));
+}
+
+/** `0x` + lowercase hex, unpadded: asset ids, asset types, stark keys, hashes. */
+export function hex(description: string) {
+  return v.pipe(v.string(), v.regex(/^0x[0-9a-f]+$/), v.description(description));
+}
+
+/** A stark key as the emulator prints it (`0x` lowercase, unpadded). */
+export const STARK_KEY = hex('stark key');
+
+/** An integer written as decimal text (quantized amounts, vault ids, sizes). */
+export function decimalInt(description: string) {
+  return v.pipe(v.string(), v.regex(/^\d+$/), v.description(description));
+}
+
+/** A human-readable amount: quantized × quantum / 10^decimals, without trailing zeros ("0.068985", "1"). */
+export function display(description: string) {
+  return v.pipe(v.string(), v.regex(/^\d+(\.\d*[1-9])?$/), v.description(description));
+}
+
+/** `2026-01-01T00:00:00.000000Z`: ISO 8601, UTC, microseconds. */
+export function isoTime(description: string) {
+  return v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), v.description(description));
+}
+
+export function uuid(description: string) {
+  return v.pipe(v.string(), v.uuid(), v.description(description));
+}
+
+/** `eth`, or a registered contract's address as it was registered (case kept). */
+export const CONTRACT_ADDRESS = text('"eth" for the native currency, else the contract address as registered (case kept)');
+
+/** An NFT's token id as decimal text; "" for a fungible asset. */
+export const TOKEN_ID = v.pipe(v.string(), v.regex(/^(\d+)?$/), v.description('NFT token id; "" for ETH and ERC20'));
+
+export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
+export const RECORD_TYPE = v.pipe(v.picklist(Object.values(RECORD_TYPES)), v.description('1 deposit, 2 mint, 3 transfer, 4 withdrawal, 7 ASK order, 8 BID order'));
+export const RECORD_STATUS = v.pipe(
+  v.picklist(Object.values(RecordStatus)),
+  v.description('0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1'),
+);
+export const ORDER_STATE = v.pipe(v.picklist(Object.values(ORDER_STATES)), v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'));
+export const DIRECTION = v.pipe(v.picklist([0, 1]), v.description('0 ASK (sells the quote token), 1 BID (buys it)'));
+export const UNIX_SECONDS = int('Unix time, seconds');
+export const SEQUENCE_IDS = v.array(int('sequence id'));
+
+// ---- lists ----
 
 /** `{list, total, current_page, page_size, total_page}` of `item`. */
-export function paged(item: v.GenericSchema): v.GenericSchema {
-  return v.looseObject({ list: v.array(item), total: int, current_page: int, page_size: int, total_page: int });
+export function paged(item: v.GenericSchema) {
+  return v.strictObject({
+    list: v.array(item),
+    total: count('rows in all pages'),
+    current_page: count('1-based'),
+    page_size: count('the limit asked for'),
+    total_page: count('pages of page_size rows'),
+  });
 }
 
-/** `{list, total}` of `item`. */
-export function listed(item: v.GenericSchema): v.GenericSchema {
-  return v.looseObject({ list: v.array(item), total: int });
+/** `{list, total}` of `item` (a page of them; total counts every page). */
+export function listed(item: v.GenericSchema) {
+  return v.strictObject({ list: v.array(item), total: count('rows in all pages') });
 }
 
-export const SEQUENCE_ID = v.looseObject({ sequence_id: int });
-export const MESSAGE = v.looseObject({ message: str });
-/** `data` of a storage removal: the real service answers a bare string. */
-export const FILE_REMOVED = v.literal('File removed.');
+// ---- answers many routes share ----
 
-export const BALANCE = v.looseObject({});
-const TOKEN_V3 = v.strictObject({ token_id: str, token_uri: str, asset_id: str });
-/** A /v3/balances row: strict, as Java's v3 parser fails on any key it does not know. */
-export const BALANCE_V3 = v.strictObject({
-  asset_id: str,
-  contract_address: str,
-  balance_available: int,
-  balance_frozen: int,
-  withdraw_frozen: int,
-  type: str,
-  decimals: int,
-  symbol: str,
-  quantum: int,
-  available_tokens: v.array(TOKEN_V3),
-  frozen_tokens: v.array(TOKEN_V3),
-  withdraw_frozen_tokens: v.array(TOKEN_V3),
-  base_uri: str,
-});
-export const CONTRACT_INFO = v.looseObject({});
-export const ORDER = v.looseObject({});
-export const RECORD = v.looseObject({});
-export const NFT = v.looseObject({});
-export const TRADE = v.looseObject({});
-export const LISTING = v.looseObject({});
-/** `GET /v1/collection` without a collection: one item per registered contract (JS 0.8 getCollections). */
-export const COLLECTION_SUMMARY = v.strictObject({ contract_address: str, symbol: str, type: str, total_supply: str, asset_type: str, base_uri: str });
-/** `GET /v1/contracts/{address}/tokens` item (Python get_token_owners). */
-export const TOKEN_OWNER = v.strictObject({ token_id: str, contract_address: str, owner: str, symbol: str, asset_id: str });
-export const PROJECT = v.looseObject({});
-export const STORED_FILE = v.looseObject({});
+export const SEQUENCE_ID = v.pipe(v.strictObject({ sequence_id: int('sequence id of the accepted command (and of its record)') }), v.title('SequenceId'));
 
-export const ORDER_INFO = v.looseObject({});
+/** `{message}` with the one text a route answers. */
+export function message(text: string) {
+  return v.strictObject({ message: v.literal(text) });
+}
 
-/** A record in /v1/record's form: flattened `order.<field>` keys, plus the nested `order` on order records. */
-export const SINGLE_RECORD = v.looseObject({ record_type: int, sequence_id: int, stark_key: str, status: int, time: int, amount: str });
-/** `GET /v1/token`: the token id of a mint (a JSON number, exact beyond 2^53). */
-export const MINTED_TOKEN = v.strictObject({ token_id: v.union([v.number(), v.bigint()]) });
-export const DEPTH = v.looseObject({});
-export const VAULT_IDS = v.looseObject({ vault_ids: v.array(str) });
-export const NONCE = v.looseObject({ nonce: int });
-export const WALLETS = v.looseObject({ wallets: v.array(v.looseObject({})) });
-export const ASSET_ID = v.looseObject({ asset_id: str });
-export const STARKEX_CONTRACTS = v.looseObject({});
-export const WITHDRAW_AREA = v.array(v.looseObject({}));
-export const MINTED = v.looseObject({ sequence_ids: ids });
-export const PROJECT_ANSWER = v.looseObject({ message: str, project_uuid: str });
-export const CONTRACT_ANSWER = v.looseObject({ message: str, contract_uuid: str });
-export const MARKETPLACE_ANSWER = v.looseObject({ message: str, marketplace_uuid: str });
-export const UPLOADED = v.looseObject({ cid: str });
-export const STORAGE_LIST = v.looseObject({ storages: v.looseObject({}) });
-
-// ---- control plane (plain JSON) ----
-
-export const HEALTH = v.looseObject({ status: v.literal('ok'), version: str });
-export const ACCOUNTS = v.looseObject({ accounts: v.array(v.looseObject({})), api_keys: v.array(str), operator: str });
-export const API_KEY = v.looseObject({ api_key: str });
-export const INVARIANTS = v.looseObject({ ok: v.boolean(), violations: v.array(str), state_hash: str });
-export const BATCH = v.looseObject({ moved: ids, l2: ids, l1: ids });
-export const STATUS_MOVE = v.looseObject({ sequence_id: int, status: int });
-export const CLOCK = v.looseObject({ now: str, moved: ids });
-export const CLAIM = v.looseObject({ ethaddress: str, asset_id: str, amount: int });
-export const SNAPSHOT = v.looseObject({ id: str });
-export const REVERTED = v.looseObject({ reverted: str });
-export const STATE_HASH = v.looseObject({ state_hash: str });
-export const DUMP = v.looseObject({ format: str });
-export const FAULT = v.looseObject({ id: str });
-export const FAULTS = v.looseObject({ faults: v.array(FAULT) });
-export const REMOVED = v.looseObject({ removed: int });
-export const OVERVIEW = v.looseObject({ accounts: v.array(v.looseObject({})) });
-export const DOCUMENT = v.looseObject({ openapi: str });
 export const TEXT = v.string();
-export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the media type its name implies"));
-/** A gateway JSON answer: a directory's listing {cid, path, entries}, or the bytes of a stored .json file (any JSON). */
-export const GATEWAY_JSON = v.pipe(v.unknown(), v.description('a directory listing {cid, path, entries}, or a stored .json file as it was uploaded'));
-export { strOrNull };
+/** GET /openapi.json: this document (its shape is OpenAPI 3.1's own schema). */
+export const DOCUMENT = v.pipe(
+  v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({ title: v.string(), version: v.string() }), paths: v.record(v.string(), v.looseObject({})) }),
+  v.description('An OpenAPI 3.1 document: the rest of its shape is the OpenAPI 3.1 schema'),
+);

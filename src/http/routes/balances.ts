@@ -3,7 +3,8 @@ import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { BALANCE, BALANCE_V3, paged } from '../openapi/responses.js';
+import { BALANCE_ROW, BALANCE_ROW_V2, BALANCE_ROW_V3 } from '../openapi/ledger-responses.js';
+import { paged } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import * as v from 'valibot';
 
@@ -17,7 +18,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/balance', tag, reply: 'ok+code', summary: 'One balance of a stark key',
         query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
-        response: BALANCE,
+        response: BALANCE_ROW,
       },
       ({ query: q }) => {
         const assetId = q.asset_id;
@@ -28,7 +29,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/balances', tag, reply: 'ok+code', summary: 'Non-empty balances of a stark key, paginated',
         query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
-        response: paged(BALANCE),
+        response: paged(BALANCE_ROW),
       },
       ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
     )
@@ -36,7 +37,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v2/balances', tag, reply: 'ok+code', summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
         query: { stark_key: starkKeyText, contract_address: contractFilter },
-        response: v.array(BALANCE),
+        response: v.array(BALANCE_ROW_V2),
       },
       ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
     )
@@ -46,7 +47,7 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
         summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
         description: 'Each row carries exactly the keys Java\'s strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).',
         query: { stark_key: starkKeyText, contract_address: contractFilter, type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }), ...PAGE_FIELDS },
-        response: v.array(BALANCE_V3),
+        response: v.array(BALANCE_ROW_V3),
       },
       ({ query: q }) => {
         const rows = devnet.balancesV3(q.stark_key, q.contract_address, q.type);

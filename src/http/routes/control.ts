@@ -8,7 +8,9 @@ import { VERSION } from '../../version.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
-import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, DUMP, HEALTH, INVARIANTS, REVERTED, SEQUENCE_ID, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/responses.js';
+import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
+import { SEQUENCE_ID } from '../openapi/responses.js';
+import { DUMP, DUMP_TO_LOAD } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'control';
@@ -110,7 +112,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
-        rawBody: { contentType: 'application/json', schema: DUMP, description: 'the dump, as GET /_devnet/state wrote it' },
+        rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @1)' },
         response: STATE_HASH,
       },
       async ({ c }) => {

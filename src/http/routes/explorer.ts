@@ -4,7 +4,8 @@ import type { Devnet } from '../../devnet.js';
 import type { DevnetEvent } from '../../devnet-events.js';
 import { EXPLORER_ASSETS } from '../../explorer/assets.js';
 import { explorerOverview } from '../../explorer/overview.js';
-import { OVERVIEW, TEXT } from '../openapi/responses.js';
+import { OVERVIEW } from '../openapi/explorer-responses.js';
+import { TEXT } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** A comment line this often keeps proxies and idle-timeouts from closing a quiet stream. */

@@ -1,7 +1,7 @@
 // POST/GET/DELETE /_devnet/faults: the fault table of this app (not state: never dumped, journaled or reverted).
 import { FAULT_BODY, faultView } from '../faults.js';
 import type { FaultTable } from '../faults.js';
-import { FAULT, FAULTS, REMOVED } from '../openapi/responses.js';
+import { FAULT, FAULTS, REMOVED } from '../openapi/control-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'control';

@@ -8,7 +8,9 @@ import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { COLLECTION_SUMMARY, CONTRACT_INFO, LISTING, MARKETPLACE_ANSWER, NFT, TOKEN_OWNER, listed } from '../openapi/responses.js';
+import { COLLECTION, COLLECTION_SUMMARY, NFT, TOKEN_OWNER } from '../openapi/catalog-responses.js';
+import { listed } from '../openapi/responses.js';
+import { LISTING, MARKETPLACE_CREATED } from '../openapi/trading-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'marketplaces';
@@ -35,7 +37,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         method: 'POST', path: '/v1/marketplace', tag, auth: true, reply: 'ok', summary: 'Creates a marketplace (fee payee and rate) that orders can name',
         description: 'Order of checks: key (32), name (19), payee (1/18), fee (19), project (19).',
         body: { marketplace_name: text(), marketplace_payee_address: payee(), marketplace_fee: FEE, project_uuid: text() },
-        response: MARKETPLACE_ANSWER,
+        response: MARKETPLACE_CREATED,
       },
       ({ apiKey, body: b }) => {
         const name = b.marketplace_name;
@@ -67,7 +69,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/collection/:address', tag, reply: 'ok+code', summary: 'Collection fields of a contract (set at creation)', params: { address: address() }, response: CONTRACT_INFO },
+      { method: 'GET', path: '/v1/collection/:address', tag, reply: 'ok+code', summary: 'Collection fields of a contract (set at creation)', params: { address: address() }, response: COLLECTION },
       ({ params }) => devnet.collection(params.address),
     )
     .add(

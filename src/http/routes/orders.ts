@@ -10,7 +10,8 @@ import { ORDER_STATE_FILTERS } from '../../domain/trading/order-views.js';
 import type { OrderStateFilter } from '../../domain/trading/order-views.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { SIGNATURE } from '../fields/signed.js';
-import { DEPTH, ORDER, ORDER_INFO, SEQUENCE_ID, TRADE, paged } from '../openapi/responses.js';
+import { SEQUENCE_ID, paged } from '../openapi/responses.js';
+import { DEPTH, ORDER, ORDER_ENTRY, ORDER_INFO, TRADE } from '../openapi/trading-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'orders';
@@ -44,7 +45,7 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
         query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), order_state: ORDER_STATE_FILTER, ...PAGE_FIELDS },
-        response: paged(ORDER),
+        response: paged(ORDER_ENTRY),
       },
       ({ query: q }) => {
         const starkKey = q.stark_key;

@@ -7,7 +7,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { optText, optUint, text } from '../fields/kinds.js';
-import { CONTRACT_ANSWER, MESSAGE, PROJECT, PROJECT_ANSWER } from '../openapi/responses.js';
+import { CONTRACT_CREATED, CONTRACT_REMOVED, PROJECT, PROJECT_CREATED, PROJECT_EDITED, PROJECT_REMOVED } from '../openapi/catalog-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'projects';
@@ -29,18 +29,18 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add({ method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: v.array(PROJECT) }, ({ apiKey }) => devnet.projects(apiKey))
     .add(
-      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_ANSWER },
+      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_CREATED },
       ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
     )
     .add(
-      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: text() }, response: PROJECT_ANSWER },
+      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: text() }, response: PROJECT_EDITED },
       ({ apiKey, body: b }) => {
         const uuid = b.project_uuid;
         return devnet.renameProject(apiKey, uuid, b.new_project_name);
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: MESSAGE },
+      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: PROJECT_REMOVED },
       ({ apiKey, body }) => devnet.removeProject(apiKey, body.project_uuid),
     )
     .add(
@@ -63,7 +63,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
           external_link: optText(),
           banner_image_url: optText(),
         },
-        response: CONTRACT_ANSWER,
+        response: CONTRACT_CREATED,
       },
       ({ apiKey, body: b }) => {
         const projectUuid = b.project_uuid;
@@ -89,7 +89,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: MESSAGE },
+      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: CONTRACT_REMOVED },
       ({ apiKey, body }) => devnet.removeContract(apiKey, body.contract_uuid),
     );
 }

@@ -7,7 +7,7 @@ import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
-import { BYTES, GATEWAY_JSON } from '../openapi/responses.js';
+import { BYTES, GATEWAY_JSON } from '../openapi/storage-responses.js';
 import { RouteGroup } from '../route.js';
 
 function notFound(what: string): DevnetError {

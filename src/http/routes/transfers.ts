@@ -1,10 +1,12 @@
 // Signed moves: /v1/transfers, /v1/withdrawalto, /v1/batchtransfer, /v1/multitransfer, and the
 // withdraw area (/v1/withdrawal/status).
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { text, wireText } from '../fields/kinds.js';
 import { SIGNED_MOVE_BODY, signedMove } from '../fields/signed.js';
 import { BATCH_TRANSFER_BODY, MULTI_TRANSFER_BODY, batchTransfer, multiTransfer } from '../fields/batch.js';
-import { SEQUENCE_ID, WITHDRAW_AREA } from '../openapi/responses.js';
+import { WITHDRAW_AREA_ENTRY } from '../openapi/ledger-responses.js';
+import { SEQUENCE_ID } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'transfers';
@@ -47,7 +49,7 @@ export function transferRoutes(devnet: Devnet): RouteGroup {
       {
         method: 'GET', path: '/v1/withdrawal/status', tag, reply: 'ok', summary: "What an Ethereum address can claim on L1 (the withdraw area)",
         query: { stage: text({ description: 'only "withdrawarea"' }), ethaddress: wireText({ required: true }) },
-        response: WITHDRAW_AREA,
+        response: v.array(WITHDRAW_AREA_ENTRY),
       },
       ({ query: q }) => {
         const stage = q.stage;

@@ -1,0 +1,138 @@
+// Runs the examples tour against a fresh in-process devnet of the default genesis and turns each
+// operation's first exchange into its example: the request as sent, the answer as given (lists of
+// objects cut short), rendered as src/http/openapi/examples.ts. Deterministic: the devnet has
+// a virtual clock and a seeded PRNG, and signatures are deterministic (RFC 6979).
+import { fileURLToPath } from 'node:url';
+import { parseExact, stringify } from '../../src/domain/values/json.js';
+import type { Example, ExampleRequest, ExampleResponse } from '../../src/http/openapi/example.js';
+import { createDevnet } from '../../src/index.js';
+import { tour } from './tour.js';
+import type { Call } from './tour.js';
+
+export const EXAMPLES_FILE = fileURLToPath(new URL('../../src/http/openapi/examples.ts', import.meta.url));
+
+/** Lists of objects (or of arrays) longer than this are cut to it... */
+export const MAX_ITEMS = 2;
+/** ...and to one item where an example would still be longer than this (JSON characters, request and answer). */
+export const MAX_EXAMPLE_CHARS = 4096;
+
+type Doc = { paths: Record<string, Record<string, { operationId: string; 'x-path-rest'?: string }>> };
+
+/** Method + path -> operationId, by the document's path templates (a rest parameter spans segments). */
+function operationMatcher(doc: Doc): (method: string, path: string) => string {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const routes = Object.entries(doc.paths).flatMap(([template, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const parts = template.split(/\{[^}]+\}/).map(escape);
+      const pattern = parts.reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === op['x-path-rest'] ? '.+' : '[^/]+') + seg), '');
+      return { method: method.toUpperCase(), re: new RegExp(`^${pattern}$`), id: op.operationId, literal: template.replace(/\{[^}]+\}/g, '').length };
+    }),
+  );
+  return (method, path) => {
+    const found = routes.filter((r) => r.method === method && r.re.test(path)).sort((a, b) => b.literal - a.literal)[0];
+    if (!found) throw new Error(`the tour called ${method} ${path}, which no operation of the document matches`);
+    return found.id;
+  };
+}
+
+/**
+ * `value` with every list of objects (or of arrays) longer than `max` cut to its first `max` items.
+ * An array whose items are of mixed kinds is a tuple (a dumped map's [key, value]) and stays whole.
+ */
+function trim(value: unknown, max: number, cut: { any: boolean }): unknown {
+  if (Array.isArray(value)) {
+    const heavy = value.length > 0 && (value.every((x) => Array.isArray(x)) || value.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x)));
+    if (heavy && value.length > max) cut.any = true;
+    return (heavy ? value.slice(0, max) : value).map((x) => trim(x, max, cut));
+  }
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v, max, cut)]));
+}
+
+/** The example of one exchange: its bodies cut to MAX_ITEMS, or to 1 when that is still too long. */
+function exampleOf(request: ExampleRequest, response: ExampleResponse): Example {
+  let example: Example | undefined;
+  for (const max of [MAX_ITEMS, 1]) {
+    const cut = { any: false };
+    const sent = request.body === undefined ? request : { ...request, body: trim(request.body, max, cut) };
+    const answer = { ...response, body: trim(response.body, max, cut) };
+    example = { ...(cut.any ? { cut: max } : {}), request: sent, response: answer };
+    if (stringify(example).length <= MAX_EXAMPLE_CHARS) break;
+  }
+  return example!;
+}
+
+const isFailed = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'FAILED';
+
+/** Each operation's example, by operationId, in the document's order. */
+export async function generateExamples(): Promise<Record<string, Example>> {
+  const devnet = createDevnet();
+  const doc = (await (await devnet.fetch('/openapi.json')).json()) as Doc;
+  const operationOf = operationMatcher(doc);
+  const apiKey = ((await (await devnet.fetch('/_devnet/accounts')).json()) as { api_keys: string[] }).api_keys[0]!;
+  const found = new Map<string, Example>();
+
+  const call: Call = async (method, url, options = {}) => {
+    const headers: Record<string, string> = options.key ? { 'x-api-key': apiKey } : {};
+    let body: RequestInit['body'];
+    let request: ExampleRequest = { method, url, ...(options.key ? { apiKey: true as const } : {}) };
+    if (options.file) {
+      const form = new FormData();
+      form.append('file', new Blob([options.file.text], { type: 'text/plain' }), options.file.name);
+      body = form;
+      request = { ...request, contentType: 'multipart/form-data', body: { file: options.file.text } };
+    } else if (options.body !== undefined) {
+      body = stringify(options.body);
+      headers['content-type'] = 'application/json';
+      request = { ...request, contentType: 'application/json', body: options.body };
+    }
+    const res = await devnet.fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const contentType = res.headers.get('content-type') ?? '';
+    const text = await res.text();
+    const answer = /[/+]json\b/.test(contentType) ? parseExact(text) : text;
+    if (res.status !== 200 || isFailed(answer)) throw new Error(`the examples tour's ${method} ${url} was refused (${res.status}): ${text.slice(0, 300)}`);
+    const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname);
+    if (options.example !== false && !found.has(operation)) {
+      found.set(operation, exampleOf(request, { status: res.status, contentType: contentType.split(';')[0]!.trim(), body: answer }));
+    }
+    return answer;
+  };
+  await tour(call);
+
+  const order = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+  return Object.fromEntries(order.filter((id) => found.has(id)).map((id) => [id, found.get(id)!]));
+}
+
+// ---- rendering ----
+
+const HEADER = `// Generated by \`npm run examples\` (scripts/openapi-examples.ts) from the examples tour of the default
+// genesis: do not edit. Each operation's example exchange, by operationId; document.ts attaches them.
+// A test re-runs the tour and fails when this file differs, so an answer cannot change without its example.
+import type { Example } from './example.js';
+
+`;
+
+/** A TypeScript literal of a JSON value (bigint as \`123n\`), on one line when it is short. */
+function literal(value: unknown, indent: string): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const flat = oneLine(value);
+  if (flat.length + indent.length <= 100) return flat;
+  const inner = indent + '  ';
+  if (Array.isArray(value)) return `[\n${value.map((v) => `${inner}${literal(v, inner)},`).join('\n')}\n${indent}]`;
+  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${literal(v, inner)},`).join('\n')}\n${indent}}`;
+}
+
+function oneLine(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
+  const entries = Object.entries(value);
+  return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`;
+}
+
+/** The text of src/http/openapi/examples.ts. */
+export function renderExamples(examples: Record<string, Example>): string {
+  return `${HEADER}export const EXAMPLES: Readonly<Record<string, Example>> = ${literal(examples, '')};\n`;
+}
