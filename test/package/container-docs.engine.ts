@@ -51,7 +51,8 @@ describe('docs/container.md', () => {
     const r = await bash(block('testcontainers through podman'));
     const out = plain(r.stdout + r.stderr);
     expect(r.code, out).toBe(0);
+    // Six passed, none skipped: the testcontainers test ran (its name says why when it is skipped).
     expect(out).toMatch(/Tests\s+6 passed \(6\)/);
-    expect(out).toContain('container-smoke: PASS');
+    expect(out).not.toContain('skipped');
   }, 1_500_000);
 });

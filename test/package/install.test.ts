@@ -1,6 +1,6 @@
 // The package as a user installs it without a registry: `npm pack`, then `npm install ./l2-devnet-X.tgz`
 // in a fresh project; the CLI, the library and l2-devnet/testing run from there, as ESM and through require().
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pinned, run, scratchProject } from './scratch.js';
@@ -44,6 +44,23 @@ describe('npm pack', () => {
     expect(Object.keys(pkg.dependencies)).not.toContain('fast-check');
     const r = await scratch.node(['-p', "require('l2-devnet/package.json').version"]);
     expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('depends on exactly the packages dist/ imports; the optional peers are the only others (no test-only dependency)', () => {
+    const imported = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(dir, e.name));
+        else if (e.name.endsWith('.js')) {
+          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:from |import\()'([^.'][^']*)'/g)) {
+            if (!spec!.startsWith('node:')) imported.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'dist'));
+    expect([...imported].filter((d) => !(d in pkg.peerDependenciesMeta)).sort()).toEqual(Object.keys(pkg.dependencies).sort());
+    expect([...imported].filter((d) => d in pkg.peerDependenciesMeta).sort()).toEqual(['fast-check', 'vitest']);
   });
 });
 

@@ -33,7 +33,8 @@ beforeAll(async () => {
     writeFileSync(join(scratch.dir, name), text);
   }
 }, 300_000);
-afterAll(() => scratch?.remove());
+// The scratch project holds jest, vitest and testcontainers: removing it can take longer than the default hook timeout.
+afterAll(() => scratch?.remove(), 120_000);
 
 const vitest = (args: string[], env: Record<string, string> = {}) => scratch.node(['node_modules/vitest/vitest.mjs', 'run', ...args], env);
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
