@@ -32,6 +32,8 @@ COPY --from=build /app/dist ./dist
 COPY fixtures ./fixtures
 USER node
 EXPOSE 8080
+# `l2-devnet health` finds the server wherever flags or env put it (the listen file), and sends
+# L2DEVNET_CONTROL_TOKEN as a bearer token when it is set.
 HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=3 \
     CMD ["node", "dist/main.js", "health"]
 ENTRYPOINT ["node", "dist/main.js"]

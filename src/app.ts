@@ -1,9 +1,14 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
 import type { Devnet } from './devnet.js';
-import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
+import { cors } from './http/cors.js';
+import type { CorsOrigins } from './http/cors.js';
+import type { EventStreamOptions } from './http/event-stream.js';
+import { guard } from './http/guard.js';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
 import type { RequestLogEntry } from './http/request-log.js';
@@ -22,15 +27,34 @@ import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { storageRoutes } from './http/routes/storage.js';
-import { gatewayRoutes } from './http/routes/storage-gateway.js';
+import { gatewayRoutes, sandboxGateway } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
 export interface AppOptions {
   errorStatus?: ErrorStatusMode;
+  /** JSON bodies over this many bytes are refused with 413 (default 1 MiB; `--max-body-bytes`). */
+  maxBodyBytes?: number;
+  /** Host names answered besides loopback names and IP addresses (`--allowed-host`; `*` any). */
+  allowedHosts?: readonly string[];
+  /** The interface the server is bound to: its name is answered too. */
+  boundHost?: string;
+  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`). */
+  controlToken?: string;
+  /** CORS of everything but the control plane: `*` (default) any origin, a list those only, [] off (`--cors-origin`). */
+  corsOrigins?: CorsOrigins;
+  /** Bounds of GET /_devnet/events (subscribers, bytes each may fall behind). */
+  events?: EventStreamOptions;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
+}
+
+/** The options among `keys` that are set (exactOptionalPropertyTypes: an absent key, never `undefined`). */
+function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
 }
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
@@ -44,6 +68,12 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   };
 
   if (options.onRequest) app.use(requestLogger(options.onRequest));
+  // Before anything reads the request: Host, cross-site control calls, the control token.
+  app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
+  if (options.maxBodyBytes !== undefined && options.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES) app.use(bodyLimit(options.maxBodyBytes));
+  const corsMiddleware = cors(options.corsOrigins ?? '*');
+  if (corsMiddleware) app.use(corsMiddleware);
+  app.use('/ipfs/*', sandboxGateway);
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {
     app.use(async (_c, next) => {
@@ -66,7 +96,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
-  mount(explorerRoutes(devnet));
+  mount(explorerRoutes(devnet, options.events));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.
@@ -78,7 +108,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     ),
   );
 
-  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${c.req.method} ${c.req.path}`, 404), mode));
+  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${echo(c.req.method)} ${echo(c.req.path)}`, 404), mode));
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.

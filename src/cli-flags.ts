@@ -1,13 +1,17 @@
 // The CLI's flags: one table gives parsing, environment variables, defaults and --help.
 import { parseSettlement } from './domain/records/settlement.js';
+import { corsOriginOf } from './http/cors.js';
 
 export interface FlagSpec {
   name: string;
   env: string;
   default: string | undefined;
   values?: readonly string[];
-  /** May be given several times; the environment variable takes a comma-separated list. */
-  repeatable?: boolean;
+  /**
+   * May be given several times; the environment variable takes a comma-separated list. `add`: the
+   * flags add to the environment's list (--api-key); `replace`: given flags replace it.
+   */
+  repeatable?: 'add' | 'replace';
   help: string;
 }
 
@@ -25,11 +29,53 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
   { name: 'public-url', env: 'L2DEVNET_PUBLIC_URL', default: undefined, help: 'the URL clients reach the emulator at (ready line, storage endpoints); default: the ready line names the bound address (127.0.0.1 for 0.0.0.0) and endpoints follow each request\'s Host' },
   { name: 'listen-file', env: 'L2DEVNET_LISTEN_FILE', default: undefined, help: 'write the URL the server listens on to FILE once it listens (removed on exit); `l2-devnet health` reads it' },
-  { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: true, help: 'an extra API key (repeatable; env: comma-separated)' },
+  { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: 'add', help: 'an extra API key (repeatable; env: comma-separated)' },
+  { name: 'max-body-bytes', env: 'L2DEVNET_MAX_BODY_BYTES', default: '1MiB', help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)' },
+  { name: 'storage-quota', env: 'L2DEVNET_STORAGE_QUOTA', default: undefined, help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota' },
+  { name: 'allowed-host', env: 'L2DEVNET_ALLOWED_HOST', default: undefined, repeatable: 'replace', help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)' },
+  { name: 'control-token', env: 'L2DEVNET_CONTROL_TOKEN', default: undefined, help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN' },
+  { name: 'cors-origin', env: 'L2DEVNET_CORS_ORIGIN', default: '*', repeatable: 'replace', help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
-export type FlagValues = Record<string, string | undefined> & { apiKeys?: string[] };
+export type FlagValues = Record<string, string | undefined> & {
+  apiKeys?: string[];
+  allowedHosts?: string[];
+  /** `*`, or the allowed origins ([] = CORS off). */
+  corsOrigins?: '*' | string[];
+  maxBodyBytes?: number;
+  storageQuota?: number;
+};
+
+const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `1048576`, `1MiB`, `512k` -> bytes (K, M, G are binary: KiB, MiB, GiB); undefined when it is no positive size. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Number(m[1]) * unit;
+  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+}
+
+/** The values of a list flag: `--cors-origin` as `*` or origins; `none` alone turns CORS off. */
+function corsOrigins(list: readonly string[]): '*' | string[] {
+  if (list.includes('*')) {
+    if (list.length > 1) throw new FlagError('--cors-origin * (any origin) cannot be combined with other origins');
+    return '*';
+  }
+  if (list.includes('none')) {
+    if (list.length > 1) throw new FlagError('--cors-origin none (CORS off) cannot be combined with origins');
+    return [];
+  }
+  return list.map((o) => {
+    const origin = corsOriginOf(o);
+    if (origin === undefined) throw new FlagError(`--cors-origin must be *, none or an origin such as http://localhost:3000, got "${o}"`);
+    return origin;
+  });
+}
+
+const HOST_NAME = /^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(:\d+)?$/i;
 
 export class FlagError extends Error {}
 
@@ -39,7 +85,7 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
   let help = false;
   let version = false;
   for (const f of FLAGS) values[f.name] = env[f.env] !== undefined && env[f.env] !== '' ? env[f.env] : f.default;
-  const repeated: string[] = [];
+  const repeated: Record<string, string[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') { help = true; continue; }
@@ -51,13 +97,33 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     if (!spec) throw new FlagError(`unknown flag --${name} (see --help)`);
     const value: string | undefined = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined) throw new FlagError(`--${name} needs a value`);
-    if (spec.repeatable) repeated.push(value);
+    if (spec.repeatable) (repeated[name] ??= []).push(value);
     else values[name] = value;
   }
+  const list = (name: string): string[] => {
+    const spec = FLAGS.find((f) => f.name === name)!;
+    const fromEnv = (values[name] ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
+    const given = repeated[name];
+    if (given === undefined) return fromEnv;
+    return spec.repeatable === 'add' ? [...fromEnv, ...given] : given.map((k) => k.trim());
+  };
   // --api-key: flags add to the environment's list.
-  const fromEnv = (values['api-key'] ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
-  values.apiKeys = [...fromEnv, ...repeated];
+  values.apiKeys = list('api-key');
   if (values.apiKeys.some((k) => k.trim() === '')) throw new FlagError('--api-key must not be empty');
+  values.allowedHosts = list('allowed-host');
+  for (const h of values.allowedHosts) if (!HOST_NAME.test(h)) throw new FlagError(`--allowed-host must be a host name such as devnet.example (.devnet.example with its subdomains, * any), got "${h}"`);
+  values.corsOrigins = corsOrigins(list('cors-origin'));
+  const maxBody = parseSize(values['max-body-bytes']!);
+  if (maxBody === undefined) throw new FlagError(`--max-body-bytes must be a positive size such as 1048576 or 4MiB, got "${values['max-body-bytes']}"`);
+  values.maxBodyBytes = maxBody;
+  const quota = values['storage-quota'];
+  if (quota !== undefined) {
+    const bytes = parseSize(quota);
+    if (bytes === undefined) throw new FlagError(`--storage-quota must be a positive size such as 104857600 or 500MiB, got "${quota}"`);
+    values.storageQuota = bytes;
+  }
+  const token = values['control-token'];
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new FlagError('--control-token must be printable ASCII without spaces (it travels in an Authorization header)');
   for (const f of FLAGS) {
     const v = values[f.name];
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);

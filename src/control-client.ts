@@ -45,7 +45,7 @@ export interface Invariants {
   state_hash: string;
 }
 
-/** A FAILED answer of the control plane, with its code (SPEC section 2) and HTTP status. */
+/** A FAILED answer of the control plane, with its code (docs/errors.md) and HTTP status. */
 export class DevnetRequestError extends Error {
   constructor(readonly code: number, message: string, readonly status: number) {
     super(message);
@@ -79,10 +79,14 @@ export interface DevnetControl {
 /** What the clients here send through: globalThis.fetch, or an in-process devnet's own fetch. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** `send` is fetch or a devnet's fetch; `base` is the emulator's URL. */
-export function controlClient(send: FetchLike, base: string): DevnetControl {
+/**
+ * `send` is fetch or a devnet's fetch; `base` is the emulator's URL; `token` the emulator's
+ * `--control-token`, sent as `Authorization: Bearer` on every call.
+ */
+export function controlClient(send: FetchLike, base: string, options: { token?: string } = {}): DevnetControl {
+  const auth: Record<string, string> = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: stringify(body) };
+    const init: RequestInit = body === undefined ? { method, headers: { ...auth } } : { method, headers: { 'content-type': 'application/json', ...auth }, body: stringify(body) };
     const res = await send(base + path, init);
     const text = await res.text();
     const value = parseExact(text) as Record<string, unknown>;

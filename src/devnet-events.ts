@@ -26,9 +26,15 @@ export type DevnetListener = (event: DevnetEvent) => void;
 
 const SUMMARY_MAX = 160;
 
+/**
+ * Commands whose answer is a secret: their events name the command only. Events reach every page
+ * that can read /_devnet/events, so they never carry an API key (nor any other credential).
+ */
+const SECRET_ANSWERS: ReadonlySet<string> = new Set(['createApiKey']);
+
 /** `cmd {"sequence_id":13}`: long answers (a batch of thousands of ids) are cut, the event stays small. */
 export function summarize(cmd: string, value: unknown): string {
-  if (value === undefined) return cmd;
+  if (value === undefined || SECRET_ANSWERS.has(cmd)) return cmd;
   const text = `${cmd} ${stringify(value)}`;
   return text.length <= SUMMARY_MAX ? text : text.slice(0, SUMMARY_MAX - 1) + '…';
 }

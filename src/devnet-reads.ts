@@ -8,7 +8,7 @@ import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
 import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
 import { stateHash } from './domain/lifecycle/dump.js';
-import { ErrorCode, fail } from './domain/values/errors.js';
+import { echo, ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
 import { balanceOf } from './domain/ledger/ledger.js';
 import { nftsOf } from './domain/catalog/nfts.js';
@@ -103,7 +103,7 @@ export abstract class DevnetReads {
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
-    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${stage}"`);
+    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${echo(stage)}"`);
     return withdrawAreaView(this.state, parseEthAddress(ethAddressText, 'ethaddress'));
   }
 
@@ -165,7 +165,7 @@ export abstract class DevnetReads {
   nfts(address: string): NftEntry[] {
     contractAddressValue(address);
     const contract = requireContract(this.state, address);
-    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${address} is ${contract.type}, not an NFT contract`);
+    if (!isNftType(contract.type)) fail(ErrorCode.InvalidParam, `contract ${echo(address)} is ${contract.type}, not an NFT contract`);
     return nftsOf(this.state, contract, (hex) => openOrderOn(this.state, hex));
   }
 

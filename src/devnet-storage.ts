@@ -1,6 +1,6 @@
 // The storage part of the devnet surface: uploads staged into the block store, the index, the gateway.
 import type { CID } from 'multiformats/cid';
-import { DevnetError, ErrorCode, fail } from './domain/values/errors.js';
+import { DevnetError, echo, ErrorCode, fail } from './domain/values/errors.js';
 import { ownProject } from './domain/catalog/projects.js';
 import type { State } from './domain/state/state.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
@@ -31,11 +31,31 @@ function isCar(file: UploadFile): boolean {
   return /\.car$/i.test(file.filename ?? '') || /^application\/vnd\.ipld\.car\b/i.test(file.contentType ?? '');
 }
 
-/** Counts bytes as they pass and stops the stream past the limit (413), before more is read. */
-async function* limited(chunks: AsyncIterable<Uint8Array>, max: number, counter: { bytes: number }): AsyncGenerator<Uint8Array> {
+/** The longest file name kept (a name, as everywhere: docs/limits.md). */
+const MAX_FILE_NAME = 256;
+
+/** What one upload may take under the project's quota, as far as can be told before its CID is known. */
+interface Allowance {
+  quota: number | undefined;
+  /** Bytes left under the quota. */
+  left: number;
+  /**
+   * Past this many bytes the upload is refused while it streams: past what is left, and past the
+   * largest listed file (a file the project lists already is stored again for free, and no larger).
+   */
+  streamLimit: number;
+}
+
+function overQuota(projectUuid: string, quota: number, left: number): DevnetError {
+  return new DevnetError(ErrorCode.InvalidParam, `file exceeds what is left of project ${projectUuid}'s storage quota: ${Math.max(left, 0)} of ${quota} bytes (--storage-quota)`, 413);
+}
+
+/** Counts bytes as they pass and stops the stream past the limit or the quota (413), before more is read. */
+async function* limited(chunks: AsyncIterable<Uint8Array>, max: number, counter: { bytes: number }, allowance: Allowance, projectUuid: string): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     counter.bytes += chunk.length;
     if (counter.bytes > max) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${max} bytes (100 MiB)`, 413);
+    if (allowance.quota !== undefined && counter.bytes > allowance.streamLimit) throw overQuota(projectUuid, allowance.quota, allowance.left);
     yield chunk;
   }
 }
@@ -43,7 +63,21 @@ async function* limited(chunks: AsyncIterable<Uint8Array>, max: number, counter:
 function fileName(sent: string | undefined): string {
   const name = (sent ?? '').split(/[/\\]/).pop()!.trim();
   if (name === '' || name === '.' || name === '..') fail(ErrorCode.InvalidParam, 'file must be a file upload with a file name (the multipart part needs filename="…")');
+  if (name.length > MAX_FILE_NAME) fail(ErrorCode.InvalidParam, `file name must be at most ${MAX_FILE_NAME} characters, got ${name.length}`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f-\x9f]/.test(name)) fail(ErrorCode.InvalidParam, `file name must not contain control characters, got ${JSON.stringify(echo(name))}`);
   return name;
+}
+
+/**
+ * A failing disk as a refusal with code 500 (SystemError): 507 when it is full (ENOSPC, EDQUOT), 503
+ * for any other I/O error. Undefined for anything that is not an I/O error (a bug stays a bug).
+ */
+export function diskFailure(e: unknown): DevnetError | undefined {
+  const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new DevnetError(ErrorCode.SystemError, `the disk is full (${code} in ${syscall}): the upload was not stored; free some space and send it again`, 507);
+  return new DevnetError(ErrorCode.SystemError, `the block store failed (${code} in ${syscall}): the upload was not stored`, 503);
 }
 
 export class DevnetStorage {
@@ -57,7 +91,34 @@ export class DevnetStorage {
     private readonly gatewayUrl: string | undefined,
     /** The index commands of the devnet (atomic and journaled there). */
     private readonly index: { record(apiKey: string, projectUuid: string, upload: NewUpload): void; remove(apiKey: string, projectUuid: string, cid: string): void },
+    /** Bytes each project may keep listed (`--storage-quota`); undefined: no quota. */
+    private readonly quota?: number,
   ) {}
+
+  /** Bytes of the files the project lists now (what its quota counts). */
+  usedBytes(apiKey: string, projectUuid: string): number {
+    let used = 0n;
+    for (const f of listedFiles(this.state(), apiKey, projectUuid)) used += f.size;
+    return Number(used);
+  }
+
+  private allowance(apiKey: string, projectUuid: string): Allowance {
+    if (this.quota === undefined) return { quota: undefined, left: Infinity, streamLimit: Infinity };
+    let used = 0n;
+    let largest = 0n;
+    for (const f of listedFiles(this.state(), apiKey, projectUuid)) {
+      used += f.size;
+      if (f.size > largest) largest = f.size;
+    }
+    const left = this.quota - Number(used);
+    return { quota: this.quota, left, streamLimit: Math.max(left, Number(largest)) };
+  }
+
+  /** Whether the project lists this CID already (storing it again changes nothing, so costs no quota). */
+  private lists(apiKey: string, projectUuid: string, cid: string): boolean {
+    return listedFiles(this.state(), apiKey, projectUuid).some((f) => f.cid === cid);
+  }
+
 
   gateway(requestOrigin: string): string {
     return this.gatewayUrl ?? requestOrigin;
@@ -75,16 +136,18 @@ export class DevnetStorage {
 
   /**
    * Streams the file into a batch of the block store: a plain file as ipfs-car wraps it, a CAR
-   * verified block by block. Refusals (19, or 413 over the limit) abort the batch.
+   * verified block by block. Refusals (19, or 413 over the limit or the quota; 507/503 for a failing
+   * disk) abort the batch, so nothing of the upload stays.
    */
   async stage(apiKey: string, projectUuid: string, file: UploadFile, requestOrigin: string): Promise<StagedUpload> {
     const filename = fileName(file.filename);
     await this.warm();
     const batch = this.blocks.batch();
     const counter = { bytes: 0 };
+    const allowance = this.allowance(apiKey, projectUuid);
     let root: CID;
     try {
-      const chunks = limited(file.chunks, MAX_UPLOAD_BYTES, counter);
+      const chunks = limited(file.chunks, MAX_UPLOAD_BYTES, counter, allowance, projectUuid);
       // The UnixFS writer, the CAR reader and the exporter load on first use: together they would
       // more than double the emulator's cold start, and most runs never store a file.
       root = isCar(file)
@@ -93,25 +156,37 @@ export class DevnetStorage {
       if (counter.bytes === 0) fail(ErrorCode.InvalidParam, 'file is empty');
     } catch (e) {
       await batch.abort();
-      if (e instanceof ContentError) throw new DevnetError(ErrorCode.InvalidParam, `file ${filename}: ${e.message}`);
-      throw e;
+      if (e instanceof ContentError) throw new DevnetError(ErrorCode.InvalidParam, `file ${echo(filename)}: ${e.message}`);
+      throw diskFailure(e) ?? e;
     }
     const cid = canonicalCid(root);
     return {
       commit: async () => {
-        // The project may have gone while the body streamed: check again before anything is kept.
+        // The project may have gone, or other uploads used up its quota, while the body streamed:
+        // check again before anything is kept.
         try {
           this.requireProject(apiKey, projectUuid);
+          this.checkQuota(apiKey, projectUuid, cid, counter.bytes);
+          await batch.commit();
         } catch (e) {
           await batch.abort();
-          throw e;
+          throw diskFailure(e) ?? e;
         }
-        await batch.commit();
+        // Once more with nothing awaited until the record: the blocks of a refusal here stay stored
+        // but unlisted, as a removed file's do.
+        this.checkQuota(apiKey, projectUuid, cid, counter.bytes);
         this.index.record(apiKey, projectUuid, { cid, filename, size: BigInt(counter.bytes) });
         return { cid, endpoints: [endpointOf(this.gateway(requestOrigin), cid)] };
       },
       abort: () => batch.abort(),
     };
+  }
+
+  /** 413 when storing `bytes` more would take the project past its quota (a CID it lists already costs nothing). */
+  private checkQuota(apiKey: string, projectUuid: string, cid: string, bytes: number): void {
+    if (this.quota === undefined || this.lists(apiKey, projectUuid, cid)) return;
+    const left = this.quota - this.usedBytes(apiKey, projectUuid);
+    if (bytes > left) throw overQuota(projectUuid, this.quota, left);
   }
 
   /** Listed files of the caller's project, in upload order, as list entries. */
@@ -122,7 +197,7 @@ export class DevnetStorage {
 
   remove(apiKey: string, projectUuid: string, cidText: string): string {
     const cid = parseCid(cidText);
-    if (!cid) fail(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(cidText)}`);
+    if (!cid) fail(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(echo(cidText))}`);
     this.index.remove(apiKey, projectUuid, canonicalCid(cid));
     return 'File removed.';
   }
@@ -137,7 +212,7 @@ export class DevnetStorage {
     }
   }
 
-  /** SPEC §9.8, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
+  /** docs/guarantees.md, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
   violations(): string[] {
     const cids = storedCids(this.state());
     if (cids.size === 0) return [];

@@ -88,6 +88,8 @@ export interface DevnetConfig {
    * plants a wrong schedule here to show that the property runner catches it.
    */
   fees?: FeeSchedule | undefined;
+  /** Bytes each project may keep listed in storage (`--storage-quota`); undefined: no quota. */
+  storageQuota?: number | undefined;
 }
 
 /**
@@ -114,7 +116,7 @@ export class Devnet extends DevnetReads {
     this.storage = new DevnetStorage(() => this.current, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''), {
       record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
       remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),
-    });
+    }, config.storageQuota);
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');

@@ -10,7 +10,8 @@ export const HEALTH_HELP = [
   'exit 0 when it answers {"status":"ok"}, 1 when it does not (within 3 s), 2 for a bad flag.',
   'With --listen-file (L2DEVNET_LISTEN_FILE), the URL written there by the running server wins, so a',
   'container health check finds the server wherever flags given after the image made it listen.',
-  'A server bound to 0.0.0.0 or :: is asked on loopback.',
+  'A server bound to 0.0.0.0 or :: is asked on loopback. --control-token (L2DEVNET_CONTROL_TOKEN) is sent',
+  'as a bearer token, as the control plane then requires.',
 ].join('\n');
 
 /** Where the server listens: the listen file's URL, else the host and port of the flags. */
@@ -51,7 +52,10 @@ export async function healthCommand(argv: readonly string[], env: Record<string,
     return 1;
   }
   try {
-    const res = await fetch(`${target.url}/_devnet/health`, { signal: AbortSignal.timeout(3_000) });
+    // The control plane needs the token of --control-token (L2DEVNET_CONTROL_TOKEN), health included.
+    const token = values['control-token'];
+    const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {};
+    const res = await fetch(`${target.url}/_devnet/health`, { headers, signal: AbortSignal.timeout(3_000) });
     const body = (await res.json().catch(() => undefined)) as { status?: unknown } | undefined;
     if (res.ok && body?.status === 'ok') {
       process.stdout.write(JSON.stringify({ ...body, url: target.url }) + '\n');

@@ -20,6 +20,7 @@ import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
+import type { EventStreamOptions } from './http/event-stream.js';
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -62,6 +63,18 @@ export interface DevnetOptions {
    * where a test plants a wrong schedule to show that the property runner's model catches it.
    */
   fees?: FeeSchedule;
+  /** JSON bodies over this many bytes are refused with 413 (`--max-body-bytes`; default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
+  storageQuota?: number;
+  /** Host names answered besides loopback names, IP addresses and the bound host (`--allowed-host`); `*` answers any. */
+  allowedHosts?: string[];
+  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`); `control` sends it. */
+  controlToken?: string;
+  /** CORS of the emulated API: `'*'` (default) any origin, a list of origins those only, `[]` off (`--cors-origin`). */
+  corsOrigins?: '*' | string[];
+  /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
+  events?: EventStreamOptions;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -97,6 +110,14 @@ export interface RunningDevnet {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open: above the 60 s that common clients and proxies keep one. */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The control client of an instance sends its control token. */
+function controlOptions(options: DevnetOptions): { token?: string } {
+  return options.controlToken === undefined ? {} : { token: options.controlToken };
+}
+
 /** Where in-process requests are addressed: bare paths resolve against it. */
 const IN_PROCESS_URL = 'http://devnet.local';
 
@@ -125,6 +146,7 @@ function makeDevnet(options: DevnetOptions): Made {
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl ?? options.publicUrl,
       fees: options.fees,
+      storageQuota: options.storageQuota,
     });
     const persistence = claim === undefined ? undefined : openStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
     return { devnet, persistence };
@@ -134,12 +156,18 @@ function makeDevnet(options: DevnetOptions): Made {
   }
 }
 
-/** The app options of an instance: its error statuses and where its request log goes. */
-function appOptions(options: DevnetOptions): AppOptions {
+/** The app options of an instance: its error statuses, its defences and limits, and where its request log goes. */
+function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(boundHost !== undefined ? { boundHost } : {}),
+    ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
+    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.events !== undefined ? { events: options.events } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }
@@ -150,7 +178,7 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => app.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
-    control: controlClient(fetch, IN_PROCESS_URL),
+    control: controlClient(fetch, IN_PROCESS_URL, controlOptions(options)),
     devnet,
     ...(persistence ? { restored: persistence.report } : {}),
     close: async () => persistence?.close(),
@@ -159,8 +187,8 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
   const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, appOptions(options));
   const host = options.host ?? '127.0.0.1';
+  const app = buildApp(devnet, appOptions(options, host));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const local = listenUrl(host, info.port);
@@ -168,7 +196,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         url: options.publicUrl?.replace(/\/+$/, '') ?? local,
         listenUrl: local,
         port: info.port,
-        control: controlClient(fetch, local),
+        control: controlClient(fetch, local, controlOptions(options)),
         devnet,
         ...(persistence ? { restored: persistence.report } : {}),
         close: () =>
@@ -182,6 +210,12 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
           }),
       });
     });
+    // Clients keep idle connections for up to a minute (browsers, undici, proxies): a socket closed
+    // under them by Node's 5 s default turns their next POST into "other side closed". Headers may
+    // take a little longer than the idle time, as Node requires of the pair.
+    const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
+    http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', (e) => {
       persistence?.close();
       reject(e);

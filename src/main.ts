@@ -15,7 +15,7 @@ import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 import { healthCommand } from './health-check.js';
 import { removeListenFile, writeListenFile } from './listen-file.js';
 
-function accountsTable(running: RunningDevnet): string {
+function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
   const rows = a.accounts.map((x) => `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`);
   return [
@@ -27,6 +27,9 @@ function accountsTable(running: RunningDevnet): string {
     '',
     `API keys: ${a.api_keys.join(', ')}`,
     `Operator (collects the 0.5% service fee): ${a.operator}`,
+    '',
+    // With a control token the explorer takes it from its URL fragment, which never reaches a server.
+    controlToken === undefined ? `Explorer: ${running.url}/` : `Explorer: ${running.url}/#token=${encodeURIComponent(controlToken)} (/_devnet/* needs Authorization: Bearer <--control-token>)`,
     '',
   ].join('\n');
 }
@@ -67,6 +70,11 @@ async function main(): Promise<void> {
       durability: values.durability as Durability,
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
       ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
+      maxBodyBytes: values.maxBodyBytes!,
+      ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
+      allowedHosts: values.allowedHosts ?? [],
+      ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
+      corsOrigins: values.corsOrigins ?? '*',
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,
@@ -109,7 +117,7 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running) + '\n');
+  if (values.log === 'pretty') process.stdout.write(accountsTable(running, values['control-token']) + '\n');
 }
 
 void main();

@@ -39,10 +39,25 @@ function say(text, isError) {
   m.className = isError ? 'err' : '';
 }
 
+// With --control-token every control call needs it: the page takes it from its own #token=... (a
+// fragment never reaches the server or its logs) and keeps it for this tab only.
+const TOKEN_KEY = 'l2-devnet-control-token';
+const fragment = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+if (fragment) {
+  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(fragment[1]));
+  history.replaceState(null, '', location.pathname + location.search);
+}
+function authHeaders() {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  return token ? { authorization: 'Bearer ' + token } : {};
+}
+const LOCKED = 'the control plane needs its token (--control-token): open this page as /#token=YOUR_TOKEN';
+
 async function api(method, path, body) {
-  const init = { method, headers: body === undefined ? {} : { 'content-type': 'application/json' } };
+  const init = { method, headers: body === undefined ? authHeaders() : { 'content-type': 'application/json', ...authHeaders() } };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(path, init);
+  if (res.status === 401) throw new Error(LOCKED);
   const data = await res.json().catch(() => null);
   if (!res.ok || (data && data.status === 'FAILED')) throw new Error((data && data.error) || 'HTTP ' + res.status);
   return data;
@@ -142,26 +157,69 @@ function renderSnapshots() {
   $('snapshot-id').replaceChildren(...snapshots.map((id) => h('option', { value: id }, id)));
 }
 
-function connect() {
-  const es = new EventSource('/_devnet/events');
-  es.addEventListener('ready', () => { $('live').textContent = 'live'; $('live').className = 'on'; refreshSoon(); });
-  es.addEventListener('command', (m) => {
-    const e = JSON.parse(m.data);
+function live(on, text) {
+  $('live').textContent = text;
+  $('live').className = on ? 'on' : 'off';
+}
+
+const ON_EVENT = {
+  ready: () => { live(true, 'live'); refreshSoon(); },
+  command: (e) => {
     logEvent(e);
     if (e.cmd === 'reset' || e.cmd === 'load') { snapshots = []; renderSnapshots(); trails.clear(); }
     if (e.cmd === 'revert') pruneTrails = true;
     refreshSoon();
-  });
-  es.addEventListener('record', (m) => {
-    const e = JSON.parse(m.data);
+  },
+  record: (e) => {
     const trail = trails.get(e.sequence_id) || (e.from === null ? [] : [e.from]);
     trail.push(e.to);
     trails.set(e.sequence_id, trail);
     if (e.from !== null) logEvent(e);
     refreshSoon();
-  });
-  // EventSource reconnects by itself; the overview read on 'ready' catches up on what was missed.
-  es.onerror = () => { $('live').textContent = 'reconnecting'; $('live').className = 'off'; };
+  },
+};
+
+// One SSE frame: 'event:' names the handler, 'data:' lines carry the JSON; comment lines (pings) are skipped.
+function dispatch(frame) {
+  let event = 'message';
+  const data = [];
+  for (const line of frame.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const i = line.indexOf(':');
+    const field = i < 0 ? line : line.slice(0, i);
+    const value = i < 0 ? '' : line.slice(i + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+  if (data.length > 0 && ON_EVENT[event]) ON_EVENT[event](JSON.parse(data.join('\n')));
+}
+
+// The stream is read with fetch rather than EventSource, which cannot send the control token. After
+// a drop it reconnects; the overview read on 'ready' catches up on what was missed.
+async function connect() {
+  for (;;) {
+    try {
+      const res = await fetch('/_devnet/events', { headers: authHeaders() });
+      if (res.status === 401) { live(false, 'locked'); say(LOCKED, true); return; }
+      if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          dispatch(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // reconnect below
+    }
+    live(false, 'reconnecting');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 function control(id, run) {

@@ -7,9 +7,21 @@ export function okBody(data: unknown, withErrorCode: boolean): string {
   return stringify(withErrorCode ? { status: 'OK', data, error: '', error_code: 0 } : { status: 'OK', data, error: '' });
 }
 
+/**
+ * The longest `error` message sent. Refusals quote what the client sent cut to about 100 characters
+ * (`echo`, `show`); this cut is the backstop for any message that would still run long.
+ */
+export const MAX_MESSAGE = 1024;
+
+function capped(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  const end = (message.charCodeAt(MAX_MESSAGE - 1) & 0xfc00) === 0xd800 ? MAX_MESSAGE - 1 : MAX_MESSAGE;
+  return message.slice(0, end) + '…';
+}
+
 /** Every failure, on every endpoint: a client cannot act on a failure without its code. */
 export function failedBody(error: DevnetError): string {
-  return stringify({ status: 'FAILED', data: null, error: error.message, error_code: error.code });
+  return stringify({ status: 'FAILED', data: null, error: capped(error.message), error_code: error.code });
 }
 
 /**

@@ -6,9 +6,9 @@ import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
 import * as v from 'valibot';
-import { fieldOf, isMissing, refuse } from './fields/field.js';
+import { fieldOf, isMissing, refuse, show } from './fields/field.js';
 import type { Field, Values } from './fields/field.js';
-import { optText, optUint } from './fields/kinds.js';
+import { optFreeText, optText, optUint, TEXT_LIMITS } from './fields/kinds.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 
@@ -18,11 +18,12 @@ function withDefault<T, U>(field: Field<T | undefined>, fallback: U, then: (valu
   return fieldOf(v.pipe(field.json, finish), field.refusals, { description });
 }
 
+const PATH_TEXT = optText({ max: TEXT_LIMITS.url });
 const PATH = fieldOf(
-  v.pipe(optText().json, v.check((p) => p !== undefined && p.startsWith('/'), 'notPath'), v.check((p) => !p!.startsWith('/_devnet'), 'control'), v.transform((p) => p!)),
+  v.pipe(PATH_TEXT.json, v.check((p) => p !== undefined && p.startsWith('/'), 'notPath'), v.check((p) => !p!.startsWith('/_devnet'), 'control'), v.transform((p) => p!)),
   {
-    ...optText().refusals,
-    notPath: refuse(ErrorCode.InvalidParam, (_name, value) => `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${JSON.stringify(value)}`),
+    ...PATH_TEXT.refusals,
+    notPath: refuse(ErrorCode.InvalidParam, (_name, value) => `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${show(value)}`),
     control: refuse(ErrorCode.InvalidParam, () => 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed'),
   },
   { required: true, description: 'exact path, or a prefix ending in *; not /_devnet' },
@@ -37,7 +38,7 @@ const ERROR_CODE = fieldOf(
 // Anything Number() reads as a number in [0, 1] is taken (the field has always been this lenient).
 const PROBABILITY = fieldOf(
   v.pipe(v.unknown(), v.transform((p) => (isMissing(p) ? null : typeof p === 'number' ? p : Number(p))), v.check((p) => p === null || (p >= 0 && p <= 1), 'range')),
-  { range: refuse(ErrorCode.InvalidParam, (_name, value) => `probability must be a number in [0, 1], got ${JSON.stringify(value)}`) },
+  { range: refuse(ErrorCode.InvalidParam, (_name, value) => `probability must be a number in [0, 1], got ${show(value)}`) },
   { description: 'a number in [0, 1]; instead of nth/count, drawn from seed' },
 );
 
@@ -51,7 +52,7 @@ export const FAULT_BODY = {
   nth: withDefault(optUint({ min: 1n, below: 1n << 31n }), 1, Number, 'first matching call to fail (1-based), default 1'),
   count: withDefault(optUint({ below: 1n << 31n }), 1, Number, 'calls to fail from nth on; 0 = all; default 1'),
   seed: withDefault(optText(), 'l2-devnet', (s: string) => s, 'default "l2-devnet"'),
-  message: withDefault(optText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, 'the FAILED envelope\'s error'),
+  message: withDefault(optFreeText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, 'the FAILED envelope\'s error'),
 };
 
 export interface Fault {

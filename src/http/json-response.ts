@@ -57,7 +57,12 @@ export class JsonResponse {
  * A JSON answer: a JsonResponse for in-process callers; when a server adapter has installed its own
  * Response (a socket is being served), hono's ordinary one, which that adapter writes out fastest.
  */
-export function jsonReply(c: Context, text: string, status: number): Response {
-  if (globalThis.Response === NativeResponse) return new JsonResponse(text, status) as unknown as Response;
-  return c.body(text, status as 200, jsonHeaders());
+export function jsonReply(c: Context, text: string, status: number, extraHeaders?: Record<string, string>): Response {
+  if (globalThis.Response === NativeResponse) {
+    const res = new JsonResponse(text, status);
+    for (const [k, v] of Object.entries(extraHeaders ?? {})) res.headers.set(k, v);
+    return res as unknown as Response;
+  }
+  // Headers go in at construction: a light response of the server adapter may not keep a later set().
+  return c.body(text, status as 200, extraHeaders ? { ...jsonHeaders(), ...extraHeaders } : jsonHeaders());
 }

@@ -152,6 +152,18 @@ export class MultipartReader {
   async cancel(): Promise<void> {
     await this.reader.cancel().catch(() => undefined);
   }
+
+  /**
+   * Reads the rest of the body and drops it, so a refusal is answered once the whole request is in
+   * and the client's connection stays usable for its next request; past the body limit it stops.
+   */
+  async discard(): Promise<void> {
+    try {
+      while (await this.fill()) this.buf = Buffer.alloc(0);
+    } catch {
+      await this.cancel();
+    }
+  }
 }
 
 function parseHead(text: string): PartHead {

@@ -19,7 +19,7 @@ export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Respo
 }
 
 /** The FAILED envelope with the status of `mode`; the code is noted for the request log. */
-export function failure(c: Context, error: DevnetError, mode: ErrorStatusMode): Response {
+export function failure(c: Context, error: DevnetError, mode: ErrorStatusMode, extraHeaders?: Record<string, string>): Response {
   noteErrorCode(c, error.code);
-  return jsonReply(c, failedBody(error), httpStatusFor(error, mode));
+  return jsonReply(c, failedBody(error), httpStatusFor(error, mode), extraHeaders);
 }

@@ -9,6 +9,7 @@ import { fieldReader, isMissing } from './fields/field.js';
 import type { FieldMap, NoFields, Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
+import { bodyLimitOf, readBodyText } from './request-body.js';
 
 /** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */
 export type ReplyKind = 'ok' | 'ok+code' | 'plain';
@@ -24,7 +25,7 @@ export interface RawBody {
 }
 
 /** A refusal a route can answer with a status of its own (besides the FAILED envelope of every route). */
-export type ExtraStatus = 400 | 404 | 413;
+export type ExtraStatus = 400 | 404 | 413 | 429 | 503 | 507;
 
 export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields> {
   readonly method: 'GET' | 'POST' | 'DELETE';
@@ -46,7 +47,7 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly response?: ResponseSchema;
   /** A non-JSON answer (a stored file's bytes, the explorer's page, an event stream): its media type (a range such as `*\/*` allowed) and schema. */
   readonly produces?: { readonly type: string; readonly schema: ResponseSchema };
-  /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path). */
+  /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path, 429 too many streams, 503/507 a failing disk). */
   readonly refusals?: readonly ExtraStatus[];
 }
 
@@ -57,7 +58,10 @@ export type AnyRouteSpec = RouteSpec<FieldMap, FieldMap, FieldMap>;
 export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends FieldMap> {
   readonly params: Values<P>;
   readonly query: Values<Q>;
-  /** Reading it parses the JSON body (401 FailedToJSONUnmarshal if it is not an object; empty is `{}`). */
+  /**
+   * Reading it parses the JSON body (401 FailedToJSONUnmarshal if it is not an object or nests too
+   * deep; empty is `{}`). The text was read within the body limit before the handler ran (413 beyond).
+   */
   readonly body: Values<B>;
   /** Whether the body carries a non-empty value for `name` (without parsing it). */
   sent(name: keyof B & string): boolean;
@@ -86,7 +90,7 @@ export class RouteGroup {
     this.hono.on(spec.method, spec.path, async (c) => {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
-      const text = spec.body ? await c.req.text() : '';
+      const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;

@@ -54,9 +54,15 @@ export class DirectoryBlockStore implements BlockStore {
     return readdirSync(this.blocksDir);
   }
 
+  /** A temp file of `bytes`; a failed write (a full disk) leaves no part of it behind. */
   private async writeTemp(bytes: Uint8Array): Promise<string> {
     const tmp = join(this.tmpDir, `${process.pid}-${this.tmpCounter++}`);
-    await writeFile(tmp, bytes);
+    try {
+      await writeFile(tmp, bytes);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
     return tmp;
   }
 

@@ -36,19 +36,29 @@ export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink
   const links = new Map<string, CID[]>();
   let last: CID | undefined;
   let count = 0;
+  // The sink's failure (a full disk) is not the CAR's fault: it is thrown as it is, not as malformed content.
+  let sinkFailure: { error: unknown } | undefined;
   try {
     for await (const { cid, bytes } of iterator) {
       const c = cid as CID;
       if (!blockMatches(c, bytes)) throw new ContentError(`block ${c} does not match its CID (its bytes hash to something else)`);
       links.set(blockKey(c), linksOf(c, bytes));
       // A copy: the reader's buffer around this block may be larger than the block.
-      if (!isInline(c)) await sink.put(c, bytes.slice());
+      if (!isInline(c)) {
+        try {
+          await sink.put(c, bytes.slice());
+        } catch (e) {
+          sinkFailure = { error: e };
+          break;
+        }
+      }
       last = c;
       count++;
     }
   } catch (e) {
     throw asContentError(e, 'CAR block');
   }
+  if (sinkFailure) throw sinkFailure.error;
   const root = roots[0] ?? last;
   if (root === undefined) throw new ContentError('the CAR has no blocks and no root');
   checkComplete(root, links, sink);

@@ -1,4 +1,4 @@
-// Re-verification of stored DAGs: every block present and hashing to its CID (SPEC §9.8).
+// Re-verification of stored DAGs: every block present and hashing to its CID (docs/guarantees.md).
 import { CID } from 'multiformats/cid';
 import type { BlockStore } from './block-store.js';
 import { blockKey } from './block-store.js';

@@ -6,7 +6,7 @@ import type { ModelState, Who } from './model.js';
 
 export class ModelMismatch extends Error {}
 
-/** Throws with the violations when `GET /_devnet/invariants` is not clean (SPEC §9). */
+/** Throws with the violations when `GET /_devnet/invariants` is not clean (docs/guarantees.md). */
 export async function checkInvariants(target: Target): Promise<void> {
   const r = await target.send({ method: 'GET', path: '/_devnet/invariants' });
   const body = r.body as { ok?: boolean; violations?: string[] };

@@ -1,4 +1,4 @@
-// The property runner's model: balances, open orders and withdrawals in plain maps and arrays, from SPEC.md alone.
+// The property runner's model: balances, open orders and withdrawals in plain maps and arrays, from the documented rules alone (docs/behaviour.md).
 // Much simpler than the emulator on purpose: no vaults, no records beyond withdrawals, linear scans.
 
 export const TRADERS = ['alice', 'bob', 'carol'] as const;
@@ -15,7 +15,7 @@ export interface Balance {
   frozen: bigint;
 }
 
-/** GTC rests the rest, IOC cancels it, FOK fills whole at once or is cancelled whole (SPEC §5). */
+/** GTC rests the rest, IOC cancels it, FOK fills whole at once or is cancelled whole (docs/behaviour.md, "Orders, matching and fees"). */
 export type ModelTimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 export interface ModelOrder {
@@ -100,7 +100,7 @@ function close(s: ModelState, o: ModelOrder): void {
   }
 }
 
-/** SPEC §5: freeze, then match at the maker's price (price-time), fees paid by the seller, cancel-newest on a self-trade. */
+/** docs/behaviour.md, "Orders, matching and fees": freeze, then match at the maker's price (price-time), fees paid by the seller, cancel-newest on a self-trade. */
 export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 'cancelled' | 'unfunded' {
   const frozenAsset = o.side === 1 ? 'ETH' : o.quote;
   const need = o.side === 1 ? o.baseAmount : o.quoteAmount;

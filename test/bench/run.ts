@@ -5,6 +5,7 @@ import { runOrderbook } from './orderbook.js';
 import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
+import { runEvents } from './events.js';
 
 interface BenchOptions {
   runs?: number;
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   persistence: (o) => runPersistence(o),
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
+  events: (o) => runEvents(o),
 };
 
 function usage(): string {

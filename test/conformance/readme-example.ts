@@ -1,5 +1,5 @@
-// The README's "Using the official SDK with l2-devnet" example, verbatim: readme.test.ts runs it
-// and checks the README quotes this file; every conformance test connects through connectSdk.
+// docs/sdk.md's example, verbatim: readme.test.ts runs it and checks the page quotes this file;
+// every conformance test connects through connectSdk.
 import { Reddio } from '@reddio.com/js';
 
 /** An official JS SDK (0.4.5) client whose every API call goes to the emulator at `url`. */

@@ -309,6 +309,13 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(reasons(exchange({ url: '/files/bafy/a/b.txt' }, { contentType: 'application/octet-stream', body: undefined, skipped: 'binary', bytes: 3 }))).toEqual(['route.wildcard-path']);
     const notFound = validator.check(exchange({ url: '/nowhere' }, { status: 404, body: '{"status":"FAILED","data":null,"error":"no route GET /nowhere","error_code":19}' }));
     expect(notFound).toMatchObject({ unrouted: true, mismatches: [] });
+    // The guard answers before routing (any path), and CORS preflights are not operations: both consistent.
+    const guarded = validator.check(exchange({ url: '/favicon.ico' }, { status: 403, body: '{"status":"FAILED","data":null,"error":"Host not answered","error_code":19}' }));
+    expect(guarded).toMatchObject({ unrouted: true, mismatches: [] });
+    expect(validator.check(exchange({ url: '/things', method: 'OPTIONS' }, { status: 204, body: '' }))).toMatchObject({ unrouted: true, mismatches: [] });
+    // ...but an OPTIONS that answers like an operation, or a 403 with another code, is still a finding.
+    expect(reasons(exchange({ url: '/things', method: 'OPTIONS' }))).toEqual(['route.undocumented-method']);
+    expect(reasons(exchange({ url: '/nowhere' }, { status: 403, body: '{"status":"FAILED","data":null,"error":"x","error_code":32}' }))).toEqual(['route.undocumented-path']);
   });
 
   it('a body with several errors is one finding listing them all', () => {

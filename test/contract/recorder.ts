@@ -3,6 +3,7 @@
 // Test-only. The wrapper clones the request before the app reads it and the response before the
 // caller does, and reads both clones in the background, so the caller gets the app's own objects
 // and never waits on the recorder. It keeps the sync-or-async shape of hono's fetch.
+import { TextRequest } from '../../src/http/text-request.js';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange, RecordedBody } from './traffic.js';
@@ -38,6 +39,46 @@ function textual(type: string): boolean {
 
 function keptText(text: string): RecordedBody {
   return text.length > BODY_LIMIT ? { body: text.slice(0, BODY_LIMIT), truncated: true, bytes: Buffer.byteLength(text) } : { body: text };
+}
+
+/**
+ * `res.clone()`, leaving `res` as it was. @hono/node-server's light Response builds its real Response
+ * from the init it was constructed with when first cloned, which drops headers a middleware set
+ * afterwards (CORS, WWW-Authenticate; honojs/node-server#304, fixed in 2.x). Without recording nothing
+ * clones, so the server writes the live headers; here they are put back on the materialized answer.
+ */
+function cloneKeepingHeaders(res: Response): Response {
+  const live = [...res.headers];
+  const copy = res.clone();
+  const now = res.headers;
+  for (const [k] of [...now]) if (!live.some(([l]) => l === k)) now.delete(k);
+  for (const [k, v] of live) if (now.get(k) !== v) now.set(k, v);
+  return copy;
+}
+
+/** The most of a streamed request body the recorder reads (a clone that read on would pull the whole body). */
+const REQUEST_READ_MAX = 256 * 1024;
+
+/**
+ * A request body's text, read from its clone. A streamed body is read only up to REQUEST_READ_MAX: past
+ * that the clone is cancelled, so the source is pulled no faster than the app reads it, and the app's
+ * own body limit still stops a client that streams on (over a socket or in-process).
+ */
+async function requestText(copy: Request): Promise<RecordedBody> {
+  if (copy instanceof TextRequest || copy.body === null) return keptText(await copy.text());
+  const reader = copy.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return keptText(Buffer.concat(chunks).toString('utf8'));
+    n += value.byteLength;
+    if (n > REQUEST_READ_MAX) {
+      await reader.cancel();
+      return { skipped: 'unread', bytes: n };
+    }
+    chunks.push(value);
+  }
 }
 
 /** Counts a body's bytes without keeping them. */
@@ -112,7 +153,7 @@ export class TrafficRecorder {
       // Cloned before the app reads it; a body the caller already used cannot be cloned (the app will refuse it too).
       try {
         const copy = request.clone();
-        reqBody = textual(type) ? copy.text().then(keptText) : byteCount(copy.body).then((bytes) => ({ skipped: 'binary' as const, bytes }));
+        reqBody = textual(type) ? requestText(copy) : byteCount(copy.body).then((bytes) => ({ skipped: 'binary' as const, bytes }));
       } catch {
         reqBody = { skipped: 'unread' };
       }
@@ -127,11 +168,13 @@ export class TrafficRecorder {
     const type = mediaType(contentType);
     let resBody: Promise<RecordedBody> | RecordedBody;
     if (ex.req.method === 'HEAD') resBody = { body: '' };
+    // @hono/node-server's marker: the handler already wrote the answer to the socket (the event stream).
+    else if (res.headers.get('x-hono-already-sent') !== null) resBody = { skipped: 'written-directly' };
     else if (type === 'text/event-stream') resBody = { skipped: 'event-stream' };
     else if (!textual(type) && lengthHeader(res.headers) !== undefined) resBody = { skipped: 'binary', bytes: lengthHeader(res.headers)! };
     else {
       try {
-        const copy = res.clone();
+        const copy = cloneKeepingHeaders(res);
         resBody = textual(type) ? copy.text().then(keptText) : byteCount(copy.body).then((bytes) => ({ skipped: 'binary' as const, bytes }));
       } catch {
         resBody = { skipped: 'unread' };

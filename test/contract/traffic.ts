@@ -18,7 +18,7 @@ export const COMPLETE_FILE = 'complete.json';
 export const BODY_LIMIT = 512 * 1024;
 
 /** Why a body was not kept: a multipart upload, an endless event stream, bytes (size only), or not read in time. */
-export type SkipReason = 'multipart' | 'event-stream' | 'binary' | 'unread';
+export type SkipReason = 'multipart' | 'event-stream' | 'binary' | 'unread' | 'written-directly';
 
 export interface RecordedBody {
   /** Media type header as sent (parameters included). */

@@ -201,6 +201,19 @@ function appNotFound(ex: Exchange): boolean {
   return ex.res.status === 404 && typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error === 'string' && body.error.startsWith('no route ');
 }
 
+/**
+ * src/http/guard.ts's refusals, which come before routing and so answer any path, documented or not:
+ * 403 code 19 (a Host not answered, a cross-site control call). On documented paths they fall under 4XX.
+ */
+function guardRefusal(ex: Exchange): boolean {
+  return ex.res.status === 403 && errorCode(ex) === 19;
+}
+
+/** A CORS preflight (src/http/cors.ts): OPTIONS answered 204 with no body, on any path CORS covers. Not an API operation. */
+function corsPreflight(ex: Exchange): boolean {
+  return ex.req.method === 'OPTIONS' && ex.res.status === 204 && (ex.res.body ?? '') === '';
+}
+
 /** The documented response for a status: exact, then `2XX`, then `default`. */
 function responseFor(responses: Record<string, unknown> | undefined, status: number): [string, ResponseObject] | undefined {
   if (!responses) return undefined;
@@ -298,7 +311,7 @@ export class ContractValidator {
     const op = this.#matched.get(matchKey);
     if (!op) {
       const name = this.#unmatchedLabel(ex.req.method, path);
-      if (appNotFound(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
+      if (appNotFound(ex) || guardRefusal(ex) || corsPreflight(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
       // A hono wildcard kept in the document ('/ipfs/{cid}/*') is a literal '*' to OpenAPI: name the operation it was meant to be.
       const wildcard = this.router.getOperations().find((o) => o.path.includes('*') && o.method === ex.req.method.toLowerCase() && new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path));
       if (wildcard) {
@@ -328,7 +341,8 @@ export class ContractValidator {
 
     // Request body: documented at all, in this media type, and to its schema.
     const requestBody = op.requestBody as { content?: Record<string, MediaObject> } | undefined;
-    const reqType = mediaType(ex.req.contentType);
+    // The app reads every body as JSON text whatever its content type; a body sent with none (curl, a raw socket) is JSON to it.
+    const reqType = mediaType(ex.req.contentType) || 'application/json';
     const sentBody = ex.req.skipped !== undefined || (ex.req.body ?? '') !== '';
     if (sentBody && !requestBody) {
       const parsed = parseJson(ex.req.body);
@@ -357,7 +371,7 @@ export class ContractValidator {
     if (needsKey && !ex.req.apiKey && !wasRefused) {
       out.push({ operation: name, reason: 'security.not-enforced', message: 'answered without x-api-key, but the operation declares security', schemaPath: `${at}.security`, exchange: ex });
     }
-    if (!needsKey && errorCode(ex) === 32) {
+    if (security.length === 0 && errorCode(ex) === 32) {
       out.push({ operation: name, reason: 'security.undeclared', message: 'refused with code 32 (x-api-key), but the operation declares no security', schemaPath: `${at}.security`, exchange: ex });
     }
 
@@ -388,6 +402,8 @@ export class ContractValidator {
     const found = responseFor(op.responses as Record<string, unknown> | undefined, status);
     if (!found) return push({ reason: 'response.status', message: `status ${status} is not documented (documented: ${Object.keys(op.responses ?? {}).join(', ') || 'none'})`, schemaPath: `${at}.responses` });
     const [key, response] = found;
+    // The handler wrote status, headers and body to the socket itself (the event stream): only its status was seen.
+    if (ex.res.skipped === 'written-directly') return [];
     const type = mediaType(ex.res.contentType);
     const hasBody = ex.res.skipped !== undefined ? (ex.res.bytes ?? 1) > 0 : (ex.res.body ?? '') !== '';
     const content = response.content;

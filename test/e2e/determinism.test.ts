@@ -1,4 +1,4 @@
-// SPEC §9.9: the same genesis, seed and request sequence give byte-identical responses and state.
+// docs/guarantees.md: the same genesis, seed and request sequence give byte-identical responses and state.
 // Two fresh processes of the built CLI get the same few hundred requests (signed transfers, orders that
 // match, withdrawals, deposits, mints, batches, clock moves, wallet and vault draws, bad input);
 // every response body and the final state image must be identical byte for byte.
@@ -112,7 +112,7 @@ async function program(c: TestClient, steps: number): Promise<void> {
   await c.get('/_devnet/state');
 }
 
-describe('determinism (SPEC §9.9)', () => {
+describe('determinism (docs/guarantees.md)', () => {
   it('two fresh processes given the same requests answer byte for byte the same', async () => {
     const args = ['--port', '0', '--log', 'silent', '--seed', 'determinism'];
     const a = await startServer(args);

@@ -126,6 +126,25 @@ describe('Dockerfile', () => {
     expect(after.status).toBe(1);
     expect(after.stderr).toContain('not listening');
   }, 20_000);
+
+  it('its HEALTHCHECK sends L2DEVNET_CONTROL_TOKEN when the control plane needs one', async () => {
+    const argv = execForm(get('ENTRYPOINT')[0]!.args);
+    const env = cleanEnv({ ...envOf(runtime), L2DEVNET_PORT: '0', L2DEVNET_CONTROL_TOKEN: 'docker-token' });
+    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, argv.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+    await withTimeout((async () => { while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20)); })(), 8_000, 'the ready line');
+    const port = new URL((JSON.parse(out.slice(0, out.indexOf('\n'))) as { url: string }).url).port;
+    const healthArgv = execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''));
+    const check = (extra: Record<string, string | undefined>) =>
+      spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), { env: { ...env, L2DEVNET_PORT: port, ...extra }, timeout: 5_000 }).status;
+    expect(check({})).toBe(0);
+    expect(check({ L2DEVNET_CONTROL_TOKEN: 'wrong' })).toBe(1);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await withTimeout(exited, 5_000, 'exit after SIGTERM')).toBe(0);
+  }, 20_000);
 });
 
 describe('scripts/container-smoke.sh', () => {

@@ -1,4 +1,4 @@
-// Contract removal as SPEC §6 decides it (a used contract is unlinked, its assets stay), and the
+// Contract removal as docs/behaviour.md decides it (a used contract is unlinked, its assets stay), and the
 // contract_info fields id, belongs_to and chain_status the JS, Java and C# models declare.
 import { describe, expect, it } from 'vitest';
 import { DMINT, ETH_ASSET, REDDIO721, failedCode, testClient } from '../support/client.js';

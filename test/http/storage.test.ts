@@ -125,7 +125,7 @@ describe('storage: upload, list, remove', () => {
     expect(await run()).toBe(await run());
   });
 
-  it('GET /_devnet/invariants re-hashes stored blocks: a changed byte is a violation (SPEC 9.8)', async () => {
+  it('GET /_devnet/invariants re-hashes stored blocks: a changed byte is a violation (docs/guarantees.md)', async () => {
     const c = testClient();
     const { cid } = (await upload(c, await genesisProject(c), fileForm('v.bin', seededBytes(3000, 4)))).body.data;
     expect((await c.get('/_devnet/invariants')).body).toMatchObject({ ok: true, violations: [] });

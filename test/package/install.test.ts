@@ -27,10 +27,10 @@ describe('npm pack', () => {
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
   });
 
-  it('is the size the README states (within 10%)', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('is the size docs/install.md states (within 10%)', () => {
+    const readme = readFileSync(join(ROOT, 'docs/install.md'), 'utf8');
     const m = /`npm pack --dry-run`[^.]*?\sabout\s([\d.]+)\skB\spacked,\s([\d.]+)\skB\sunpacked/.exec(readme);
-    expect(m, 'README states "`npm pack --dry-run` ... about N kB packed, M kB unpacked"').not.toBeNull();
+    expect(m, 'docs/install.md states "`npm pack --dry-run` ... about N kB packed, M kB unpacked"').not.toBeNull();
     const ratio = (stated: string, actual: number) => Number(stated) / (actual / 1000);
     expect(ratio(m![1]!, scratch.tarball.size)).toBeGreaterThan(0.9);
     expect(ratio(m![1]!, scratch.tarball.size)).toBeLessThan(1.1);

@@ -1,6 +1,6 @@
 // Differential property: random streams of ASK/BID placements (GTC, IOC, FOK) and cancels in the ETH/RDD20 market,
 // run through the emulator and through a naive reference matcher (support/reference-matcher.ts:
-// plain arrays, linear scans, written from SPEC.md §5 only). After every step the open orders,
+// plain arrays, linear scans, written from docs/behaviour.md only). After every step the open orders,
 // every order's progress, the trade list, the balances of alice/bob/carol/operator and the §9
 // invariants (frozen = open orders' needs, books uncrossed, fee cap) must agree.
 //

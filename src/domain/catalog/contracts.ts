@@ -1,6 +1,6 @@
 // Token contracts: registration (with their StarkEx asset types) and lookup by address.
 import { assetInfoHex, assetType } from '../../crypto/asset.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { readHex } from '../values/hex.js';
 import { fungibleQuantum } from '../values/money.js';
 import type { Contract, State, TokenType } from '../state/state.js';
@@ -38,14 +38,14 @@ export function parseTokenType(text: string): TokenType | undefined {
 /** Like parseTokenType, failing with 28 (NoSuchContractType) for an unknown name. */
 export function requireTokenType(text: string): TokenType {
   const t = parseTokenType(text);
-  if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721, got "${text}"`);
+  if (!t) fail(ErrorCode.NoSuchContractType, `type must be ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721, got "${echo(text)}"`);
   return t;
 }
 
 /** An Ethereum contract address as an integer; `eth`/`ETH` is the native currency (undefined). */
 export function contractAddressValue(address: string): bigint {
   const v = readHex(address);
-  if (v === undefined || v >= 1n << 160n) fail(ErrorCode.InvalidParam, `contract_address must be a 20-byte 0x hex address, got "${address}"`);
+  if (v === undefined || v >= 1n << 160n) fail(ErrorCode.InvalidParam, `contract_address must be a 20-byte 0x hex address, got "${echo(address)}"`);
   return v;
 }
 
@@ -169,6 +169,6 @@ export function findContract(state: State, address: string): Contract | undefine
 /** Looks a contract up by address, failing with 15 (NotSuchContract) when it is not registered. */
 export function requireContract(state: State, address: string, field = 'contract_address'): Contract {
   const c = findContract(state, address);
-  if (!c) fail(ErrorCode.NotSuchContract, `${field} ${address} is not a registered contract`);
+  if (!c) fail(ErrorCode.NotSuchContract, `${field} ${echo(address)} is not a registered contract`);
   return c;
 }

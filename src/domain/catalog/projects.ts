@@ -2,7 +2,7 @@
 import { isoMicros } from '../state/clock.js';
 import { buildContract, contractKey, registerContract } from './contracts.js';
 import type { ContractSpec } from './contracts.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { nextUuid } from '../state/prng.js';
 import type { Contract, Project, State } from '../state/state.js';
 import { toHex } from '../values/hex.js';
@@ -21,7 +21,7 @@ function checkName(name: string, field: string): string {
 /** The caller's project; another key's project is answered exactly like a missing one (19). */
 export function ownProject(state: State, apiKey: string, uuid: string): Project {
   const p = state.projects.get(uuid);
-  if (!p || p.owner !== apiKey) fail(ErrorCode.InvalidParam, `project_uuid ${uuid} is not a project of this API key`);
+  if (!p || p.owner !== apiKey) fail(ErrorCode.InvalidParam, `project_uuid ${echo(uuid)} is not a project of this API key`);
   return p;
 }
 
@@ -54,7 +54,7 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
   const project = ownProject(state, apiKey, spec.projectUuid);
   const existing = state.contracts.get(contractKey(spec.address));
   if (existing) {
-    fail(ErrorCode.InvalidParam, `contract_address ${spec.address} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`);
+    fail(ErrorCode.InvalidParam, `contract_address ${echo(spec.address)} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`);
   }
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
@@ -74,7 +74,7 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
 export function removeContract(state: State, apiKey: string, uuid: string): void {
   const key = state.contractsByUuid.get(uuid);
   const contract = key === undefined ? undefined : state.contracts.get(key);
-  if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${uuid} is not a registered contract`);
+  if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${echo(uuid)} is not a registered contract`);
   if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
   state.contractsByUuid.delete(uuid);
   const project = contract.projectUuid === null ? undefined : state.projects.get(contract.projectUuid);

@@ -1,6 +1,6 @@
 // Contract views in the real service's shapes (contract_info, collection).
 import { contractAddressValue, requireContract, requireTokenType } from './contracts.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import type { Contract, State } from '../state/state.js';
 import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
@@ -44,7 +44,7 @@ export function totalSupply(state: State, contract: Contract): bigint {
 
 /**
  * `GET /v1/contract_info`. An ERC721M contract answers as itself by default, or as its L1 ERC721
- * registration when asked with `type=ERC721` (SPEC.md §3: registered twice, both by address).
+ * registration when asked with `type=ERC721` (docs/behaviour.md: registered twice, both by address).
  */
 export function contractInfo(state: State, contract: Contract, asL1Erc721 = false): ContractInfoView {
   const l1 = asL1Erc721 && isMintableType(contract.type);
@@ -76,15 +76,15 @@ export function contractInfo(state: State, contract: Contract, asL1Erc721 = fals
 export function contractInfoFor(state: State, address: string, typeText?: string): ContractInfoView {
   const type = typeText === undefined ? undefined : requireTokenType(typeText);
   if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
-    if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${address}"`);
-    if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${typeText}`);
+    if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${echo(address)}"`);
+    if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${echo(typeText!)}`);
     return contractInfo(state, state.contracts.get(ETH_KEY)!);
   }
   contractAddressValue(address);
   const contract = requireContract(state, address);
   // ERC721M and ERC721MC are registered twice: as the L1 ERC721 contract and as their mintable asset type.
   const asL1 = type === 'ERC721' && isMintableType(contract.type);
-  if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${address} is ${contract.type}, not ${typeText}`);
+  if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${echo(address)} is ${contract.type}, not ${echo(typeText!)}`);
   return contractInfo(state, contract, asL1);
 }
 

@@ -1,7 +1,7 @@
 // Accounts are stark keys; an account exists once anything is credited to it.
 import { isOnCurveX } from '../../crypto/keys.js';
 import { FIELD_PRIME } from '../../crypto/pedersen.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toHex, toPaddedHex } from '../values/hex.js';
 import type { Account, State } from '../state/state.js';
 import { TrackedMap, TrackedSet } from '../state/undo.js';
@@ -15,8 +15,8 @@ export function isStarkKeyValue(v: bigint): boolean {
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
   if (text === undefined || text === '') fail(ErrorCode.StarkKeyMissing, `${field} is required`);
   const v = readHex(text);
-  if (v === undefined) fail(ErrorCode.StarkKeyInvalid, `${field} must be 0x-prefixed hex, got "${text}"`);
-  if (!isStarkKeyValue(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${text} is not a point on the Stark curve`);
+  if (v === undefined) fail(ErrorCode.StarkKeyInvalid, `${field} must be 0x-prefixed hex, got "${echo(text)}"`);
+  if (!isStarkKeyValue(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${echo(text)} is not a point on the Stark curve`);
   return toHex(v);
 }
 

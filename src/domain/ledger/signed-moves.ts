@@ -2,7 +2,7 @@
 import { ensureAccount } from './accounts.js';
 import { checkTokenUrl, contractOf, requireAsset } from '../catalog/assets.js';
 import { contractKey } from '../catalog/contracts.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
 import { appendRecord, indexSignature, RecordStatus, signatureKey } from '../records/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
@@ -44,7 +44,7 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   const asset = requireAsset(state, input.assetId);
   const contract = contractOf(state, asset);
   if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key) {
-    fail(ErrorCode.InvalidParam, `contract_address ${input.contractAddress} does not match asset_id ${asset.hex} (of ${contract.address})`);
+    fail(ErrorCode.InvalidParam, `contract_address ${echo(input.contractAddress)} does not match asset_id ${asset.hex} (of ${contract.address})`);
   }
   if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
@@ -54,7 +54,7 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   return asset;
 }
 
-/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of SPEC.md §4. */
+/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of docs/behaviour.md, "Records". */
 export function shortfall(state: State, owner: string, asset: Asset, amount: bigint): string | null {
   const b = balanceOf(state, owner, asset.hex);
   if (b.available >= amount) return null;

@@ -17,7 +17,7 @@ export type SignatureCheck = (hash: bigint, signature: Signature, starkKey: bigi
 /** StarkEx's "never expires" value, which every SDK sends. */
 export const MAX_EXPIRATION = (1n << 22n) - 1n;
 
-/** Each (stark key, nonce) is usable once (SPEC.md §3). */
+/** Each (stark key, nonce) is usable once (docs/behaviour.md). */
 export function checkNonceUnused(state: State, starkKey: string, nonce: bigint, code: typeof ErrorCode.DuplicateTransactionError | typeof ErrorCode.DuplicateOrderInfoError): void {
   if (state.accounts.get(starkKey)?.usedNonces.has(nonce)) fail(code, `nonce ${nonce} of ${starkKey} was already used; ask /v1/nonce for the next one`);
 }

@@ -1,6 +1,6 @@
 // Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
 import { withdrawalMsgHash } from '../../crypto/messages.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
 import { debit, setHolder } from './ledger.js';
 import { displayAmount } from '../values/money.js';
@@ -14,7 +14,7 @@ import { TrackedMap } from '../state/undo.js';
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
   if (text === undefined || text === '') fail(ErrorCode.InvalidParam, `${field} is required`);
-  if (!isEthAddressText(text)) fail(ErrorCode.InvalidParam, `${field} must be an Ethereum address (0x hex of at most 40 digits), got "${text}"`);
+  if (!isEthAddressText(text)) fail(ErrorCode.InvalidParam, `${field} must be an Ethereum address (0x hex of at most 40 digits), got "${echo(text)}"`);
   return toPaddedHex(readHex(text)!, 20);
 }
 

@@ -1,4 +1,4 @@
-// The guarantees of SPEC.md §9 that the ledger owns, checked against the whole state (a full scan, on demand).
+// The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
 import { compareRatio } from '../trading/book.js';
 import { RecordStatus } from '../records/records.js';
 import type { State } from '../state/state.js';

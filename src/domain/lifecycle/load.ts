@@ -1,5 +1,5 @@
 // Rebuilds a State from a dump (`GET /_devnet/state`): the inverse of dumpState, refusing anything it would not reproduce.
-import { ErrorCode, fail } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { dumpState, STATE_FORMAT } from './dump.js';
 import { findViolations } from './invariants.js';
 import { canonicalStringify } from '../values/json.js';
@@ -53,15 +53,15 @@ const obj = (v: unknown): Obj => {
 /**
  * Loads a dump. Every value is converted as dumpState wrote it; then the state is dumped again and must
  * equal the input exactly (any foreign, missing or mistyped field shows up as a difference), and every
- * guarantee of SPEC §9 must hold. So a dump either loads as it was written or fails with a reason.
+ * guarantee of docs/guarantees.md must hold. So a dump either loads as it was written or fails with a reason.
  */
 export function loadState(dump: unknown): State {
   if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
   const format = (dump as Obj).format;
   if (typeof format !== 'string' || !format.startsWith('l2-devnet/state@')) {
-    fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${JSON.stringify(format)}, expected "${STATE_FORMAT}"`);
+    fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${typeof format === 'string' ? JSON.stringify(echo(format)) : format === undefined ? 'missing' : `not a string (${typeof format})`}, expected "${STATE_FORMAT}"`);
   }
-  if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${format}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+  if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${echo(String(format))}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
   // Checked first, without recursion: what follows (the comparison with the dump written back) recurses.
   const deep = tooDeep(dump, MAX_DEPTH);
   if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${deep} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);

@@ -1,6 +1,6 @@
 // Snapshots: a snapshot is a position in the undo log, so taking one is O(1) and reverting costs
 // only the steps taken since (plus a rebuild of the order indexes when orders changed).
-import { ErrorCode, fail } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import type { State } from '../state/state.js';
 import { rollback } from './transaction.js';
 
@@ -25,7 +25,7 @@ export class Snapshots {
 
   /** Refuses an id that is not live (before anything is changed or journaled). */
   check(id: string): void {
-    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${id}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
+    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, and reset or a state load drops all)`);
   }
 
   /**

@@ -13,7 +13,7 @@ export const RecordStatus = {
   AcceptedOnL1: 6,
 } as const;
 
-/** The only moves a record's status may make (SPEC.md §4). */
+/** The only moves a record's status may make (docs/behaviour.md, "Records"). */
 export const STATUS_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
   0: [1, 2],
   1: [3, 4],

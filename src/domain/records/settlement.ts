@@ -1,6 +1,6 @@
 // Record settlement: L2/L1 batches, the interval schedule, and hand moves with their ledger reverts.
 import { isoMicros, MAX_MICROS, parseIsoMicros } from '../state/clock.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, credit, debit, recordIssue } from '../ledger/ledger.js';
 import { canTransition, RecordStatus, setStatus } from './records.js';
 import type { LedgerRecord, State } from '../state/state.js';
@@ -147,8 +147,8 @@ export function moveClock(state: State, input: ClockMove): { now: string; moved:
   let target: bigint;
   if (input.set !== undefined) {
     const parsed = parseIsoMicros(input.set);
-    if (parsed === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time from 1970 to 9999 such as 2026-01-01T00:00:00.000000Z, got "${input.set}"`);
-    if (parsed < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${input.set} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
+    if (parsed === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time from 1970 to 9999 such as 2026-01-01T00:00:00.000000Z, got "${echo(input.set)}"`);
+    if (parsed < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${echo(input.set)} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
     target = parsed;
   } else {
     target = state.clock.nowMicros + input.advanceSeconds! * 1_000_000n;

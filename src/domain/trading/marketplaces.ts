@@ -1,5 +1,5 @@
 // Marketplaces: a fee payee and a fee rate that orders can opt into with `marketplace_uuid`.
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { ownProject } from '../catalog/projects.js';
 import { nextUuid } from '../state/prng.js';
 import type { Marketplace, Rate, State } from '../state/state.js';
@@ -7,7 +7,7 @@ import type { Marketplace, Rate, State } from '../state/state.js';
 /** A decimal fraction in [0, 1) such as "0.015" (at most 18 digits after the point); 19 otherwise. */
 export function parseRate(text: unknown, field: string): Rate {
   if (typeof text !== 'string' || !/^0(\.\d{1,18})?$/.test(text.trim())) {
-    fail(ErrorCode.InvalidParam, `${field} must be a decimal string in [0, 1) such as "0.015", got ${JSON.stringify(text)}`);
+    fail(ErrorCode.InvalidParam, `${field} must be a decimal string in [0, 1) such as "0.015", got ${typeof text === 'string' ? JSON.stringify(echo(text)) : echo(String(text))}`);
   }
   const t = text.trim();
   const frac = t.includes('.') ? t.split('.')[1]! : '';

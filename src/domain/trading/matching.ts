@@ -83,7 +83,7 @@ export function matchOrder(state: State, taker: Order, fees: FeeSchedule): void 
     const volume = volumeFor(maker, taker, q);
     if (volume === undefined) {
       // No volume for this fill respects both signed ratios. Resting would leave the book crossed
-      // (SPEC §9.5), so the rest of the incoming order is cancelled, as self-trade prevention does.
+      // (docs/guarantees.md), so the rest of the incoming order is cancelled, as self-trade prevention does.
       closeOrder(state, taker, ORDER_STATES.cancelled, false);
       return;
     }

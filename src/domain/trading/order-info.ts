@@ -1,7 +1,7 @@
 // `GET /v1/order/info`: everything an SDK needs to sign an order (fee rate, tokens, nonce, vaults).
 import { nextNonce } from '../ledger/accounts.js';
 import { requireContract, requireTokenType } from '../catalog/contracts.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { FEE_RATE_TEXT } from './order-views.js';
 import type { Asset, Contract, State } from '../state/state.js';
@@ -11,17 +11,17 @@ import { ensureVault } from '../ledger/vaults.js';
 /** `TYPE:ADDRESS[:TOKEN_ID]` (`ETH:ETH`, `ETH:eth:1`, `ERC20:0x…`, `ERC721:0x…:152`) -> the asset it names. */
 export function assetOfContractSpec(state: State, spec: string, field: string): { contract: Contract; asset: Asset } {
   const [typeText, address, token, ...rest] = spec.split(':');
-  if (!typeText || !address || rest.length > 0) fail(ErrorCode.InvalidParam, `${field} must look like TYPE:ADDRESS[:TOKEN_ID], got "${spec}"`);
+  if (!typeText || !address || rest.length > 0) fail(ErrorCode.InvalidParam, `${field} must look like TYPE:ADDRESS[:TOKEN_ID], got "${echo(spec)}"`);
   const type = requireTokenType(typeText);
   const contract = type === 'ETH' ? state.contracts.get(ETH_KEY)! : requireContract(state, address, field);
   if (type !== 'ETH' && address.toLowerCase() === ETH_KEY) fail(ErrorCode.InvalidParam, `${field}: ${type} needs a contract address`);
   const sameKind = type === contract.type || (type === 'ERC721' && isMintableType(contract.type));
-  if (!sameKind) fail(ErrorCode.NotSuchContract, `${field}: contract ${address} is ${contract.type}, not ${type}`);
+  if (!sameKind) fail(ErrorCode.NotSuchContract, `${field}: contract ${echo(address)} is ${contract.type}, not ${type}`);
   if (!isNftType(contract.type)) return { contract, asset: state.assets.get(toHex(contract.assetType))! };
   if (token === undefined || token === '') fail(ErrorCode.TokenIDMissing, `${field}: an NFT needs TYPE:ADDRESS:TOKEN_ID`);
-  if (!/^\d+$/.test(token)) fail(ErrorCode.TokenIDParseFailed, `${field}: token id must be a decimal integer, got "${token}"`);
+  if (!/^\d+$/.test(token)) fail(ErrorCode.TokenIDParseFailed, `${field}: token id must be a decimal integer, got "${echo(token)}"`);
   const hex = contract.tokens.get(BigInt(token).toString());
-  if (hex === undefined) fail(ErrorCode.NotSuchToken, `${field}: token ${token} of ${contract.address} does not exist on L2`);
+  if (hex === undefined) fail(ErrorCode.NotSuchToken, `${field}: token ${echo(token)} of ${contract.address} does not exist on L2`);
   return { contract, asset: state.assets.get(hex)! };
 }
 

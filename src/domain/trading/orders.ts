@@ -2,7 +2,7 @@
 import { limitOrderWithFeeMsgHash } from '../../crypto/messages.js';
 import { ensureAccount } from '../ledger/accounts.js';
 import { contractOf, requireAsset } from '../catalog/assets.js';
-import { fail, ErrorCode } from '../values/errors.js';
+import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
 import { fillsEntirely, matchOrder, REAL_FEES } from './matching.js';
@@ -66,12 +66,12 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
   if (quote.tokenId !== null) {
     // NFT: whole orders of one token; the price is the base amount, in quantized units.
     if (input.amount !== 1n || quoteAmount !== 1n) fail(ErrorCode.AmountInvalid, `an NFT order trades exactly 1 token, got amount ${input.amount} and signed ${quoteAmount}`);
-    if (!/^\d+$/.test(input.price) || BigInt(input.price) !== baseAmount) fail(ErrorCode.OrderFormatError, `price "${input.price}" does not match the signed base amount ${baseAmount}`);
+    if (!/^\d+$/.test(input.price) || BigInt(input.price) !== baseAmount) fail(ErrorCode.OrderFormatError, `price "${echo(input.price)}" does not match the signed base amount ${baseAmount}`);
     return;
   }
   if (input.amount !== quoteAmount) fail(ErrorCode.OrderFormatError, `amount ${input.amount} does not match the signed quote amount ${quoteAmount}`);
   // Fungible: price is the display price, base per whole quote token; check it exactly against the ratio.
-  if (!DECIMAL_RE.test(input.price)) fail(ErrorCode.OrderFormatError, `price must be a decimal string, got "${input.price}"`);
+  if (!DECIMAL_RE.test(input.price)) fail(ErrorCode.OrderFormatError, `price must be a decimal string, got "${echo(input.price)}"`);
   const [w, f = ''] = input.price.split('.');
   const pn = BigInt(w! + f);
   const pd = 10n ** BigInt(f.length);
@@ -80,7 +80,7 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
   // price × quote display = base display  <=>  pn·q·qQuantum·10^bDec = pd·b·bQuantum·10^qDec
   const left = pn * quoteAmount * qc.quantum * 10n ** BigInt(bc.decimals);
   const right = pd * baseAmount * bc.quantum * 10n ** BigInt(qc.decimals);
-  if (left !== right) fail(ErrorCode.OrderFormatError, `price "${input.price}" does not match the signed amounts (${baseAmount} base for ${quoteAmount} quote)`);
+  if (left !== right) fail(ErrorCode.OrderFormatError, `price "${echo(input.price)}" does not match the signed amounts (${baseAmount} base for ${quoteAmount} quote)`);
 }
 
 /**
@@ -109,7 +109,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   checkVault(state, input.starkKey, buyHex, input.vaultBuy, 'vault_id_buy');
   checkVault(state, input.starkKey, base.hex, input.feeVault, 'fee_info.source_vault_id');
   const marketplace = input.marketplace === undefined || input.marketplace === '' ? null : input.marketplace;
-  if (marketplace !== null && !state.marketplaces.has(marketplace)) fail(ErrorCode.InvalidParam, `marketplace_uuid ${marketplace} is not a marketplace`);
+  if (marketplace !== null && !state.marketplaces.has(marketplace)) fail(ErrorCode.InvalidParam, `marketplace_uuid ${echo(marketplace)} is not a marketplace`);
   checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateOrderInfoError);
   checkNotExpired(state, input.expiration);
   const hash = limitOrderWithFeeMsgHash({

@@ -1,6 +1,6 @@
 // The one error type of the emulator and the real service's error-code table.
 
-/** Error codes exactly as the real service numbers them (SPEC.md §2). */
+/** Error codes exactly as the real service numbers them (docs/errors.md). */
 export const ErrorCode = {
   Success: 0,
   StarkKeyMissing: 1,
@@ -65,4 +65,17 @@ export class DevnetError extends Error {
 
 export function fail(code: ErrorCodeValue, message: string): never {
   throw new DevnetError(code, message);
+}
+
+/** The most of a client's value a refusal quotes: enough to recognise it, never the whole of a huge one. */
+export const ECHO_MAX = 100;
+
+/**
+ * `text` as a refusal quotes it: at most ECHO_MAX characters, then `…` and the full length. The cut
+ * never splits a surrogate pair (a lone half would reach the wire as U+FFFD).
+ */
+export function echo(text: string): string {
+  if (text.length <= ECHO_MAX) return text;
+  const end = (text.charCodeAt(ECHO_MAX - 1) & 0xfc00) === 0xd800 ? ECHO_MAX - 1 : ECHO_MAX;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
 }

@@ -12,7 +12,7 @@ export function displayAmount(quantized: bigint, quantum: bigint, decimals: numb
   return (negative ? '-' : '') + whole + (frac ? '.' + frac : '');
 }
 
-/** Fungible quantum rule of SPEC.md §3: the official JS SDK always quantizes with 6 decimals. */
+/** Fungible quantum rule of docs/behaviour.md: the official JS SDK always quantizes with 6 decimals. */
 export function fungibleQuantum(decimals: number): bigint {
   return decimals >= 6 ? 10n ** BigInt(decimals - 6) : 1n;
 }

@@ -1,7 +1,7 @@
 // A request field, declared once: a valibot schema that parses the wire value (its input side is the
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
-import { DevnetError } from '../../domain/values/errors.js';
+import { DevnetError, echo } from '../../domain/values/errors.js';
 import type { ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
@@ -45,9 +45,21 @@ const FIRST_ISSUE = { abortEarly: true, abortPipeEarly: true } as const;
 /** The tag every object field declares its object check with, so a missing entry is recognised. */
 export const OBJECT_TAG = 'object';
 
-/** A value as refusal messages quote it: JSON, or `nothing` when absent. */
+/**
+ * A value as refusal messages quote it: JSON, or `nothing` when absent, cut to about ECHO_MAX
+ * characters (1 MiB in never means 1 MiB out).
+ */
 export function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(echo(value));
+  let json: string;
+  try {
+    json = JSON.stringify(value) ?? String(value);
+  } catch {
+    // Not JSON (a bigint from a caller in-process): say what it is.
+    json = String(value);
+  }
+  return echo(json);
 }
 
 /** Absent for a field: not sent, null, or empty text. */

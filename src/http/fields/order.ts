@@ -6,9 +6,9 @@ import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import type { TimeInForce } from '../../domain/state/state.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, refuse } from './field.js';
+import { OBJECT_TAG, fieldOf, refuse, show } from './field.js';
 import type { Field, Values } from './field.js';
-import { hex, optText, optional, starkKey, text, uint } from './kinds.js';
+import { TEXT_LIMITS, hex, optText, optional, starkKey, text, uint } from './kinds.js';
 import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
 const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n } as const;
@@ -27,16 +27,19 @@ const token = (description: string) => hex({ code: ErrorCode.OrderFormatError, d
 /** 0 ASK (sell the quote token) or 1 BID, as a number or text. */
 const DIRECTION: Field<0 | 1> = fieldOf(
   v.pipe(v.picklist([0, 1, '0', '1'], 'direction'), v.transform((d) => (Number(d) === 0 ? (0 as const) : (1 as const)))),
-  { direction: refuse(ErrorCode.OrderFormatError, (_name, value) => `direction must be 0 (ASK) or 1 (BID), got ${JSON.stringify(value)}`) },
+  { direction: refuse(ErrorCode.OrderFormatError, (_name, value) => `direction must be 0 (ASK) or 1 (BID), got ${show(value)}`) },
   { required: true, description: '0 ASK (sell the quote token), 1 BID' },
 );
 
 /** NFT: quantized base units; ERC20: the display price. A safe integer or non-blank text, trimmed. */
 const PRICE: Field<string> = fieldOf(
   v.pipe(
-    v.union([v.pipe(v.number('price'), v.safeInteger('price'), v.transform(String)), v.pipe(v.string('price'), v.trim(), v.minLength(1, 'price'))], 'price'),
+    v.union([v.pipe(v.number('price'), v.safeInteger('price'), v.transform(String)), v.pipe(v.string('price'), v.maxLength(TEXT_LIMITS.other, 'long'), v.trim(), v.minLength(1, 'price'))], 'price'),
   ),
-  { price: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be a decimal string, got ${JSON.stringify(value)}`) },
+  {
+    price: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be a decimal string, got ${show(value)}`),
+    long: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be at most ${TEXT_LIMITS.other} characters, got ${String(value).length}`),
+  },
   { required: true, description: 'NFT: quantized base units; ERC20: display price' },
 );
 

@@ -120,10 +120,11 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const ok = withExample(content, answered, example, example?.response.body);
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
+  else if (spec.path.startsWith('/_devnet/')) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
-  out['503'] = { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
+  out['503'] ??= { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
   out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
   return out;
 }
@@ -140,7 +141,8 @@ function operation(spec: AnyRouteSpec, components: Components): Schema {
     operationId: operationId(spec),
     // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
-    security: spec.auth ? [{ apiKey: [] }] : [],
+    // The control plane needs the bearer token only when the emulator was started with --control-token.
+    security: spec.auth ? [{ apiKey: [] }] : spec.path.startsWith('/_devnet/') ? [{}, { controlToken: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(spec, components, example),
@@ -181,7 +183,10 @@ export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
     paths,
     components: {
       schemas: { Failed: FAILED, ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' },
+        controlToken: { type: 'http', scheme: 'bearer', description: 'The token given to --control-token; without that flag the control plane needs none' },
+      },
     },
   };
 }

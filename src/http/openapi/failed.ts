@@ -25,6 +25,9 @@ export const STATUS_REFUSALS = {
   400: 'A malformed path (not a CID, bad percent-encoding)',
   401: 'Missing or unknown x-api-key (code 32)',
   404: 'Nothing stored at that path',
-  413: 'The body is larger than the limit',
+  413: 'The body is larger than the limit (or an upload passes the project\'s storage quota)',
+  429: 'Too many event streams open at once',
+  503: 'The disk failed while storing (code 500); nothing was stored',
+  507: 'The disk is full (code 500); nothing was stored',
   '5XX': 'SystemError (code 500): a fault injected with POST /_devnet/faults, or an emulator bug (never an answer to bad input)',
 } as const;

@@ -5,20 +5,21 @@ import type { BatchLayer } from '../../domain/records/settlement.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { parseExact } from '../../domain/values/json.js';
 import { VERSION } from '../../version.js';
-import { fieldOf, refuse } from '../fields/field.js';
+import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
 import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
 import { DUMP, DUMP_TO_LOAD } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
+import { bodyLimitOf, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
 
 const tag = 'control';
 
 /** `l2`, `l1` or `both` (the default, also for null). */
 const LAYER: Field<BatchLayer> = fieldOf(
   v.pipe(v.nullish(v.picklist(['l2', 'l1', 'both'], 'layer')), v.transform((l) => l ?? 'both')),
-  { layer: refuse(ErrorCode.InvalidParam, (_name, value) => `layer must be "l2", "l1" or "both", got ${JSON.stringify(value ?? 'both')}`) },
+  { layer: refuse(ErrorCode.InvalidParam, (_name, value) => `layer must be "l2", "l1" or "both", got ${show(value ?? 'both')}`) },
   { description: 'default both' },
 );
 
@@ -116,7 +117,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         response: STATE_HASH,
       },
       async ({ c }) => {
-        const text = await c.req.text();
+        const text = await readBodyText(c, Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES), "a state dump's own limit, or --max-body-bytes when larger");
         let dump: unknown;
         try {
           dump = parseExact(text);

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse } from '../fields/field.js';
+import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { ORDER_BODY, orderInput } from '../fields/order.js';
@@ -19,14 +19,14 @@ const tag = 'orders';
 /** `0` or `1` (absent: both directions). */
 const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
   v.pipe(v.optional(v.picklist(['', '0', '1'], 'direction')), v.transform((d) => (d === '0' ? (0 as const) : d === '1' ? (1 as const) : undefined))),
-  { direction: refuse(ErrorCode.InvalidParam, (_name, value) => `direction must be 0 or 1, got "${String(value)}"`) },
+  { direction: refuse(ErrorCode.InvalidParam, (_name, value) => `direction must be 0 or 1, got ${show(value)}`) },
   { description: '0 ASK, 1 BID' },
 );
 
 /** Java's OrderState enum: 0..4 that state, 5 all, 6 (or absent, or empty) open orders. */
 const ORDER_STATE_FILTER: Field<OrderStateFilter | undefined> = fieldOf(
   v.pipe(v.optional(v.picklist(['', ...ORDER_STATE_FILTERS.map(String)], 'order_state')), v.transform((d) => (d === undefined || d === '' ? undefined : (Number(d) as OrderStateFilter)))),
-  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got "${String(value)}"`) },
+  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got ${show(value)}`) },
   { description: '0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled (never produced), 5 all, 6 open (the default)' },
 );
 

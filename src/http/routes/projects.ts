@@ -6,7 +6,8 @@ import type { TokenType } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { optText, optUint, text } from '../fields/kinds.js';
+import { name, optFreeText, optName, optUint, optUrl, text } from '../fields/kinds.js';
+import { show } from '../fields/field.js';
 import { CONTRACT_CREATED, CONTRACT_REMOVED, PROJECT, PROJECT_CREATED, PROJECT_EDITED, PROJECT_REMOVED } from '../openapi/catalog-responses.js';
 import { RouteGroup } from '../route.js';
 
@@ -21,7 +22,7 @@ const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
   };
   return fieldOf(v.pipe(t.json, v.check(known, 'unknown'), v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>)), {
     ...t.refusals,
-    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got "${String(value)}"`),
+    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`),
   }, { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' });
 })();
 
@@ -29,11 +30,11 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add({ method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: v.array(PROJECT) }, ({ apiKey }) => devnet.projects(apiKey))
     .add(
-      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: text({ description: '1..256 characters after trimming' }) }, response: PROJECT_CREATED },
+      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_CREATED },
       ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
     )
     .add(
-      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: text() }, response: PROJECT_EDITED },
+      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_EDITED },
       ({ apiKey, body: b }) => {
         const uuid = b.project_uuid;
         return devnet.renameProject(apiKey, uuid, b.new_project_name);
@@ -54,14 +55,14 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
           contract_address: text({ code: ErrorCode.ContractAddressMissing }),
           decimals: optUint({ below: 37n, description: 'emulator-only; ERC20 default 18' }),
           contract_count: optUint({ below: 1n << 63n }),
-          name: optText(),
-          symbol: optText({ description: 'emulator-only' }),
-          base_uri: optText({ description: 'emulator-only' }),
-          metadata_url: optText(),
-          description: optText(),
-          image_url: optText(),
-          external_link: optText(),
-          banner_image_url: optText(),
+          name: optName(),
+          symbol: optName({ description: 'emulator-only' }),
+          base_uri: optUrl({ description: 'emulator-only' }),
+          metadata_url: optUrl(),
+          description: optFreeText(),
+          image_url: optUrl(),
+          external_link: optUrl(),
+          banner_image_url: optUrl(),
         },
         response: CONTRACT_CREATED,
       },

@@ -1,7 +1,7 @@
 // The built-in IPFS gateway: GET /ipfs/{cid}[/{path}] serves stored bytes, so every endpoint URL works offline.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Devnet } from '../../devnet.js';
-import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
+import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import { stringify } from '../../domain/values/json.js';
 import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
@@ -11,7 +11,7 @@ import { BYTES, GATEWAY_JSON } from '../openapi/storage-responses.js';
 import { RouteGroup } from '../route.js';
 
 function notFound(what: string): DevnetError {
-  return new DevnetError(ErrorCode.InvalidParam, `${what} is not stored here`, 404);
+  return new DevnetError(ErrorCode.InvalidParam, `${echo(what)} is not stored here`, 404);
 }
 
 /** Path segments after `/ipfs/{cid}` of the raw URL, percent-decoded once; empty ones (`a//b`, a trailing `/`) dropped. */
@@ -22,18 +22,29 @@ function segmentsOf(url: string): string[] {
     try {
       out.push(decodeURIComponent(s));
     } catch {
-      throw new DevnetError(ErrorCode.InvalidParam, `path segment ${JSON.stringify(s)} is not valid percent-encoding`, 400);
+      throw new DevnetError(ErrorCode.InvalidParam, `path segment ${JSON.stringify(echo(s))} is not valid percent-encoding`, 400);
     }
   }
   return out;
 }
+
+/**
+ * Everything under /ipfs/ is user content served on the emulator's own origin: `sandbox` gives it an
+ * opaque origin (no scripts, no same-origin reads of /_devnet, whose cross-site guard refuses its
+ * `Origin: null`), and `nosniff` keeps a browser from reading it as another type than the one sent.
+ */
+export const sandboxGateway: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('content-security-policy', 'sandbox');
+  c.res.headers.set('x-content-type-options', 'nosniff');
+};
 
 export function gatewayRoutes(devnet: Devnet): RouteGroup {
 
   const serve = async (c: Context): Promise<Response> => {
     const cidText = c.req.param('cid')!;
     const cid = parseCid(cidText);
-    if (!cid) throw new DevnetError(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(cidText)}`, 400);
+    if (!cid) throw new DevnetError(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(echo(cidText))}`, 400);
     const segments = segmentsOf(c.req.url);
     const where = [canonicalCid(cid), ...segments].join('/');
     const entry = await devnet.storage.read(cid, segments);
@@ -57,7 +68,6 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     });
     headers['content-type'] = contentTypeFor(entry.name);
     headers['content-length'] = entry.size.toString();
-    headers['x-content-type-options'] = 'nosniff';
     return c.body(stream, 200, headers);
   };
 
@@ -72,7 +82,7 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'GET', path: '/ipfs/:cid/:path{.+}', summary: 'A file or directory inside a stored directory',
-        params: { cid, path: asText({ description: 'the rest of the path inside the directory; may contain "/"' }) }, ...gateway,
+        params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) }, ...gateway,
       },
       ({ c }) => serve(c),
     );

@@ -52,7 +52,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
           }
         } catch (e) {
           await staged?.abort();
-          await reader.cancel();
+          await reader.discard();
           throw e;
         }
         if (!staged) fail(ErrorCode.InvalidParam, 'file is required: the multipart body has no part named "file"');

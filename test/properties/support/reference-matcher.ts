@@ -1,12 +1,12 @@
 // A deliberately naive reference for one fungible market (base = the currency, quote = the traded
-// token), written from SPEC.md §5 alone: plain arrays and linear scans, no heaps, no price levels,
+// token), written from docs/behaviour.md alone: plain arrays and linear scans, no heaps, no price levels,
 // and nothing imported from src/domain/matching.ts or book.ts. The differential property test in
 // ../matching.test.ts runs it side by side with the emulator.
 
 export type Direction = 0 | 1; // 0 ASK sells the quote token, 1 BID buys it
-/** GTC rests the rest; IOC cancels the rest; FOK fills whole at once or is cancelled whole (SPEC.md §5). */
+/** GTC rests the rest; IOC cancels the rest; FOK fills whole at once or is cancelled whole (docs/behaviour.md). */
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
-/** 0 placed, 1 cancelled, 2 filled, 3 partially filled (SPEC.md §5). */
+/** 0 placed, 1 cancelled, 2 filled, 3 partially filled (docs/behaviour.md). */
 export type RefOrderState = 0 | 1 | 2 | 3;
 
 export interface RefOrder {
@@ -43,7 +43,7 @@ export interface RefBalance {
 
 export type Token = 'base' | 'quote';
 
-/** Service fee: 0.5% of the volume, floored (SPEC.md §5). */
+/** Service fee: 0.5% of the volume, floored (docs/behaviour.md). */
 const FEE_NUM = 5n;
 const FEE_DEN = 1000n;
 

@@ -160,7 +160,7 @@ describe('CAR import', () => {
   });
 });
 
-describe('DAG re-verification (SPEC §9.8)', () => {
+describe('DAG re-verification (docs/guarantees.md)', () => {
   it('reports a missing block and a block whose bytes changed', async () => {
     const store = new MemoryBlockStore();
     const { root, car } = await packedFile('v.bin', seededBytes(2_200_000, 8));

@@ -1,15 +1,15 @@
-// README's "CLI flags" table lists every flag of src/cli-flags.ts with its environment variable and default.
+// docs/cli.md's "CLI flags" table lists every flag of src/cli-flags.ts with its environment variable and default.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FLAGS } from '../../src/cli-flags.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## CLI flags'), readme.indexOf('\n## ', readme.indexOf('## CLI flags') + 1));
 
-describe('README CLI flags table', () => {
+describe('docs/cli.md CLI flags table', () => {
   it.each(FLAGS.map((f) => [f.name, f] as const))('--%s has a row with its env var and default', (_name, f) => {
     const row = section.split('\n').find((l) => l.startsWith(`| \`--${f.name}`));
-    expect(row, `README "CLI flags" has no row for --${f.name}`).toBeDefined();
+    expect(row, `docs/cli.md "CLI flags" has no row for --${f.name}`).toBeDefined();
     expect(row).toContain(`\`${f.env}\``);
     if (f.default !== undefined) expect(row).toContain(`\`${f.default}\``);
   });

@@ -1,0 +1,179 @@
+// GET /_devnet/events: one fan-out of the devnet's events to every SSE subscriber, bounded in how many
+// subscribe and in how far each may fall behind; a subscriber that falls behind is dropped.
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context } from 'hono';
+import type { Devnet } from '../devnet.js';
+import type { DevnetEvent } from '../devnet-events.js';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+
+export interface EventStreamOptions {
+  /** Streams open at once; one more is refused with 429. */
+  maxSubscribers?: number;
+  /** Bytes a subscriber may leave unread (beyond what its socket took) at the next write before it is dropped. */
+  bufferBytes?: number;
+}
+
+export const DEFAULT_MAX_SUBSCRIBERS = 128;
+export const DEFAULT_SUBSCRIBER_BUFFER_BYTES = 256 * 1024;
+/** Events of this long are written together: a burst of commands costs one write per subscriber. */
+const FLUSH_MS = 25;
+/** A comment line this often keeps proxies and idle-timeouts from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' } as const;
+const PING = Buffer.from(': ping\n\n');
+
+/** Where one subscriber's bytes go: a socket, or a web stream in-process. */
+export interface Subscriber {
+  write(chunk: Uint8Array): void;
+  /** Bytes written and not yet taken by the consumer (nor by its socket). */
+  backlog(): number;
+  /** Ends the stream at once, its backlog discarded. */
+  drop(): void;
+}
+
+/** One event as an SSE frame: `event`, `id` (its seq), `data` (the event as JSON). */
+function frame(e: DevnetEvent): string {
+  return `event: ${e.type}\nid: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`;
+}
+
+/**
+ * Every subscriber reads the same bytes, so each event is framed once and the frames of one flush
+ * are joined into one buffer written to each socket. The devnet is listened to only while someone
+ * subscribes, so with no subscriber a command costs nothing here.
+ */
+export class EventFanout {
+  private readonly subscribers = new Set<Subscriber>();
+  private pending: string[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private off: (() => void) | undefined;
+  readonly maxSubscribers: number;
+  readonly bufferBytes: number;
+
+  constructor(private readonly devnet: Devnet, o: EventStreamOptions = {}) {
+    this.maxSubscribers = o.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
+    this.bufferBytes = o.bufferBytes ?? DEFAULT_SUBSCRIBER_BUFFER_BYTES;
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Subscribes: the ready frame first, then every event after it. False when the streams are all taken. */
+  add(sub: Subscriber): boolean {
+    if (this.subscribers.size >= this.maxSubscribers) return false;
+    // Events already queued happened before this subscriber's ready event: they go to the others only.
+    this.flush();
+    this.subscribers.add(sub);
+    sub.write(Buffer.from(`event: ready\ndata: ${JSON.stringify({ seq: this.devnet.lastEventSeq })}\n\n`));
+    if (!this.off) {
+      this.off = this.devnet.onEvent((e) => this.queue(e));
+      // An open stream must never keep the process (or startDevnet's close()) alive by itself.
+      this.heartbeat = setInterval(() => this.broadcast(PING), HEARTBEAT_MS);
+      this.heartbeat.unref();
+    }
+    return true;
+  }
+
+  remove(sub: Subscriber): void {
+    if (!this.subscribers.delete(sub) || this.subscribers.size > 0) return;
+    this.off?.();
+    this.off = undefined;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.pending = [];
+  }
+
+  private queue(e: DevnetEvent): void {
+    this.pending.push(frame(e));
+    if (this.flushTimer === undefined) {
+      this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Writes what is queued to every subscriber now. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.length === 0) return;
+    const chunk = Buffer.from(this.pending.join(''));
+    this.pending = [];
+    this.broadcast(chunk);
+  }
+
+  /**
+   * A subscriber still holding more than its buffer of what earlier writes sent has fallen behind:
+   * it is dropped instead of sent more. Checked before writing, so one burst larger than the buffer
+   * (a batch moving thousands of records) does not drop a reader that keeps up; and every subscriber's
+   * queue holds the same chunk, so a burst costs its bytes once, not once per subscriber.
+   */
+  private broadcast(chunk: Uint8Array): void {
+    for (const sub of [...this.subscribers]) {
+      if (sub.backlog() > this.bufferBytes) {
+        this.remove(sub);
+        sub.drop();
+        continue;
+      }
+      sub.write(chunk);
+    }
+  }
+
+  /** The route: a stream for this request, or 429 when the streams are all taken. */
+  respond(c: Context): Response {
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    return outgoing ? this.socketStream(outgoing) : this.webStream();
+  }
+
+  private full(): DevnetError {
+    return new DevnetError(ErrorCode.InvalidParam, `too many event streams open (${this.maxSubscribers}); close one first`, 429);
+  }
+
+  /** Behind a socket: written straight to the response, so the backlog is what Node still holds for it. */
+  private socketStream(res: ServerResponse): Response {
+    if (this.subscribers.size >= this.maxSubscribers) throw this.full();
+    const sub: Subscriber = {
+      write: (chunk) => void (res.destroyed || res.write(chunk)),
+      backlog: () => res.writableLength,
+      drop: () => res.destroy(),
+    };
+    res.writeHead(200, SSE_HEADERS);
+    this.add(sub);
+    res.on('close', () => this.remove(sub));
+    // Tells the server adapter that this response is written already.
+    return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
+  }
+
+  /** In-process: a web stream whose queue is the backlog. */
+  private webStream(): Response {
+    if (this.subscribers.size >= this.maxSubscribers) throw this.full();
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let sub!: Subscriber;
+    const limit = this.bufferBytes;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (c) => {
+          controller = c;
+        },
+        cancel: () => this.remove(sub),
+      },
+      { highWaterMark: limit, size: (chunk) => chunk.byteLength },
+    );
+    sub = {
+      write: (chunk) => {
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          // Closed by its reader: the cancel above has removed it.
+        }
+      },
+      backlog: () => limit - (controller.desiredSize ?? limit),
+      drop: () => controller.error(new Error('event stream dropped: its reader fell behind')),
+    };
+    this.add(sub);
+    return new Response(stream, { headers: SSE_HEADERS });
+  }
+}

@@ -1,0 +1,75 @@
+// Request bodies read within a byte limit: refused (413) from their declared length before a byte is
+// read, or as soon as the bytes read pass the limit, so no body is ever held whole beyond it.
+import type { Context, MiddlewareHandler } from 'hono';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { TextRequest } from './text-request.js';
+
+/** JSON bodies: 1 MiB unless `--max-body-bytes` says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * `POST /_devnet/state` takes a whole state dump, which outgrows any request: its own limit, or the
+ * JSON limit when that is larger. Below V8's longest string (2^29 - 24 UTF-16 units), so a dump at the
+ * limit can still be read as text.
+ */
+export const MAX_STATE_BODY_BYTES = 256 * 1024 * 1024;
+
+// Where the app's middleware leaves the limit for the routes of one request.
+const LIMIT_KEY = 'l2devnet.maxBodyBytes';
+
+/** The app's JSON body limit, for the routes of this request (set by `bodyLimit`). */
+export function bodyLimitOf(c: Context): number {
+  return ((c as unknown as { get(key: string): number | undefined }).get(LIMIT_KEY)) ?? DEFAULT_MAX_BODY_BYTES;
+}
+
+/** The middleware that gives the routes a limit other than the default (none is needed for the default). */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return (c, next) => {
+    (c as unknown as { set(key: string, value: number): void }).set(LIMIT_KEY, maxBytes);
+    return next();
+  };
+}
+
+/** 413 with code 19, the same in both --error-status modes; `flag` names where the limit comes from. */
+export function bodyTooLarge(maxBytes: number, flag = '--max-body-bytes'): DevnetError {
+  return new DevnetError(ErrorCode.InvalidParam, `request body is larger than the limit of ${maxBytes} bytes (${flag})`, 413);
+}
+
+/** UTF-8 length of `text` past `maxBytes`, without encoding it when its length alone decides. */
+function textOver(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true; // every UTF-16 unit is at least one byte
+  if (text.length * 3 <= maxBytes) return false; // and at most three
+  return Buffer.byteLength(text, 'utf8') > maxBytes;
+}
+
+/**
+ * The body as text, or 413. A declared Content-Length over the limit is refused before reading (the
+ * server discards the rest); a body without one (chunked, or a stream in-process) is counted as it
+ * arrives and refused at the first chunk past the limit. In-process text is already in memory.
+ */
+export async function readBodyText(c: Context, maxBytes: number, flag?: string): Promise<string> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
+  const raw = c.req.raw;
+  if (raw instanceof TextRequest || declared !== undefined || raw.body === null) {
+    // Node's HTTP parser holds a socket body to its Content-Length; in-process text is checked here.
+    const text = await c.req.text();
+    if (textOver(text, maxBytes)) throw bodyTooLarge(maxBytes, flag);
+    return text;
+  }
+  const reader = raw.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw bodyTooLarge(maxBytes, flag);
+    }
+    chunks.push(value);
+  }
+  // As Request.text() decodes: UTF-8, a leading BOM dropped, malformed bytes as U+FFFD.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
