@@ -160,10 +160,13 @@ function makeDevnet(options: DevnetOptions): Made {
 function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
+  // The names clients are told to use are answered: the public URL's and the gateway URL's hosts.
+  const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) => (u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')]));
+  const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
     ...(boundHost !== undefined ? { boundHost } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),

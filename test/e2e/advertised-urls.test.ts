@@ -47,7 +47,8 @@ async function uploadEndpoints(port: number, host: string): Promise<{ upload: st
 
 describe('advertised URLs', () => {
   it('bound to 0.0.0.0: the ready line names loopback; storage endpoints follow each request\'s Host', async () => {
-    const { json, cli } = await serve(['--host', '0.0.0.0', '--port', '0', '--log', 'silent']);
+    // `devnet` is the name other containers use (a Host the emulator answers only when allowed).
+    const { json, cli } = await serve(['--host', '0.0.0.0', '--port', '0', '--log', 'silent', '--allowed-host', 'devnet']);
     expect(json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = Number(new URL(String(json.url)).port);
     const inside = await uploadEndpoints(port, 'devnet:8080');
@@ -58,13 +59,15 @@ describe('advertised URLs', () => {
     expect(cli.stdout() + JSON.stringify(inside) + JSON.stringify(outside)).not.toContain('0.0.0.0');
   }, TEST_TIMEOUT);
 
-  it('--public-url (or L2DEVNET_PUBLIC_URL) is the ready line\'s url and the endpoints\' base, whatever the Host; --listen-file has the real one', async () => {
+  it('--public-url (or L2DEVNET_PUBLIC_URL) is the ready line\'s url and the endpoints\' base, and its name is an answered Host; --listen-file has the real one', async () => {
     const listenFile = join(mkdtempSync(join(tmpdir(), 'l2-devnet-listen-')), 'url');
     const { json } = await serve(['--host', '0.0.0.0', '--port', '0', '--log', 'silent', '--listen-file', listenFile], { L2DEVNET_PUBLIC_URL: 'http://l2devnet.ci:8080/' });
     expect(json.url).toBe('http://l2devnet.ci:8080');
     const local = readFileSync(listenFile, 'utf8').trim();
     expect(local).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const got = await uploadEndpoints(Number(new URL(local).port), 'other.host:1234');
+    // The public URL's name is answered without --allowed-host (clients are told to use it); another name is not.
+    const got = await uploadEndpoints(Number(new URL(local).port), 'l2devnet.ci:8080');
+    expect((await send(Number(new URL(local).port), 'other.host:1234', 'GET', '/_devnet/health')).status).toBe(403);
     expect(got.upload[0]).toMatch(/^http:\/\/l2devnet\.ci:8080\/ipfs\/bafy[a-z2-7]+\/$/);
     expect(got.list).toEqual(got.upload);
   }, TEST_TIMEOUT);
