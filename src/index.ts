@@ -18,6 +18,7 @@ import { logWriter } from './http/request-log.js';
 import { toRequest } from './http/text-request.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
+import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
@@ -59,8 +60,13 @@ export interface DevnetOptions {
   log?: LogMode;
   /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: `publicUrl`, else the URL each request came to (its Host). */
   gatewayUrl?: string;
+  /**
+   * The URL clients reach the emulator at (`--public-url`), e.g. `http://devnet:8080` behind a
+   * container network: `RunningDevnet.url` and the default base of storage `endpoints`.
+   */
+  publicUrl?: string;
   /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore;
   /**
@@ -113,7 +119,10 @@ export interface InProcessDevnet {
 }
 
 export interface RunningDevnet {
+  /** The URL to advertise: `publicUrl` if given, else `listenUrl`. */
   url: string;
+  /** Where this machine reaches the socket: the bound address, with loopback for 0.0.0.0 and ::. */
+  listenUrl: string;
   port: number;
   /** The control plane as methods, over the socket. */
   control: DevnetControl;
@@ -177,7 +186,7 @@ function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | und
       wallMicros,
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
-      gatewayUrl: options.gatewayUrl,
+      gatewayUrl: options.gatewayUrl ?? options.publicUrl,
       fees: options.fees,
       storageQuota: options.storageQuota,
     });
@@ -193,10 +202,13 @@ function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | und
 function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
+  // The names clients are told to use are answered: the public URL's and the gateway URL's hosts.
+  const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) => (u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')]));
+  const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
     ...(boundHost !== undefined ? { boundHost } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
@@ -209,11 +221,6 @@ interface Namespaced {
   registry: NamespaceRegistry;
   /** The default namespace: the instance's `devnet` and `restored`. */
   main: Made;
-  /**
-   * Once the server's URL is known, every namespace's gateway URL follows it (`{url}/ns/{name}`);
-   * `default`'s too unless `namedOnly` (in process, `default` keeps answering with the request's origin).
-   */
-  useUrl(url: string, namedOnly?: boolean): void;
 }
 
 /**
@@ -224,12 +231,10 @@ function namespaced(options: DevnetOptions, boundHost?: string): Namespaced {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
   const baseSeed = baseSeedOf(options, genesis);
   const app = appOptions(options, boundHost);
-  let url: string | undefined;
   // Set just below: each namespace's app serves the registry's control routes.
   let registry!: NamespaceRegistry;
   const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
     const built = buildApp(made.devnet, { ...app, namespaces: registry });
-    if (url !== undefined && name !== DEFAULT_NAMESPACE) made.devnet.storage.useGatewayUrl(`${url}/ns/${name}`, true);
     return {
       fetch: built.fetch,
       devnet: made.devnet,
@@ -245,7 +250,8 @@ function namespaced(options: DevnetOptions, boundHost?: string): Namespaced {
    * (the emulator under another host name, e.g. in a container) extended to its own gateway.
    */
   const makeNamed = (name: string, dir: string | undefined): Made => {
-    const gatewayUrl = options.gatewayUrl === undefined ? undefined : `${options.gatewayUrl.replace(/\/+$/, '')}/ns/${name}`;
+    const base = options.gatewayUrl ?? options.publicUrl;
+    const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
     return makeDevnet({ ...options, ...(gatewayUrl !== undefined ? { gatewayUrl } : {}) }, genesis, namespaceSeed(baseSeed, name), dir);
   };
   const open = (name: string): NamespaceInstance => {
@@ -288,17 +294,11 @@ function namespaced(options: DevnetOptions, boundHost?: string): Namespaced {
   return {
     registry,
     main,
-    useUrl: (u, namedOnly = false) => {
-      url = u;
-      if (!namedOnly) main.devnet.storage.useGatewayUrl(u, true);
-      for (const name of registry.names()) if (name !== DEFAULT_NAMESPACE) registry.instance(name)!.devnet.storage.useGatewayUrl(`${u}/ns/${name}`, true);
-    },
   };
 }
 
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const { registry, main, useUrl } = namespaced(options);
-  useUrl(IN_PROCESS_URL, true);
+  const { registry, main } = namespaced(options);
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => registry.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
@@ -312,16 +312,15 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
   const host = options.host ?? '127.0.0.1';
-  const { registry, main, useUrl } = namespaced(options, host);
+  const { registry, main } = namespaced(options, host);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: registry.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
-      const urlHost = host.includes(':') ? `[${host}]` : host;
-      const url = `http://${urlHost}:${info.port}`;
-      useUrl(url);
+      const local = listenUrl(host, info.port);
       resolve({
-        url,
+        url: options.publicUrl?.replace(/\/+$/, '') ?? local,
+        listenUrl: local,
         port: info.port,
-        control: controlClient(fetch, url, controlOptions(options)),
+        control: controlClient(fetch, local, controlOptions(options)),
         devnet: main.devnet,
         namespaces: registry,
         ...(main.persistence ? { restored: main.persistence.report } : {}),
