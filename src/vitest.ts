@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { controlClient } from './control-client.js';
 import type { AccountsInfo, DevnetControl } from './control-client.js';
 import type { ProvidedDevnet } from './vitest-setup.js';
+import { namespaceUrl, workerNamespace } from './testing/namespaces.js';
 
 export type { ProvidedDevnet } from './vitest-setup.js';
 export { devnetGlobalSetup } from './vitest-setup.js';
@@ -18,8 +19,6 @@ export interface DevnetHandle<F> {
   readonly fixture: F;
 }
 
-const SERIAL_ONLY =
-  'l2-devnet/vitest: useDevnet() snapshots and reverts the one emulator that the globalSetup started, so test files must run one at a time: set test.fileParallelism to false (or run vitest with --no-file-parallelism)';
 
 /**
  * Call once at the top of a test file (outside any test). Before the file's first test it takes a
@@ -27,7 +26,9 @@ const SERIAL_ONLY =
  * every test it reverts to the second, so each test starts from the fixture's state, as Hardhat's
  * `loadFixture` gives, at the cost of a revert instead of a rerun. After the file it reverts to the
  * first, so the next file finds the emulator as this one did. Needs
- * `test.globalSetup: ['l2-devnet/vitest/setup']` and `test.fileParallelism: false`.
+ * `test.globalSetup: ['l2-devnet/vitest/setup']`. When files run in parallel, each worker gets its
+ * own namespace of the one emulator (`worker-{VITEST_POOL_ID}`): a worker runs one file at a time,
+ * so its snapshots and reverts never meet another worker's.
  */
 export function useDevnet<F = undefined>(fixture?: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => F | Promise<F>): DevnetHandle<F> {
   let ready: { url: string; control: DevnetControl; accounts: AccountsInfo; fixture: F } | undefined;
@@ -42,14 +43,14 @@ export function useDevnet<F = undefined>(fixture?: (net: { url: string; control:
   beforeAll(async () => {
     const provided: ProvidedDevnet | undefined = inject('l2devnet');
     if (!provided) throw new Error("l2-devnet/vitest: no emulator: add 'l2-devnet/vitest/setup' to test.globalSetup");
-    if (!provided.serial) throw new Error(SERIAL_ONLY);
-    const c = controlClient((input, init) => fetch(input, init), provided.url);
+    const url = provided.serial ? provided.url : namespaceUrl(provided.url, workerNamespace());
+    const c = controlClient((input, init) => fetch(input, init), url);
     control = c;
     before = (await c.snapshot()).id;
     const accounts = await c.accounts();
-    const value = fixture ? await fixture({ url: provided.url, control: c, accounts }) : (undefined as F);
+    const value = fixture ? await fixture({ url, control: c, accounts }) : (undefined as F);
     fixed = (await c.snapshot()).id;
-    ready = { url: provided.url, control: c, accounts, fixture: value };
+    ready = { url, control: c, accounts, fixture: value };
   });
 
   afterEach(async () => {
