@@ -13,6 +13,8 @@ import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
 import type { RequestLogEntry } from './http/request-log.js';
+import { unprefixedPath } from './http/namespace.js';
+import type { NamespaceDirectory } from './http/namespace.js';
 import { RouteGroup } from './http/route.js';
 import type { AnyRouteSpec } from './http/route.js';
 import { DOCUMENT } from './http/openapi/responses.js';
@@ -24,6 +26,7 @@ import { controlRoutes } from './http/routes/control.js';
 import { faultRoutes } from './http/routes/faults.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
+import { namespaceRoutes } from './http/routes/namespaces.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
@@ -53,6 +56,8 @@ export interface AppOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
+  /** The registry of namespaces this app is one of: serves GET /_devnet/namespaces and the delete route. */
+  namespaces?: NamespaceDirectory;
 }
 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: an absent key, never `undefined`). */
@@ -64,7 +69,9 @@ function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
-  const app = new Hono();
+  // Routes on the path without a /ns/{name} prefix: the namespace registry has already sent the
+  // request to this namespace's app, and every route answers under the prefix as it does without.
+  const app = new Hono({ getPath: unprefixedPath });
   const faults = new FaultTable();
   const specs: AnyRouteSpec[] = [];
   const mount = (group: RouteGroup): void => {
@@ -105,6 +112,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
   mount(explorerRoutes(devnet, inspector, options.events));
+  if (options.namespaces) mount(namespaceRoutes(options.namespaces));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.

@@ -93,7 +93,8 @@ export async function generateExamples(): Promise<Record<string, Example>> {
     const text = await res.text();
     const answer = /[/+]json\b/.test(contentType) ? parseExact(text) : text;
     if (res.status !== 200 || isFailed(answer)) throw new Error(`the examples tour's ${method} ${url} was refused (${res.status}): ${text.slice(0, 300)}`);
-    const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname);
+    // A namespace's routes are the document's paths under the /ns/{namespace} server.
+    const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname.replace(/^\/ns\/[^/]+(?=\/|$)/, '') || '/');
     if (options.example !== false && !found.has(operation)) {
       found.set(operation, exampleOf(request, { status: res.status, contentType: contentType.split(';')[0]!.trim(), body: answer }));
     }

@@ -163,4 +163,9 @@ export async function tour(call: Call): Promise<void> {
   const dump = await call('GET', '/_devnet/state');
   await call('POST', '/_devnet/state', { body: dump });
   await call('POST', '/_devnet/reset', { body: {} });
+
+  // Namespaces: one made by its first request, listed, deleted.
+  await call('GET', '/ns/worker-1/_devnet/health', { example: false });
+  await call('GET', '/_devnet/namespaces');
+  await call('DELETE', '/_devnet/namespaces/worker-1');
 }

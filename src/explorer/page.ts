@@ -14,6 +14,7 @@ export const EXPLORER_HTML = String.raw`<!doctype html>
 <body>
 <header>
   <h1><a href="#/">l2-devnet explorer</a></h1>
+  <label>namespace <select id="namespace" title="each namespace is a devnet of its own (/ns/{name}/)"></select></label>
   <form id="search" role="search">
     <label class="sr" for="q">Search</label>
     <input id="q" type="search" placeholder="stark key, name, sequence/order id, CID, signature r" autocomplete="off" spellcheck="false">

@@ -7,6 +7,8 @@ const STATUS = { 0: 'submitted', 1: 'accepted', 2: 'failed', 3: 'on L2', 4: 'rej
 const PAGE = 50;
 const ORDER_STATE = { 0: 'placed', 1: 'cancelled', 2: 'filled', 3: 'partially filled' };
 const $ = (id) => document.getElementById(id);
+// Under /ns/{name}/ the page shows that namespace: every call it makes goes under the same prefix.
+const NS_PREFIX = (location.pathname.match(/^\/ns\/[a-z0-9][a-z0-9_-]*/) || [''])[0];
 
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -88,7 +90,7 @@ const LOCKED = 'the control plane needs its token (--control-token): open this p
 async function api(method, path, body) {
   const init = { method, headers: body === undefined ? authHeaders() : { 'content-type': 'application/json', ...authHeaders() } };
   if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await fetch(path, init);
+  const res = await fetch(NS_PREFIX + path, init);
   if (res.status === 401) throw new Error(LOCKED);
   const data = await res.json().catch(() => null);
   if (!res.ok || (data && data.status === 'FAILED')) throw new Error((data && data.error) || 'HTTP ' + res.status);
@@ -422,8 +424,8 @@ document.addEventListener('keydown', (ev) => {
 
 // ---- events: human-readable rows, kept across reloads (sessionStorage), resumed with Last-Event-ID ----
 
-const EVENTS_KEY = 'l2-devnet-events';
-const LAST_KEY = 'l2-devnet-last-event';
+const EVENTS_KEY = 'l2-devnet-events' + NS_PREFIX;
+const LAST_KEY = 'l2-devnet-last-event' + NS_PREFIX;
 let kept = [];
 try { kept = JSON.parse(sessionStorage.getItem(EVENTS_KEY) || '[]'); } catch { kept = []; }
 let lastEventId = sessionStorage.getItem(LAST_KEY);
@@ -523,7 +525,7 @@ async function connect() {
     try {
       const headers = authHeaders();
       if (lastEventId !== null) headers['last-event-id'] = lastEventId;
-      const res = await fetch('/_devnet/events', { headers });
+      const res = await fetch(NS_PREFIX + '/_devnet/events', { headers });
       if (res.status === 401) { live(false, 'locked'); say(LOCKED, true); return; }
       if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
       const reader = res.body.getReader();
@@ -587,8 +589,21 @@ control('btn-deposit', async () => {
   return 'deposit recorded as ' + r.sequence_id;
 });
 
+// The namespace selector: this page's namespace among all of them; choosing one opens its explorer
+// (the fragment, which may carry the control token, goes along).
+async function listNamespaces() {
+  const r = await api('GET', '/_devnet/namespaces');
+  $('namespace').replaceChildren(...r.namespaces.map((n) => h('option', { value: n.name, selected: n.name === r.current }, n.name)));
+}
+$('namespace').addEventListener('change', () => {
+  const name = $('namespace').value;
+  location.href = (name === 'default' ? '/' : '/ns/' + encodeURIComponent(name) + '/') + location.hash;
+});
+$('namespace').addEventListener('focus', () => { listNamespaces().catch((e) => say(e.message, true)); });
+
 renderKept();
 route();
 connect();
 refresh().catch((e) => say(e.message, true));
+listNamespaces().catch((e) => say(e.message, true));
 `;

@@ -61,9 +61,14 @@ export function prettyLine(e: RequestLogEntry): string {
   return `${e.method} ${e.path} ${e.status}${e.error_code === 0 ? '' : ` FAILED ${e.error_code}`} ${e.duration_ms.toFixed(1)}ms`;
 }
 
-/** The line writer of a log mode, or undefined when nothing is logged per request. */
+/** Health probes (a container's every few seconds) would bury the requests worth reading. */
+const UNLOGGED_PATH = '/_devnet/health';
+
+/** The line writer of a log mode, or undefined when nothing is logged per request. Health probes are not logged. */
 export function logWriter(mode: LogMode, write: (line: string) => void): ((e: RequestLogEntry) => void) | undefined {
   if (mode === 'silent') return undefined;
   const format = mode === 'json' ? jsonLine : prettyLine;
-  return (e) => write(format(e) + '\n');
+  return (e) => {
+    if (e.path !== UNLOGGED_PATH) write(format(e) + '\n');
+  };
 }

@@ -6,6 +6,7 @@ import { runStartup } from './startup.js';
 import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
 import { runEvents } from './events.js';
+import { runNamespaces } from './namespaces.js';
 
 interface BenchOptions {
   runs?: number;
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   storage: (o) => runStorage(o),
   crypto: (o) => runCrypto(o),
   events: (o) => runEvents(o),
+  namespaces: (o) => runNamespaces(o),
 };
 
 function usage(): string {

@@ -8,6 +8,7 @@ import type { Example } from './example.js';
 import { EXAMPLES } from './examples.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
+import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME } from '../namespace.js';
 import type { Schema } from './json-schema.js';
 import { isControlPath } from '../guard.js';
 
@@ -15,6 +16,8 @@ import { isControlPath } from '../guard.js';
 export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
+
+const NAME_RULE = `A namespace name is 1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-" and "_", starting with a letter or digit`;
 
 function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
   return {
@@ -132,7 +135,8 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
 
 function operation(spec: AnyRouteSpec, components: Components): Schema {
   const example = EXAMPLES[operationId(spec)];
-  const params = parameters(spec, example);
+  // Every route answers in every namespace, so every operation takes the namespace header.
+  const params = [...parameters(spec, example), { $ref: '#/components/parameters/Namespace' }];
   const body = requestBody(spec, components, example);
   const rest = restParameter(spec.path);
   return {
@@ -163,6 +167,7 @@ const TAGS: Readonly<Record<string, string>> = {
   storage: 'File storage and the built-in IPFS gateway',
   control: 'The /_devnet control plane: state, clock, settlement, snapshots, faults (emulator only)',
   explorer: 'The explorer page and its live event stream (emulator only)',
+  namespaces: 'Namespaces: isolated devnets in one emulator, one per test worker (emulator only)',
   docs: 'This document',
 };
 
@@ -179,11 +184,27 @@ export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
       description: "A local emulator of Reddio's StarkEx layer-2 API: the emulated /v1, /v2 and /v3 routes, the /_devnet control plane, the IPFS gateway and this document.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: '/', description: 'the emulator that served this document' }],
+    servers: [
+      { url: '/', description: `the emulator that served this document: its namespace "${DEFAULT_NAMESPACE}", or the one the ${NAMESPACE_HEADER} header names` },
+      {
+        url: '/ns/{namespace}',
+        description: `every route in a namespace of its own (created on first use): /ns/{namespace}/v1/..., /ns/{namespace}/_devnet/..., /ns/{namespace}/ipfs/...; /ns/${DEFAULT_NAMESPACE} is the unprefixed one`,
+        variables: { namespace: { default: DEFAULT_NAMESPACE, description: NAME_RULE } },
+      },
+    ],
     tags: [...new Set(specs.map((s) => s.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
       schemas: { Failed: FAILED, ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
+      parameters: {
+        Namespace: {
+          name: NAMESPACE_HEADER,
+          in: 'header',
+          required: false,
+          description: `The namespace for clients that cannot change their base URL (absent: the path's /ns/{name} prefix, else "${DEFAULT_NAMESPACE}"). ${NAME_RULE}. With a prefix too, both must name the same namespace. A bad or conflicting name is refused with 400 and code 19.`,
+          schema: { type: 'string', pattern: NAMESPACE_NAME.source, maxLength: MAX_NAMESPACE_LENGTH },
+        },
+      },
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' },
         controlToken: { type: 'http', scheme: 'bearer', description: 'The token given to --control-token; without that flag the control plane needs none' },

@@ -2589,4 +2589,24 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     "request": { "method": "DELETE", "url": "/_devnet/requests" },
     "response": { "status": 200, "contentType": "application/json", "body": { "removed": 69 } },
   },
+  "getDevnetNamespaces": {
+    "request": { "method": "GET", "url": "/_devnet/namespaces" },
+    "response": {
+      "status": 200,
+      "contentType": "application/json",
+      "body": {
+        "current": "default",
+        "namespaces": [
+          { "name": "default", "idle_seconds": 0, "state_dir": null },
+          { "name": "worker-1", "idle_seconds": 0, "state_dir": null },
+        ],
+        "max_namespaces": 64,
+        "ttl_seconds": null,
+      },
+    },
+  },
+  "deleteDevnetNamespacesName": {
+    "request": { "method": "DELETE", "url": "/_devnet/namespaces/worker-1" },
+    "response": { "status": 200, "contentType": "application/json", "body": { "deleted": "worker-1" } },
+  },
 };
