@@ -8,10 +8,13 @@ import { cors } from './http/cors.js';
 import type { CorsOrigins } from './http/cors.js';
 import type { EventStreamOptions } from './http/event-stream.js';
 import { guard } from './http/guard.js';
+import { Inspector } from './explorer/inspector.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
 import type { RequestLogEntry } from './http/request-log.js';
+import { unprefixedPath } from './http/namespace.js';
+import type { NamespaceDirectory } from './http/namespace.js';
 import { RouteGroup } from './http/route.js';
 import type { AnyRouteSpec } from './http/route.js';
 import { DOCUMENT } from './http/openapi/responses.js';
@@ -23,6 +26,7 @@ import { controlRoutes } from './http/routes/control.js';
 import { faultRoutes } from './http/routes/faults.js';
 import { marketplaceRoutes } from './http/routes/marketplaces.js';
 import { mintRoutes } from './http/routes/mints.js';
+import { namespaceRoutes } from './http/routes/namespaces.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
@@ -44,10 +48,16 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** Bounds of GET /_devnet/events (subscribers, bytes each may fall behind). */
   events?: EventStreamOptions;
+  /** Requests the request journal keeps (`GET /_devnet/requests`; default 1000; `--request-journal`). */
+  requestJournal?: number;
+  /** The host's clock in ms for the journal's `wall_time` and `duration_ms` (a seam for tests); default Date.now and performance.now. */
+  requestClock?: () => number;
   /** Called once per request after the response is built (structured logging). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
+  /** The registry of namespaces this app is one of: serves GET /_devnet/namespaces and the delete route. */
+  namespaces?: NamespaceDirectory;
 }
 
 /** The options among `keys` that are set (exactOptionalPropertyTypes: an absent key, never `undefined`). */
@@ -59,7 +69,9 @@ function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
-  const app = new Hono();
+  // Routes on the path without a /ns/{name} prefix: the namespace registry has already sent the
+  // request to this namespace's app, and every route answers under the prefix as it does without.
+  const app = new Hono({ getPath: unprefixedPath });
   const faults = new FaultTable();
   const specs: AnyRouteSpec[] = [];
   const mount = (group: RouteGroup): void => {
@@ -67,6 +79,9 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     specs.push(...group.specs);
   };
 
+  // First of all: the journal and the metrics see every request, the guard's and the limits' refusals too.
+  const inspector = new Inspector(devnet, { ...(options.requestJournal === undefined ? {} : { journalSize: options.requestJournal }), ...(options.requestClock ? { clock: options.requestClock } : {}) });
+  app.use(inspector.middleware());
   if (options.onRequest) app.use(requestLogger(options.onRequest));
   // Before anything reads the request: Host, cross-site control calls, the control token.
   app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
@@ -96,7 +111,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
-  mount(explorerRoutes(devnet, options.events));
+  mount(explorerRoutes(devnet, inspector, options.events));
+  if (options.namespaces) mount(namespaceRoutes(options.namespaces));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.

@@ -27,12 +27,17 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'signatures', env: 'L2DEVNET_SIGNATURES', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)' },
   { name: 'error-status', env: 'L2DEVNET_ERROR_STATUS', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code' },
   { name: 'gateway-url', env: 'L2DEVNET_GATEWAY_URL', default: undefined, help: 'base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator\'s own URL, which serves /ipfs/ itself' },
+  { name: 'public-url', env: 'L2DEVNET_PUBLIC_URL', default: undefined, help: 'the URL clients reach the emulator at (ready line, storage endpoints); default: the ready line names the bound address (127.0.0.1 for 0.0.0.0) and endpoints follow each request\'s Host' },
+  { name: 'listen-file', env: 'L2DEVNET_LISTEN_FILE', default: undefined, help: 'write the URL the server listens on to FILE once it listens (removed on exit); `l2-devnet health` reads it' },
   { name: 'api-key', env: 'L2DEVNET_API_KEY', default: undefined, repeatable: 'add', help: 'an extra API key (repeatable; env: comma-separated)' },
   { name: 'max-body-bytes', env: 'L2DEVNET_MAX_BODY_BYTES', default: '1MiB', help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)' },
   { name: 'storage-quota', env: 'L2DEVNET_STORAGE_QUOTA', default: undefined, help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota' },
   { name: 'allowed-host', env: 'L2DEVNET_ALLOWED_HOST', default: undefined, repeatable: 'replace', help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)' },
   { name: 'control-token', env: 'L2DEVNET_CONTROL_TOKEN', default: undefined, help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN' },
   { name: 'cors-origin', env: 'L2DEVNET_CORS_ORIGIN', default: '*', repeatable: 'replace', help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)' },
+  { name: 'request-journal', env: 'L2DEVNET_REQUEST_JOURNAL', default: '1000', help: 'requests GET /_devnet/requests keeps (the explorer\'s Requests view), 1..1000000' },
+  { name: 'max-namespaces', env: 'L2DEVNET_MAX_NAMESPACES', default: '64', help: 'how many namespaces (/ns/{name}/..., x-devnet-namespace) may exist besides default; a new one past it is refused (429, code 19); 0 = namespaces off' },
+  { name: 'namespace-ttl', env: 'L2DEVNET_NAMESPACE_TTL', default: '0', help: 'delete a namespace (and its state) after this many seconds without a request; 0 = never' },
   { name: 'log', env: 'L2DEVNET_LOG', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line' },
 ];
 
@@ -43,6 +48,7 @@ export type FlagValues = Record<string, string | undefined> & {
   corsOrigins?: '*' | string[];
   maxBodyBytes?: number;
   storageQuota?: number;
+  requestJournal?: number;
 };
 
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
@@ -120,6 +126,9 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     if (bytes === undefined) throw new FlagError(`--storage-quota must be a positive size such as 104857600 or 500MiB, got "${quota}"`);
     values.storageQuota = bytes;
   }
+  const journal = values['request-journal']!;
+  if (!/^\d{1,7}$/.test(journal) || Number(journal) < 1 || Number(journal) > 1_000_000) throw new FlagError(`--request-journal must be an integer in [1, 1000000], got "${journal}"`);
+  values.requestJournal = Number(journal);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new FlagError('--control-token must be printable ASCII without spaces (it travels in an Authorization header)');
   for (const f of FLAGS) {
@@ -127,8 +136,14 @@ export function parseFlags(argv: readonly string[], env: Record<string, string |
     if (v !== undefined && f.values && !f.values.includes(v)) throw new FlagError(`--${f.name} must be one of ${f.values.join('|')}, got "${v}"`);
   }
   if (parseSettlement(values.settlement!) === undefined) throw new FlagError(`--settlement must be auto, manual or interval:SECONDS (1 to 2^53-1), got "${values.settlement}"`);
-  const gateway = values['gateway-url'];
-  if (gateway !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(gateway)) throw new FlagError(`--gateway-url must be an http(s) URL such as http://127.0.0.1:8080, got "${gateway}"`);
+  for (const name of ['gateway-url', 'public-url']) {
+    const url = values[name];
+    if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(url)) throw new FlagError(`--${name} must be an http(s) URL such as http://127.0.0.1:8080, got "${url}"`);
+  }
+  for (const name of ['max-namespaces', 'namespace-ttl']) {
+    const n = values[name]!;
+    if (!/^\d+$/.test(n) || !Number.isSafeInteger(Number(n))) throw new FlagError(`--${name} must be a whole number >= 0, got "${n}"`);
+  }
   const port = values.port!;
   if (!/^\d+$/.test(port) || Number(port) > 65535) throw new FlagError(`--port must be an integer in [0, 65535], got "${port}"`);
   return { values, help, version };
@@ -143,7 +158,7 @@ export function helpText(): string {
   }
   lines.push(`  ${'--help, -h'.padEnd(16)} ${''.padEnd(24)} print this help`, `  ${'--version, -v'.padEnd(16)} ${''.padEnd(24)} print the version`);
   lines.push('', 'Flags win over environment variables, which win over defaults. --flag=value also works.');
-  lines.push('Subcommands (each with its own --help): l2-devnet scenario FILE..., l2-devnet fuzz.');
+  lines.push('Subcommands (each with its own --help): l2-devnet scenario FILE..., l2-devnet fuzz, l2-devnet health.');
   lines.push('Exit codes: 0 after SIGINT/SIGTERM, 1 for an invalid genesis or state directory, 2 for a bad flag.');
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 // The devnet's event bus: one event per accepted command and per record status move, to live listeners.
+import { isoMicros } from './domain/state/clock.js';
 import { stringify } from './domain/values/json.js';
 import type { StatusMove } from './domain/state/state.js';
 
@@ -8,6 +9,8 @@ export interface CommandEvent {
   type: 'command';
   cmd: string;
   summary: string;
+  /** The emulator clock after the command (ISO 8601, microseconds). */
+  time: string;
 }
 
 /** A record that appeared (`from` null) or moved status during the command `cmd`. */
@@ -19,6 +22,8 @@ export interface RecordEvent {
   from: number | null;
   to: number;
   summary: string;
+  /** The emulator clock after the command that made the move. */
+  time: string;
 }
 
 export type DevnetEvent = CommandEvent | RecordEvent;
@@ -64,12 +69,13 @@ export class DevnetEvents {
   }
 
   /** Sends the command's event, then one per status move it made, in the order made. */
-  emit(cmd: string, value: unknown, moves: readonly StatusMove[]): void {
+  emit(cmd: string, value: unknown, moves: readonly StatusMove[], nowMicros: bigint): void {
     if (this.listeners.size === 0) return;
-    this.send({ seq: ++this.seq, type: 'command', cmd, summary: summarize(cmd, value) });
+    const time = isoMicros(nowMicros);
+    this.send({ seq: ++this.seq, type: 'command', cmd, summary: summarize(cmd, value), time });
     for (const m of moves) {
       const summary = m.from === null ? `record ${m.sequenceId} created at ${m.to}` : `record ${m.sequenceId} ${m.from} -> ${m.to}`;
-      this.send({ seq: ++this.seq, type: 'record', cmd, sequence_id: m.sequenceId, from: m.from, to: m.to, summary });
+      this.send({ seq: ++this.seq, type: 'record', cmd, sequence_id: m.sequenceId, from: m.from, to: m.to, summary, time });
     }
   }
 

@@ -90,7 +90,7 @@ export class DevnetStorage {
     private readonly state: () => State,
     readonly blocks: BlockStore,
     /** Without a trailing slash; undefined = the URL the request came to. */
-    private gatewayUrl: string | undefined,
+    private readonly gatewayUrl: string | undefined,
     /** The index commands of the devnet (atomic and journaled there). */
     private readonly index: { record(apiKey: string, projectUuid: string, upload: NewUpload): void; remove(apiKey: string, projectUuid: string, cid: string): void },
     /** Bytes each project may keep listed (`--storage-quota`); undefined: no quota. */
@@ -121,11 +121,6 @@ export class DevnetStorage {
     return allOf(listedFiles(this.state(), apiKey, projectUuid)).some((f) => f.cid === cid);
   }
 
-  /** Set by startDevnet once the port is known, unless a gateway URL was configured. */
-  useGatewayUrl(url: string, onlyIfUnset: boolean): void {
-    if (onlyIfUnset && this.gatewayUrl !== undefined) return;
-    this.gatewayUrl = url.replace(/\/+$/, '');
-  }
 
   gateway(requestOrigin: string): string {
     return this.gatewayUrl ?? requestOrigin;

@@ -197,7 +197,7 @@ export class Devnet extends DevnetReads {
       state.statusMoves = undefined;
     }
     const { value, changed } = outcome;
-    if ((changed || always) && moves) this.events.emit(cmd, value, moves);
+    if ((changed || always) && moves) this.events.emit(cmd, value, moves, this.current.clock.nowMicros);
     return value;
   }
 
@@ -389,7 +389,7 @@ export class Devnet extends DevnetReads {
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */
   reset(): { state_hash: string } {
     this.replace(this.genesis());
-    this.events.emit('reset', undefined, []);
+    this.events.emit('reset', undefined, [], this.current.clock.nowMicros);
     return { state_hash: this.stateHash() };
   }
 
@@ -434,7 +434,7 @@ export class Devnet extends DevnetReads {
 
   private loaded(state: State): { state_hash: string } {
     this.replace(state);
-    this.events.emit('load', undefined, []);
+    this.events.emit('load', undefined, [], this.current.clock.nowMicros);
     return { state_hash: this.stateHash() };
   }
 

@@ -1,12 +1,14 @@
 // Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet), each with a control client.
 import { serve } from '@hono/node-server';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/records/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
-import { claimStateDir, openStateDir } from './persistence/state-dir.js';
+import { claimStateDir, openStateDir, StateDirError } from './persistence/state-dir.js';
 import { DirectoryBlockStore } from './ipfs/block-dir.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import type { Durability } from './persistence/files.js';
@@ -16,10 +18,21 @@ import { logWriter } from './http/request-log.js';
 import { toRequest } from './http/text-request.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
+import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
 import type { EventStreamOptions } from './http/event-stream.js';
+import { DevnetError, ErrorCode, echo } from './domain/values/errors.js';
+import { crossSite, hostName, hostRule } from './http/guard.js';
+import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
+import { NamespaceRegistry } from './namespaces.js';
+import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
+
+export interface NamespaceOptions extends NamespaceLimits {
+  /** The registry's clock in milliseconds, for the idle TTL; default the host's (a test injects its own). */
+  now?: () => number;
+}
 
 export interface DevnetOptions {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
@@ -47,8 +60,13 @@ export interface DevnetOptions {
   log?: LogMode;
   /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the emulator's own URL. */
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: `publicUrl`, else the URL each request came to (its Host). */
   gatewayUrl?: string;
+  /**
+   * The URL clients reach the emulator at (`--public-url`), e.g. `http://devnet:8080` behind a
+   * container network: `RunningDevnet.url` and the default base of storage `endpoints`.
+   */
+  publicUrl?: string;
   /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore;
   /**
@@ -69,6 +87,19 @@ export interface DevnetOptions {
   corsOrigins?: '*' | string[];
   /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
   events?: EventStreamOptions;
+  /** Requests `GET /_devnet/requests` keeps (`--request-journal`; default 1000). */
+  requestJournal?: number;
+  /**
+   * The host clock (ms) of the request journal's `wall_time` and `duration_ms`: a seam for tests and
+   * generated examples; default the real clocks (Date.now, performance.now).
+   */
+  requestClock?: () => number;
+  /**
+   * Namespaces (`/ns/{name}/...` or `x-devnet-namespace`): each a whole devnet from the same genesis
+   * and options, its keys derived from the seed and its name. The cap (`--max-namespaces`, default
+   * 64 besides `default`) and the idle TTL (`--namespace-ttl`, default never).
+   */
+  namespaces?: NamespaceOptions;
 }
 
 export interface StartOptions extends DevnetOptions {
@@ -85,18 +116,27 @@ export interface InProcessDevnet {
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The control plane as methods, through `fetch`. */
   control: DevnetControl;
+  /** The devnet of the namespace `default` (unprefixed requests). */
   devnet: Devnet;
+  /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
+  namespaces: NamespaceRegistry;
   /** With stateDir: what was found there on start. */
   restored?: StateDirReport;
   close(): Promise<void>;
 }
 
 export interface RunningDevnet {
+  /** The URL to advertise: `publicUrl` if given, else `listenUrl`. */
   url: string;
+  /** Where this machine reaches the socket: the bound address, with loopback for 0.0.0.0 and ::. */
+  listenUrl: string;
   port: number;
   /** The control plane as methods, over the socket. */
   control: DevnetControl;
+  /** The devnet of the namespace `default` (unprefixed requests). */
   devnet: Devnet;
+  /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
+  namespaces: NamespaceRegistry;
   restored?: StateDirReport;
   close(): Promise<void>;
 }
@@ -114,20 +154,38 @@ const IN_PROCESS_URL = 'http://devnet.local';
 
 /** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
 const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
+/** The same clock in milliseconds: the namespaces' idle TTL. */
+const wallMillis = (): number => Number(wallMicros() / 1000n);
+
+/** The seed of a namespace: the default one keeps the seed; another derives its own from it and its name. */
+export function namespaceSeed(baseSeed: string, name: string): string {
+  return name === DEFAULT_NAMESPACE ? baseSeed : `${baseSeed}/ns/${name}`;
+}
+
+/** The seed the genesis would use: --seed, else the document's, else the genesis builder's default. */
+function baseSeedOf(options: DevnetOptions, genesis: unknown): string {
+  if (options.seed !== undefined) return options.seed;
+  const own = (genesis as { seed?: unknown } | null)?.seed;
+  return typeof own === 'string' ? own : 'l2-devnet';
+}
+
+/** Where a namespace keeps its state under --state DIR: DIR itself for `default`, DIR/ns/{name} for the others. */
+export function namespaceStateDir(stateDir: string, name: string): string {
+  return name === DEFAULT_NAMESPACE ? stateDir : join(stateDir, 'ns', name);
+}
 
 interface Made {
   devnet: Devnet;
   persistence: OpenStateDir | undefined;
 }
 
-function makeDevnet(options: DevnetOptions): Made {
-  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | undefined, stateDir: string | undefined): Made {
   // The dir is claimed (writable, locked) before its block store or journal is touched.
-  const claim = options.stateDir === undefined ? undefined : claimStateDir(options.stateDir);
+  const claim = stateDir === undefined ? undefined : claimStateDir(stateDir);
   try {
     const devnet = new Devnet({
       genesis,
-      seed: options.seed,
+      seed,
       signatures: options.signatures ?? 'verify',
       settlement: options.settlement ?? 'auto',
       apiKeys: options.apiKeys ?? [],
@@ -135,7 +193,7 @@ function makeDevnet(options: DevnetOptions): Made {
       wallMicros,
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new DirectoryBlockStore(claim.dir)),
-      gatewayUrl: options.gatewayUrl,
+      gatewayUrl: options.gatewayUrl ?? options.publicUrl,
       fees: options.fees,
       storageQuota: options.storageQuota,
     });
@@ -151,50 +209,134 @@ function makeDevnet(options: DevnetOptions): Made {
 function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
+  // The names clients are told to use are answered: the public URL's and the gateway URL's hosts.
+  const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) => (u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')]));
+  const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
   return {
     errorStatus: options.errorStatus ?? 'fidelity',
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
     ...(boundHost !== undefined ? { boundHost } : {}),
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.events !== undefined ? { events: options.events } : {}),
+    ...(options.requestJournal !== undefined ? { requestJournal: options.requestJournal } : {}),
+    ...(options.requestClock !== undefined ? { requestClock: options.requestClock } : {}),
     ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
   };
 }
 
+interface Namespaced {
+  registry: NamespaceRegistry;
+  /** The default namespace: the instance's `devnet` and `restored`. */
+  main: Made;
+}
+
+/**
+ * The registry of an emulator: `default` is built now (it is the emulator without namespaces), the
+ * namespaces a state dir holds are reopened now, any other on its first request.
+ */
+function namespaced(options: DevnetOptions, boundHost?: string): Namespaced {
+  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+  const baseSeed = baseSeedOf(options, genesis);
+  const app = appOptions(options, boundHost);
+  // Set just below: each namespace's app serves the registry's control routes.
+  let registry!: NamespaceRegistry;
+  const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
+    const built = buildApp(made.devnet, { ...app, namespaces: registry });
+    return {
+      fetch: built.fetch,
+      devnet: made.devnet,
+      stateDir,
+      close: (discard) => {
+        made.persistence?.close();
+        if (discard && stateDir !== undefined && name !== DEFAULT_NAMESPACE) rmSync(stateDir, { recursive: true, force: true });
+      },
+    };
+  };
+  /**
+   * A namespace other than default: its seed from the seed and its name, and an explicit gateway URL
+   * (the emulator under another host name, e.g. in a container) extended to its own gateway.
+   */
+  const makeNamed = (name: string, dir: string | undefined): Made => {
+    const base = options.gatewayUrl ?? options.publicUrl;
+    const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
+    return makeDevnet({ ...options, ...(gatewayUrl !== undefined ? { gatewayUrl } : {}) }, genesis, namespaceSeed(baseSeed, name), dir);
+  };
+  const open = (name: string): NamespaceInstance => {
+    const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
+    let made: Made;
+    try {
+      made = makeNamed(name, dir);
+    } catch (e) {
+      if (e instanceof StateDirError) throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
+      throw e;
+    }
+    return instance(name, made, dir);
+  };
+  // Only a request the guard would answer, and not one a browser marks as cross-site, creates a namespace.
+  const hostOk = hostRule(app);
+  const mayCreate = (request: Request): DevnetError | undefined => {
+    const host = request.headers.get('host') ?? undefined;
+    if (host !== undefined && !hostOk(host)) return new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence)`, 403);
+    const why = crossSite(request.headers.get('origin') ?? undefined, request.headers.get('sec-fetch-site') ?? undefined, () => host ?? new URL(request.url).host);
+    if (why !== undefined) return new DevnetError(ErrorCode.InvalidParam, `a page on another site cannot create a namespace (${why}); create it first from a test, an SDK or curl (any request to it), then pages may use it`, 403);
+    return undefined;
+  };
+  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, mayCreate);
+  const main = makeDevnet(options, genesis, options.seed, options.stateDir);
+  registry.adopt(DEFAULT_NAMESPACE, instance(DEFAULT_NAMESPACE, main, options.stateDir));
+  try {
+    // Every namespace a state dir holds is reopened on start (so a broken one stops the start, as `default` would).
+    const nsRoot = options.stateDir === undefined ? undefined : join(options.stateDir, 'ns');
+    if (nsRoot !== undefined && existsSync(nsRoot)) {
+      for (const d of readdirSync(nsRoot, { withFileTypes: true })) {
+        if (!d.isDirectory() || !NAMESPACE_NAME.test(d.name) || d.name === DEFAULT_NAMESPACE) continue;
+        const made = makeNamed(d.name, join(nsRoot, d.name));
+        registry.adopt(d.name, instance(d.name, made, join(nsRoot, d.name)));
+      }
+    }
+  } catch (e) {
+    registry.close();
+    throw e;
+  }
+  return {
+    registry,
+    main,
+  };
+}
+
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const { devnet, persistence } = makeDevnet(options);
-  const app = buildApp(devnet, appOptions(options));
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => app.fetch(toRequest(input, init, IN_PROCESS_URL));
+  const { registry, main } = namespaced(options);
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => registry.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
     control: controlClient(fetch, IN_PROCESS_URL, controlOptions(options)),
-    devnet,
-    ...(persistence ? { restored: persistence.report } : {}),
-    close: async () => persistence?.close(),
+    devnet: main.devnet,
+    namespaces: registry,
+    ...(main.persistence ? { restored: main.persistence.report } : {}),
+    close: async () => registry.close(),
   };
 }
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
-  const { devnet, persistence } = makeDevnet(options);
   const host = options.host ?? '127.0.0.1';
-  const app = buildApp(devnet, appOptions(options, host));
+  const { registry, main } = namespaced(options, host);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
-      const urlHost = host.includes(':') ? `[${host}]` : host;
-      const url = `http://${urlHost}:${info.port}`;
-      devnet.storage.useGatewayUrl(url, true);
+    const server = serve({ fetch: registry.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
+      const local = listenUrl(host, info.port);
       resolve({
-        url,
+        url: options.publicUrl?.replace(/\/+$/, '') ?? local,
+        listenUrl: local,
         port: info.port,
-        control: controlClient(fetch, url, controlOptions(options)),
-        devnet,
-        ...(persistence ? { restored: persistence.report } : {}),
+        control: controlClient(fetch, local, controlOptions(options)),
+        devnet: main.devnet,
+        namespaces: registry,
+        ...(main.persistence ? { restored: main.persistence.report } : {}),
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {
-              persistence?.close();
+              registry.close();
               done();
             });
             // Keep-alive sockets would otherwise hold close() open.
@@ -209,7 +351,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', (e) => {
-      persistence?.close();
+      registry.close();
       reject(e);
     });
   });
@@ -222,7 +364,7 @@ export type { LogMode, RequestLogEntry } from './http/request-log.js';
 export type { SettlementOption } from './domain/records/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';
 export type { ErrorStatusMode } from './http/errors.js';
-export { StateDirError } from './persistence/state-dir.js';
+export { StateDirError };
 export type { StateDirReport } from './persistence/state-dir.js';
 export type { Durability } from './persistence/files.js';
 export { VERSION } from './version.js';
@@ -231,3 +373,6 @@ export type { ErrorCodeName, ErrorCodeValue } from './domain/values/errors.js';
 export { MemoryBlockStore } from './ipfs/block-store.js';
 export type { BlockStore, BlockBatch } from './ipfs/block-store.js';
 export { DirectoryBlockStore };
+export { NamespaceRegistry, DEFAULT_MAX_NAMESPACES } from './namespaces.js';
+export type { NamespaceLimits } from './namespaces.js';
+export { DEFAULT_NAMESPACE, NAMESPACE_HEADER } from './http/namespace.js';

@@ -13,6 +13,8 @@ import type { Durability } from './persistence/files.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';
+import { healthCommand } from './health-check.js';
+import { removeListenFile, writeListenFile } from './listen-file.js';
 
 function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
@@ -35,6 +37,10 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
 
 async function main(): Promise<void> {
   const sub = process.argv[2];
+  if (sub === 'health') {
+    process.exitCode = await healthCommand(process.argv.slice(3), process.env);
+    return;
+  }
   if (isSubcommand(sub)) {
     process.exitCode = await runSubcommand(sub, process.argv.slice(3));
     return;
@@ -64,11 +70,14 @@ async function main(): Promise<void> {
       ...(values.state !== undefined ? { stateDir: values.state } : {}),
       durability: values.durability as Durability,
       ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
+      ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
       maxBodyBytes: values.maxBodyBytes!,
       ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
+      ...(values.requestJournal !== undefined ? { requestJournal: values.requestJournal } : {}),
       allowedHosts: values.allowedHosts ?? [],
       ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
       corsOrigins: values.corsOrigins ?? '*',
+      namespaces: { max: Number(values['max-namespaces']), ttlSeconds: Number(values['namespace-ttl']) },
       // Request lines start after the ready line: the first request can only be handled after
       // startDevnet resolves, and the ready line is written in the same turn that it resolves.
       log: values.log as LogMode,
@@ -79,10 +88,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
+  const listenFile = values['listen-file'];
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
+    if (listenFile !== undefined) removeListenFile(listenFile);
     void running.close().then(
       () => process.exit(0),
       (e: unknown) => {
@@ -99,6 +110,15 @@ async function main(): Promise<void> {
   if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
   if (restored?.migrated) process.stderr.write(`l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`);
   if (restored?.journalMissing) process.stderr.write(`l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`);
+  if (listenFile !== undefined) {
+    try {
+      writeListenFile(listenFile, running.listenUrl);
+    } catch (e) {
+      process.stderr.write(`l2-devnet: --listen-file ${listenFile}: ${(e as Error).message}\n`);
+      await running.close();
+      process.exit(1);
+    }
+  }
   process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
   if (values.log === 'pretty') process.stdout.write(accountsTable(running, values['control-token']) + '\n');
   if (values.signatures !== 'skip') warmCrypto(running);

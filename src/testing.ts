@@ -15,3 +15,5 @@ export type { OrderSpec, TransferSpec } from './testing/arbitraries.js';
 export { checkInvariants, checkAgainstModel, ModelMismatch } from './testing/invariants.js';
 export { genesisModel } from './testing/model.js';
 export type { ModelState } from './testing/model.js';
+export { namespaceUrl, workerDevnet, workerId, workerNamespace } from './testing/namespaces.js';
+export type { NamespacedDevnet, WorkerNamespaceOptions } from './testing/namespaces.js';

@@ -67,7 +67,8 @@ const isFailed = (body: unknown): boolean => typeof body === 'object' && body !=
 
 /** Each operation's example, by operationId, in the document's order. */
 export async function generateExamples(): Promise<Record<string, Example>> {
-  const devnet = createDevnet();
+  // A fixed request clock: the request journal's wall_time and duration_ms are the same each run.
+  const devnet = createDevnet({ requestClock: () => Date.UTC(2026, 0, 1) });
   const doc = (await (await devnet.fetch('/openapi.json')).json()) as Doc;
   const operationOf = operationMatcher(doc);
   const apiKey = ((await (await devnet.fetch('/_devnet/accounts')).json()) as { api_keys: string[] }).api_keys[0]!;
@@ -92,7 +93,8 @@ export async function generateExamples(): Promise<Record<string, Example>> {
     const text = await res.text();
     const answer = /[/+]json\b/.test(contentType) ? parseExact(text) : text;
     if (res.status !== 200 || isFailed(answer)) throw new Error(`the examples tour's ${method} ${url} was refused (${res.status}): ${text.slice(0, 300)}`);
-    const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname);
+    // A namespace's routes are the document's paths under the /ns/{namespace} server.
+    const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname.replace(/^\/ns\/[^/]+(?=\/|$)/, '') || '/');
     if (options.example !== false && !found.has(operation)) {
       found.set(operation, exampleOf(request, { status: res.status, contentType: contentType.split(';')[0]!.trim(), body: answer }));
     }

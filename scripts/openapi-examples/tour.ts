@@ -148,10 +148,25 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', '/_devnet/faults');
   await call('DELETE', '/_devnet/faults');
   await call('GET', '/_devnet/overview');
+  // The explorer's reads and the request journal.
+  await call('GET', `/_devnet/search?q=${alice.stark_key}`);
+  await call('GET', '/_devnet/explorer/records?limit=2');
+  await call('GET', `/_devnet/explorer/accounts/${bob.stark_key}?limit=2`);
+  await call('GET', `/_devnet/explorer/records/${transferred}`);
+  await call('GET', `/_devnet/explorer/orders/${sold}?limit=2`);
+  await call('GET', `/_devnet/explorer/contracts/${REDDIO721}?limit=2`);
+  await call('GET', `/_devnet/explorer/files/${cid}`);
+  await call('GET', '/_devnet/requests?method=POST&limit=2');
+  await call('DELETE', '/_devnet/requests');
   const snapshot: string = (await call('POST', '/_devnet/snapshots', { body: {} })).id;
   await call('POST', `/_devnet/snapshots/${snapshot}/revert`, { body: {} });
   await call('DELETE', `/_devnet/snapshots/${snapshot}`);
   const dump = await call('GET', '/_devnet/state');
   await call('POST', '/_devnet/state', { body: dump });
   await call('POST', '/_devnet/reset', { body: {} });
+
+  // Namespaces: one made by its first request, listed, deleted.
+  await call('GET', '/ns/worker-1/_devnet/health', { example: false });
+  await call('GET', '/_devnet/namespaces');
+  await call('DELETE', '/_devnet/namespaces/worker-1');
 }

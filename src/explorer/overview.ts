@@ -105,7 +105,8 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
       status: r.status,
       asset: c.symbol,
       token_id: asset.tokenId?.toString() ?? '',
-      amount: r.orderId === null || asset.tokenId !== null ? display(r.amount, c) : r.amount.toString(),
+      amount: display(r.amount, c),
+      quantized: r.amount.toString(),
       order_id: r.orderId,
       time: isoMicros(r.timeMicros),
     });

@@ -14,6 +14,23 @@ export interface EventStreamOptions {
   bufferBytes?: number;
 }
 
+/** The events after a Last-Event-ID, or 'gone' when they are no longer all held. */
+export type EventReplay = (lastId: number) => readonly DevnetEvent[] | 'gone';
+
+/**
+ * `?last_event_id=` (refused with 19 unless a whole number), else the `Last-Event-ID` header that
+ * EventSource sends on reconnect (ignored unless a whole number, as EventSource would send it).
+ */
+function lastEventId(c: Context): number | undefined {
+  const query = c.req.query('last_event_id');
+  if (query !== undefined && query !== '') {
+    if (!/^\d{1,15}$/.test(query.trim())) throw new DevnetError(ErrorCode.InvalidParam, `last_event_id must be a non-negative integer, got ${query.length > 40 ? `"${query.slice(0, 40)}…" (${query.length} characters)` : JSON.stringify(query)}`);
+    return Number(query.trim());
+  }
+  const header = c.req.header('last-event-id');
+  return header !== undefined && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+}
+
 export const DEFAULT_MAX_SUBSCRIBERS = 128;
 export const DEFAULT_SUBSCRIBER_BUFFER_BYTES = 256 * 1024;
 /** Events of this long are written together: a burst of commands costs one write per subscriber. */
@@ -52,7 +69,7 @@ export class EventFanout {
   readonly maxSubscribers: number;
   readonly bufferBytes: number;
 
-  constructor(private readonly devnet: Devnet, o: EventStreamOptions = {}) {
+  constructor(private readonly devnet: Devnet, o: EventStreamOptions = {}, private readonly replay?: EventReplay) {
     this.maxSubscribers = o.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
     this.bufferBytes = o.bufferBytes ?? DEFAULT_SUBSCRIBER_BUFFER_BYTES;
   }
@@ -61,13 +78,24 @@ export class EventFanout {
     return this.subscribers.size;
   }
 
-  /** Subscribes: the ready frame first, then every event after it. False when the streams are all taken. */
-  add(sub: Subscriber): boolean {
+  /**
+   * Subscribes: the ready frame first, then (given a Last-Event-ID) the held events after it, or a
+   * `reset` event when they are no longer all held, then every event after it. False when the
+   * streams are all taken.
+   */
+  add(sub: Subscriber, lastId?: number): boolean {
     if (this.subscribers.size >= this.maxSubscribers) return false;
     // Events already queued happened before this subscriber's ready event: they go to the others only.
     this.flush();
     this.subscribers.add(sub);
-    sub.write(Buffer.from(`event: ready\ndata: ${JSON.stringify({ seq: this.devnet.lastEventSeq })}\n\n`));
+    const seq = this.devnet.lastEventSeq;
+    let head = `event: ready\ndata: ${JSON.stringify({ seq })}\n\n`;
+    if (lastId !== undefined && this.replay) {
+      const missed = this.replay(lastId);
+      if (missed === 'gone') head += `event: reset\ndata: ${JSON.stringify({ seq, last_event_id: lastId, reason: 'the events after Last-Event-ID are no longer held: read the overview again' })}\n\n`;
+      else head += missed.map(frame).join('');
+    }
+    sub.write(Buffer.from(head));
     if (!this.off) {
       this.off = this.devnet.onEvent((e) => this.queue(e));
       // An open stream must never keep the process (or startDevnet's close()) alive by itself.
@@ -125,7 +153,8 @@ export class EventFanout {
   /** The route: a stream for this request, or 429 when the streams are all taken. */
   respond(c: Context): Response {
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    return outgoing ? this.socketStream(outgoing) : this.webStream();
+    const lastId = lastEventId(c);
+    return outgoing ? this.socketStream(outgoing, lastId) : this.webStream(lastId);
   }
 
   private full(): DevnetError {
@@ -133,7 +162,7 @@ export class EventFanout {
   }
 
   /** Behind a socket: written straight to the response, so the backlog is what Node still holds for it. */
-  private socketStream(res: ServerResponse): Response {
+  private socketStream(res: ServerResponse, lastId: number | undefined): Response {
     if (this.subscribers.size >= this.maxSubscribers) throw this.full();
     const sub: Subscriber = {
       write: (chunk) => void (res.destroyed || res.write(chunk)),
@@ -141,14 +170,14 @@ export class EventFanout {
       drop: () => res.destroy(),
     };
     res.writeHead(200, SSE_HEADERS);
-    this.add(sub);
+    this.add(sub, lastId);
     res.on('close', () => this.remove(sub));
     // Tells the server adapter that this response is written already.
     return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
   }
 
   /** In-process: a web stream whose queue is the backlog. */
-  private webStream(): Response {
+  private webStream(lastId: number | undefined): Response {
     if (this.subscribers.size >= this.maxSubscribers) throw this.full();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let sub!: Subscriber;
@@ -173,7 +202,7 @@ export class EventFanout {
       backlog: () => limit - (controller.desiredSize ?? limit),
       drop: () => controller.error(new Error('event stream dropped: its reader fell behind')),
     };
-    this.add(sub);
+    this.add(sub, lastId);
     return new Response(stream, { headers: SSE_HEADERS });
   }
 }

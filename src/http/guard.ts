@@ -47,9 +47,9 @@ export function hostRule(o: Pick<GuardOptions, 'allowedHosts' | 'boundHost'>): (
   };
 }
 
-/** Whether the request is for the control plane (decoded path, as the router matches it). */
+/** Whether the request is for the control plane (decoded path, as the router matches it); `/metrics` counts as one. */
 export function isControlPath(path: string): boolean {
-  return path === '/_devnet' || path.startsWith('/_devnet/');
+  return path === '/_devnet' || path.startsWith('/_devnet/') || path === '/metrics';
 }
 
 /**

@@ -5,11 +5,16 @@ import { failedBody, okBody } from './envelope.js';
 import { jsonReply } from './json-response.js';
 import { httpStatusFor } from './errors.js';
 import type { ErrorStatusMode } from './errors.js';
-import { noteErrorCode } from './request-log.js';
+import { noteErrorCode, noteSequenceId } from './request-log.js';
 import { stringify } from '../domain/values/json.js';
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */
 export function ok(c: Context, data: unknown, withErrorCode = false): Response {
+  if (data !== null && typeof data === 'object') {
+    const d = data as { sequence_id?: unknown; sequence_ids?: unknown };
+    const seq = typeof d.sequence_id === 'number' ? d.sequence_id : Array.isArray(d.sequence_ids) && typeof d.sequence_ids[0] === 'number' ? d.sequence_ids[0] : undefined;
+    if (seq !== undefined) noteSequenceId(c, seq);
+  }
   return jsonReply(c, okBody(data, withErrorCode), 200);
 }
 
@@ -20,6 +25,6 @@ export function plain(c: Context, data: unknown, status: 200 | 201 = 200): Respo
 
 /** The FAILED envelope with the status of `mode`; the code is noted for the request log. */
 export function failure(c: Context, error: DevnetError, mode: ErrorStatusMode, extraHeaders?: Record<string, string>): Response {
-  noteErrorCode(c, error.code);
+  noteErrorCode(c, error.code, error.message);
   return jsonReply(c, failedBody(error), httpStatusFor(error, mode), extraHeaders);
 }

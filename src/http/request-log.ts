@@ -15,10 +15,30 @@ export type LogMode = 'pretty' | 'json' | 'silent';
 
 // Where a failure's code is left for the logger: the context of the request, so nothing outlives it.
 const CODE_KEY = 'l2devnet.errorCode';
+const MESSAGE_KEY = 'l2devnet.errorMessage';
+const SEQUENCE_KEY = 'l2devnet.sequenceId';
 
-/** Called wherever a FAILED envelope is built (error handler, not-found, faults). */
-export function noteErrorCode(c: Context, code: number): void {
-  (c as unknown as { set(key: string, value: number): void }).set(CODE_KEY, code);
+type Notes = { set(key: string, value: unknown): void; get(key: string): unknown };
+
+/** Called wherever a FAILED envelope is built (error handler, not-found, faults); the message is the envelope's `error`. */
+export function noteErrorCode(c: Context, code: number, message?: string): void {
+  const n = c as unknown as Notes;
+  n.set(CODE_KEY, code);
+  if (message !== undefined) n.set(MESSAGE_KEY, message);
+}
+
+/** Called where an OK answer carries a `sequence_id` (or `sequence_ids`): the request journal shows it. */
+export function noteSequenceId(c: Context, id: number): void {
+  (c as unknown as Notes).set(SEQUENCE_KEY, id);
+}
+
+/** What the handlers noted about the answer: the FAILED code and message, the sequence id. */
+export function answerNotes(c: Context): { errorCode: number; error: string | null; sequenceId: number | null } {
+  const n = c as unknown as Notes;
+  const code = n.get(CODE_KEY);
+  const message = n.get(MESSAGE_KEY);
+  const seq = n.get(SEQUENCE_KEY);
+  return { errorCode: typeof code === 'number' ? code : 0, error: typeof message === 'string' ? message : null, sequenceId: typeof seq === 'number' ? seq : null };
 }
 
 /** The middleware: first in the chain, so the time includes fault latency and the error handler. */
@@ -41,9 +61,14 @@ export function prettyLine(e: RequestLogEntry): string {
   return `${e.method} ${e.path} ${e.status}${e.error_code === 0 ? '' : ` FAILED ${e.error_code}`} ${e.duration_ms.toFixed(1)}ms`;
 }
 
-/** The line writer of a log mode, or undefined when nothing is logged per request. */
+/** Health probes (a container's every few seconds) would bury the requests worth reading. */
+const UNLOGGED_PATH = '/_devnet/health';
+
+/** The line writer of a log mode, or undefined when nothing is logged per request. Health probes are not logged. */
 export function logWriter(mode: LogMode, write: (line: string) => void): ((e: RequestLogEntry) => void) | undefined {
   if (mode === 'silent') return undefined;
   const format = mode === 'json' ? jsonLine : prettyLine;
-  return (e) => write(format(e) + '\n');
+  return (e) => {
+    if (e.path !== UNLOGGED_PATH) write(format(e) + '\n');
+  };
 }

@@ -31,29 +31,34 @@ function kindOf(e: UnixFSEntry): 'file' | 'directory' | undefined {
  */
 export async function readPath(store: BlockStore, cid: CID, segments: readonly string[]): Promise<GatewayEntry | undefined> {
   const blocks = {
-    get: (c: CID): Uint8Array => {
+    // The exporter (interface-blockstore 7) reads a block as a generator of byte runs; ours is one.
+    *get(c: CID): Generator<Uint8Array> {
       const b = store.get(c);
       if (!b) throw new MissingBlock(`block ${c} is not stored`);
-      return b;
+      yield b;
     },
   };
-  let entry: UnixFSEntry;
-  try {
-    entry = await exporter([cid.toString(), ...segments].join('/'), blocks);
-  } catch (e) {
-    if (e instanceof MissingBlock || (e as { name?: string }).name === 'NotFoundError') return undefined;
-    throw new ContentError(`cannot read ${cid}/${segments.join('/')}: ${(e as Error).message}`);
-  }
-  const kind = kindOf(entry);
-  if (kind === 'file') {
+  const read = async (path: string): Promise<UnixFSEntry | undefined> => {
+    try {
+      return await exporter(path, blocks);
+    } catch (e) {
+      if (e instanceof MissingBlock || (e as { name?: string }).name === 'NotFoundError') return undefined;
+      throw new ContentError(`cannot read ${path}: ${(e as Error).message}`);
+    }
+  };
+  const entry = await read([cid.toString(), ...segments].join('/'));
+  if (entry === undefined) return undefined;
+  if (entry.type === 'file' || entry.type === 'raw' || entry.type === 'identity') {
     const file = entry;
-    return { kind, cid: file.cid, name: segments[segments.length - 1] ?? '', size: file.size, content: () => file.content() as AsyncIterable<Uint8Array> };
+    return { kind: 'file', cid: file.cid, name: segments[segments.length - 1] ?? '', size: file.size, content: () => file.content() };
   }
-  if (kind !== 'directory' || entry.type !== 'directory') return undefined;
+  if (entry.type !== 'directory') return undefined;
   const entries: DirectoryEntry[] = [];
-  for await (const child of entry.content()) {
-    const k = kindOf(child);
-    if (k) entries.push({ name: child.name, cid: child.cid.toString(), type: k, size: k === 'file' ? Number(child.size) : null });
+  // A directory's links name a CID and a DAG size only: each child is read for its kind and byte size.
+  for await (const link of entry.entries()) {
+    const child = await read(link.cid.toString());
+    const k = child && kindOf(child);
+    if (k) entries.push({ name: link.name, cid: link.cid.toString(), type: k, size: k === 'file' ? Number(child!.size) : null });
   }
-  return { kind, cid: entry.cid, entries };
+  return { kind: 'directory', cid: entry.cid, entries };
 }

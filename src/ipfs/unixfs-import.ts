@@ -1,10 +1,14 @@
-// Files -> UnixFS blocks with the settings `ipfs-car pack` uses, so the CIDs equal that tool's.
-import * as UnixFS from '@ipld/unixfs';
-import { withMaxChunkSize } from '@ipld/unixfs/file/chunker/fixed';
-import { withWidth } from '@ipld/unixfs/file/layout/balanced';
+// Files -> UnixFS blocks laid out as `ipfs-car pack` lays them out, so the CIDs equal that tool's.
+// Written here rather than taken from a library (measured with ipfs-unixfs-exporter 16, @ipld/car and
+// dag-pb installed, 8.7 MB in 35 packages): @ipld/unixfs 3 (what ipfs-car runs) adds 15 MB in 18 packages,
+// a 6.2 MB rabin chunker WASM and protobufjs among them; ipfs-unixfs-importer 17 adds 6.8 MB in 38
+// packages (a chunker WASM, libp2p's logger, DNS and fetch packages). The fixed-size, balanced,
+// raw-leaf layout needs only dag-pb and multiformats, which the store uses anyway; @ipld/unixfs stays
+// as a dev dependency that test/unit/ipfs/unixfs-layout.test.ts compares every block with.
+import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
-import type { UnknownLink } from 'multiformats/link';
+import { sha256 } from 'multiformats/hashes/sha2';
 
 /** Where imported blocks go (a store's batch). Awaited, so a slow sink slows the reader down. */
 export interface BlockSink {
@@ -12,23 +16,16 @@ export interface BlockSink {
 }
 
 /**
- * ipfs-car 3 (`unixfs.js`): raw leaves (also for a file of one chunk), fixed 1 MiB chunks, a
- * balanced DAG 1024 links wide, CIDv1 and sha2-256 (the library's defaults for the last two).
+ * ipfs-car 3 (over @ipld/unixfs): raw leaves (also for a file of one chunk), fixed 1 MiB chunks, a
+ * balanced DAG 1024 links wide, CIDv1 and sha2-256. test/unit/ipfs/unixfs-layout.test.ts checks
+ * this code against @ipld/unixfs itself for small chunk sizes and widths, where trees get deep.
  */
-export const IPFS_CAR_SETTINGS = UnixFS.configure({
-  fileChunkEncoder: raw,
-  smallFileEncoder: raw,
-  chunker: withMaxChunkSize(1024 * 1024),
-  fileLayout: withWidth(1024),
-});
-
-/** Blocks queued between the UnixFS writer and the sink; a few chunks, so memory stays bounded. */
-const QUEUE_BYTES = 4 * 1024 * 1024;
-
-/** @ipld/unixfs types its links as the structural `Link`; at run time they are CIDs already. */
-function asCid(link: UnknownLink): CID {
-  return CID.asCID(link) ?? CID.decode(link.bytes);
+export interface Layout {
+  chunkSize: number;
+  width: number;
 }
+
+export const IPFS_CAR_LAYOUT: Layout = { chunkSize: 1024 * 1024, width: 1024 };
 
 export interface ImportedFile {
   /** The wrapping directory: what `ipfs-car pack FILE` prints. */
@@ -38,50 +35,105 @@ export interface ImportedFile {
   size: number;
 }
 
+/** A block of the file's DAG as its parent links to it. */
+interface Part {
+  cid: CID;
+  /** Bytes of file content below it (a `blocksizes` entry of the parent). */
+  content: number;
+  /** Bytes of all blocks below it, itself included (the link's `Tsize`). */
+  dag: number;
+}
+
+// UnixFS `Data` (unixfs.proto) written by hand: the few fields used here, in field order, as
+// protobufjs writes them for @ipld/unixfs (proto2: `blocksizes` repeated, not packed).
+const FILE = 2;
+const DIRECTORY = 1;
+
+function varint(n: number, out: number[]): void {
+  while (n >= 0x80) {
+    out.push((n % 0x80) | 0x80);
+    n = Math.floor(n / 0x80);
+  }
+  out.push(n);
+}
+
+function unixfsData(type: number, filesize?: number, blocksizes: readonly number[] = []): Uint8Array {
+  const out: number[] = [0x08];
+  varint(type, out);
+  if (filesize !== undefined) {
+    out.push(0x18);
+    varint(filesize, out);
+  }
+  for (const size of blocksizes) {
+    out.push(0x20);
+    varint(size, out);
+  }
+  return Uint8Array.from(out);
+}
+
+async function putBlock(sink: BlockSink, code: number, bytes: Uint8Array): Promise<CID> {
+  const cid = CID.createV1(code, await sha256.digest(bytes));
+  await sink.put(cid, bytes);
+  return cid;
+}
+
+/** One interior node over `parts`: a UnixFS file node whose links are unnamed, as @ipld/unixfs writes them. */
+async function branch(parts: readonly Part[], sink: BlockSink): Promise<Part> {
+  const content = parts.reduce((n, p) => n + p.content, 0);
+  const bytes = dagPb.encode(dagPb.prepare({
+    Data: unixfsData(FILE, content, parts.map((p) => p.content)),
+    Links: parts.map((p) => ({ Hash: p.cid, Name: '', Tsize: p.dag })),
+  }));
+  const cid = await putBlock(sink, dagPb.code, bytes);
+  return { cid, content, dag: parts.reduce((n, p) => n + p.dag, bytes.length) };
+}
+
+/**
+ * The balanced layout: leaves grouped `width` at a time into nodes, those nodes grouped the same
+ * way, until one node is left. A file of one chunk is that raw leaf, an empty file an empty one.
+ */
+async function fileRoot(leaves: Part[], width: number, sink: BlockSink): Promise<Part> {
+  if (leaves.length === 0) return { cid: await putBlock(sink, raw.code, new Uint8Array(0)), content: 0, dag: 0 };
+  if (leaves.length === 1) return leaves[0]!;
+  let level = leaves;
+  do {
+    const next: Part[] = [];
+    for (let i = 0; i < level.length; i += width) next.push(await branch(level.slice(i, i + width), sink));
+    level = next;
+  } while (level.length > 1);
+  return level[0]!;
+}
+
 /**
  * Imports one file wrapped in a directory under `name` (ipfs-car's default `--wrap`), reading
- * `chunks` once and writing each block to `sink` as soon as it is complete.
+ * `chunks` once and writing each block to `sink` as soon as it is complete; only one chunk of
+ * content and the leaves' CIDs are held.
  */
-export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint8Array>, sink: BlockSink): Promise<ImportedFile> {
-  const { readable, writable } = new TransformStream<UnixFS.Block, UnixFS.Block>({}, { highWaterMark: QUEUE_BYTES, size: (b) => b.bytes.length });
-  const stop = new AbortController();
-  // A failed put (a full disk) is kept here, not handed to the stream: an errored stream would reject
-  // the UnixFS writer's own pending writes, which nothing awaits, and an unhandled rejection ends the
-  // process. The read loop below stops at the next chunk and throws it; later blocks are dropped.
-  const failure: { error?: unknown } = {};
-  const put = async (block: UnixFS.Block): Promise<void> => {
-    if ('error' in failure) return;
-    try {
-      await sink.put(asCid(block.cid), block.bytes);
-    } catch (e) {
-      failure.error = e;
-    }
+export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint8Array>, sink: BlockSink, layout: Layout = IPFS_CAR_LAYOUT): Promise<ImportedFile> {
+  const leaves: Part[] = [];
+  let pending = new Uint8Array(layout.chunkSize);
+  let filled = 0;
+  let size = 0;
+  const flushLeaf = async (): Promise<void> => {
+    const bytes = pending.slice(0, filled);
+    leaves.push({ cid: await putBlock(sink, raw.code, bytes), content: bytes.length, dag: bytes.length });
+    filled = 0;
   };
-  const failed = (): void => {
-    if ('error' in failure) throw failure.error;
-  };
-  const drained = readable.pipeTo(new WritableStream({ write: put }), { signal: stop.signal });
-  const writer = UnixFS.createWriter({ writable, settings: IPFS_CAR_SETTINGS });
-  try {
-    const fileWriter = writer.createFileWriter();
-    let size = 0;
-    for await (const chunk of chunks) {
-      failed();
-      size += chunk.length;
-      await fileWriter.write(chunk);
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    let at = 0;
+    while (at < chunk.length) {
+      const take = Math.min(layout.chunkSize - filled, chunk.length - at);
+      pending.set(chunk.subarray(at, at + take), filled);
+      filled += take;
+      at += take;
+      if (filled === layout.chunkSize) await flushLeaf();
     }
-    const file = await fileWriter.close();
-    const dir = writer.createDirectoryWriter();
-    dir.set(name, file);
-    const root = await dir.close();
-    await writer.close();
-    await drained;
-    failed();
-    return { root: asCid(root.cid), file: asCid(file.cid), size };
-  } catch (e) {
-    // Stop the pipe (the writer holds the writable's lock, so abort it through the pipe's signal).
-    stop.abort(e);
-    await drained.catch(() => undefined);
-    throw e;
   }
+  if (filled > 0) await flushLeaf();
+  pending = new Uint8Array(0);
+  const file = await fileRoot(leaves, layout.width, sink);
+  const dir = dagPb.encode(dagPb.prepare({ Data: unixfsData(DIRECTORY), Links: [{ Hash: file.cid, Name: name, Tsize: file.dag }] }));
+  const root = await putBlock(sink, dagPb.code, dir);
+  return { root, file: file.cid, size };
 }

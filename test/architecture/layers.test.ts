@@ -8,14 +8,14 @@ const graph = importGraph();
 
 /** Top-level layers, highest first: a module may import its own layer or any below it. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['main.ts', 'cli-flags.ts'],
-  ['testing.ts', 'testing/', 'scenario/'],
-  ['index.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
+  ['main.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
+  ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
+  ['index.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts'],
   ['domain/'],
-  ['crypto/', 'ipfs/', 'version.ts'],
+  ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts'],
 ];
 
 function layerOf(module: string): number {

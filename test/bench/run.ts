@@ -8,6 +8,7 @@ import { runPersistence } from './persistence.js';
 import { runStorage } from './storage.js';
 import { runEvents } from './events.js';
 import { runScale } from './scale.js';
+import { runNamespaces } from './namespaces.js';
 
 interface BenchOptions {
   runs?: number;
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   events: (o) => runEvents(o),
   lists: (o) => runLists(o),
   scale: (o) => runScale(o),
+  namespaces: (o) => runNamespaces(o),
 };
 
 function usage(): string {

@@ -14,18 +14,15 @@ export function connectSdk(url: string): Reddio {
 /** Funds alice through the control plane, then sends bob 0.25 ETH with the SDK. */
 export async function sendEthWithTheSdk(url: string) {
   const reddio = connectSdk(url);
-  // The control plane answers plain JSON; a refusal is the FAILED envelope with an error_code.
-  const devnet = async (path: string, body?: object) => {
-    const init = body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {};
-    const answer = (await (await fetch(url + path, init)).json()) as any;
-    if (answer.status === 'FAILED') throw new Error(`${path}: ${answer.error} (code ${answer.error_code})`);
-    return answer;
-  };
+  const devnet = (path: string, body?: object) =>
+    fetch(url + path, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})
+      .then((r) => r.json() as Promise<any>);
 
   // Genesis accounts and their keys; 1 ETH is 1000000 quantized units (quantum 10^12).
   const { accounts } = await devnet('/_devnet/accounts');
   const [alice, bob] = accounts;
-  await devnet('/_devnet/deposit', { stark_key: alice.stark_key, contract_address: 'eth', amount: '1000000' });
+  const deposit = await devnet('/_devnet/deposit', { stark_key: alice.stark_key, contract_address: 'eth', amount: '1000000' });
+  if (deposit.sequence_id === undefined) throw new Error(`deposit failed: ${JSON.stringify(deposit)}`);
 
   // The SDK wants the private key without 0x: with it, transfers and cancels are signed with
   // another key and fail with code 34 (InvalidSignature), on the real service as here.
@@ -41,5 +38,5 @@ export async function sendEthWithTheSdk(url: string) {
 
   const { assetId } = await reddio.utils.getAssetTypeAndId({ type: 'ETH' });
   const balance = await reddio.apis.getBalance({ starkKey: bob.stark_key, assetId });
-  return { sequenceId: data.data.sequence_id, bobEth: balance.data.data.display_value }; // '10.25': bob's 10 genesis ETH and 0.25
+  return { sequenceId: data.data.sequence_id, bobEth: balance.data.data.display_value }; // '10.25': bob's genesis 10 ETH and the 0.25
 }

@@ -40,6 +40,7 @@ describe('the SDK examples of README.md and docs/sdk.md', () => {
     const record = await (await fetch(`${net.url}/v1/record?stark_key=${bob.stark_key}&sequence_id=${out.sequenceId}`)).json() as any;
     expect(record.data[0]).toMatchObject({ record_type: 3, amount: '250000', to: bob.stark_key, status: 1 });
     expect(out.bobEth).toBe(after.data.display_value);
+    // What the example's closing comment says it returns.
     expect(out.bobEth).toBe('10.25');
   });
 });

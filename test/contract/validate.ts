@@ -248,8 +248,17 @@ export class ContractValidator {
    */
   readonly #pathRules: { method: string; pattern: RegExp; rewrite: (m: RegExpExecArray) => string }[] = [];
 
+  /**
+   * The document's servers that are a path template (`/ns/{namespace}`): a request under one is the
+   * path after it, as OpenAPI joins a server's URL and a path. `/` is the router's own apiRoot.
+   */
+  readonly #serverPrefixes: RegExp[] = [];
+
   private constructor(readonly definition: Doc) {
     this.router = new OpenAPIRouter({ definition: definition as never, apiRoot: '/', ignoreTrailingSlashes: false });
+    for (const server of (definition as { servers?: { url: string }[] }).servers ?? []) {
+      if (server.url.startsWith('/') && server.url !== '/') this.#serverPrefixes.push(new RegExp('^' + server.url.replace(/\/+$/, '').split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+') + '(?=/|$)'));
+    }
     // The document never changes here: flatten its operations once (the router's own getOperations runs a lodash chain per call).
     const operations = this.router.getOperations();
     this.router.getOperations = () => operations;
@@ -285,7 +294,9 @@ export class ContractValidator {
   }
 
   /** The path as the document's templates see it: rewritten by the first of its path rules that matches. */
-  #routedPath(method: string, path: string): string {
+  #routedPath(method: string, fullPath: string): string {
+    const prefix = this.#serverPrefixes.map((p) => p.exec(fullPath)).find((m) => m !== null);
+    const path = prefix ? fullPath.slice(prefix[0].length) || '/' : fullPath;
     for (const rule of this.#pathRules) {
       if (rule.method !== method.toLowerCase()) continue;
       const m = rule.pattern.exec(path);

@@ -38,6 +38,16 @@ const ELSEWHERE: { match: RegExp; by: string; mentions: string; why: string }[] 
   { match: /^docker (build|run) /, by: 'test/e2e/docker.test.ts', mentions: 'HEALTHCHECK', why: 'no engine on CI: the image entrypoint and health check run there; scripts/container-smoke.sh builds and runs it where an engine exists' },
 ];
 
+/**
+ * Pages whose every block another test runs as written (each needs what this file does not have: a
+ * scratch project and npm, or a container engine). The test must read the page.
+ */
+const PAGES_RUN_ELSEWHERE: Record<string, string> = {
+  'docs/install.md': 'test/package/install-docs.check.ts',
+  'docs/container.md': 'test/package/container-docs.engine.ts',
+  'docs/namespaces.md': 'test/docs/namespaces-doc.test.ts',
+};
+
 /** The CLI on a free port, as `npm start` runs it. */
 let cli: ChildProcess;
 let url = '';
@@ -60,7 +70,12 @@ describe('commands shown in README.md and docs/', () => {
     expect(all.filter((c) => c.doc === 'README.md').map((c) => c.line)).toEqual(expect.arrayContaining(['npm test', 'npx l2-devnet scenario scenarios/nft-sale.json']));
   });
 
-  it.each(all.map((c) => [c.doc, c.line, c] as const))('%s: %s', async (_doc, _line, { line }) => {
+  it.each(Object.entries(PAGES_RUN_ELSEWHERE))('%s: every block is run by %s', (doc, by) => {
+    expect(commandsOf(doc).length).toBeGreaterThan(0);
+    expect(read(by)).toContain(doc);
+  });
+
+  it.each(all.filter((c) => PAGES_RUN_ELSEWHERE[c.doc] === undefined).map((c) => [c.doc, c.line, c] as const))('%s: %s', async (_doc, _line, { line }) => {
     const elsewhere = ELSEWHERE.find((e) => e.match.test(line));
     if (elsewhere) {
       expect(existsSync(join(ROOT, elsewhere.by)), `${elsewhere.by} runs "${line}"`).toBe(true);
@@ -83,6 +98,8 @@ describe('commands shown in README.md and docs/', () => {
     if (line.startsWith('curl ')) {
       const r = bash(local(line));
       expect(r.status, r.stderr).toBe(0);
+      // GET /metrics answers Prometheus text (docs/explorer.md); everything else JSON.
+      if (/\/metrics$/.test(line)) return void expect(r.stdout).toMatch(/^# HELP l2devnet_/);
       const body = JSON.parse(r.stdout) as { status?: string };
       expect(body.status ?? 'OK').toBe('OK');
       return;

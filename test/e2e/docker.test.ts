@@ -1,8 +1,10 @@
-// The Dockerfile cannot be built here (no docker engine): this reads it, and runs its ENTRYPOINT and HEALTHCHECK
+// No docker engine runs on CI's machines: this reads the Dockerfile, and runs its ENTRYPOINT and HEALTHCHECK
 // with the environment it sets, from the repository root (laid out like the image's /app).
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, withTimeout } from '../support/cli.js';
@@ -52,17 +54,17 @@ afterEach(() => {
 });
 
 describe('Dockerfile', () => {
-  it('is conventional: node:20-slim, production install, non-root user, health check on /_devnet/health, 0.0.0.0', () => {
-    for (const stage of all) expect(stage[0]!.args).toMatch(/^node:20-slim\b/);
+  it('is conventional: node:24-slim (an LTS line), production install, non-root user, health check through `l2-devnet health`, 0.0.0.0', () => {
+    for (const stage of all) expect(stage[0]!.args).toMatch(/^node:24-slim\b/);
     const env = envOf(runtime);
     expect(env).toMatchObject({ NODE_ENV: 'production', L2DEVNET_HOST: '0.0.0.0' });
+    expect(env.L2DEVNET_LISTEN_FILE).toMatch(/^\/tmp\//);
     expect(get('RUN').map((i) => i.args).join(' ')).toContain('npm ci --omit=dev');
     const user = get('USER').at(-1)?.args;
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     expect(get('EXPOSE').map((i) => i.args)).toEqual([env.L2DEVNET_PORT]);
-    const health = get('HEALTHCHECK')[0]!.args;
-    expect(health).toContain('/_devnet/health');
+    expect(execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''))).toEqual([...execForm(get('ENTRYPOINT')[0]!.args), 'health']);
     // Every file the build copies from the context exists, and .dockerignore does not hide it.
     const ignored = readFileSync(`${ROOT}.dockerignore`, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
     for (const i of all.flat().filter((x) => x.op === 'COPY' && !x.args.startsWith('--from'))) {
@@ -74,30 +76,55 @@ describe('Dockerfile', () => {
     for (const heavy of ['node_modules', '.git', 'dist']) expect(ignored).toContain(heavy);
   });
 
-  it('its ENTRYPOINT with its ENV serves on 0.0.0.0, logs JSON lines, passes its HEALTHCHECK, and stops on SIGTERM', async () => {
+  it('carries the OCI labels, with the version and licence of package.json', () => {
+    const labels: Record<string, string> = {};
+    for (const i of get('LABEL')) for (const [, k, v] of i.args.matchAll(/([\w.-]+)="([^"]*)"/g)) labels[k!] = v!;
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string; license: string; description: string };
+    expect(labels).toEqual({
+      'org.opencontainers.image.title': 'l2-devnet',
+      'org.opencontainers.image.description': pkg.description,
+      'org.opencontainers.image.version': pkg.version,
+      'org.opencontainers.image.licenses': pkg.license,
+      'org.opencontainers.image.base.name': `docker.io/library/${runtime[0]!.args}`,
+    });
+  });
+
+  it('its ENTRYPOINT with its ENV and a flag after the image advertises loopback, passes its HEALTHCHECK unlogged, and stops on SIGTERM', async () => {
     const argv = execForm(get('ENTRYPOINT')[0]!.args);
-    // The one change: port 0, since tests run in parallel on a shared machine (8080 may be taken).
-    const env = cleanEnv({ ...envOf(runtime), L2DEVNET_PORT: '0' });
-    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, argv.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // As `docker run IMAGE --port 0`: the flag overrides the image's L2DEVNET_PORT, and the health
+    // check (which gets the image's environment, never the flags) must still find the server.
+    // The listen file moves to a fresh directory: tests run in parallel on a shared machine.
+    const listenFile = join(mkdtempSync(join(tmpdir(), 'l2-devnet-listen-')), 'l2-devnet.url');
+    const env = cleanEnv({ ...envOf(runtime), L2DEVNET_LISTEN_FILE: listenFile });
+    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, [...argv.slice(1), '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
     await withTimeout((async () => { while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20)); })(), 8_000, 'the ready line');
     const ready = JSON.parse(out.slice(0, out.indexOf('\n'))) as { event: string; url: string };
     expect(ready.event).toBe('ready');
-    expect(ready.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
-    const port = new URL(ready.url).port;
+    // Bound to 0.0.0.0, advertised as an address a client can connect to.
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ready.url).not.toBe('http://127.0.0.1:8080');
+    expect(readFileSync(listenFile, 'utf8').trim()).toBe(ready.url);
 
     const healthArgv = execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''));
-    const check = () => spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), { env: { ...env, L2DEVNET_PORT: port }, timeout: 5_000 }).status;
-    expect(check()).toBe(0);
-    await withTimeout((async () => { while (!out.includes('"event":"request"')) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, 'the health check request line');
-    expect(JSON.parse(out.split('\n')[1]!)).toMatchObject({ event: 'request', method: 'GET', path: '/_devnet/health', status: 200 });
+    const check = () => spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), { cwd: ROOT, env, timeout: 5_000, encoding: 'utf8' });
+    const healthy = check();
+    expect(healthy.status, healthy.stderr).toBe(0);
+    expect(JSON.parse(healthy.stdout)).toMatchObject({ status: 'ok', url: ready.url });
+    // Probes leave no log line; other requests do.
+    await (await fetch(`${ready.url}/v1/nonce?stark_key=0x5`)).text();
+    await withTimeout((async () => { while (!out.includes('"event":"request"')) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, 'a request line');
+    expect(out.split('\n').filter((l) => l.includes('"event":"request"')).map((l) => (JSON.parse(l) as { path: string }).path)).toEqual(['/v1/nonce']);
 
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await withTimeout(exited, 5_000, 'exit after SIGTERM')).toBe(0);
-    expect(check()).toBe(1);
+    expect(existsSync(listenFile)).toBe(false);
+    const after = check();
+    expect(after.status).toBe(1);
+    expect(after.stderr).toContain('not listening');
   }, 20_000);
 
   it('its HEALTHCHECK sends L2DEVNET_CONTROL_TOKEN when the control plane needs one', async () => {
@@ -118,4 +145,15 @@ describe('Dockerfile', () => {
     child.kill('SIGTERM');
     expect(await withTimeout(exited, 5_000, 'exit after SIGTERM')).toBe(0);
   }, 20_000);
+});
+
+describe('scripts/container-smoke.sh', () => {
+  it('exits 2 and says why when no engine answers (a docker client without a daemon, as on CI)', () => {
+    // Stand-ins for clients whose daemon is down: `info` fails, as the docker client does here.
+    const bin = mkdtempSync(join(tmpdir(), 'l2-devnet-no-engine-'));
+    for (const engine of ['docker', 'podman']) writeFileSync(join(bin, engine), '#!/bin/sh\necho "Cannot connect to the daemon" >&2\nexit 1\n', { mode: 0o755 });
+    const r = spawnSync('bash', [`${ROOT}scripts/container-smoke.sh`], { env: { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CONTAINER_ENGINE: '' }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toBe("container-smoke: neither docker nor podman answers 'info' here (a client without an engine is not enough)\n");
+  });
 });

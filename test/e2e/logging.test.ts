@@ -72,16 +72,18 @@ describe('--log json', () => {
 });
 
 describe('--log pretty and silent', () => {
-  it('pretty: the accounts table, then one short line per request', async () => {
+  it('pretty: the accounts table, then one short line per request; health probes are not logged', async () => {
     const { cli, url } = await startServer(['--port', '0']);
+    await (await fetch(`${url}/_devnet/accounts`)).text();
     await (await fetch(`${url}/_devnet/health`)).text();
     await (await fetch(`${url}/v1/nonce?stark_key=0x5`)).text();
     await withTimeout((async () => { while (!cli.stdout().includes('/v1/nonce')) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, 'the request lines');
     await stop(cli);
     const out = cli.stdout();
-    expect(out.indexOf('API keys')).toBeLessThan(out.indexOf('GET /_devnet/health'));
-    expect(out).toMatch(/^GET \/_devnet\/health 200 \d+\.\dms$/m);
+    expect(out.indexOf('API keys')).toBeLessThan(out.indexOf('GET /_devnet/accounts'));
+    expect(out).toMatch(/^GET \/_devnet\/accounts 200 \d+\.\dms$/m);
     expect(out).toMatch(/^GET \/v1\/nonce 200 FAILED 18 \d+\.\dms$/m);
+    expect(out).not.toContain('/_devnet/health');
   }, TEST_TIMEOUT);
 
   it('silent: nothing after the ready line, whatever is requested', async () => {

@@ -42,7 +42,7 @@ describe('devnet.onEvent', () => {
     off();
     await c.post('/_devnet/batches', {});
     expect(seen.map((e) => e.seq)).toEqual(seen.map((_, i) => i + 1));
-    expect(seen[0]).toEqual({ seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}` });
+    expect(seen[0]).toEqual({ seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}`, time: '2026-01-01T00:00:00.000000Z' });
     expect(seen[1]).toMatchObject({ type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1 });
     expect(seen[2]).toMatchObject({ type: 'command', cmd: 'batches' });
     // The genesis deposits move too: the new one goes 1 -> 3 -> 6 within the one batch.
@@ -82,8 +82,9 @@ describe('GET /_devnet/events', () => {
     expect(await sse.next()).toEqual({ event: 'ready', data: { seq: 0 } });
     const r = await c.post('/_devnet/deposit', { stark_key: c.accounts.bob.stark_key, contract_address: 'eth', amount: '7' });
     const seq = r.body.sequence_id;
-    expect(await sse.next()).toEqual({ event: 'command', id: '1', data: { seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}` } });
-    expect(await sse.next()).toEqual({ event: 'record', id: '2', data: { seq: 2, type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1, summary: `record ${seq} created at 1` } });
+    const time = '2026-01-01T00:00:00.000000Z';
+    expect(await sse.next()).toEqual({ event: 'command', id: '1', data: { seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}`, time } });
+    expect(await sse.next()).toEqual({ event: 'record', id: '2', data: { seq: 2, type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1, summary: `record ${seq} created at 1`, time } });
     await c.post('/_devnet/batches', { layer: 'l2' });
     expect((await sse.next()).data).toMatchObject({ cmd: 'batches', type: 'command' });
     // Wait for this record's status, as a test would, without polling.
@@ -93,15 +94,17 @@ describe('GET /_devnet/events', () => {
     await sse.cancel();
   });
 
-  it('unsubscribes when the client goes away', async () => {
+  it('unsubscribes when the client goes away (the inspector\'s own listener stays)', async () => {
     const c = testClient();
+    const listeners = () => (c.dn.devnet as any).events.listeners.size as number;
+    const before = listeners();
     const res = await c.dn.fetch(new Request('http://devnet.test/_devnet/events'));
     const sse = sseReader(res);
     await sse.next();
-    expect((c.dn.devnet as any).events.watched).toBe(true);
+    expect(listeners()).toBe(before + 1);
     await sse.cancel();
     await new Promise((r) => setTimeout(r, 10));
-    expect((c.dn.devnet as any).events.watched).toBe(false);
+    expect(listeners()).toBe(before);
   });
 
   it('over a socket: a deposit arrives as an event, and close() does not wait for the open stream', async () => {

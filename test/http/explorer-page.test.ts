@@ -1,10 +1,25 @@
 // The explorer's page, assets and overview, in-process; the page weight is measured and printed here.
 import { describe, expect, it } from 'vitest';
-import { EXPLORER_ASSETS } from '../../src/explorer/assets.js';
+import { EXPLORER_ASSETS, PAGE_WEIGHT_BUDGET } from '../../src/explorer/assets.js';
 import { REDDIO721, testClient } from '../support/client.js';
 import { order } from '../support/flows.js';
 
 describe('explorer page', () => {
+  it(`weighs under the budget: everything it loads (page, script, stylesheet, icon) under ${PAGE_WEIGHT_BUDGET / 1024} KiB as served`, async () => {
+    const c = testClient();
+    let total = 0;
+    for (const path of ['/', '/explorer.js', '/explorer.css', '/favicon.ico']) {
+      const r = await c.dn.fetch(new Request('http://devnet.test' + path));
+      expect(r.status, path).toBe(200);
+      total += (await r.arrayBuffer()).byteLength;
+    }
+    const icon = await c.dn.fetch(new Request('http://devnet.test/favicon.ico'));
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
+    console.log(`explorer page weight as served: ${(total / 1024).toFixed(1)} KiB of a ${PAGE_WEIGHT_BUDGET / 1024} KiB budget`);
+    expect(total).toBeLessThanOrEqual(PAGE_WEIGHT_BUDGET);
+  });
+
   it('serves the page, one JS module and one stylesheet, with no external URL', async () => {
     const c = testClient();
     const page = await c.dn.fetch(new Request('http://devnet.test/'));

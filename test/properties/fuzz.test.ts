@@ -16,9 +16,10 @@ describe('property runner', () => {
   it('finds a planted fee bug (marketplace fee rounded up) and shrinks it to one trade', async () => {
     const options = { runs: 2000, maxCommands: 40, seed: 42, devnet: { fees: marketplaceFeeRoundsUp } };
     const report = await runFuzz(options);
+    // Not printed: a passing run must not show a FAILED report (the assertions below check its text).
     const printed = formatReport(report, options);
-    console.log(printed);
     expect(report.ok).toBe(false);
+    expect(printed).toMatch(/^seed 42, in-process\nFAILED after \d+ sequences; shrunk counterexample:\n  buy\(/);
     // Shrunk: one BID and one ASK on the same token, nothing else.
     const commands = report.counterexample!.split(/,(?=[a-z]+\()/);
     expect(commands).toHaveLength(2);

@@ -116,6 +116,8 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     vaults: map(),
     records: map(),
     signatures: map(),
+    signaturesByR: map(),
+    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] },
     apiKeys: map(),
     projects: map(),
     marketplaces: map(),

@@ -1,6 +1,6 @@
 // The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
 import { compareRatio } from '../trading/book.js';
-import { RecordStatus } from '../records/records.js';
+import { countStatuses, RecordStatus } from '../records/records.js';
 import type { State } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 
@@ -125,5 +125,8 @@ export function findViolations(state: State): string[] {
     const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
     if (queued !== shouldQueue) v.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
   }
+  const counted = countStatuses(state.records.values()).join(',');
+  const kept = state.statusCounts.counts.join(',');
+  if (counted !== kept) v.push(`records per status are kept as [${kept}] but counted as [${counted}]`);
   return v;
 }

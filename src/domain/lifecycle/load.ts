@@ -7,6 +7,7 @@ import type { Account, Asset, Contract, LedgerRecord, Order, State, StoredFile, 
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { countStatuses, indexSignatureR } from '../records/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 import { checkItem, checkValues } from './dump-shape.js';
@@ -412,6 +413,8 @@ export class StateBuilder {
       vaults: s.vaults,
       records: s.records,
       signatures: s.signatures,
+      signaturesByR: TrackedMap.create(this.undo),
+      statusCounts: { counts: [] },
       apiKeys: s.api_keys,
       projects: s.projects,
       marketplaces: s.marketplaces,
@@ -438,6 +441,8 @@ export class StateBuilder {
     for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
     for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
     rebuildOrderIndexes(state);
+    for (const key of state.signatures.keys()) indexSignatureR(state, key);
+    state.statusCounts.counts = countStatuses(state.records.values());
     for (const id of [...state.pendingL2, ...state.pendingL1]) {
       const r = state.records.get(id);
       if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);

@@ -1,7 +1,7 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import { ensureAccount } from '../ledger/accounts.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
-import { append, touchField } from '../state/undo.js';
+import { append, touch, touchField } from '../state/undo.js';
 import { listRecord, unlistRecord } from './record-lists.js';
 
 export const RecordStatus = {
@@ -66,6 +66,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   // live snapshot more memory than the record itself.
   const receiver = input.listForReceiver && record.to !== null && record.to !== input.starkKey ? ensureAccount(state, record.to) : undefined;
   Map.prototype.set.call(state.records, record.sequenceId, record);
+  countStatus(state, null, record.status);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });
   state.contracts.get(asset.contractKey)!.recordCount += 1;
   if (record.status === RecordStatus.AcceptedByService) Set.prototype.add.call(state.pendingL2, record.sequenceId);
@@ -105,8 +106,33 @@ export function indexSignature(state: State, key: string, sequenceId: number): v
   // Appended in place (undone by truncation): under --signatures skip every request may carry the same
   // placeholder signature, and a copy per request would cost O(requests so far) in time, and in memory
   // for every command a live snapshot keeps.
-  if (ids === undefined) state.signatures.set(key, [sequenceId]);
-  else append(state.undo, ids, sequenceId);
+  if (ids === undefined) {
+    state.signatures.set(key, [sequenceId]);
+    indexSignatureR(state, key);
+  } else append(state.undo, ids, sequenceId);
+}
+
+/** Lists a new `0xr|0xs` key under its r in `signaturesByR` (an undoable replace of the list). */
+export function indexSignatureR(state: State, key: string): void {
+  const r = key.slice(0, key.indexOf('|'));
+  const keys = state.signaturesByR.get(r);
+  state.signaturesByR.set(r, keys === undefined ? [key] : [...keys, key]);
+}
+
+/** Keeps `statusCounts` in step with a record appearing (`from` null) or moving; the counts array is replaced, never edited. */
+function countStatus(state: State, from: number | null, to: number): void {
+  const counts = [...state.statusCounts.counts];
+  if (from !== null) counts[from] = (counts[from] ?? 0) - 1;
+  counts[to] = (counts[to] ?? 0) + 1;
+  touch(state.undo, state.statusCounts);
+  state.statusCounts.counts = counts;
+}
+
+/** Records per status counted from the records (load, and the invariant that checks the kept counts). */
+export function countStatuses(records: Iterable<LedgerRecord>): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
 }
 
 /**
@@ -119,6 +145,7 @@ export function setStatus(state: State, record: LedgerRecord, to: number): void 
   if (record.status === RecordStatus.AcceptedOnL2) state.pendingL1.delete(record.sequenceId);
   touchField(state.undo, record, 'status');
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: record.status, to });
+  countStatus(state, record.status, to);
   record.status = to;
   if (to === RecordStatus.AcceptedByService) state.pendingL2.add(record.sequenceId);
   if (to === RecordStatus.AcceptedOnL2) state.pendingL1.add(record.sequenceId);

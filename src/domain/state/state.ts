@@ -245,6 +245,10 @@ export interface State {
   records: Map<number, LedgerRecord>;
   /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
   signatures: Map<string, number[]>;
+  /** Derived index (rebuilt on load, never dumped): `0xr` -> the `0xr|0xs` keys above with that r (search by r alone). */
+  signaturesByR: Map<string, string[]>;
+  /** Derived count (rebuilt on load, never dumped): records per status (index = status 0..6), for /metrics in O(1). */
+  statusCounts: { counts: readonly number[] };
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
   marketplaces: Map<string, Marketplace>;

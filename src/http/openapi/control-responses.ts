@@ -59,3 +59,20 @@ export const FAULT = v.pipe(
 );
 export const FAULTS = v.strictObject({ faults: v.array(FAULT) });
 export const REMOVED = v.strictObject({ removed: count('faults removed') });
+
+// ---- namespaces ----
+
+const NAMESPACE_VIEW = v.strictObject({
+  name: text('the namespace: /ns/{name}/... or x-devnet-namespace; "default" is the unprefixed one'),
+  idle_seconds: count('seconds since its last request, by the host clock'),
+  state_dir: v.pipe(v.nullable(v.string()), v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory')),
+});
+
+export const NAMESPACES = v.strictObject({
+  current: text('the namespace this request went to'),
+  namespaces: v.array(NAMESPACE_VIEW),
+  max_namespaces: count('how many namespaces may exist besides default (--max-namespaces)'),
+  ttl_seconds: v.pipe(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never')),
+});
+
+export const NAMESPACE_DELETED = v.strictObject({ deleted: text('the namespace deleted, with its state') });

@@ -8,12 +8,16 @@ import type { Example } from './example.js';
 import { EXAMPLES } from './examples.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
+import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME } from '../namespace.js';
 import type { Schema } from './json-schema.js';
+import { isControlPath } from '../guard.js';
 
 /** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`; a hono pattern (`:path{.+}`) is dropped. */
 export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
+
+const NAME_RULE = `A namespace name is 1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-" and "_", starting with a letter or digit`;
 
 function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
   return {
@@ -120,7 +124,7 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const ok = withExample(content, answered, example, example?.response.body);
   const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
-  else if (spec.path.startsWith('/_devnet/')) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
+  else if (isControlPath(spec.path)) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
   out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
@@ -131,7 +135,8 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
 
 function operation(spec: AnyRouteSpec, components: Components): Schema {
   const example = EXAMPLES[operationId(spec)];
-  const params = parameters(spec, example);
+  // Every route answers in every namespace, so every operation takes the namespace header.
+  const params = [...parameters(spec, example), { $ref: '#/components/parameters/Namespace' }];
   const body = requestBody(spec, components, example);
   const rest = restParameter(spec.path);
   return {
@@ -142,7 +147,7 @@ function operation(spec: AnyRouteSpec, components: Components): Schema {
     // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
     // The control plane needs the bearer token only when the emulator was started with --control-token.
-    security: spec.auth ? [{ apiKey: [] }] : spec.path.startsWith('/_devnet/') ? [{}, { controlToken: [] }] : [],
+    security: spec.auth ? [{ apiKey: [] }] : isControlPath(spec.path) ? [{}, { controlToken: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(spec, components, example),
@@ -162,6 +167,7 @@ const TAGS: Readonly<Record<string, string>> = {
   storage: 'File storage and the built-in IPFS gateway',
   control: 'The /_devnet control plane: state, clock, settlement, snapshots, faults (emulator only)',
   explorer: 'The explorer page and its live event stream (emulator only)',
+  namespaces: 'Namespaces: isolated devnets in one emulator, one per test worker (emulator only)',
   docs: 'This document',
 };
 
@@ -178,11 +184,27 @@ export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
       description: "A local emulator of Reddio's StarkEx layer-2 API: the emulated /v1, /v2 and /v3 routes, the /_devnet control plane, the IPFS gateway and this document.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: '/', description: 'the emulator that served this document' }],
+    servers: [
+      { url: '/', description: `the emulator that served this document: its namespace "${DEFAULT_NAMESPACE}", or the one the ${NAMESPACE_HEADER} header names` },
+      {
+        url: '/ns/{namespace}',
+        description: `every route in a namespace of its own (created on first use): /ns/{namespace}/v1/..., /ns/{namespace}/_devnet/..., /ns/{namespace}/ipfs/...; /ns/${DEFAULT_NAMESPACE} is the unprefixed one`,
+        variables: { namespace: { default: DEFAULT_NAMESPACE, description: NAME_RULE } },
+      },
+    ],
     tags: [...new Set(specs.map((s) => s.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
       schemas: { Failed: FAILED, ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
+      parameters: {
+        Namespace: {
+          name: NAMESPACE_HEADER,
+          in: 'header',
+          required: false,
+          description: `The namespace for clients that cannot change their base URL (absent: the path's /ns/{name} prefix, else "${DEFAULT_NAMESPACE}"). ${NAME_RULE}. With a prefix too, both must name the same namespace. A bad or conflicting name is refused with 400 and code 19.`,
+          schema: { type: 'string', pattern: NAMESPACE_NAME.source, maxLength: MAX_NAMESPACE_LENGTH },
+        },
+      },
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' },
         controlToken: { type: 'http', scheme: 'bearer', description: 'The token given to --control-token; without that flag the control plane needs none' },

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { SETTLEMENT_MODES } from '../../domain/state/state.js';
 import { DEPTH } from './trading-responses.js';
-import { RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, count, decimalInt, display, int, isoTime, text } from './responses.js';
+import { ORDER_STATE, RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, count, decimalInt, display, int, isoTime, text } from './responses.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -49,7 +49,8 @@ const RECORD_ROW = v.strictObject({
   status: RECORD_STATUS,
   asset: text('symbol'),
   token_id: TOKEN_ID,
-  amount: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.description('whole tokens; an order on a fungible token: quantized quote units')),
+  amount: display('whole tokens (display units)'),
+  quantized: decimalInt('the quantized amount'),
   order_id: v.pipe(v.nullable(int()), v.description('order records: the order; else null')),
   time: isoTime('when it was made'),
 });
@@ -101,3 +102,123 @@ export const OVERVIEW = v.pipe(
   }),
   v.title('Overview'),
 );
+
+// ---- the explorer's other reads (search, detail pages, paged lists) and the request journal ----
+
+const anyObject = v.pipe(v.record(v.string(), v.unknown()), v.description('the object as the emulated API shows it'));
+const intOrNull = (description: string) => v.pipe(v.nullable(int()), v.description(description));
+const strOrNull = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
+/** A page newest first; `next` is the cursor of the next page, null on the last. */
+const page = (item: v.GenericSchema) => v.strictObject({ items: v.array(item), total: count('entries in the whole list'), next: intOrNull('the cursor of the next page; null on the last') });
+
+export const SEARCH = v.pipe(
+  v.strictObject({
+    query: text('what was searched'),
+    hits: v.array(v.strictObject({ kind: v.picklist(['account', 'record', 'order', 'contract', 'file']), id: text('the id of the detail page (#/{kind}/{id})'), label: text() })),
+  }),
+  v.title('SearchResult'),
+);
+const EXPLORER_RECORD_ROW = v.strictObject({
+  sequence_id: int('sequence id'),
+  type: v.picklist(['deposit', 'mint', 'transfer', 'withdrawal', 'ask', 'bid']),
+  owner: STARK_KEY,
+  owner_name: strOrNull('the genesis name of the owner, or null'),
+  to: strOrNull('transfers and withdrawals: the receiver; else null'),
+  status: RECORD_STATUS,
+  asset: text('symbol'),
+  contract_address: text('"eth", or the contract address as registered'),
+  token_id: TOKEN_ID,
+  amount: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.description('whole tokens')),
+  quantized: decimalInt('the quantized amount'),
+  order_id: intOrNull('order records: the order; else null'),
+  reason: strOrNull('why it failed or was rejected; else null'),
+  time: isoTime('when it was made'),
+});
+export const EXPLORER_RECORDS = v.pipe(page(EXPLORER_RECORD_ROW), v.title('RecordPage'));
+const ORDER_ROW = v.strictObject({
+  order_id: int('order id'),
+  side: v.picklist(['ASK', 'BID']),
+  owner: STARK_KEY,
+  state: ORDER_STATE,
+  price: text('price in whole currency units'),
+  base: text('symbol of the currency'),
+  quote: text('symbol of the token traded'),
+  token_id: TOKEN_ID,
+  quantity: text('whole tokens'),
+  filled: text('whole tokens traded so far'),
+});
+export const EXPLORER_ACCOUNT = v.pipe(
+  v.strictObject({
+    stark_key: STARK_KEY,
+    name: strOrNull('the genesis name; null for other keys'),
+    operator: v.boolean(),
+    balances: v.array(
+      v.strictObject({
+        symbol: text(),
+        type: TOKEN_TYPE,
+        contract_address: text('"eth", or the contract address as registered'),
+        asset_id: text('asset id'),
+        token_id: TOKEN_ID,
+        available: display('whole tokens free to spend'),
+        available_quantized: decimalInt('quantized'),
+        frozen: display('whole tokens held by open orders'),
+        frozen_quantized: decimalInt('quantized'),
+        vault_id: strOrNull('the vault of (key, asset), if allocated'),
+      }),
+    ),
+    records: page(EXPLORER_RECORD_ROW),
+    open_orders: page(ORDER_ROW),
+  }),
+  v.title('AccountDetail'),
+);
+export const EXPLORER_RECORD = v.pipe(
+  v.strictObject({
+    row: EXPLORER_RECORD_ROW,
+    fields: anyObject,
+    reason: strOrNull('why it failed or was rejected; else null'),
+    history: v.array(v.strictObject({ from: v.nullable(RECORD_STATUS), to: RECORD_STATUS, time: isoTime('emulator time of the move'), cmd: text('the command that made it') })),
+    history_complete: v.pipe(v.boolean(), v.description('whether every move since its creation was seen by this process')),
+  }),
+  v.title('RecordDetail'),
+);
+export const EXPLORER_ORDER = v.pipe(
+  v.strictObject({
+    row: ORDER_ROW,
+    fields: anyObject,
+    fees: v.strictObject({ currency: text('symbol'), service_fee: display('whole units'), fee_taken: display('whole units'), fee_taken_quantized: decimalInt('quantized') }),
+    fills: page(anyObject),
+  }),
+  v.title('OrderDetail'),
+);
+export const EXPLORER_CONTRACT = v.pipe(
+  v.strictObject({ address: text('as registered'), symbol: text(), type: TOKEN_TYPE, fields: anyObject, tokens: page(anyObject) }),
+  v.title('ContractDetail'),
+);
+export const EXPLORER_FILE = v.pipe(
+  v.strictObject({ cid: text('CID'), filename: text(), size: decimalInt('bytes'), project_uuid: text('project uuid'), created_at: isoTime('when it was stored'), removed: v.boolean(), url: text('the file on the gateway') }),
+  v.title('StoredFileDetail'),
+);
+export const JOURNAL = v.pipe(
+  v.strictObject({
+    entries: v.array(
+      v.strictObject({
+        id: int('journal id (a since cursor)'),
+        method: text(),
+        path: text('without the query string'),
+        query: v.pipe(v.record(v.string(), v.string()), v.description('query keys and values; a secret-like key\'s value is [redacted]')),
+        status: int('HTTP status'),
+        error_code: int('0 for OK, else the FAILED code'),
+        error: strOrNull('the FAILED envelope\'s error'),
+        sequence_id: intOrNull('the sequence id handed out, if any'),
+        duration_ms: v.number(),
+        wall_time: v.pipe(v.string(), v.description('host clock, ISO 8601')),
+        emulator_time: isoTime('emulator clock when answered'),
+      }),
+    ),
+    last_id: int('the id of the newest entry ever made (0: none)'),
+    size: count('entries held'),
+    capacity: count('entries the journal keeps'),
+  }),
+  v.title('RequestJournal'),
+);
+export const JOURNAL_CLEARED = v.strictObject({ removed: count('entries removed') });

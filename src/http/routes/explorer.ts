@@ -1,8 +1,14 @@
-// The explorer: its page and assets at /, the overview it reads, and the live event stream (SSE).
+// The explorer: its page and assets at /, the reads it makes (overview, search, detail pages, the
+// request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics.
 import type { Devnet } from '../../devnet.js';
-import { EXPLORER_ASSETS } from '../../explorer/assets.js';
+import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
+import { EXPLORER_ASSETS, FAVICON } from '../../explorer/assets.js';
+import type { Inspector } from '../../explorer/inspector.js';
+import { MAX_JOURNAL_LIMIT } from '../../explorer/journal.js';
 import { explorerOverview } from '../../explorer/overview.js';
-import { OVERVIEW } from '../openapi/explorer-responses.js';
+import { accountView, contractView, DEFAULT_PAGE, fileView, MAX_PAGE, orderView, recordDetail, recordPage, search } from '../../explorer/views.js';
+import { id, optText, optUint, text } from '../fields/kinds.js';
+import { EXPLORER_ACCOUNT, EXPLORER_CONTRACT, EXPLORER_FILE, EXPLORER_ORDER, EXPLORER_RECORD, EXPLORER_RECORDS, JOURNAL, JOURNAL_CLEARED, OVERVIEW, SEARCH } from '../openapi/explorer-responses.js';
 import { TEXT } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout } from '../event-stream.js';
@@ -10,7 +16,17 @@ import type { EventStreamOptions } from '../event-stream.js';
 
 const tag = 'explorer';
 
-export function explorerRoutes(devnet: Devnet, events: EventStreamOptions = {}): RouteGroup {
+const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
+const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
+
+/** 19, as the emulated API answers an unknown id (HTTP status by --error-status). */
+function notFound(what: string): never {
+  throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
+}
+
+const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
+
+export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
   const r = new RouteGroup();
 
   for (const [path, asset] of Object.entries(EXPLORER_ASSETS)) {
@@ -19,21 +35,140 @@ export function explorerRoutes(devnet: Devnet, events: EventStreamOptions = {}):
       ({ c }) => c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' }),
     );
   }
+  r.add(
+    { method: 'GET', path: '/favicon.ico', tag, reply: 'plain', summary: "The explorer's icon (SVG)", produces: { type: 'image/svg+xml', schema: TEXT } },
+    ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
+  );
 
   r.add(
     { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: OVERVIEW },
     ({ c }) => explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin)),
   );
 
-  const fanout = new EventFanout(devnet, events);
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/search', tag, reply: 'plain', response: SEARCH,
+      summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
+      query: { q: text({ max: 200, description: 'what to find' }) },
+    },
+    ({ query }) => ({ query: query.q, hits: search(devnet.state, query.q) }),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/records', tag, reply: 'plain', response: EXPLORER_RECORDS,
+      summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
+      query: { before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }), limit: PAGE_LIMIT },
+    },
+    ({ query }) => recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE)),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/accounts/:stark_key', tag, reply: 'plain', response: EXPLORER_ACCOUNT,
+      summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
+      params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
+      query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
+    },
+    ({ params, query }) => {
+      let key = params.stark_key.trim().toLowerCase();
+      if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
+      else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
+      return accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ?? notFound(`account ${key}`);
+    },
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/records/:sequence_id', tag, reply: 'plain', response: EXPLORER_RECORD,
+      summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
+      params: { sequence_id: id() },
+    },
+    ({ params }) => recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/orders/:order_id', tag, reply: 'plain', response: EXPLORER_ORDER,
+      summary: 'An order: its state, fills and fees',
+      params: { order_id: id() },
+      query: { offset: OFFSET, limit: PAGE_LIMIT },
+    },
+    ({ params, query }) => orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/contracts/:address', tag, reply: 'plain', response: EXPLORER_CONTRACT,
+      summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
+      params: { address: text({ description: 'contract address, or eth' }) },
+      query: { offset: OFFSET, limit: PAGE_LIMIT },
+    },
+    ({ params, query }) => contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/explorer/files/:cid', tag, reply: 'plain', response: EXPLORER_FILE,
+      summary: 'A stored file: project, size, gateway link',
+      params: { cid: text({ description: 'the CID' }) },
+    },
+    ({ params, c }) => fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/_devnet/requests', tag, reply: 'plain', response: JOURNAL,
+      summary: 'The request journal: the last requests, newest first (no body, header or secret query value)',
+      description: `Holds the last ${inspector.journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
+      query: {
+        method: optText({ max: 16, description: 'GET, POST, DELETE, ...' }),
+        path: optText({ max: 256, description: 'paths containing this text' }),
+        status: optUint({ below: 600n, description: 'HTTP status' }),
+        error_code: optUint({ below: 1n << 31n, description: 'the FAILED code (0: OK answers)' }),
+        since: optUint({ below: 1n << 53n, description: 'entries with a higher id only (the `last_id` of an earlier answer)' }),
+        limit: optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n, description: `1..${MAX_JOURNAL_LIMIT}, default 100` }),
+      },
+    },
+    ({ query }) => {
+      const entries = inspector.journal.list({
+        method: query.method === '' ? undefined : query.method,
+        path: query.path === '' ? undefined : query.path,
+        status: query.status === undefined ? undefined : Number(query.status),
+        error_code: query.error_code === undefined ? undefined : Number(query.error_code),
+        since: query.since === undefined ? undefined : Number(query.since),
+        limit: n(query.limit, 100),
+      });
+      return { entries, last_id: inspector.journal.nextId - 1, size: inspector.journal.size, capacity: inspector.journal.capacity };
+    },
+  );
+  r.add(
+    { method: 'DELETE', path: '/_devnet/requests', tag, reply: 'plain', response: JOURNAL_CLEARED, summary: 'Empties the request journal (ids go on)' },
+    () => ({ removed: inspector.journal.clear() }),
+  );
+
+  const fanout = new EventFanout(devnet, events, (last) => inspector.history.since(last));
+  inspector.subscribers = () => fanout.size;
   r.add(
     {
       method: 'GET', path: '/_devnet/events', tag, reply: 'plain',
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
-      description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed.`,
+      description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
       produces: { type: 'text/event-stream', schema: TEXT }, refusals: [429],
+      // Read by the fan-out itself (with the Last-Event-ID header): declared here for the document.
+      query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
     },
     ({ c }) => fanout.respond(c),
+  );
+
+  r.add(
+    {
+      method: 'GET', path: '/metrics', tag, reply: 'plain',
+      summary: 'Prometheus metrics (text exposition format 0.0.4)',
+      description: 'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',
+      produces: { type: 'text/plain', schema: TEXT },
+    },
+    ({ c }) => c.body(inspector.metricsText(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-cache' }),
   );
 
   return r;

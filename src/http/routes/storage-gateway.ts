@@ -9,6 +9,7 @@ import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
 import { BYTES, GATEWAY_JSON } from '../openapi/storage-responses.js';
 import { RouteGroup } from '../route.js';
+import { splitPrefix } from '../namespace.js';
 
 function notFound(what: string): DevnetError {
   return new DevnetError(ErrorCode.InvalidParam, `${echo(what)} is not stored here`, 404);
@@ -17,7 +18,8 @@ function notFound(what: string): DevnetError {
 /** Path segments after `/ipfs/{cid}` of the raw URL, percent-decoded once; empty ones (`a//b`, a trailing `/`) dropped. */
 function segmentsOf(url: string): string[] {
   const out: string[] = [];
-  for (const s of new URL(url).pathname.split('/').slice(3)) {
+  // Raw segments (the router's params are decoded), after any /ns/{name} prefix.
+  for (const s of splitPrefix(new URL(url).pathname).rest.split('/').slice(3)) {
     if (s === '') continue;
     try {
       out.push(decodeURIComponent(s));

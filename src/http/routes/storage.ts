@@ -1,4 +1,5 @@
 // Per-project file storage (API key): upload (streamed multipart), list, remove.
+import { DEFAULT_NAMESPACE, NAMESPACE_PREFIX, namespaceOf } from '../namespace.js';
 import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
@@ -18,7 +19,9 @@ const uuid = () => asText({ description: 'project_uuid' });
 const UPLOAD = v.object({ file: v.pipe(v.string(), v.description('the file (binary); the first part named "file" is the upload')) });
 
 function origin(c: Context): string {
-  return new URL(c.req.url).origin;
+  // A namespace's files are served under its prefix: a gateway URL must reach them without the header.
+  const ns = namespaceOf(c.req.raw);
+  return new URL(c.req.url).origin + (ns === DEFAULT_NAMESPACE ? '' : `${NAMESPACE_PREFIX}${ns}`);
 }
 
 export function storageRoutes(devnet: Devnet): RouteGroup {

@@ -1,0 +1,100 @@
+// What the explorer remembers of the event stream, per app: the last events (replayed to an SSE client
+// that reconnects with Last-Event-ID) and each recent record's status moves with their emulator times.
+// Both are derived from the devnet's events, never from the state (the state keeps only a record's
+// current status), and both are bounded.
+import type { DevnetEvent } from '../devnet-events.js';
+import type { State } from '../domain/state/state.js';
+
+/** Events kept for replay (a reconnecting page asks for what it missed). */
+export const DEFAULT_REPLAY_EVENTS = 1000;
+/** Records whose status moves are kept (the oldest record's history goes first). */
+export const DEFAULT_HISTORY_RECORDS = 10_000;
+
+export interface StatusStep {
+  /** null: the record appeared. */
+  from: number | null;
+  to: number;
+  /** The emulator clock after the command that made the move. */
+  time: string;
+  /** The command that made it. */
+  cmd: string;
+  /** The event's seq. */
+  event: number;
+}
+
+export class EventHistory {
+  private readonly events: Array<DevnetEvent | undefined>;
+  private readonly steps = new Map<number, StatusStep[]>();
+
+  constructor(
+    readonly replayCapacity = DEFAULT_REPLAY_EVENTS,
+    readonly historyCapacity = DEFAULT_HISTORY_RECORDS,
+  ) {
+    this.events = new Array<DevnetEvent | undefined>(replayCapacity);
+  }
+
+  private last = 0;
+  private first = 1;
+
+  /** Seq of the oldest event still held (last + 1 when none is). */
+  get oldest(): number {
+    return this.first;
+  }
+
+  /** Takes every event; `state` is read after a revert to drop moves it undid. */
+  take(e: DevnetEvent, state: () => State): void {
+    if (this.last === 0) this.first = e.seq; // the first event seen (seqs count from the devnet's first listener)
+    this.last = e.seq;
+    this.events[e.seq % this.replayCapacity] = e;
+    if (this.last - this.first + 1 > this.replayCapacity) this.first = this.last - this.replayCapacity + 1;
+    if (e.type === 'record') {
+      let list = this.steps.get(e.sequence_id);
+      if (list === undefined || e.from === null) {
+        list = [];
+        this.steps.delete(e.sequence_id);
+        this.steps.set(e.sequence_id, list);
+        if (this.steps.size > this.historyCapacity) this.steps.delete(this.steps.keys().next().value!);
+      }
+      list.push({ from: e.from, to: e.to, time: e.time, cmd: e.cmd, event: e.seq });
+    } else if (e.cmd === 'reset' || e.cmd === 'load') {
+      this.steps.clear();
+    } else if (e.cmd === 'revert') {
+      this.pruneAfterRevert(state());
+    }
+  }
+
+  /**
+   * A revert undoes status moves without events of its own. Statuses only move forward, so the moves
+   * it undid are the trailing ones past the record's status now; records it removed go whole. Costs
+   * the records held (bounded), once per revert.
+   */
+  private pruneAfterRevert(state: State): void {
+    for (const [seq, list] of [...this.steps]) {
+      const record = state.records.get(seq);
+      if (record === undefined) {
+        this.steps.delete(seq);
+        continue;
+      }
+      while (list.length > 0 && list[list.length - 1]!.to !== record.status) list.pop();
+      if (list.length === 0) this.steps.delete(seq);
+    }
+  }
+
+  /** A record's moves seen by this process, oldest first (empty when none was seen). */
+  statusSteps(sequenceId: number): readonly StatusStep[] {
+    return this.steps.get(sequenceId) ?? [];
+  }
+
+  /**
+   * The events after `lastId`, or 'gone' when some of them are no longer held (or `lastId` is
+   * ahead of every event: another process, or the events of a replaced app).
+   */
+  since(lastId: number): DevnetEvent[] | 'gone' {
+    if (lastId > this.last) return 'gone';
+    if (lastId === this.last) return [];
+    if (lastId + 1 < this.first) return 'gone';
+    const out: DevnetEvent[] = [];
+    for (let seq = lastId + 1; seq <= this.last; seq++) out.push(this.events[seq % this.replayCapacity]!);
+    return out;
+  }
+}

@@ -1,0 +1,86 @@
+// The inspector of one app (one devnet): the request journal, the metrics and the event history, fed by
+// a middleware that runs before every other (so the guard's and the limits' refusals are seen too)
+// and by a listener on the devnet's events. The wall clock is read here, above the domain.
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Devnet } from '../devnet.js';
+import { isoMicros } from '../domain/state/clock.js';
+import { answerNotes } from '../http/request-log.js';
+import { EventHistory } from './history.js';
+import { DEFAULT_JOURNAL_SIZE, journalQuery, RequestJournal } from './journal.js';
+import { Metrics } from './metrics.js';
+
+export interface InspectorOptions {
+  /** Requests the journal keeps (default 1000; `--request-journal N`). */
+  journalSize?: number;
+  /** The host's clock in milliseconds for both wall time and durations (a seam for tests); default Date.now and performance.now. */
+  clock?: () => number;
+}
+
+/** The inspector's own reads: kept out of the journal when they succeed, so a watching page does not fill it. */
+const OWN_READS = new Set(['/', '/explorer.js', '/explorer.css', '/favicon.ico', '/metrics', '/_devnet/requests', '/_devnet/events', '/_devnet/overview', '/_devnet/search']);
+
+function isOwnRead(method: string, path: string): boolean {
+  return method === 'GET' && (OWN_READS.has(path) || path.startsWith('/_devnet/explorer/'));
+}
+
+/** The declared route a request matched (`/v1/orders/:order_id/cancel`), or `unmatched`: a bounded label set. */
+export function routeLabel(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  return 'unmatched';
+}
+
+export class Inspector {
+  readonly journal: RequestJournal;
+  readonly metrics = new Metrics();
+  readonly history = new EventHistory();
+  private readonly wall: () => number;
+  private readonly elapsed: () => number;
+  /** Set by the event stream route: how many streams are open. */
+  subscribers: () => number = () => 0;
+
+  constructor(private readonly devnet: Devnet, o: InspectorOptions = {}) {
+    this.journal = new RequestJournal(o.journalSize ?? DEFAULT_JOURNAL_SIZE);
+    this.wall = o.clock ?? Date.now;
+    this.elapsed = o.clock ?? (() => performance.now());
+    // Always listening (not only while a page is open): a page that reloads finds the events it
+    // missed, and a record's detail shows the moves made while no page was open.
+    devnet.onEvent((e) => {
+      this.history.take(e, () => devnet.state);
+      if (e.type === 'command') this.metrics.command(e.cmd);
+    });
+  }
+
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      const wall = this.wall();
+      const t0 = this.elapsed();
+      await next();
+      const ms = this.elapsed() - t0;
+      const notes = answerNotes(c);
+      const method = c.req.method;
+      const path = c.req.path;
+      this.metrics.request(method, routeLabel(c), c.res.status, notes.errorCode, ms / 1000);
+      if (notes.errorCode === 0 && c.res.status < 400 && isOwnRead(method, path)) return;
+      this.journal.add({
+        method,
+        path,
+        query: journalQuery(new URL(c.req.url).searchParams),
+        status: c.res.status,
+        error_code: notes.errorCode,
+        error: notes.error,
+        sequence_id: notes.sequenceId,
+        duration_ms: Math.round(ms * 1000) / 1000,
+        wall_time: new Date(wall).toISOString(),
+        emulator_time: isoMicros(this.devnet.state.clock.nowMicros),
+      });
+    };
+  }
+
+  /** The /metrics text. */
+  metricsText(): string {
+    const s = this.devnet.state;
+    return this.metrics.text({ recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size });
+  }
+}

@@ -1,0 +1,115 @@
+// The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers), never
+// any request content that could be a secret: no body, no header, no value of a secret-like query key.
+
+/** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+/** The most entries one GET /_devnet/requests answers. */
+export const MAX_JOURNAL_LIMIT = 1000;
+/** The longest query value and error message kept (longer ones are cut with `…`). */
+const MAX_TEXT = 300;
+
+export interface JournalEntry {
+  /** 1, 2, ...: the journal's own counter (a `since` cursor), not reset by DELETE. */
+  id: number;
+  method: string;
+  /** The path without its query string. */
+  path: string;
+  /** The query's keys with their values, a secret-like key's value replaced by `[redacted]`. */
+  query: Record<string, string>;
+  status: number;
+  /** 0 for an OK answer, the FAILED envelope's code otherwise. */
+  error_code: number;
+  /** The FAILED envelope's `error`, or null. */
+  error: string | null;
+  /** The sequence id an OK answer handed out, or null. */
+  sequence_id: number | null;
+  duration_ms: number;
+  /** The host's clock when the request came (ISO 8601). */
+  wall_time: string;
+  /** The emulator's clock when the answer was sent. */
+  emulator_time: string;
+}
+
+/**
+ * Query keys whose values are never kept: anything naming a key, a token, a secret, a password, an
+ * authorization or a signature (and `r`/`s`, a signature's halves). `stark_key` is a public key and is kept.
+ */
+export const SECRET_QUERY_KEY = /api[-_]?key|private|secret|token|passw|auth|sig|^[rs]$/i;
+
+function cut(text: string): string {
+  return text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…';
+}
+
+/** The query of a URL as the journal keeps it. */
+export function journalQuery(search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [k, v] of search) {
+    if (++n > 50) break;
+    const key = cut(k);
+    out[key] = SECRET_QUERY_KEY.test(k) ? '[redacted]' : cut(v);
+  }
+  return out;
+}
+
+export interface JournalFilter {
+  method?: string | undefined;
+  /** Entries whose path contains this text. */
+  path?: string | undefined;
+  status?: number | undefined;
+  error_code?: number | undefined;
+  /** Entries with an id above this one only. */
+  since?: number | undefined;
+  limit: number;
+}
+
+export class RequestJournal {
+  private readonly ring: Array<JournalEntry | undefined>;
+  private next = 1;
+  private start = 1;
+
+  constructor(readonly capacity = DEFAULT_JOURNAL_SIZE) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('the request journal keeps at least 1 entry');
+    this.ring = new Array<JournalEntry | undefined>(capacity);
+  }
+
+  /** Entries held now. */
+  get size(): number {
+    return this.next - this.start;
+  }
+
+  /** The id the next entry gets. */
+  get nextId(): number {
+    return this.next;
+  }
+
+  add(entry: Omit<JournalEntry, 'id'>): void {
+    const id = this.next++;
+    this.ring[id % this.capacity] = { id, ...entry, path: cut(entry.path), error: entry.error === null ? null : cut(entry.error) };
+    if (this.next - this.start > this.capacity) this.start = this.next - this.capacity;
+  }
+
+  /** Empties the journal; ids go on from where they were, so a `since` cursor stays valid. */
+  clear(): number {
+    const removed = this.size;
+    this.start = this.next;
+    this.ring.fill(undefined);
+    return removed;
+  }
+
+  /** Newest first, filtered, at most `limit`: a walk of the ring, so its cost is bounded by the capacity. */
+  list(f: JournalFilter): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const method = f.method?.toUpperCase();
+    const low = Math.max(this.start, (f.since ?? 0) + 1);
+    for (let id = this.next - 1; id >= low && out.length < f.limit; id--) {
+      const e = this.ring[id % this.capacity]!;
+      if (method !== undefined && e.method !== method) continue;
+      if (f.path !== undefined && !e.path.includes(f.path)) continue;
+      if (f.status !== undefined && e.status !== f.status) continue;
+      if (f.error_code !== undefined && e.error_code !== f.error_code) continue;
+      out.push(e);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,95 @@
+// Namespaces on the wire: which namespace a request names (the /ns/{name} prefix or the
+// x-devnet-namespace header), what a name may be, and the path a namespace's own app routes on.
+import { getPath } from 'hono/utils/url';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { failedBody, jsonHeaders } from './envelope.js';
+
+/** The namespace of unprefixed requests without the header: the emulator as it always was. */
+export const DEFAULT_NAMESPACE = 'default';
+export const NAMESPACE_HEADER = 'x-devnet-namespace';
+export const NAMESPACE_PREFIX = '/ns/';
+export const MAX_NAMESPACE_LENGTH = 63;
+/**
+ * Lower-case letters, digits, `-` and `_`, starting with a letter or digit, 1 to 63 characters: a
+ * name is a URL path segment and a directory name as it is, the same on case-insensitive disks.
+ */
+export const NAMESPACE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+/** The status of a malformed or conflicting name, in both --error-status modes: it is a malformed URL, like an unknown route. */
+export const NAMESPACE_NAME_STATUS = 400;
+
+/** `name` if it is a valid namespace name; a FAILED 400 (code 19) naming `where` otherwise. */
+export function checkNamespaceName(name: string, where: string): string {
+  if (NAMESPACE_NAME.test(name)) return name;
+  const shown = JSON.stringify(name.length > 80 ? name.slice(0, 80) + '…' : name);
+  const why = name === '' ? 'is empty' : name.length > MAX_NAMESPACE_LENGTH ? `is ${name.length} characters long (at most ${MAX_NAMESPACE_LENGTH})` : 'may hold only a-z, 0-9, "-" and "_", starting with a letter or digit';
+  throw new DevnetError(ErrorCode.InvalidParam, `namespace ${where} ${why}, got ${shown}`, NAMESPACE_NAME_STATUS);
+}
+
+/** The raw path of a request URL, without parsing the whole URL (this runs on every request). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start === -1) return '/';
+  let end = url.length;
+  for (const ch of ['?', '#']) {
+    const i = url.indexOf(ch, start);
+    if (i !== -1 && i < end) end = i;
+  }
+  return url.slice(start, end);
+}
+
+/** The name in a `/ns/{name}` prefix (undefined without one), and the path after it. */
+export function splitPrefix(path: string): { name: string | undefined; rest: string } {
+  if (!path.startsWith(NAMESPACE_PREFIX) && path !== '/ns') return { name: undefined, rest: path };
+  const from = Math.min(path.length, NAMESPACE_PREFIX.length);
+  const slash = path.indexOf('/', from);
+  return slash === -1 ? { name: path.slice(from), rest: '/' } : { name: path.slice(from, slash), rest: path.slice(slash) };
+}
+
+/** The path a namespace's app routes on (hono's `getPath`): the request's path without its `/ns/{name}` prefix. */
+export function unprefixedPath(request: Request): string {
+  return splitPrefix(getPath(request)).rest;
+}
+
+/**
+ * The namespace a request names: its `/ns/{name}` prefix, else its `x-devnet-namespace` header, else
+ * `default`. Both may be sent if they agree. A bad or conflicting name is a FAILED 400 (code 19).
+ */
+export function namespaceOf(request: Request): string {
+  const { name: prefixed } = splitPrefix(pathOf(request.url));
+  const header = request.headers.get(NAMESPACE_HEADER);
+  const fromHeader = header === null || header.trim() === '' ? undefined : checkNamespaceName(header.trim(), `header ${NAMESPACE_HEADER}`);
+  if (prefixed === undefined) return fromHeader ?? DEFAULT_NAMESPACE;
+  checkNamespaceName(prefixed, 'in the path /ns/{name}');
+  if (fromHeader !== undefined && fromHeader !== prefixed) {
+    throw new DevnetError(ErrorCode.InvalidParam, `namespace conflict: the path names "${prefixed}" and header ${NAMESPACE_HEADER} names "${fromHeader}"`, NAMESPACE_NAME_STATUS);
+  }
+  return prefixed;
+}
+
+/** A namespace refusal answered before any namespace's app sees the request. */
+export function namespaceRefusal(error: DevnetError): Response {
+  return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: jsonHeaders() });
+}
+
+/** What the control routes of namespaces read and change (the registry implements it). */
+export interface NamespaceDirectory {
+  list(): NamespaceListing;
+  /** Deletes a namespace and its state; refuses `default` and unknown names. */
+  remove(name: string): void;
+}
+
+export interface NamespaceView {
+  name: string;
+  /** Seconds since its last request, by the registry's clock. */
+  idle_seconds: number;
+  /** With --state: its directory. */
+  state_dir: string | null;
+}
+
+export interface NamespaceListing {
+  namespaces: NamespaceView[];
+  /** How many namespaces besides `default` may exist at once (`--max-namespaces`). */
+  max_namespaces: number;
+  /** Idle namespaces are deleted after this many seconds (`--namespace-ttl`); null: never. */
+  ttl_seconds: number | null;
+}

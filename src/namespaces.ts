@@ -1,0 +1,144 @@
+// The namespace registry: name -> a whole devnet with its own app, created on first use, capped,
+// deleted on request or after an idle TTL, and the dispatcher that sends each request to its namespace.
+import type { Devnet } from './devnet.js';
+import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { DEFAULT_NAMESPACE, namespaceOf, namespaceRefusal } from './http/namespace.js';
+import type { NamespaceDirectory, NamespaceListing } from './http/namespace.js';
+
+/** One namespace as the registry keeps it: whatever answers its requests, and how to end it. */
+export interface NamespaceInstance {
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
+  readonly devnet: Devnet;
+  /** With --state: its directory. */
+  readonly stateDir: string | undefined;
+  /** Releases what it holds (the state dir's lock and journal); `discard` also removes its state dir. */
+  close(discard: boolean): void;
+}
+
+export interface NamespaceLimits {
+  /** How many namespaces besides `default` may exist at once (`--max-namespaces`). Default 64. */
+  max?: number;
+  /** Idle namespaces (no request for this long) are deleted; 0 or absent: never (`--namespace-ttl`). */
+  ttlSeconds?: number;
+}
+
+export const DEFAULT_MAX_NAMESPACES = 64;
+/** The status of a refusal by the cap, in both --error-status modes (as for too many event streams). */
+export const NAMESPACE_CAP_STATUS = 429;
+
+interface Entry {
+  readonly instance: NamespaceInstance;
+  /** When it last got a request, by the registry's clock (milliseconds). */
+  lastUsed: number;
+}
+
+/**
+ * Namespaces by name. `open(name)` builds one (from the same genesis and flags, its keys derived from
+ * the seed and the name); `now` is the registry's clock in milliseconds (the host's, injected: the
+ * only clock the TTL reads, so a test drives it). Expiry is checked as requests arrive: a registry
+ * nobody calls holds its namespaces, and nothing runs in the background.
+ */
+export class NamespaceRegistry implements NamespaceDirectory {
+  private readonly entries = new Map<string, Entry>();
+  readonly max: number;
+  readonly ttlMs: number;
+
+  constructor(
+    private readonly open: (name: string) => NamespaceInstance,
+    private readonly now: () => number,
+    limits: NamespaceLimits = {},
+    /**
+     * Why a request may not create a namespace (a refusal), or undefined when it may: the guard's Host
+     * and cross-site rules, applied before anything is built, so a web page cannot fill the cap.
+     */
+    private readonly mayCreate: (request: Request) => DevnetError | undefined = () => undefined,
+  ) {
+    this.max = limits.max ?? DEFAULT_MAX_NAMESPACES;
+    this.ttlMs = (limits.ttlSeconds ?? 0) * 1000;
+    if (!Number.isSafeInteger(this.max) || this.max < 0) throw new RangeError(`max namespaces must be a whole number >= 0, got ${this.max}`);
+    if (!Number.isFinite(this.ttlMs) || this.ttlMs < 0) throw new RangeError(`namespace TTL must be >= 0 seconds, got ${limits.ttlSeconds}`);
+  }
+
+  /** Adds an instance under `name` (the default one, and those found in a state dir on start). */
+  adopt(name: string, instance: NamespaceInstance): void {
+    this.entries.set(name, { instance, lastUsed: this.now() });
+  }
+
+  /** The namespace `name`, created on first use; a new one past the cap is refused (429, code 19). */
+  get(name: string): NamespaceInstance {
+    const now = this.now();
+    this.expire(now, name);
+    let entry = this.entries.get(name);
+    if (entry === undefined) {
+      if (this.entries.size - (this.entries.has(DEFAULT_NAMESPACE) ? 1 : 0) >= this.max) {
+        throw new DevnetError(
+          ErrorCode.InvalidParam,
+          `namespace "${name}" cannot be created: ${this.max} namespaces besides "${DEFAULT_NAMESPACE}" exist (--max-namespaces ${this.max}); delete one with DELETE /_devnet/namespaces/{name}${this.ttlMs ? ` or let one stay idle for ${this.ttlMs / 1000} s` : ''}`,
+          NAMESPACE_CAP_STATUS,
+        );
+      }
+      entry = { instance: this.open(name), lastUsed: now };
+      this.entries.set(name, entry);
+    }
+    entry.lastUsed = now;
+    return entry.instance;
+  }
+
+  /** Answers a request in the namespace it names; a bad name or the cap answers FAILED before any namespace sees it. */
+  fetch = (request: Request, env?: unknown): Response | Promise<Response> => {
+    let instance: NamespaceInstance;
+    try {
+      const name = namespaceOf(request);
+      if (!this.entries.has(name)) {
+        const refusal = this.mayCreate(request);
+        if (refusal !== undefined) throw refusal;
+      }
+      instance = this.get(name);
+    } catch (e) {
+      if (e instanceof DevnetError) return namespaceRefusal(e);
+      throw e;
+    }
+    return instance.fetch(request, env);
+  };
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  instance(name: string): NamespaceInstance | undefined {
+    return this.entries.get(name)?.instance;
+  }
+
+  list(): NamespaceListing {
+    const now = this.now();
+    this.expire(now);
+    const namespaces = [...this.entries].map(([name, e]) => ({ name, idle_seconds: Math.max(0, Math.floor((now - e.lastUsed) / 1000)), state_dir: e.instance.stateDir ?? null }));
+    namespaces.sort((a, b) => (a.name === DEFAULT_NAMESPACE ? -1 : b.name === DEFAULT_NAMESPACE ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { namespaces, max_namespaces: this.max, ttl_seconds: this.ttlMs ? this.ttlMs / 1000 : null };
+  }
+
+  remove(name: string): void {
+    if (name === DEFAULT_NAMESPACE) throw new DevnetError(ErrorCode.InvalidParam, `namespace "${DEFAULT_NAMESPACE}" cannot be deleted; POST /_devnet/reset takes it back to the genesis`, 400);
+    this.expire(this.now());
+    const entry = this.entries.get(name);
+    if (entry === undefined) throw new DevnetError(ErrorCode.InvalidParam, `no namespace "${name}"`, 404);
+    this.entries.delete(name);
+    entry.instance.close(true);
+  }
+
+  /** Deletes every namespace idle for the TTL or longer (never `default`, never `keep`). */
+  private expire(now: number, keep?: string): void {
+    if (this.ttlMs === 0) return;
+    for (const [name, e] of this.entries) {
+      if (name === DEFAULT_NAMESPACE || name === keep || now - e.lastUsed < this.ttlMs) continue;
+      this.entries.delete(name);
+      e.instance.close(true);
+    }
+  }
+
+  /** Closes every namespace, keeping their state dirs (shutdown). */
+  close(): void {
+    for (const e of this.entries.values()) e.instance.close(false);
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,71 @@
+// l2-devnet/vitest: useDevnet(), the per-file handle on the emulator that l2-devnet/vitest/setup started, with snapshot/revert around each test.
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { controlClient } from './control-client.js';
+import type { AccountsInfo, DevnetControl } from './control-client.js';
+import type { ProvidedDevnet } from './vitest-setup.js';
+import { namespaceUrl, workerNamespace } from './testing/namespaces.js';
+
+export type { ProvidedDevnet } from './vitest-setup.js';
+export { devnetGlobalSetup } from './vitest-setup.js';
+
+export interface DevnetHandle<F> {
+  /** The emulator's URL (point an SDK or fetch at it). */
+  readonly url: string;
+  /** The control plane as methods. */
+  readonly control: DevnetControl;
+  /** The genesis accounts, keys and API keys. */
+  readonly accounts: AccountsInfo;
+  /** What the fixture returned (undefined without one). */
+  readonly fixture: F;
+}
+
+
+/**
+ * Call once at the top of a test file (outside any test). Before the file's first test it takes a
+ * snapshot, runs `fixture` once (deposits, mints, orders...) and takes a second snapshot; after
+ * every test it reverts to the second, so each test starts from the fixture's state, as Hardhat's
+ * `loadFixture` gives, at the cost of a revert instead of a rerun. After the file it reverts to the
+ * first, so the next file finds the emulator as this one did. Needs
+ * `test.globalSetup: ['l2-devnet/vitest/setup']`. When files run in parallel, each worker gets its
+ * own namespace of the one emulator (`worker-{VITEST_POOL_ID}`): a worker runs one file at a time,
+ * so its snapshots and reverts never meet another worker's.
+ */
+export function useDevnet<F = undefined>(fixture?: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => F | Promise<F>): DevnetHandle<F> {
+  let ready: { url: string; control: DevnetControl; accounts: AccountsInfo; fixture: F } | undefined;
+  let control: DevnetControl | undefined;
+  let before: string | undefined;
+  let fixed: string | undefined;
+  const get = <K extends keyof DevnetHandle<F>>(key: K): DevnetHandle<F>[K] => {
+    if (!ready) throw new Error(`l2-devnet/vitest: devnet.${key} is set before the file's first test (read it inside a test or a hook)`);
+    return ready[key];
+  };
+
+  beforeAll(async () => {
+    const provided: ProvidedDevnet | undefined = inject('l2devnet');
+    if (!provided) throw new Error("l2-devnet/vitest: no emulator: add 'l2-devnet/vitest/setup' to test.globalSetup");
+    const url = provided.serial ? provided.url : namespaceUrl(provided.url, workerNamespace());
+    const c = controlClient((input, init) => fetch(input, init), url);
+    control = c;
+    before = (await c.snapshot()).id;
+    const accounts = await c.accounts();
+    const value = fixture ? await fixture({ url, control: c, accounts }) : (undefined as F);
+    fixed = (await c.snapshot()).id;
+    ready = { url, control: c, accounts, fixture: value };
+  });
+
+  afterEach(async () => {
+    if (control && fixed !== undefined) await control.revert(fixed);
+  });
+
+  afterAll(async () => {
+    // Also after a fixture that threw halfway: the next file must not inherit its leftovers.
+    if (control && before !== undefined) await control.revert(before);
+  });
+
+  return {
+    get url() { return get('url'); },
+    get control() { return get('control'); },
+    get accounts() { return get('accounts'); },
+    get fixture() { return get('fixture'); },
+  };
+}
