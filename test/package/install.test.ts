@@ -52,7 +52,8 @@ describe('npm pack', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isDirectory()) walk(join(dir, e.name));
         else if (e.name.endsWith('.js')) {
-          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:from |import\()'([^.'][^']*)'/g)) {
+          // import and export ... from, import(), and a lazy createRequire(import.meta.url)('pkg').
+          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:from |import\(|createRequire\(import\.meta\.url\)\()'([^.'][^']*)'/g)) {
             if (!spec!.startsWith('node:')) imported.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
           }
         }

@@ -6,7 +6,7 @@ import type { Contract, State } from '../state/state.js';
 import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
 
 /**
- * Besides the seed's fields, the three the JS, Java and C# models declare (reference/clients.md §12):
+ * Besides the seed's fields, the three the JS, Java and C# models declare (docs/sdk.md lists the client models):
  * `id` the contract's registration number (1 is ETH), `belongs_to` the uuid of the project it is in
  * ("" for ETH and for a removed contract), `chain_status` "pending" (the only value the seed shows;
  * the emulator has no L1 registration step that would move it).

@@ -12,7 +12,7 @@ import type { Listing } from '../values/listing.js';
 
 /**
  * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
- * (reference/clients.md §11), with these meanings: `withdraw_frozen` the quantized amount this key
+ * (see docs/sdk.md), with these meanings: `withdraw_frozen` the quantized amount this key
  * has withdrawn that has not reached L1 yet (withdrawal records at 1 or 3); `display_withdraw` and
  * `withdraw` that amount in display units; `available` and `frozen` the same as `display_value` and
  * `display_frozen`; `token_uri` the token's URI (NFTs; "" for fungibles).

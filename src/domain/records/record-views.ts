@@ -15,7 +15,7 @@ import { recordRuns } from './record-lists.js';
 
 export type RecordView = Record<string, unknown>;
 
-/** Asset records (deposit, mint, transfer, withdrawal): reference/real-service.md §4.4. */
+/** Asset records (deposit, mint, transfer, withdrawal), shaped as the real service answers them. */
 export function recordView(state: State, record: LedgerRecord): RecordView {
   if (record.orderId !== null) {
     const view: RecordView = {

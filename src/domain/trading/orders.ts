@@ -89,7 +89,7 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
  * payment signature (35). Accepted orders whose seller lacks the token or buyer the funds are
  * cancelled at once (record status 2). Time in force: GTC rests what does not fill; IOC fills what
  * crosses now and cancels the rest; FOK fills whole now or is cancelled whole (accepted either way,
- * so a poller sees order_state 1 rather than a synchronous refusal: reference/clients.md §9).
+ * so a poller sees order_state 1 rather than a synchronous refusal, as the clients expect).
  */
 export function placeOrder(state: State, input: OrderInput, check: SignatureCheck, fees: FeeSchedule = REAL_FEES): number {
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
