@@ -10,14 +10,8 @@ import type { Holding } from './holdings.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 
-/**
- * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
- * (see docs/sdk.md), with these meanings: `withdraw_frozen` the quantized amount this key
- * has withdrawn that has not reached L1 yet (withdrawal records at 1 or 3); `display_withdraw` and
- * `withdraw` that amount in display units; `available` and `frozen` the same as `display_value` and
- * `display_frozen`; `token_uri` the token's URI (NFTs; "" for fungibles).
- */
-export interface BalanceRowV1 {
+/** The keys every balance row has, in v1/v2 and in v3. */
+interface BalanceRowBase {
   asset_id: string;
   contract_address: string;
   balance_available: bigint;
@@ -27,6 +21,16 @@ export interface BalanceRowV1 {
   decimals: number;
   symbol: string;
   quantum: bigint;
+}
+
+/**
+ * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
+ * (see docs/sdk.md), with these meanings: `withdraw_frozen` the quantized amount this key
+ * has withdrawn that has not reached L1 yet (withdrawal records at 1 or 3); `display_withdraw` and
+ * `withdraw` that amount in display units; `available` and `frozen` the same as `display_value` and
+ * `display_frozen`; `token_uri` the token's URI (NFTs; "" for fungibles).
+ */
+export interface BalanceRowV1 extends BalanceRowBase {
   display_value: string;
   display_frozen: string;
   display_withdraw: string;
@@ -151,16 +155,7 @@ export interface TokenV3 {
  * V3 row: exactly the keys Java's strict v3 parser (GetBalancesResponse) and the JS BalancesV3Response
  * know; NFT rows have asset_id "" and count tokens, fungible rows empty token lists (never null).
  */
-export interface BalanceRowV3 {
-  asset_id: string;
-  contract_address: string;
-  balance_available: bigint;
-  balance_frozen: bigint;
-  withdraw_frozen: bigint;
-  type: string;
-  decimals: number;
-  symbol: string;
-  quantum: bigint;
+export interface BalanceRowV3 extends BalanceRowBase {
   available_tokens: TokenV3[];
   frozen_tokens: TokenV3[];
   withdraw_frozen_tokens: TokenV3[];
