@@ -2,7 +2,8 @@
 import { ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseJson, stringify } from '../values/json.js';
 import { valueMemberTexts } from './dump.js';
-import { ARRAY_MEMBERS, MAX_DEPTH, StateBuilder, checkFormat, checkGuarantees } from './load.js';
+import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
+import { ARRAY_MEMBERS, StateBuilder } from './state-builder.js';
 import type { State } from '../state/state.js';
 
 // JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
