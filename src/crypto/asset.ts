@@ -41,7 +41,7 @@ function selector(kind: AssetKind): Uint8Array {
 }
 
 /** v as a 32-byte big-endian word (Solidity uint256 / abi.encode of one word). */
-function uint256(v: bigint): Uint8Array {
+export function uint256(v: bigint): Uint8Array {
   const out = new Uint8Array(32);
   let rest = v;
   for (let i = 31; i >= 0 && rest > 0n; i--) {

@@ -2,19 +2,10 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { assertInRange } from './assert.js';
+import { uint256 } from './asset.js';
 import { CURVE_ORDER } from './pedersen.js';
 
 const UINT256_BOUND = 1n << 256n;
-
-function uint256(v: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  let rest = v;
-  for (let i = 31; i >= 0 && rest > 0n; i--) {
-    out[i] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return out;
-}
 
 /**
  * keccak256(utf8(orderId) ‖ utf8(state) ‖ uint256(nonce)) mod the Stark curve order. Signing uses

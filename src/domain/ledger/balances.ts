@@ -106,14 +106,7 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
     }
     if (!current || current.contract !== contract) {
       const row: BalanceRowV2 = {
-        contract_address: contract.address,
-        balance_available: 0n,
-        balance_frozen: 0n,
-        withdraw_frozen: 0n,
-        type: contract.type,
-        decimals: contract.decimals,
-        symbol: contract.symbol,
-        quantum: contract.quantum,
+        ...emptyContractRow(contract),
         display_value: '0',
         display_frozen: '0',
         display_withdraw: '0',
@@ -169,10 +162,9 @@ export function balanceRowsV3(state: State, owner: string, contractKey?: string,
   return listingOf(contracts, (contract) => balanceRowV3(contract, groups.slice(contract, 0, groups.count(contract))));
 }
 
-/** One contract's v3 row from its holdings. */
-function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV3 {
-  const row: BalanceRowV3 = {
-    asset_id: isNftType(contract.type) ? '' : held[0]!.asset.hex,
+/** The keys a per-contract row (v2 NFTs, v3) starts with, its totals at zero. */
+function emptyContractRow(contract: Contract): Omit<BalanceRowBase, 'asset_id'> {
+  return {
     contract_address: contract.address,
     balance_available: 0n,
     balance_frozen: 0n,
@@ -181,6 +173,14 @@ function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV
     decimals: contract.decimals,
     symbol: contract.symbol,
     quantum: contract.quantum,
+  };
+}
+
+/** One contract's v3 row from its holdings. */
+function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV3 {
+  const row: BalanceRowV3 = {
+    asset_id: isNftType(contract.type) ? '' : held[0]!.asset.hex,
+    ...emptyContractRow(contract),
     available_tokens: [],
     frozen_tokens: [],
     withdraw_frozen_tokens: [],
