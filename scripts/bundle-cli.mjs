@@ -16,15 +16,18 @@
 //   says it needs one). The build fails if one of them is imported before the ready line.
 import { build } from 'esbuild';
 import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const DIST = new URL('../dist/', import.meta.url);
+const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */
 const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb'];
 
 const result = await build({
-  entryPoints: [new URL('main.js', DIST).pathname],
-  outdir: DIST.pathname,
+  entryPoints: [ENTRY],
+  outdir: fileURLToPath(DIST),
   allowOverwrite: true,
   bundle: true,
   splitting: true,
@@ -43,7 +46,6 @@ const result = await build({
 
 // What a start loads: main.js and the chunks it imports statically. None may import a lazy package.
 const outputs = result.metafile.outputs;
-const key = (file) => Object.keys(outputs).find((k) => k.endsWith(file));
 const eager = new Set();
 const visit = (k) => {
   if (eager.has(k)) return;
@@ -55,7 +57,8 @@ const visit = (k) => {
     } else visit(i.path);
   }
 };
-visit(key('dist/main.js'));
+// The bin's own output (each lazy chunk is an entry point of the metafile too).
+visit(Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined && resolve(outputs[k].entryPoint) === ENTRY));
 
 const chunks = readdirSync(DIST).filter((f) => f.startsWith('main-') && f.endsWith('.js'));
 const kB = (n) => `${Math.round(n / 1024)} kB`;
