@@ -1,21 +1,15 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
 import { BoundedCache } from './bounded-cache.js';
-import { G, N, curveRhs, invert, sqrtModP } from './curve.js';
+import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPoint } from './keys.js';
 import type { Affine } from './jacobian.js';
+import { BASE_WINDOW, SCALAR_BITS, generatorTable, generatorTableInSlices } from './generator.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
-import { SECTIONS, precomputedSection } from './precomputed.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.
 const BOUND_251 = 1n << 251n;
-// Scalars mod n are below 2^252.
-const SCALAR_BITS = 252;
-// The generator gets one big table (4224 points): 32 mixed additions for z·w·G. It comes with the
-// build (precomputed.ts), else is built once per process (~25 ms). This plays the part of scure's
-// `utils.precompute` on BASE.
-const BASE_WINDOW = 8;
 // Per key: 64·8 points (~60 KiB, ~2 ms to build), 64 mixed additions for r·w·Q. A key's first
 // verify multiplies without a table (~1 ms, as much as a third of the build): a key seen once, as most
 // are in a test run, never pays for one; its second verify builds it. Wider windows were not clearly
@@ -33,7 +27,6 @@ const pointCache = new BoundedCache<bigint, Affine | null>(KEY_CACHE_LIMIT);
 const tableCache = new BoundedCache<bigint, FixedBaseTable>(TABLE_CACHE_LIMIT);
 // Keys verified once without a table: the next verify builds one.
 const seenOnce = new BoundedCache<bigint, true>(KEY_CACHE_LIMIT);
-let baseTable: FixedBaseTable | undefined;
 
 function decompress(starkKey: bigint): Affine | null {
   const known = derivedPoint(starkKey);
@@ -75,10 +68,7 @@ function keyMultiple(starkKey: bigint, k: bigint): Jacobian | null {
  * first) a row at a time, for idle time after start-up; what exists already is kept.
  */
 export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
-  if (baseTable === undefined) {
-    const table = precomputedGeneratorTable() ?? (yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW));
-    baseTable ??= table;
-  }
+  yield* generatorTableInSlices();
   for (const key of keys) {
     if (tableCache.get(key) !== undefined) continue;
     const point = pointForKey(key);
@@ -89,25 +79,6 @@ export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, 
   }
 }
 
-/** A fresh generator table (the build stores its bytes: scripts/crypto-tables.ts). */
-export function buildGeneratorTable(): FixedBaseTable {
-  return new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
-}
-
-function precomputedGeneratorTable(): FixedBaseTable | undefined {
-  const bytes = precomputedSection(SECTIONS.generator);
-  if (bytes === undefined) return undefined;
-  try {
-    return FixedBaseTable.fromBytes(G, SCALAR_BITS, BASE_WINDOW, bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-function generatorTable(): FixedBaseTable {
-  baseTable ??= precomputedGeneratorTable() ?? buildGeneratorTable();
-  return baseTable;
-}
 
 /**
  * StarkWare ECDSA verification with an x-only Stark key, accepting the signature under either
