@@ -55,6 +55,8 @@ function unreadIncoming(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: Partial<IncomingMessage> } | undefined)?.incoming;
   if (incoming === undefined || typeof incoming.on !== 'function' || typeof incoming.headers !== 'object') return undefined;
   if (incoming.readableDidRead !== false || incoming.readableEnded !== false || incoming.destroyed !== false) return undefined;
+  // Someone else reads it (the web Request's stream, once anything materialized it): leave it to them.
+  if (incoming.readableFlowing !== null || (incoming.listenerCount?.('data') ?? 1) !== 0) return undefined;
   return incoming as IncomingMessage;
 }
 
