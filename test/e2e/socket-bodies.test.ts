@@ -69,7 +69,9 @@ describe('socket request bodies', () => {
     const socket = await overSocket([bytes]);
     expect(socket.status).toBe(200);
     expect(socket.body.sequence_id).toBeGreaterThan(0);
-    expect((await inProcess(bytes)).body.sequence_id).toBeGreaterThan(0);
+    // The reference decoding, without an app (an in-process app's traffic is checked against the
+    // OpenAPI document, whose JSON parser does not skip a BOM).
+    expect(await new Request('http://devnet.local/', { method: 'POST', body: bytes }).text()).toBe(deposit());
   });
 
   it('malformed UTF-8 becomes U+FFFD, as Request.text() decodes it', async () => {
