@@ -1,5 +1,6 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
 import { verifyStarkSignature } from './crypto/verify.js';
+import { useBuiltCryptoTables } from './crypto-tables-file.js';
 import { parseStarkKey } from './domain/ledger/accounts.js';
 import { requireAsset } from './domain/catalog/assets.js';
 import { deposit } from './domain/ledger/deposits.js';
@@ -114,6 +115,7 @@ export class Devnet extends DevnetReads {
 
   constructor(private readonly config: DevnetConfig) {
     super();
+    useBuiltCryptoTables();
     this.storage = new DevnetStorage(() => this.current, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''), {
       record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
       remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),

@@ -1,7 +1,8 @@
-// Owns the fixed-base windowed StarkEx Pedersen hash: lazily built tables of the constant points.
-import { FixedBaseTable } from './fixed-base.js';
+// Owns the fixed-base windowed StarkEx Pedersen hash: tables of the constant points, from the build or built lazily.
+import { FixedBaseTable, decodePoints, encodePoints } from './fixed-base.js';
 import { Jacobian, addAffineInPlace, affineX, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
+import { SECTIONS, precomputedSection } from './precomputed.js';
 
 // StarkWare's published constant points (nothing-up-my-sleeve digits of pi), as @scure/starknet
 // holds them: the shift point, then for input a the bases of its low 248 bits and high 4 bits,
@@ -44,6 +45,8 @@ export type PedersenTables = {
 };
 
 let tables: PedersenTables | undefined;
+// The build's copy, once looked for (undefined again when there is none: it is looked for once more).
+let precomputed: PedersenTables | undefined;
 
 function buildStartTable(): Affine[] {
   const points: Jacobian[] = [];
@@ -70,9 +73,46 @@ export function buildPedersenTables(): PedersenTables {
   };
 }
 
-/** Builds the process's tables a row at a time (for idle time after start-up); a no-op once they exist. */
+/** The tables as the build stores them (sections aLow, bLow, pedersenStart of precomputed.ts). */
+export function pedersenTableBytes(t: PedersenTables): { aLow: Uint8Array; bLow: Uint8Array; start: Uint8Array } {
+  return { aLow: t.aLow.toBytes(), bLow: t.bLow.toBytes(), start: encodePoints(t.start) };
+}
+
+/** The build's tables, or undefined without a usable copy (then they are built). */
+function precomputedTables(): PedersenTables | undefined {
+  const aLow = precomputedSection(SECTIONS.aLow);
+  const bLow = precomputedSection(SECTIONS.bLow);
+  const start = precomputedSection(SECTIONS.pedersenStart);
+  if (aLow === undefined || bLow === undefined || start === undefined) return undefined;
+  try {
+    const points = decodePoints(start, HIGH_VALUES * HIGH_VALUES);
+    if (points[0]!.x !== SHIFT.x || points[0]!.y !== SHIFT.y) return undefined;
+    return {
+      aLow: FixedBaseTable.fromBytes(A_LOW, LOW_BITS, WINDOW, aLow),
+      bLow: FixedBaseTable.fromBytes(B_LOW, LOW_BITS, WINDOW, bLow),
+      start: points,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the process's tables came from the build (for tests and benchmarks). */
+export function pedersenTablesPrecomputed(): boolean {
+  return pedersenTables() === precomputed;
+}
+
+/**
+ * Makes the process's tables ready in idle time after start-up: the build's copy at once, else built a
+ * row at a time; a no-op once they exist.
+ */
 export function* pedersenTablesInSlices(): Generator<void, void> {
   if (tables !== undefined) return;
+  precomputed ??= precomputedTables();
+  if (precomputed !== undefined) {
+    tables = precomputed;
+    return;
+  }
   const aLow = yield* FixedBaseTable.inSlices(A_LOW, LOW_BITS, WINDOW);
   const bLow = yield* FixedBaseTable.inSlices(B_LOW, LOW_BITS, WINDOW);
   const start = buildStartTable();
@@ -81,11 +121,14 @@ export function* pedersenTablesInSlices(): Generator<void, void> {
 }
 
 /**
- * The process's tables, built on first use and never at import: the emulator's cold start must
- * stay close to bare hono's.
+ * The process's tables: the build's copy, else built on first use; never at import (the emulator's cold
+ * start must stay close to bare hono's).
  */
 export function pedersenTables(): PedersenTables {
-  tables ??= buildPedersenTables();
+  if (tables === undefined) {
+    precomputed ??= precomputedTables();
+    tables = precomputed ?? buildPedersenTables();
+  }
   return tables;
 }
 

@@ -2,6 +2,12 @@
 import { Jacobian, addAffineInPlace, doubleInPlace, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
 
+/** Bytes per stored point: x then y, 32 bytes each, big-endian. */
+export const POINT_BYTES = 64;
+
+/** A table's points as built (x and y arrays). */
+type Rows = { xs: bigint[]; ys: bigint[] };
+
 /**
  * Signed fixed windows: the scalar is recoded into digits d_i in [-2^(w-1), 2^(w-1)] with
  * k = sum d_i·2^(w·i), and the table holds d·2^(w·i)·B for 1 <= d <= 2^(w-1), stored affine.
@@ -13,15 +19,17 @@ export class FixedBaseTable {
   readonly windows: number;
   readonly bits: number;
   // Flat x/y arrays, index i·2^(w-1) + (|d| - 1): smaller and faster to index than point objects.
-  readonly #xs: bigint[];
-  readonly #ys: bigint[];
+  // A table read from bytes fills them on first use of each point (holes until then).
+  readonly #xs: (bigint | undefined)[];
+  readonly #ys: (bigint | undefined)[];
+  readonly #bytes: DataView | undefined;
   readonly #half: number;
   readonly #full: number;
   readonly #mask: bigint;
   readonly #shift: bigint;
 
   /** Table for scalars 0 <= k < 2^bits, in windows of `window` bits (2..16). */
-  constructor(base: Affine, bits: number, window: number, rows?: { xs: bigint[]; ys: bigint[] }) {
+  constructor(base: Affine, bits: number, window: number, rows?: Rows | DataView) {
     if (!Number.isSafeInteger(bits) || bits < 1) throw new RangeError(`bits must be a positive integer, got ${bits}`);
     if (!Number.isSafeInteger(window) || window < 2 || window > 16) {
       throw new RangeError(`window must be an integer in [2, 16], got ${window}`);
@@ -34,14 +42,53 @@ export class FixedBaseTable {
     this.#half = this.#full / 2;
     this.#mask = BigInt(this.#full - 1);
     this.#shift = BigInt(window);
+    if (rows instanceof DataView) {
+      if (rows.byteLength !== this.size * POINT_BYTES) throw new RangeError(`a table of ${this.size} points takes ${this.size * POINT_BYTES} bytes, got ${rows.byteLength}`);
+      this.#bytes = rows;
+      this.#xs = new Array<bigint | undefined>(this.size);
+      this.#ys = new Array<bigint | undefined>(this.size);
+      // The first point is the base itself: a table of some other point is refused here.
+      if (this.#fill(0) !== base.x || this.#ys[0] !== base.y) throw new RangeError('the table is not of this base point');
+      return;
+    }
     if (rows === undefined) {
       const steps = buildRows(base, this.windows, window);
       let step = steps.next();
       while (!step.done) step = steps.next();
       rows = step.value;
     }
+    this.#bytes = undefined;
     this.#xs = rows.xs;
     this.#ys = rows.ys;
+  }
+
+  /**
+   * The same table from the bytes toBytes() wrote (a build-time copy): nothing is converted until a
+   * point is first used, so loading costs no more than the bytes. Throws on bytes of another shape or base.
+   */
+  static fromBytes(base: Affine, bits: number, window: number, bytes: Uint8Array): FixedBaseTable {
+    return new FixedBaseTable(base, bits, window, new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** Every point, x then y, 32 bytes each, big-endian (what fromBytes reads). */
+  toBytes(): Uint8Array {
+    const out = new Uint8Array(this.size * POINT_BYTES);
+    const view = new DataView(out.buffer);
+    for (let i = 0; i < this.size; i++) {
+      const x = this.#xs[i] ?? this.#fill(i);
+      writeWord(view, i * POINT_BYTES, x);
+      writeWord(view, i * POINT_BYTES + 32, this.#ys[i]!);
+    }
+    return out;
+  }
+
+  /** Converts point i from the bytes (both coordinates); returns its x. */
+  #fill(i: number): bigint {
+    const view = this.#bytes!;
+    const x = readWord(view, i * POINT_BYTES);
+    this.#ys[i] = readWord(view, i * POINT_BYTES + 32);
+    this.#xs[i] = x;
+    return x;
   }
 
   /**
@@ -69,23 +116,44 @@ export class FixedBaseTable {
       }
       if (d === 0) continue;
       const at = i * this.#half + Math.abs(d) - 1;
+      const x = this.#xs[at] ?? this.#fill(at);
       const y = this.#ys[at]!;
-      addAffineInPlace(acc, this.#xs[at]!, d > 0 ? y : -y);
+      addAffineInPlace(acc, x, d > 0 ? y : -y);
     }
   }
 
   /** Number of affine points held, for memory estimates. */
   get size(): number {
-    return this.#xs.length;
+    return this.windows * this.#half;
   }
+}
+
+const WORD_MASK = (1n << 64n) - 1n;
+
+/** v (0 <= v < 2^256) as 32 big-endian bytes at `at`. */
+function writeWord(view: DataView, at: number, v: bigint): void {
+  view.setBigUint64(at, v >> 192n);
+  view.setBigUint64(at + 8, (v >> 128n) & WORD_MASK);
+  view.setBigUint64(at + 16, (v >> 64n) & WORD_MASK);
+  view.setBigUint64(at + 24, v & WORD_MASK);
+}
+
+function readWord(view: DataView, at: number): bigint {
+  return (
+    (view.getBigUint64(at) << 192n) |
+    (view.getBigUint64(at + 8) << 128n) |
+    (view.getBigUint64(at + 16) << 64n) |
+    view.getBigUint64(at + 24)
+  );
 }
 
 /**
  * Window bases 2^(w·i)·B by doubling, normalised together (one inversion for all of them); then each
- * window's row d·2^(w·i)·B (1 <= d <= 2^(w-1)) by mixed additions, normalised per row (one inversion
- * per row, Montgomery's trick), with a pause after each row.
+ * window's row d·2^(w·i)·B (1 <= d <= 2^(w-1)) by mixed additions, with a pause after each row; then
+ * every point normalised at once (one inversion for the table, Montgomery's trick: an inversion costs
+ * as much as eight mixed additions, so one per row was a third of a small table's build).
  */
-function* buildRows(base: Affine, windows: number, window: number): Generator<void, { xs: bigint[]; ys: bigint[] }> {
+function* buildRows(base: Affine, windows: number, window: number): Generator<void, Rows> {
   const half = 2 ** (window - 1);
   const bases: Jacobian[] = [];
   const running = Jacobian.fromAffine(base);
@@ -93,20 +161,39 @@ function* buildRows(base: Affine, windows: number, window: number): Generator<vo
     bases.push(running.copy());
     for (let j = 0; j < window; j++) doubleInPlace(running);
   }
-  const xs: bigint[] = [];
-  const ys: bigint[] = [];
+  const points: Jacobian[] = [];
   for (const b of toAffineBatch(bases)) {
     const multiple = Jacobian.fromAffine(b);
-    const row: Jacobian[] = [multiple.copy()];
+    points.push(multiple.copy());
     for (let d = 2; d <= half; d++) {
       addAffineInPlace(multiple, b.x, b.y);
-      row.push(multiple.copy());
-    }
-    for (const p of toAffineBatch(row)) {
-      xs.push(p.x);
-      ys.push(p.y);
+      points.push(multiple.copy());
     }
     yield;
   }
+  const xs: bigint[] = [];
+  const ys: bigint[] = [];
+  for (const p of toAffineBatch(points)) {
+    xs.push(p.x);
+    ys.push(p.y);
+  }
   return { xs, ys };
+}
+
+/** Affine points as bytes, in the layout of toBytes(). */
+export function encodePoints(points: readonly Affine[]): Uint8Array {
+  const out = new Uint8Array(points.length * POINT_BYTES);
+  const view = new DataView(out.buffer);
+  points.forEach((p, i) => {
+    writeWord(view, i * POINT_BYTES, p.x);
+    writeWord(view, i * POINT_BYTES + 32, p.y);
+  });
+  return out;
+}
+
+/** The points encodePoints() wrote; throws unless there are exactly `count` of them. */
+export function decodePoints(bytes: Uint8Array, count: number): Affine[] {
+  if (bytes.length !== count * POINT_BYTES) throw new RangeError(`${count} points take ${count * POINT_BYTES} bytes, got ${bytes.length}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Array.from({ length: count }, (_, i) => ({ x: readWord(view, i * POINT_BYTES), y: readWord(view, i * POINT_BYTES + 32) }));
 }

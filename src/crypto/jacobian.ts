@@ -158,14 +158,23 @@ export function hasAffineX(p: Jacobian, x: bigint): boolean {
   return (p.X - ((x * ((p.Z * p.Z) % P)) % P)) % P === 0n;
 }
 
-/** k·base for 0 < k, by double-and-add (variable time: for keys of the emulator's own test accounts). */
-export function multiply(base: Affine, k: bigint): Affine {
-  if (k <= 0n) throw new RangeError('the scalar must be positive');
+/**
+ * k·base for k >= 0 in Jacobian form, by double-and-add (variable time: the scalars it serves are public,
+ * a verification's, or the emulator's own test accounts' keys).
+ */
+export function multiplyJacobian(base: Affine, k: bigint): Jacobian {
+  if (k < 0n) throw new RangeError('the scalar must not be negative');
   const acc = Jacobian.infinity();
-  for (let i = BigInt(k.toString(2).length - 1); i >= 0n; i--) {
+  for (let i = BigInt(k.toString(2).length - 1); i >= 0n && k !== 0n; i--) {
     doubleInPlace(acc);
     if ((k >> i) & 1n) addAffineInPlace(acc, base.x, base.y);
   }
-  const [point] = toAffineBatch([acc]);
+  return acc;
+}
+
+/** k·base for 0 < k, affine. */
+export function multiply(base: Affine, k: bigint): Affine {
+  if (k <= 0n) throw new RangeError('the scalar must be positive');
+  const [point] = toAffineBatch([multiplyJacobian(base, k)]);
   return point!;
 }

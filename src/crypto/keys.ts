@@ -4,8 +4,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
-import { G, isSquare, curveRhs } from './curve.js';
-import { multiply } from './jacobian.js';
+import { isSquare, curveRhs } from './curve.js';
+import { generatorMultiple } from './generator.js';
 import type { Affine } from './jacobian.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
@@ -21,11 +21,12 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
 
 /**
  * The public point priv·G for a private key in [1, n). These are test keys (genesis accounts, drawn
- * wallets), so the variable-time double-and-add is fine, and it needs no curve library loaded.
+ * wallets), so the variable-time table lookups are fine, and they need no curve library loaded: 32
+ * additions by the generator's table instead of ~380 by double-and-add (a genesis derives a key per account).
  */
 export function publicPoint(priv: bigint): Affine {
   assertPrivateKey('priv', priv);
-  const point = multiply(G, priv);
+  const point = generatorMultiple(priv);
   derivedPoints.set(point.x, point);
   return point;
 }

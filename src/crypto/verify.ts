@@ -1,22 +1,19 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
 import { BoundedCache } from './bounded-cache.js';
-import { G, N, curveRhs, invert, sqrtModP } from './curve.js';
+import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
-import { Jacobian, add, hasAffineX } from './jacobian.js';
+import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPoint } from './keys.js';
 import type { Affine } from './jacobian.js';
+import { BASE_WINDOW, SCALAR_BITS, generatorTable, generatorTableInSlices } from './generator.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.
 const BOUND_251 = 1n << 251n;
-// Scalars mod n are below 2^252.
-const SCALAR_BITS = 252;
-// The generator gets one big table, built once per process (4096 points, ~25 ms at first verify):
-// 32 mixed additions for z·w·G. This plays the part of scure's `utils.precompute` on BASE.
-const BASE_WINDOW = 8;
-// Per key: 64·8 points (~60 KiB, ~3 ms to build), 64 mixed additions for r·w·Q. A key's first
-// verify (square root + table, ~4-7 ms) then costs about what one naive x-only verify does; wider
-// windows were not clearly faster here and cost more per key.
+// Per key: 64·8 points (~60 KiB, ~2 ms to build), 64 mixed additions for r·w·Q. A key's first
+// verify multiplies without a table (~1 ms, as much as a third of the build): a key seen once, as most
+// are in a test run, never pays for one; its second verify builds it. Wider windows were not clearly
+// faster here and cost more per key.
 const KEY_WINDOW = 4;
 /** Window widths of the generator and per-key tables (for benchmarks and memory estimates). */
 export const VERIFY_WINDOWS = { base: BASE_WINDOW, key: KEY_WINDOW, scalarBits: SCALAR_BITS } as const;
@@ -28,7 +25,8 @@ const TABLE_CACHE_LIMIT = 256;
 
 const pointCache = new BoundedCache<bigint, Affine | null>(KEY_CACHE_LIMIT);
 const tableCache = new BoundedCache<bigint, FixedBaseTable>(TABLE_CACHE_LIMIT);
-let baseTable: FixedBaseTable | undefined;
+// Keys verified once without a table: the next verify builds one.
+const seenOnce = new BoundedCache<bigint, true>(KEY_CACHE_LIMIT);
 
 function decompress(starkKey: bigint): Affine | null {
   const known = derivedPoint(starkKey);
@@ -45,14 +43,24 @@ function pointForKey(starkKey: bigint): Affine | null {
   return point;
 }
 
-function tableForKey(starkKey: bigint): FixedBaseTable | null {
+/** k·Q for the key's point Q: by its table, or without one on the key's first verify; null off the curve. */
+function keyMultiple(starkKey: bigint, k: bigint): Jacobian | null {
   const cached = tableCache.get(starkKey);
-  if (cached !== undefined) return cached;
+  const acc = Jacobian.infinity();
+  if (cached !== undefined) {
+    cached.addMultiple(acc, k);
+    return acc;
+  }
   const point = pointForKey(starkKey);
   if (point === null) return null;
+  if (seenOnce.get(starkKey) === undefined) {
+    seenOnce.set(starkKey, true);
+    return multiplyJacobian(point, k);
+  }
   const table = new FixedBaseTable(point, SCALAR_BITS, KEY_WINDOW);
   tableCache.set(starkKey, table);
-  return table;
+  table.addMultiple(acc, k);
+  return acc;
 }
 
 /**
@@ -60,10 +68,7 @@ function tableForKey(starkKey: bigint): FixedBaseTable | null {
  * first) a row at a time, for idle time after start-up; what exists already is kept.
  */
 export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
-  if (baseTable === undefined) {
-    const table = yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW);
-    baseTable ??= table;
-  }
+  yield* generatorTableInSlices();
   for (const key of keys) {
     if (tableCache.get(key) !== undefined) continue;
     const point = pointForKey(key);
@@ -74,10 +79,6 @@ export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, 
   }
 }
 
-function generatorTable(): FixedBaseTable {
-  baseTable ??= new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
-  return baseTable;
-}
 
 /**
  * StarkWare ECDSA verification with an x-only Stark key, accepting the signature under either
@@ -101,14 +102,12 @@ export function verifyStarkSignature(hash: bigint, r: bigint, s: bigint, starkKe
     if (starkKey <= 0n || starkKey >= FIELD_PRIME) return false;
     const w = invert(s, N);
     if (w >= BOUND_251) return false;
-    const keyTable = tableForKey(starkKey);
-    if (keyTable === null) return false;
     // R = (z·w)·G ± (r·w)·Q: the + and - cover the two points with x = starkKey, for the price of
     // one more addition instead of a second verify.
+    const b = keyMultiple(starkKey, (r * w) % N);
+    if (b === null) return false;
     const a = Jacobian.infinity();
     generatorTable().addMultiple(a, (hash * w) % N);
-    const b = Jacobian.infinity();
-    keyTable.addMultiple(b, (r * w) % N);
     // StarkWare compares R.x with r as integers (no reduction mod n), unlike generic ECDSA;
     // r < 2^251 < p, so comparing in the field is the same test.
     return hasAffineX(add(a, b), r) || hasAffineX(add(a, b.negated()), r);

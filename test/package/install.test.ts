@@ -40,11 +40,14 @@ describe('npm pack', () => {
   });
 
   it('exports package.json, and marks fast-check and vitest as optional peers', async () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './vitest', './vitest/setup', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './vitest', './vitest/setup', './crypto-tables', './package.json']);
     expect(pkg.peerDependenciesMeta).toEqual({ 'fast-check': { optional: true }, vitest: { optional: true } });
     expect(Object.keys(pkg.dependencies)).not.toContain('fast-check');
     const r = await scratch.node(['-p', "require('l2-devnet/package.json').version"]);
     expect(r.stdout.trim()).toBe(pkg.version);
+    // The precomputed crypto tables ship, and resolve by the name the emulator looks them up by.
+    const tables = await scratch.node(['-p', "require('node:fs').statSync(require.resolve('l2-devnet/crypto-tables')).size"]);
+    expect(Number(tables.stdout.trim())).toBeGreaterThan(1_000_000);
   });
 
   it('depends on exactly the packages dist/ imports; the optional peers are the only others (no test-only dependency)', () => {

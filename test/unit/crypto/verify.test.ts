@@ -5,6 +5,7 @@ import { Point } from '@scure/starknet';
 import { isOnCurveX, signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 import { CURVE_ORDER, FIELD_PRIME } from '../../../src/crypto/pedersen.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
+import { referenceVerify } from './reference-verify.js';
 
 // signature_test_data.json party_a: hash, official (high-s) signature and x-only key.
 const HASH = 0x397e76d1667c4454bfb83514e120583af836f8e32a516765497823eabe16a3fn;
@@ -133,5 +134,25 @@ describe('verifyStarkSignature returns false (never throws) for', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('a key verified more than once', () => {
+  it('is checked without a table the first time and with one after, with the same answers as the reference', () => {
+    // A key no other test uses, so its first verify here is its first in this process.
+    const priv = 0x5eed0f7e57c0ffeen;
+    const key = starkKeyFromPrivate(priv);
+    const answers: boolean[] = [];
+    for (let i = 0; i < 4; i++) {
+      const hash = 0x1234n + BigInt(i);
+      const { r, s } = signMessage(hash, priv);
+      // Valid, then tampered, on each of the first verifies (the table is built on the second).
+      for (const h of [hash, hash + 1n]) {
+        const ours = verifyStarkSignature(h, r, s, key);
+        expect(ours).toBe(referenceVerify(h, r, s, key));
+        answers.push(ours);
+      }
+    }
+    expect(answers).toEqual([true, false, true, false, true, false, true, false]);
   });
 });
