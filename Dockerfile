@@ -3,10 +3,12 @@
 # test/e2e/docker.test.ts runs the ENTRYPOINT and HEALTHCHECK below with these ENV values and checks
 # this file; scripts/container-smoke.sh builds and runs the image where docker or podman exists.
 
-# Build stage: dev dependencies (typescript) compile src/ to dist/.
+# Build stage: dev dependencies (typescript, tsx, esbuild) compile src/ to dist/, write the crypto
+# tables and bundle the CLI (the two build scripts of `npm run build`).
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY scripts/crypto-tables.ts scripts/bundle-cli.mjs ./scripts/
 COPY src ./src
 # --ignore-scripts: `prepare` would compile before src/ is complete, and no dependency needs an install script.
 RUN npm ci --ignore-scripts && npm run build

@@ -1,5 +1,6 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { Devnet } from './devnet.js';
 import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
@@ -71,7 +72,10 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
   // Routes on the path without a /ns/{name} prefix: the namespace registry has already sent the
   // request to this namespace's app, and every route answers under the prefix as it does without.
-  const app = new Hono({ getPath: unprefixedPath });
+  // The trie router, named: hono's default (SmartRouter) would try its RegExpRouter on the first
+  // request, fail on these paths (/v1/project/:uuid/storage beside /v1/project/edit_project) and
+  // settle on this one; naming it spares every app's first request that failed build (~2.5 ms).
+  const app = new Hono({ getPath: unprefixedPath, router: new TrieRouter() });
   const faults = new FaultTable();
   const specs: AnyRouteSpec[] = [];
   const mount = (group: RouteGroup): void => {

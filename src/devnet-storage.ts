@@ -8,7 +8,7 @@ import { allOf } from './domain/values/listing.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
 import type { BlockStore } from './ipfs/block-store.js';
-import { canonicalCid, parseCid } from './ipfs/cid-text.js';
+import { canonicalCid } from './ipfs/cid-form.js';
 import { ContentError } from './ipfs/content-error.js';
 import type { GatewayEntry } from './ipfs/gateway-read.js';
 
@@ -81,6 +81,10 @@ export function diskFailure(e: unknown): DevnetError | undefined {
   if (code === 'ENOSPC' || code === 'EDQUOT') return new DevnetError(ErrorCode.SystemError, `the disk is full (${code} in ${syscall}): the upload was not stored; free some space and send it again`, 507);
   return new DevnetError(ErrorCode.SystemError, `the block store failed (${code} in ${syscall}): the upload was not stored`, 503);
 }
+
+// CID parsing (multiformats' CID and its bases) loads on the first request that names a CID.
+let cidText: Promise<typeof import('./ipfs/cid-text.js')> | undefined;
+export const loadCidText = (): Promise<typeof import('./ipfs/cid-text.js')> => (cidText ??= import('./ipfs/cid-text.js'));
 
 export class DevnetStorage {
   /** The DAG checker, loaded on first need (see warm). */
@@ -198,8 +202,8 @@ export class DevnetStorage {
     return { total: files.total, page: (offset, limit) => files.page(offset, limit).map((f) => storedFileView(f, gateway)) };
   }
 
-  remove(apiKey: string, projectUuid: string, cidText: string): string {
-    const cid = parseCid(cidText);
+  async remove(apiKey: string, projectUuid: string, cidText: string): Promise<string> {
+    const cid = (await loadCidText()).parseCid(cidText);
     if (!cid) fail(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(echo(cidText))}`);
     this.index.remove(apiKey, projectUuid, canonicalCid(cid));
     return 'File removed.';

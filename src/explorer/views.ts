@@ -20,8 +20,7 @@ import { displayAmount } from '../domain/values/money.js';
 import { readHex, toHex } from '../domain/values/hex.js';
 import type { StatusStep } from './history.js';
 
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 200;
+export { DEFAULT_PAGE, MAX_PAGE } from './constants.js';
 
 export const RECORD_TYPE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(RECORD_TYPES).map(([name, n]) => [n, name]));
 

@@ -1,6 +1,6 @@
 // The block store: content-addressed bytes by CID (get/put/has), deduplicated, with staged batches.
 import type { CID } from 'multiformats/cid';
-import { canonicalCid } from './cid-text.js';
+import { canonicalCid } from './cid-form.js';
 
 /**
  * Blocks keyed by CID. Reads are synchronous so the invariant check and the gateway can use them

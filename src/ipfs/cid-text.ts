@@ -1,4 +1,5 @@
-// CIDs as text: parse any common form, emit one canonical form (CIDv1, lowercase base32).
+// CIDs as text: parse any common form (the one form emitted is cid-form.ts's). Parsing needs
+// multiformats' CID and its bases: the routes that read a CID from a request load this on first use.
 import { CID } from 'multiformats/cid';
 
 /** The CID in `text` (v0 `Qm…`, or v1 in base32, base36 or base58), or undefined if it is none. */
@@ -8,9 +9,4 @@ export function parseCid(text: string): CID | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `bafy…`: how the index, the responses and the gateway name a CID. */
-export function canonicalCid(cid: CID): string {
-  return cid.version === 0 ? cid.toV1().toString() : cid.toString();
 }

@@ -1,6 +1,7 @@
 // The package as a user installs it without a registry: `npm pack`, then `npm install ./l2-devnet-X.tgz`
 // in a fresh project; the CLI, the library and l2-devnet/testing run from there, as ESM and through require().
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pinned, run, scratchProject } from './scratch.js';
@@ -55,9 +56,12 @@ describe('npm pack', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isDirectory()) walk(join(dir, e.name));
         else if (e.name.endsWith('.js')) {
-          // import and export ... from, import(), and a lazy createRequire(import.meta.url)('pkg').
-          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:from |import\(|createRequire\(import\.meta\.url\)\()'([^.'][^']*)'/g)) {
-            if (!spec!.startsWith('node:')) imported.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
+          // import and export ... from, import(), and a lazy createRequire(import.meta.url)('pkg'), in
+          // either quote (the CLI bundle prints double quotes, and bare builtins such as "http"). Comment
+          // lines are skipped: a bundled package's JSDoc may show an import of another package.
+          const code = readFileSync(join(dir, e.name), 'utf8').split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
+          for (const [, , spec] of code.matchAll(/(?:from |import\(|createRequire\(import\.meta\.url\)\()(['"])([^.'"][^'"]*)\1/g)) {
+            if (!spec!.startsWith('node:') && !builtinModules.includes(spec!)) imported.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
           }
         }
       }

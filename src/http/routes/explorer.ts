@@ -2,11 +2,9 @@
 // request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics.
 import type { Devnet } from '../../devnet.js';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
-import { EXPLORER_ASSETS, FAVICON } from '../../explorer/assets.js';
+import { DEFAULT_PAGE, EXPLORER_ASSET_TYPES, FAVICON, MAX_PAGE } from '../../explorer/constants.js';
 import type { Inspector } from '../../explorer/inspector.js';
 import { MAX_JOURNAL_LIMIT } from '../../explorer/journal.js';
-import { explorerOverview } from '../../explorer/overview.js';
-import { accountView, contractView, DEFAULT_PAGE, fileView, MAX_PAGE, orderView, recordDetail, recordPage, search } from '../../explorer/views.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
 import { EXPLORER_ACCOUNT, EXPLORER_CONTRACT, EXPLORER_FILE, EXPLORER_ORDER, EXPLORER_RECORD, EXPLORER_RECORDS, JOURNAL, JOURNAL_CLEARED, OVERVIEW, SEARCH } from '../openapi/explorer-responses.js';
 import { TEXT } from '../openapi/responses.js';
@@ -26,13 +24,22 @@ function notFound(what: string): never {
 
 const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
 
+// The page's bodies and the reads load on the first request that needs them (once per process):
+// most runs never open the explorer, so start-up does not pay for them.
+let assets: Promise<typeof import('../../explorer/assets.js')> | undefined;
+let views: Promise<typeof import('../../explorer/views.js')> | undefined;
+let overview: Promise<typeof import('../../explorer/overview.js')> | undefined;
+const loadAssets = () => (assets ??= import('../../explorer/assets.js'));
+const loadViews = () => (views ??= import('../../explorer/views.js'));
+const loadOverview = () => (overview ??= import('../../explorer/overview.js'));
+
 export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
   const r = new RouteGroup();
 
-  for (const [path, asset] of Object.entries(EXPLORER_ASSETS)) {
+  for (const [path, type] of Object.entries(EXPLORER_ASSET_TYPES)) {
     r.add(
-      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: { type: asset.type.split(';')[0]!, schema: TEXT } },
-      ({ c }) => c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' }),
+      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: { type: type.split(';')[0]!, schema: TEXT } },
+      async ({ c }) => c.body((await loadAssets()).EXPLORER_ASSETS[path]!.body, 200, { 'content-type': type, 'cache-control': 'no-cache' }),
     );
   }
   r.add(
@@ -42,7 +49,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: OVERVIEW },
-    ({ c }) => explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin)),
+    async ({ c }) => (await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin)),
   );
 
   r.add(
@@ -51,7 +58,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
     },
-    ({ query }) => ({ query: query.q, hits: search(devnet.state, query.q) }),
+    async ({ query }) => ({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
   );
 
   r.add(
@@ -60,7 +67,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
       query: { before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }), limit: PAGE_LIMIT },
     },
-    ({ query }) => recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE)),
+    async ({ query }) => (await loadViews()).recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE)),
   );
 
   r.add(
@@ -70,7 +77,8 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
     },
-    ({ params, query }) => {
+    async ({ params, query }) => {
+      const { accountView } = await loadViews();
       let key = params.stark_key.trim().toLowerCase();
       if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
       else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
@@ -84,7 +92,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
     },
-    ({ params }) => recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`),
+    async ({ params }) => (await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`),
   );
 
   r.add(
@@ -94,7 +102,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    ({ params, query }) => orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`),
+    async ({ params, query }) => (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`),
   );
 
   r.add(
@@ -104,7 +112,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    ({ params, query }) => contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`),
+    async ({ params, query }) => (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`),
   );
 
   r.add(
@@ -113,7 +121,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
     },
-    ({ params, c }) => fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
+    async ({ params, c }) => (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
   );
 
   r.add(

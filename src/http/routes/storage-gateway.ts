@@ -3,7 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import { stringify } from '../../domain/values/json.js';
-import { canonicalCid, parseCid } from '../../ipfs/cid-text.js';
+import { canonicalCid } from '../../ipfs/cid-form.js';
+import { loadCidText } from '../../devnet-storage.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
@@ -45,7 +46,7 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
 
   const serve = async (c: Context): Promise<Response> => {
     const cidText = c.req.param('cid')!;
-    const cid = parseCid(cidText);
+    const cid = (await loadCidText()).parseCid(cidText);
     if (!cid) throw new DevnetError(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(echo(cidText))}`, 400);
     const segments = segmentsOf(c.req.url);
     const where = [canonicalCid(cid), ...segments].join('/');
