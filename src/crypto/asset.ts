@@ -1,5 +1,6 @@
 // Owns StarkEx asset info, asset type and asset id (StarkEx contracts TokenAssetData.sol; CU 0.2.1).
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { BoundedCache } from './bounded-cache.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { assertBigInt, assertInRange } from './assert.js';
 
@@ -36,8 +37,16 @@ function assertKind(value: unknown): asserts value is AssetKind {
   }
 }
 
+// A selector is a constant of its kind: hashed once (a genesis asks for one per contract).
+const selectors = new Map<AssetKind, Uint8Array>();
+
 function selector(kind: AssetKind): Uint8Array {
-  return keccak_256(utf8ToBytes(SELECTOR_SIGNATURES[kind])).slice(0, 4);
+  let s = selectors.get(kind);
+  if (s === undefined) {
+    s = keccak_256(utf8ToBytes(SELECTOR_SIGNATURES[kind])).slice(0, 4);
+    selectors.set(kind, s);
+  }
+  return s.slice();
 }
 
 /** v as a 32-byte big-endian word (Solidity uint256 / abi.encode of one word). */
@@ -90,11 +99,20 @@ export function assetInfoHex(kind: AssetKind, address?: bigint): string {
   return '0x' + bytesToHex(assetInfo(kind, address));
 }
 
+// Asset types repeat (every mint and asset id of a contract starts from its type): remembered.
+const assetTypes = new BoundedCache<string, bigint>(4096);
+
 /** assetType = keccak256(assetInfo ‖ uint256(quantum)) & (2^250 - 1). */
 export function assetType(kind: AssetKind, address: bigint | undefined, quantum: bigint): bigint {
   const info = assetInfo(kind, address);
   assertInRange('quantum', quantum, 1n, QUANTUM_BOUND);
-  return bytesToBigInt(keccak_256(concatBytes(info, uint256(quantum)))) & MASK_250;
+  const key = `${kind}:${kind === 'ETH' ? '' : address!.toString(16)}:${quantum.toString(16)}`;
+  let type = assetTypes.get(key);
+  if (type === undefined) {
+    type = bytesToBigInt(keccak_256(concatBytes(info, uint256(quantum)))) & MASK_250;
+    assetTypes.set(key, type);
+  }
+  return type;
 }
 
 /**
