@@ -108,9 +108,17 @@ function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. Streamed: no string of the whole image. */
-export function stateHash(state: State): string {
+/** sha256 of text given in pieces (as UTF-8), 0x hex. A host may give a native one (the hash of a big state is mostly this). */
+export type TextDigest = (pieces: Iterable<string>) => string;
+
+/** The portable TextDigest (@noble/hashes). */
+export const sha256Text: TextDigest = (pieces) => {
   const h = sha256.create();
-  for (const chunk of dumpChunks(state)) h.update(utf8ToBytes(chunk));
+  for (const piece of pieces) h.update(utf8ToBytes(piece));
   return '0x' + bytesToHex(h.digest());
+};
+
+/** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. Streamed: no string of the whole image. */
+export function stateHash(state: State, digest: TextDigest = sha256Text): string {
+  return digest(dumpChunks(state));
 }
