@@ -339,6 +339,11 @@ export class StateBuilder {
     const prng = obj(d.prng);
     const settlement = obj(d.settlement);
     const sc = obj(d.starkex_contracts);
+    // A file listed twice for its project would be dropped by the project's map, as a repeated id.
+    const storage = loadStorage(this.undo, this.storageRows);
+    let files = 0;
+    for (const m of storage.values()) files += m.size;
+    if (files !== this.storageRows.length) throw new TypeError(`storage has ${this.storageRows.length} entries, ${files} of them distinct`);
     const state: State = {
       undo: this.undo,
       clock: { nowMicros: big(clock.now_micros) },
@@ -373,7 +378,7 @@ export class StateBuilder {
       openByQuote: new Map(),
       tradesBy: new Map(),
       lists: newListIndexes(),
-      storage: loadStorage(this.undo, this.storageRows),
+      storage,
       operator: d.operator as string,
       starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
     };
