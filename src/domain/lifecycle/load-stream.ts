@@ -1,6 +1,6 @@
 // Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
 import { ErrorCode, fail } from '../values/errors.js';
-import { JsonSyntaxError, parseJson, stringify } from '../values/json.js';
+import { JsonSyntaxError, parseJson, sameWritten, stringify } from '../values/json.js';
 import { valueMemberTexts } from './dump.js';
 import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
 import { ARRAY_MEMBERS, StateBuilder } from './state-builder.js';
@@ -24,6 +24,9 @@ function exactParse(text: string): unknown {
     return parseJson(text);
   }
 }
+
+/** String.prototype.isWellFormed (Node 20; not in the ES2022 lib): false when a lone surrogate would be written as an escape. */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /** The text an item is compared by: as given when it holds no whitespace (a dump as written), else rewritten. */
 const SPACE = /[ \n\r\t]/;
@@ -68,6 +71,22 @@ export class DumpReader {
   private raw = '';
   /** Where the next backslash in buf is (buf.length when none): found once per piece, not per string. */
   private backslash = 0;
+  /**
+   * For an object or array being delimited: its text outside strings is as stringify writes it (no
+   * whitespace, integers only, no -0) and its strings hold no escape. Then its text is exactly
+   * stringify of what JSON.parse makes of it, if no key appears twice in an object (it has as many
+   * members as colons) and no key is an array index: the item is checked with sameWritten.
+   */
+  private plain = false;
+  /** The value being delimited has whitespace between its tokens (pretty-printed): it is compared by value. */
+  private spaced = false;
+  /** Colons outside strings in the value being delimited: one per object member written. */
+  private colons = 0;
+  /** The value holds an integer that JSON.parse may round (16 digits or more, past 2^53 - 1). */
+  private long = false;
+  /** Digits in the run being scanned, and the character before it. */
+  private digits = 0;
+  private prev = 0;
 
   feed(text: string): void {
     this.buf = text;
@@ -125,7 +144,8 @@ export class DumpReader {
 
   /**
    * Finds the end of the value being read (continuing an earlier scan), or returns -1 when the buffer
-   * ends first. `limit` is the nesting the value may have below its container.
+   * ends first. `limit` is the nesting the value may have below its container. On the way it notes
+   * whether the text outside strings is as stringify writes it (see `plain`).
    */
   private delimit(limit: number): number {
     const b = this.buf;
@@ -140,6 +160,12 @@ export class DumpReader {
       this.scan = i;
       return -1;
     }
+    let depth = this.depth;
+    let run = this.digits;
+    let prev = this.prev;
+    let plain = this.plain;
+    let colons = this.colons;
+    let found = -1;
     while (i < b.length) {
       if (this.escaped) {
         this.escaped = false;
@@ -155,6 +181,8 @@ export class DumpReader {
         }
         const s = this.backslash < b.length ? this.backslash : -1;
         if (s !== -1 && (q === -1 || s < q)) {
+          // An escape: its string may be written otherwise than stringify would.
+          plain = false;
           this.escaped = true;
           i = s + 1;
           continue;
@@ -165,22 +193,64 @@ export class DumpReader {
         }
         this.inString = false;
         i = q + 1;
-        if (this.depth === 0) return i;
+        if (depth === 0) {
+          found = i;
+          break;
+        }
         continue;
       }
       const c = b.charCodeAt(i++);
-      if (c === 34) this.inString = true;
-      else if (c === 123 || c === 91) {
-        if (++this.depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
-      } else if (c === 125 || c === 93) {
-        if (--this.depth <= 0) return i;
+      if (c >= 48 && c <= 57) {
+        // A digit: -0 is not how a number is written (leading zeros are not JSON at all).
+        if (run === 0 && c === 48 && prev === 45) plain = false;
+        run++;
+        continue;
       }
+      if (run > 0) {
+        // 16 digits or more may be past 2^53, where JSON.parse rounds.
+        if (run >= 16 && this.unsafeRun(b, i - 1, run)) this.long = true;
+        // A fraction or an exponent: not how stringify writes an integer.
+        if (c === 46 || c === 101 || c === 69) plain = false;
+        run = 0;
+      }
+      prev = c;
+      if (c === 34) this.inString = true;
+      else if (c === 58) colons++;
+      else if (c === 123 || c === 91) {
+        if (++depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+      } else if (c === 125 || c === 93) {
+        if (--depth <= 0) {
+          found = i;
+          break;
+        }
+      } else if (c === 32 || c === 10 || c === 13 || c === 9) {
+        plain = false;
+        this.spaced = true;
+      } else if (c === 43 || c === 46 || c === 69) plain = false;
     }
-    this.scan = i;
-    return -1;
+    this.depth = depth;
+    this.digits = run;
+    this.prev = prev;
+    this.plain = plain;
+    this.colons = colons;
+    if (found < 0) this.scan = i;
+    return found;
   }
 
-  /** The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text. */
+  /** Whether the run of `run` digits ending before `end` in `b` may be past 2^53 - 1 (or began in an earlier piece). */
+  private unsafeRun(b: string, end: number, run: number): boolean {
+    if (run > 16 || end < run) return true;
+    for (let k = 0; k < 16; k++) {
+      const d = b.charCodeAt(end - 16 + k) - MAX_SAFE_TEXT.charCodeAt(k);
+      if (d !== 0) return d > 0;
+    }
+    return false;
+  }
+
+  /**
+   * The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text.
+   * A plain value (see `plain`) skips exactParse's search for long integers: delimit found them.
+   */
   private parseValue(end: number): unknown {
     const tail = this.buf.slice(this.valueStart, end);
     const text = this.pending === null ? tail : this.pending.join('') + tail;
@@ -189,7 +259,13 @@ export class DumpReader {
     this.valueStart = -1;
     this.pending = null;
     try {
-      return exactParse(text);
+      if (!this.plain) return exactParse(text);
+      if (this.long) return parseJson(text);
+      try {
+        return JSON.parse(text);
+      } catch {
+        return parseJson(text);
+      }
     } catch (e) {
       if (e instanceof JsonSyntaxError) this.syntax(e.message.replace(/ at position \d+$/, ''), at + e.position);
       throw e;
@@ -205,6 +281,12 @@ export class DumpReader {
     this.escaped = false;
     const c = this.buf.charCodeAt(this.pos);
     this.scalar = c !== 123 && c !== 91 && c !== 34;
+    this.plain = c === 123 || c === 91;
+    this.colons = 0;
+    this.spaced = false;
+    this.long = false;
+    this.digits = 0;
+    this.prev = 0;
   }
 
   private run(): void {
@@ -292,15 +374,23 @@ export class DumpReader {
           this.pos = end;
           if (this.first) fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
           const item = this.builder.upgrade(this.key, parsed, this.index);
-          const given = item === parsed ? itemText(this.raw, item) : stringify(item);
+          // The entry as the dump would write it must be the item as read: no field lost, added, repeated or
+          // retyped, no value spelled otherwise. A plain item's text is stringify(item) unless a key repeats
+          // (fewer members than colons) or is an array index (sameWritten refuses it): the entry is compared
+          // with the parsed item, not written. So is a pretty-printed one (whitespace between its tokens: only
+          // values count). Any other is compared as text (an escape, a number spelled otherwise), and an item
+          // of an older format as the current one writes it.
+          const byValue = item === parsed && (this.spaced || (this.plain && (this.raw as WellFormed).isWellFormed()));
+          const given = byValue ? undefined : item === parsed ? this.raw : stringify(item);
           let built: unknown;
           try {
             built = this.builder.item(this.key, item);
           } catch (e) {
             fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
           }
-          // The entry as the dump would write it must be the item as read: no field lost, added or retyped.
-          if (stringify(built) !== given) fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+          if (byValue ? sameWritten(built, item) !== this.colons : stringify(built) !== given) {
+            fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+          }
           this.index++;
           this.phase = 'afterItem';
           continue;
