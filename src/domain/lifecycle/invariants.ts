@@ -10,14 +10,22 @@ function add(m: Map<string, bigint>, k: string, v: bigint): void {
   m.set(k, (m.get(k) ?? 0n) + v);
 }
 
-/** Withdrawals accepted but not yet in the withdraw area (status 1 or 3): their funds are in flight to L1. */
-function inFlightWithdrawals(state: State): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const id of [...state.pendingL2, ...state.pendingL1]) {
-    const r = state.records.get(id)!;
-    if (r.type === RECORD_TYPES.withdrawal) add(out, r.assetHex, r.amount);
+/**
+ * Withdrawals accepted but not yet in the withdraw area (status 1 or 3): their funds are in flight to
+ * L1, per asset and per `key|asset`. One pass over the batch queues (a million deposits wait there).
+ */
+function inFlightWithdrawals(state: State): { byAsset: Map<string, bigint>; byKey: Map<string, bigint> } {
+  const byAsset = new Map<string, bigint>();
+  const byKey = new Map<string, bigint>();
+  for (const queue of [state.pendingL2, state.pendingL1]) {
+    for (const id of queue) {
+      const r = state.records.get(id)!;
+      if (r.type !== RECORD_TYPES.withdrawal) continue;
+      add(byAsset, r.assetHex, r.amount);
+      add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
+    }
   }
-  return out;
+  return { byAsset, byKey };
 }
 
 /** Every violated guarantee, as a readable sentence; empty when the state is sound. */
@@ -48,17 +56,14 @@ export function findViolations(state: State): string[] {
     }
   }
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
-  for (const [asset, amount] of inFlightWithdrawals(state)) {
+  const inFlight = inFlightWithdrawals(state);
+  for (const [asset, amount] of inFlight.byAsset) {
     add(held, asset, amount);
     add(onL2, asset, amount);
   }
 
   // The per-key index of withdrawals in flight (balance views' withdraw_frozen) equals the records at 1 and 3.
-  const byKey = new Map<string, bigint>();
-  for (const id of [...state.pendingL2, ...state.pendingL1]) {
-    const r = state.records.get(id)!;
-    if (r.type === RECORD_TYPES.withdrawal) add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
-  }
+  const byKey = inFlight.byKey;
   const indexed = new Map<string, bigint>();
   for (const [key, m] of state.withdrawing) for (const [asset, amount] of m) indexed.set(`${key}|${asset}`, amount);
   for (const k of new Set([...byKey.keys(), ...indexed.keys()])) {
