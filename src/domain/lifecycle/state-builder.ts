@@ -8,7 +8,7 @@ import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { countStatuses, indexSignatureR } from '../records/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
-import { checkItem, checkValues } from './dump-shape.js';
+import { checkItemAt, checkValues } from './dump-shape.js';
 import { newListIndexes } from '../state/lists.js';
 import { rebuildListIndexes } from './list-indexes.js';
 
@@ -70,7 +70,7 @@ export class StateBuilder {
   private readonly undo = new UndoLog();
   private readonly plain: Obj = {};
   private readonly texts = new Map<string, string>();
-  private readonly integers = new Map<bigint, bigint>();
+  private readonly integers = new Map<number | bigint, bigint>();
   private readonly map = <K, V>(options?: { ordered?: boolean; orders?: boolean }): TrackedMap<K, V> => TrackedMap.create<K, V>(this.undo, options);
   private readonly set = <T>(options?: { orders?: boolean }): TrackedSet<T> => TrackedSet.create<T>(this.undo, options);
   private readonly counts = new Map<string, number>();
@@ -117,8 +117,9 @@ export class StateBuilder {
     const n = this.counts.get(key);
     if (n === undefined) this.seen(key);
     this.counts.set(key, (n ?? 0) + 1);
-    checkItem(key, value, `${key}[${n ?? 0}]`);
-    return this.add(key, this.share(value));
+    checkItemAt(key, value, n ?? 0);
+    // A record is copied field by field, each string shared there.
+    return this.add(key, key === 'records' ? value : this.share(value));
   }
 
   /** An array member with no items. */
@@ -137,13 +138,22 @@ export class StateBuilder {
     this.keys.add(key);
   }
 
+  /** The texts shared last: keys and asset ids alternate from item to item (compared, not hashed, first). */
+  private readonly lately: string[] = ['', '', '', '', '', '', '', ''];
+  private latelyNext = 0;
+
   private text(v: unknown): string {
     if (typeof v !== 'string') return v as string;
-    const known = this.texts.get(v);
-    if (known !== undefined) return known;
-    // A parsed string may be a slice that keeps the whole input text alive: keep a copy of its own.
-    const own = v.length < 13 ? v : decoder.decode(encoder.encode(v));
-    this.texts.set(own, own);
+    const lately = this.lately;
+    for (let k = 0; k < lately.length; k++) if (lately[k] === v) return lately[k]!;
+    let own = this.texts.get(v);
+    if (own === undefined) {
+      // A parsed string may be a slice that keeps the whole input text alive: keep a copy of its own.
+      own = v.length < 13 ? v : decoder.decode(encoder.encode(v));
+      this.texts.set(own, own);
+    }
+    lately[this.latelyNext] = own;
+    this.latelyNext = (this.latelyNext + 1) % lately.length;
     return own;
   }
 
@@ -167,12 +177,13 @@ export class StateBuilder {
   }
 
   private integer(v: unknown): bigint {
-    const b = big(v);
-    const known = this.integers.get(b);
+    // Looked up by the value as parsed (a number mostly), so a repeated one makes no bigint.
+    const known = this.integers.get(v as number | bigint);
     if (known !== undefined) return known;
+    const b = big(v);
     // Times and amounts repeat; a bounded table keeps the sharing without holding every distinct value.
     if (this.integers.size >= 1 << 16) this.integers.clear();
-    this.integers.set(b, b);
+    this.integers.set(v as number | bigint, b);
     return b;
   }
 
@@ -249,7 +260,7 @@ export class StateBuilder {
           assetHex: this.text(r.assetHex),
           amount: this.integer(r.amount),
           to: this.text(r.to),
-          reason: r.reason,
+          reason: this.text(r.reason),
           orderId: r.orderId,
         };
         // A field the literal does not name is dropped, so the comparison with the input refuses it.
@@ -387,9 +398,11 @@ export class StateBuilder {
     rebuildOrderIndexes(state);
     for (const key of state.signatures.keys()) indexSignatureR(state, key);
     state.statusCounts.counts = countStatuses(state.records.values());
-    for (const id of [...state.pendingL2, ...state.pendingL1]) {
-      const r = state.records.get(id);
-      if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+    for (const queue of [state.pendingL2, state.pendingL1]) {
+      for (const id of queue) {
+        const r = state.records.get(id);
+        if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+      }
     }
     // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
     // that lists a record it has nothing to do with, or lists its records out of order.
