@@ -9,7 +9,7 @@ import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
 import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
 import { stateHash } from './domain/lifecycle/dump.js';
-import type { TextDigest } from './domain/lifecycle/dump.js';
+import type { Sha256Text } from './domain/lifecycle/dump.js';
 import { echo, ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
 import { listIndexViolations } from './domain/lifecycle/list-indexes.js';
@@ -33,10 +33,9 @@ import type { Listing } from './domain/values/listing.js';
 import { isNftType } from './domain/state/state.js';
 
 /** The state hash's sha256, native (about ten times @noble/hashes on a big state); the same digest. */
-const nativeSha256: TextDigest = (pieces) => {
+export const nativeSha256: Sha256Text = () => {
   const h = createHash('sha256');
-  for (const piece of pieces) h.update(piece, 'utf8');
-  return '0x' + h.digest('hex');
+  return { update: (text) => void h.update(text, 'utf8'), digest: () => '0x' + h.digest('hex') };
 };
 
 /** Queries only; Devnet (devnet.ts) adds the commands and owns the state. */

@@ -1,9 +1,13 @@
 // Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
 import { ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseJson, sameWritten, stringify } from '../values/json.js';
-import { valueMemberTexts } from './dump.js';
+import { DUMP_MEMBERS, STATE_FORMAT, valueMemberTexts } from './dump.js';
+import type { Sha256Text, TextHash } from './dump.js';
 import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
 import { ARRAY_MEMBERS, StateBuilder } from './state-builder.js';
+import { FLAT_ITEMS } from './dump-shape.js';
+import type { FlatField } from './dump-shape.js';
+import { ItemTemplate } from './item-template.js';
 import type { State } from '../state/state.js';
 
 // JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
@@ -84,11 +88,70 @@ export class DumpReader {
   private colons = 0;
   /** The value holds an integer that JSON.parse may round (16 digits or more, past 2^53 - 1). */
   private long = false;
+  /** A scalar being delimited: the integer its digits spell so far, and how many (-1: not an integer as written, or too long). */
+  private number = 0;
+  private numberDigits = 0;
   /** Digits in the run being scanned, and the character before it. */
   private digits = 0;
   private prev = 0;
+  /**
+   * The hash of the text read so far, while it is exactly the text dumpChunks writes of the state being
+   * built (null once it is not, or when no hash was asked for): then it is that state's hash, and the
+   * loaded state need not be dumped again to answer it.
+   */
+  private hash: TextHash | null;
+  /** Members read so far: as written, they come in DUMP_MEMBERS's order. */
+  private members = 0;
+  private hashed: string | undefined;
+  /** The array member being read: the tests of its items when they are flat, and the template learned from the first. */
+  private flat: ReadonlyMap<string, FlatField> | undefined;
+  private template: ItemTemplate | null = null;
+
+  /** `sha256Of`: hash the text as it is read, for textHash(). */
+  constructor(sha256Of?: Sha256Text) {
+    this.hash = sha256Of ? sha256Of() : null;
+  }
+
+  /**
+   * After end(): the loaded state's hash when the text was exactly what the state dumps (no whitespace,
+   * members in order, each value and item as the dump writes it: what end() checked item by item, so
+   * the text is the state's image), else undefined (hash the state).
+   */
+  textHash(): string | undefined {
+    return this.hashed;
+  }
+
+  /**
+   * Builds an item compared by value: the entry built, as the dump writes it, against the item as
+   * parsed (a repeated key shows as fewer members than colons). `templated`: read by the template,
+   * whose items have exactly its keys, once each.
+   */
+  private loadItem(item: unknown, templated: boolean): void {
+    const built = this.build(item);
+    if (templated ? !this.template!.written(built, item as Record<string, unknown>) : sameWritten(built, item) !== this.colons) this.notAsWritten();
+    this.index++;
+    this.phase = 'afterItem';
+  }
+
+  private build(item: unknown): unknown {
+    try {
+      return this.builder.item(this.key, item);
+    } catch (e) {
+      fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+    }
+  }
+
+  private notAsWritten(): never {
+    fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+  }
+
+  /** The text read is not the image of the state it builds (whitespace, an older format, a spelling). */
+  private inexact(): void {
+    this.hash = null;
+  }
 
   feed(text: string): void {
+    this.hash?.update(text);
     this.buf = text;
     this.pos = 0;
     this.backslash = -1;
@@ -120,6 +183,7 @@ export class DumpReader {
       if (this.values.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} does not load as written (a value of the wrong type, or a field too many or too few)`);
     }
     checkGuarantees(state);
+    if (this.hash !== null && this.members === DUMP_MEMBERS.length) this.hashed = this.hash.digest();
     return state;
   }
 
@@ -133,6 +197,7 @@ export class DumpReader {
     while (this.pos < b.length) {
       const c = b.charCodeAt(this.pos);
       if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return true;
+      this.inexact();
       this.pos++;
     }
     return false;
@@ -151,12 +216,27 @@ export class DumpReader {
     const b = this.buf;
     let i = this.scan;
     if (this.scalar) {
-      // A number or a word: it ends at a delimiter (the parser checks its spelling).
+      // A number or a word: it ends at a delimiter (the parser checks its spelling). Up to 15 digits
+      // without a leading zero (an id as written) are read here, and need no parser.
+      let n = this.number;
+      let k = this.numberDigits;
       while (i < b.length) {
         const d = b.charCodeAt(i);
-        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) return i;
+        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) {
+          this.number = n;
+          this.numberDigits = k;
+          return i;
+        }
+        if (k >= 0) {
+          if (d >= 48 && d <= 57 && k < 15 && !(k === 1 && n === 0)) {
+            n = n * 10 + (d - 48);
+            k++;
+          } else k = -1;
+        }
         i++;
       }
+      this.number = n;
+      this.numberDigits = k;
       this.scan = i;
       return -1;
     }
@@ -283,6 +363,8 @@ export class DumpReader {
     this.scalar = c !== 123 && c !== 91 && c !== 34;
     this.plain = c === 123 || c === 91;
     this.colons = 0;
+    this.number = 0;
+    this.numberDigits = 0;
     this.spaced = false;
     this.long = false;
     this.digits = 0;
@@ -315,6 +397,7 @@ export class DumpReader {
           if (end < 0) return;
           this.key = this.parseValue(end) as string;
           this.pos = end;
+          if (this.key !== DUMP_MEMBERS[this.members++] || this.raw !== `"${this.key}"`) this.inexact();
           this.phase = 'colon';
           continue;
         }
@@ -330,6 +413,8 @@ export class DumpReader {
             if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
               this.pos++;
               this.index = 0;
+              this.template = null;
+              this.flat = FLAT_ITEMS[this.key];
               this.phase = 'itemOrEnd';
               continue;
             }
@@ -343,13 +428,16 @@ export class DumpReader {
             if (this.key !== 'format') fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
             checkFormat(value);
             this.first = false;
+            if (this.raw !== JSON.stringify(STATE_FORMAT)) this.inexact();
           }
           try {
             this.builder.member(this.key, value);
           } catch (e) {
             fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
           }
-          this.values.set(this.key, itemText(this.raw, value));
+          const text = itemText(this.raw, value);
+          if (text !== this.raw) this.inexact();
+          this.values.set(this.key, text);
           this.phase = 'afterMember';
           continue;
         }
@@ -366,11 +454,25 @@ export class DumpReader {
         case 'item': {
           if (this.valueStart < 0) {
             if (!this.space()) return;
+            // A flat item written as the ones before it: read without the general parser.
+            const item = this.template?.read(b(), this.pos);
+            if (item !== undefined) {
+              this.pos = this.template!.end;
+              this.loadItem(item, true);
+              continue;
+            }
             this.startValue();
           }
           const end = this.delimit(MAX_DEPTH - 2);
           if (end < 0) return;
-          const parsed = this.parseValue(end);
+          const id = this.scalar && this.numberDigits > 0;
+          let parsed: unknown;
+          if (id) {
+            // Digits as written: the number they spell is the item, written back as they are.
+            parsed = this.number;
+            this.valueStart = -1;
+            this.pending = null;
+          } else parsed = this.parseValue(end);
           this.pos = end;
           if (this.first) fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
           const item = this.builder.upgrade(this.key, parsed, this.index);
@@ -380,19 +482,21 @@ export class DumpReader {
           // with the parsed item, not written. So is a pretty-printed one (whitespace between its tokens: only
           // values count). Any other is compared as text (an escape, a number spelled otherwise), and an item
           // of an older format as the current one writes it.
-          const byValue = item === parsed && (this.spaced || (this.plain && (this.raw as WellFormed).isWellFormed()));
-          const given = byValue ? undefined : item === parsed ? this.raw : stringify(item);
-          let built: unknown;
-          try {
-            built = this.builder.item(this.key, item);
-          } catch (e) {
-            fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+          const plain = this.plain && (this.raw as WellFormed).isWellFormed();
+          const byValue = item === parsed && (id || this.spaced || plain);
+          if (this.spaced || item !== parsed) this.inexact();
+          if (byValue) this.loadItem(item, false);
+          else {
+            const given = item === parsed ? this.raw : stringify(item);
+            const built = this.build(item);
+            if (stringify(built) !== given) this.notAsWritten();
+            this.index++;
+            this.phase = 'afterItem';
           }
-          if (byValue ? sameWritten(built, item) !== this.colons : stringify(built) !== given) {
-            fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+          // The first flat item written plainly gives the order of its keys to the ones after it.
+          if (this.flat !== undefined && this.template === null && plain && !this.spaced && item === parsed && !Array.isArray(item)) {
+            this.template = ItemTemplate.of(Object.keys(item as object), this.flat);
           }
-          this.index++;
-          this.phase = 'afterItem';
           continue;
         }
         case 'afterItem':

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkItem } from '../../../../src/domain/lifecycle/dump-shape.js';
 import { DumpReader } from '../../../../src/domain/lifecycle/load-stream.js';
-import { stateHash } from '../../../../src/domain/lifecycle/dump.js';
+import { sha256Text, stateHash } from '../../../../src/domain/lifecycle/dump.js';
 import { loadState } from '../../../../src/domain/lifecycle/load.js';
 import { DevnetError } from '../../../../src/domain/values/errors.js';
 import { JsonSyntaxError, parseExact, stringify } from '../../../../src/domain/values/json.js';
@@ -12,8 +12,7 @@ import { RECORD_LISTS_FROM } from '../../../../src/domain/records/record-lists.j
 import { ETH_ASSET, RDD20, testClient } from '../../../support/client.js';
 import { order, transfer } from '../../../support/flows.js';
 
-function read(text: string, sizes: readonly number[]) {
-  const reader = new DumpReader();
+function feed(reader: DumpReader, text: string, sizes: readonly number[]) {
   let at = 0;
   for (let k = 0; at < text.length; k++) {
     const size = sizes[k % sizes.length]!;
@@ -21,6 +20,17 @@ function read(text: string, sizes: readonly number[]) {
     at += size;
   }
   return reader.end();
+}
+
+function read(text: string, sizes: readonly number[]) {
+  return feed(new DumpReader(), text, sizes);
+}
+
+/** The state read, and the hash the reader took of its text (undefined when the text is not the state's image). */
+function readHashed(text: string, sizes: readonly number[]) {
+  const reader = new DumpReader(sha256Text);
+  const state = feed(reader, text, sizes);
+  return { state, textHash: reader.textHash() };
 }
 
 async function busyDump(): Promise<{ text: string; hash: string }> {
@@ -45,6 +55,32 @@ describe('DumpReader', () => {
     // Whitespace between and inside items is fine: only the values count.
     const pretty = text.replaceAll(',"', ',\n  "').replaceAll('":', '" : ');
     expect(stateHash(read(pretty, [4096]))).toBe(hash);
+  });
+
+  it("hashes the text as it reads it: the loaded state's hash when the text is its image, else nothing", async () => {
+    const { text, hash } = await busyDump();
+    for (const sizes of [[text.length], [1], [7, 13, 1, 64], [65_536]]) {
+      const { state, textHash } = readHashed(text, sizes);
+      expect(textHash).toBe(hash);
+      expect(stateHash(state)).toBe(hash);
+    }
+    const good = parseExact(text) as Record<string, any>;
+    // Texts of the same state that are not its image: the reader does not know the hash.
+    const others = [
+      text.replaceAll(',"', ', "'),
+      ' ' + text,
+      text + '\n',
+      text.replace('"format":"l2-devnet/state@2"', '"format":"l2-devnet\\/state@2"'),
+      text.replace('"clock"', '"\\u0063lock"'),
+      stringify({ format: good.format, prng: good.prng, ...good }),
+      text.replace(stringify(good.marketplaces[0]), stringify(good.marketplaces[0]).replace('{', '{ ')),
+      text.replace(stringify(good.starkex_contracts), JSON.stringify(good.starkex_contracts, null, 1)),
+    ];
+    for (const other of others) {
+      const { state, textHash } = readHashed(other, [4096]);
+      expect(stateHash(state)).toBe(hash);
+      expect(textHash).toBeUndefined();
+    }
   });
 
   it('refuses what loadState refuses, with code 19, and names JSON errors by their position in the whole text', async () => {

@@ -1,0 +1,92 @@
+// The flat-item template reads exactly the texts stringify writes of items passing checkItem, to the
+// values the general path reads (JSON.parse below 2^53, bigints past it), and leaves any other text.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ItemTemplate } from '../../../../src/domain/lifecycle/item-template.js';
+import { FLAT_ITEMS, checkItem } from '../../../../src/domain/lifecycle/dump-shape.js';
+import { parseExact, stringify } from '../../../../src/domain/values/json.js';
+
+const fields = FLAT_ITEMS.records!;
+const keys = [...fields.keys()];
+const template = ItemTemplate.of(keys, fields)!;
+
+/** What the general path reads of a plain text: JSON.parse, or the exact parser when an integer passes 2^53. */
+const general = (text: string): unknown => ([...text.matchAll(/\d{16,}/g)].some((m) => m[0].length > 16 || m[0] > String(Number.MAX_SAFE_INTEGER)) ? parseExact(text) : JSON.parse(text));
+
+const passes = (v: unknown): boolean => {
+  try {
+    checkItem('records', v, 'records[0]');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const record = fc.record({
+  sequenceId: fc.oneof(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(0, Number.MAX_SAFE_INTEGER, 2 ** 53)),
+  type: fc.constantFrom(1, 2, 3, 4, 7, 8, 5, 0),
+  starkKey: fc.oneof(fc.constantFrom('0x62b273b89a1cb03aea2f3b38952f5aa426fa1a04d71d61da52b26b3a26409ac', ''), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 3 })),
+  status: fc.integer({ min: 0, max: 7 }),
+  timeMicros: fc.oneof(fc.constantFrom(1767225600000000n, 9007199254740991n, 9007199254740992n, 10n ** 20n), fc.bigInt({ min: 0n, max: 2n ** 70n })),
+  assetHex: fc.constantFrom('0x352f', 'a"b', 'a\\b', '\u0001', '\ud800', '\u00e9'),
+  amount: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.constantFrom(-1n)),
+  to: fc.constantFrom(null, 'x', 5),
+  reason: fc.constantFrom(null, 'r'),
+  orderId: fc.constantFrom(null, 1, 0, 1.5),
+});
+
+describe('ItemTemplate', () => {
+  it('reads what stringify writes of an item that passes the checks, as the general path reads it; nothing else', () => {
+    fc.assert(
+      fc.property(record, (r) => {
+        const text = stringify(r);
+        const read = template.read(text, 0);
+        if (read === undefined) {
+          // Left to the general path: a value it refuses, or text it must read itself (escapes, surrogates).
+          expect(passes(general(text)) && !/[\\\ud800-\udfff]/.test(text)).toBe(false);
+        } else {
+          expect(template.end).toBe(text.length);
+          expect(read).toEqual(general(text));
+          expect(stringify(read)).toBe(text);
+          expect(passes(read)).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves a text written any other way: spaces, spellings of numbers and strings, keys missing, repeated or reordered', () => {
+    const r = { sequenceId: 5, type: 1, starkKey: '0xab', status: 1, timeMicros: 1767225600000000, assetHex: '0xcd', amount: 7, to: null, reason: null, orderId: null };
+    const text = stringify(r);
+    expect(template.read(text, 0)).toEqual(r);
+    // Found inside a bigger text, from where it starts.
+    expect(template.read(`[${text},`, 1)).toEqual(r);
+    expect(template.end).toBe(text.length + 1);
+    for (const other of [
+      text.replace(':5,', ': 5,'),
+      text.replace('"amount":7', '"amount":7.0'),
+      text.replace('"amount":7', '"amount":7e0'),
+      text.replace('"amount":7', '"amount":07'),
+      text.replace('"amount":7', '"amount":-0'),
+      text.replace('"0xab"', '"0x\\u0061b"'),
+      text.replace('"starkKey"', '"st\\u0061rkKey"'),
+      text.replace(',"amount":7', ''),
+      text.replace(',"amount":7', ',"amount":7,"amount":7'),
+      text.replace('}', ',"extra":1}'),
+      text.replace('"to":null', '"to":"\ud800"'),
+      text.replace('"to":null', '"to":"a\nb"'),
+      text.replace('"to":null', '"to":nul'),
+      text.slice(0, -1),
+      text.replace(',"type":1', '').replace('{', '{"type":1,'),
+    ]) {
+      expect(template.read(other, 0), other).toBeUndefined();
+    }
+  });
+
+  it('is made only for the keys of its spec, each once, in any order', () => {
+    expect(ItemTemplate.of([...keys].reverse(), fields)).not.toBeNull();
+    expect(ItemTemplate.of(keys.slice(1), fields)).toBeNull();
+    expect(ItemTemplate.of([...keys, 'extra'], fields)).toBeNull();
+    expect(ItemTemplate.of([...keys.slice(1), keys[2]!], fields)).toBeNull();
+  });
+});
