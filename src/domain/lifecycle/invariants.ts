@@ -1,6 +1,6 @@
 // The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
 import { compareRatio } from '../trading/book.js';
-import { countStatuses, RecordStatus } from '../records/records.js';
+import { RecordStatus } from '../records/records.js';
 import type { State } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 
@@ -11,26 +11,38 @@ function add(m: Map<string, bigint>, k: string, v: bigint): void {
 }
 
 /**
- * Withdrawals accepted but not yet in the withdraw area (status 1 or 3): their funds are in flight to
- * L1, per asset and per `key|asset`. One pass over the batch queues (a million deposits wait there).
+ * One walk of the records (in order: a million of them are read sequentially, not looked up): status
+ * and batch-queue violations, records per status, and the withdrawals accepted but not yet in the
+ * withdraw area (queued: status 1 or 3), whose funds are in flight to L1, per asset and per `key|asset`.
  */
-function inFlightWithdrawals(state: State): { byAsset: Map<string, bigint>; byKey: Map<string, bigint> } {
+function walkRecords(state: State) {
+  const violations: string[] = [];
+  const counts = [0, 0, 0, 0, 0, 0, 0];
   const byAsset = new Map<string, bigint>();
   const byKey = new Map<string, bigint>();
-  for (const queue of [state.pendingL2, state.pendingL1]) {
-    for (const id of queue) {
-      const r = state.records.get(id)!;
-      if (r.type !== RECORD_TYPES.withdrawal) continue;
-      add(byAsset, r.assetHex, r.amount);
-      add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
-    }
+  let queuedRecords = 0;
+  for (const r of state.records.values()) {
+    if (!ALL_STATUSES.has(r.status)) violations.push(`record ${r.sequenceId} has unknown status ${r.status}`);
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+    const queued = state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId);
+    const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
+    if (queued !== shouldQueue) violations.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
+    if (!queued) continue;
+    queuedRecords++;
+    if (r.type !== RECORD_TYPES.withdrawal) continue;
+    add(byAsset, r.assetHex, r.amount);
+    add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
   }
-  return { byAsset, byKey };
+  // Each queued id is a record queued once.
+  const ids = state.pendingL2.size + state.pendingL1.size;
+  if (ids !== queuedRecords) violations.push(`the batch queues hold ${ids} ids but ${queuedRecords} records are queued (an id that is no record, or one in both queues)`);
+  return { violations, counts, inFlight: { byAsset, byKey } };
 }
 
 /** Every violated guarantee, as a readable sentence; empty when the state is sound. */
 export function findViolations(state: State): string[] {
   const v: string[] = [];
+  const records = walkRecords(state);
   const held = new Map<string, bigint>();
   /** What is on L2 or on its way to L1 (everything but claims), per asset. */
   const onL2 = new Map<string, bigint>();
@@ -56,7 +68,7 @@ export function findViolations(state: State): string[] {
     }
   }
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
-  const inFlight = inFlightWithdrawals(state);
+  const inFlight = records.inFlight;
   for (const [asset, amount] of inFlight.byAsset) {
     add(held, asset, amount);
     add(onL2, asset, amount);
@@ -123,14 +135,9 @@ export function findViolations(state: State): string[] {
     }
   }
 
-  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3.
-  for (const r of state.records.values()) {
-    if (!ALL_STATUSES.has(r.status)) v.push(`record ${r.sequenceId} has unknown status ${r.status}`);
-    const queued = state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId);
-    const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
-    if (queued !== shouldQueue) v.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
-  }
-  const counted = countStatuses(state.records.values()).join(',');
+  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3 (found by the walk above).
+  v.push(...records.violations);
+  const counted = records.counts.join(',');
   const kept = state.statusCounts.counts.join(',');
   if (counted !== kept) v.push(`records per status are kept as [${kept}] but counted as [${counted}]`);
   return v;

@@ -398,11 +398,10 @@ export class StateBuilder {
     rebuildOrderIndexes(state);
     for (const key of state.signatures.keys()) indexSignatureR(state, key);
     state.statusCounts.counts = countStatuses(state.records.values());
-    for (const queue of [state.pendingL2, state.pendingL1]) {
-      for (const id of queue) {
-        const r = state.records.get(id);
-        if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
-      }
+    // Withdrawals in the batch queues, found by walking the records (in order) rather than looking up a
+    // million queued deposits; an id in a queue that is no record is refused with the guarantees.
+    for (const r of state.records.values()) {
+      if (r.type === RECORD_TYPES.withdrawal && (state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId))) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
     }
     // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
     // that lists a record it has nothing to do with, or lists its records out of order.

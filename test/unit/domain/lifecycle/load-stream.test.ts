@@ -108,6 +108,10 @@ describe('DumpReader', () => {
     const file = { projectUuid: good.projects[0].uuid, cid: 'bafkreidup', filename: 'a.txt', size: 5, createdAtMicros: 1767225600000000, removed: false };
     expect(refused(stringify({ ...good, storage: [file, { ...file, filename: 'b.txt' }] }))).toBe('19 malformed state dump: storage has 2 entries, 1 of them distinct');
     expect(() => loadState({ ...good, storage: [file, { ...file, filename: 'b.txt' }] })).toThrow(/^malformed state dump: /);
+    // An id in a batch queue that is no record: refused (it answered 500, reading the type of no record).
+    const queued = [...good.pending_l2, good.next_sequence_id + 7];
+    expect(refused(stringify({ ...good, pending_l2: queued }))).toBe(`19 inconsistent state dump: the batch queues hold ${good.pending_l2.length + good.pending_l1.length + 1} ids but ${good.pending_l2.length + good.pending_l1.length} records are queued (an id that is no record, or one in both queues)`);
+    expect(() => loadState({ ...good, pending_l2: queued })).toThrow(/^inconsistent state dump: the batch queues hold/);
     expect(refused(stringify({ ...good, pending_l1: [...good.pending_l1].reverse() }))).toMatch(/^19 malformed state dump: pending_l1 must list ids in ascending order, once each/);
     expect(refused(stringify({ ...good, issued: good.issued.map(([k, v]: [string, number]) => [k, v + 1]) }))).toMatch(/^19 inconsistent state dump: conservation/);
     const deep = '['.repeat(5_000) + ']'.repeat(5_000);
