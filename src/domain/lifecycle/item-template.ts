@@ -1,6 +1,6 @@
-// Reads the flat items of a big dump (records, orders, trades...) without a general parser: an item
+// Reads the items of a big dump without a general parser: a flat item (records, orders, trades...)
 // written exactly as the dump writes its kind is matched, whole, by one regular expression made from
-// the keys of the first such item.
+// the keys of the first such item; an id of a list (the batch queues, open orders) is read in place.
 import type { FlatField } from './dump-shape.js';
 import { sameWritten } from '../values/json.js';
 
@@ -18,7 +18,46 @@ const SYNTAX: Record<FlatField['syntax'], string> = {
   null: '(null)',
 };
 
+/** `==`: a bigint and a number compare by value, exactly. */
+const looselyEqual = (a: unknown, b: unknown): boolean => a == b;
+
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Reads items written one way, or leaves them (undefined) to the general path. */
+export interface Template {
+  /** The item whose text starts at `from`, or undefined. */
+  read(text: string, from: number): unknown;
+  /** After a successful read: where the item's text ends. */
+  readonly end: number;
+  /** Whether the entry built from an item it read is written as the item. */
+  written(built: unknown, item: unknown): boolean;
+}
+
+/**
+ * Ids as a list writes them: up to 15 digits without a leading zero (below 2^53, as JSON.parse reads
+ * them), ending in this text at a comma, a bracket or whitespace, where the general path ends a number.
+ */
+export class IdTemplate implements Template {
+  end = 0;
+
+  read(text: string, from: number): number | undefined {
+    let i = from;
+    let c = text.charCodeAt(i);
+    if (!(c >= 49 && c <= 57)) return undefined;
+    let n = 0;
+    while (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      c = text.charCodeAt(++i);
+    }
+    if (i - from > 15 || !(c === 44 || c === 93 || c === 32 || c === 10 || c === 13 || c === 9)) return undefined;
+    this.end = i;
+    return n;
+  }
+
+  written(built: unknown, item: unknown): boolean {
+    return built === item;
+  }
+}
 
 /**
  * The keys of a flat item in the order its member writes them (learned from an item the full path
@@ -29,7 +68,7 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * or, when one integer passes 2^53, bigints for every integer of 16 digits or more). Anything else is
  * left to the full path.
  */
-export class ItemTemplate {
+export class ItemTemplate implements Template {
   /** Members of the items it reads. */
   readonly size: number;
   /** After a successful read: where the item's text ends. */
@@ -38,7 +77,12 @@ export class ItemTemplate {
   private readonly fields: FlatField[];
   private readonly pattern: RegExp;
 
-  constructor(keys: readonly string[], fields: ReadonlyMap<string, FlatField>) {
+  /** `intern`: the string to keep for a string read (its shared copy). */
+  constructor(
+    keys: readonly string[],
+    fields: ReadonlyMap<string, FlatField>,
+    private readonly intern: (s: string) => string = (s) => s,
+  ) {
     this.keys = [...keys];
     this.fields = keys.map((k) => fields.get(k)!);
     this.size = keys.length;
@@ -47,9 +91,9 @@ export class ItemTemplate {
   }
 
   /** A template for items with `keys` (the keys of a loaded item, in order) when they are exactly the keys of `fields`, else null. */
-  static of(keys: readonly string[], fields: ReadonlyMap<string, FlatField>): ItemTemplate | null {
+  static of(keys: readonly string[], fields: ReadonlyMap<string, FlatField>, intern?: (s: string) => string): ItemTemplate | null {
     if (keys.length !== fields.size || new Set(keys).size !== keys.length || keys.some((k) => !fields.has(k))) return null;
-    return new ItemTemplate(keys, fields);
+    return new ItemTemplate(keys, fields, intern);
   }
 
   /** The item whose text starts at `from` in `text`, or undefined when it is not written as above (or does not end in `text`). */
@@ -70,7 +114,7 @@ export class ItemTemplate {
       let v: unknown;
       if (c === undefined || field.syntax === 'null') v = null;
       else if (field.syntax === 'integer') v = long && c.length >= 16 ? BigInt(c) : Number(c);
-      else if (field.syntax === 'string') v = c;
+      else if (field.syntax === 'string') v = this.intern(c);
       else v = c === 'true';
       if (!field.pass(v)) return undefined;
       o[this.keys[f]!] = v;
@@ -80,26 +124,25 @@ export class ItemTemplate {
   }
 
   /**
-   * Whether `built` is written as `item` (an item this template read): sameWritten for flat items,
-   * the built entry's keys against the template's, values compared only where they are not the same.
+   * Whether `built` is written as `item` (an item this template read): sameWritten for flat items. The
+   * built entry's keys (for...in: no array made) against the template's; a value not the same one
+   * must be the bigint of a number read (how the builder keeps integers); anything else, and whatever
+   * differs, the general comparison decides.
    */
-  written(built: unknown, item: Obj): boolean {
+  written(built: unknown, item: unknown): boolean {
     if (built === null || typeof built !== 'object' || Array.isArray(built)) return false;
-    const keys = Object.keys(built);
-    const n = this.keys.length;
-    if (keys.length === n) {
-      let f = 0;
-      for (; f < n; f++) {
-        const k = this.keys[f]!;
-        if (keys[f] !== k) break;
-        const a = (built as Obj)[k];
-        const b = item[k];
-        if (a === b) continue;
-        if (a === undefined || typeof a === 'function' || sameWritten(a, b) !== 0) break;
-      }
-      if (f === n) return true;
+    const keys = this.keys;
+    const o = built as Obj;
+    const p = item as Obj;
+    let f = 0;
+    for (const k in o) {
+      if (f >= keys.length || k !== keys[f]) return sameWritten(built, item) === keys.length;
+      const a = o[k];
+      const b = p[k];
+      // A bigint and a safe integer are written alike when equal (== compares them exactly).
+      if (a !== b && !(typeof a === 'bigint' && typeof b === 'number' && Number.isSafeInteger(b) && looselyEqual(a, b))) return sameWritten(built, item) === keys.length;
+      f++;
     }
-    // Whatever differs (a field skipped when written, or not at all), the general comparison decides.
-    return sameWritten(built, item) === n;
+    return f === keys.length || sameWritten(built, item) === keys.length;
   }
 }

@@ -7,7 +7,8 @@ import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
 import { ARRAY_MEMBERS, StateBuilder } from './state-builder.js';
 import { FLAT_ITEMS } from './dump-shape.js';
 import type { FlatField } from './dump-shape.js';
-import { ItemTemplate } from './item-template.js';
+import { IdTemplate, ItemTemplate } from './item-template.js';
+import type { Template } from './item-template.js';
 import type { State } from '../state/state.js';
 
 // JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
@@ -38,15 +39,20 @@ function itemText(raw: string, value: unknown): string {
   return SPACE.test(raw) ? stringify(value) : raw;
 }
 
+/** Members whose items are ids (dumped ascending). */
+const ID_LISTS: ReadonlySet<string> = new Set(['pending_l2', 'pending_l1', 'open_orders']);
+
 type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'item' | 'afterItem' | 'afterMember' | 'done';
 
 /**
  * A push parser for a dump: feed it the text in pieces of any size, then end() gives the State. It
  * knows the dump's outer shape (one object whose array members hold items), finds where each item
- * ends, and parses that item alone with the exact parser. Refusals are DevnetErrors with code 19;
- * text that is not JSON throws JsonSyntaxError with its position in the whole text. Checks as
- * loadState does: the format first, each member once, nothing missing or foreign, the items
- * written back equal to the items read (as texts, member by member), and every guarantee.
+ * ends, and parses that item alone (JSON.parse, or the exact parser past 2^53). Items written as the
+ * member's first one was (flat records, orders, trades...; ids) are read by a template instead
+ * (item-template.ts). Refusals are DevnetErrors with code 19; text that is not JSON throws
+ * JsonSyntaxError with its position in the whole text. Checks as loadState does: the format first,
+ * each member once, nothing missing or foreign, each item as the dump would write the entry built
+ * from it (written exactly so, or pretty-printed: see the item phase), and every guarantee.
  */
 export class DumpReader {
   private buf = '';
@@ -105,7 +111,7 @@ export class DumpReader {
   private hashed: string | undefined;
   /** The array member being read: the tests of its items when they are flat, and the template learned from the first. */
   private flat: ReadonlyMap<string, FlatField> | undefined;
-  private template: ItemTemplate | null = null;
+  private template: Template | null = null;
 
   /** `sha256Of`: hash the text as it is read, for textHash(). */
   constructor(sha256Of?: Sha256Text) {
@@ -127,15 +133,16 @@ export class DumpReader {
    * whose items have exactly its keys, once each.
    */
   private loadItem(item: unknown, templated: boolean): void {
-    const built = this.build(item);
-    if (templated ? !this.template!.written(built, item as Record<string, unknown>) : sameWritten(built, item) !== this.colons) this.notAsWritten();
+    const built = this.build(item, templated);
+    if (templated ? !this.template!.written(built, item) : sameWritten(built, item) !== this.colons) this.notAsWritten();
     this.index++;
     this.phase = 'afterItem';
   }
 
-  private build(item: unknown): unknown {
+  /** `checked`: read by a template, which reads only items that pass checkItem's tests. */
+  private build(item: unknown, checked = false): unknown {
     try {
-      return this.builder.item(this.key, item);
+      return this.builder.item(this.key, item, checked);
     } catch (e) {
       fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
     }
@@ -413,8 +420,8 @@ export class DumpReader {
             if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
               this.pos++;
               this.index = 0;
-              this.template = null;
-              this.flat = FLAT_ITEMS[this.key];
+              this.template = !this.first && ID_LISTS.has(this.key) ? new IdTemplate() : null;
+              this.flat = this.first ? undefined : FLAT_ITEMS[this.key];
               this.phase = 'itemOrEnd';
               continue;
             }
@@ -454,12 +461,23 @@ export class DumpReader {
         case 'item': {
           if (this.valueStart < 0) {
             if (!this.space()) return;
-            // A flat item written as the ones before it: read without the general parser.
-            const item = this.template?.read(b(), this.pos);
-            if (item !== undefined) {
-              this.pos = this.template!.end;
-              this.loadItem(item, true);
-              continue;
+            // Items written as the template reads them: taken without the general parser, one after
+            // the other while a comma follows (anything else goes round the phases).
+            const t = this.template;
+            if (t !== null) {
+              const text = b();
+              let item = t.read(text, this.pos);
+              if (item !== undefined) {
+                for (;;) {
+                  this.pos = t.end;
+                  this.loadItem(item, true);
+                  if (text.charCodeAt(this.pos) !== 44) break;
+                  item = t.read(text, this.pos + 1);
+                  if (item === undefined) break;
+                  this.pos++;
+                }
+                continue;
+              }
             }
             this.startValue();
           }
@@ -495,7 +513,7 @@ export class DumpReader {
           }
           // The first flat item written plainly gives the order of its keys to the ones after it.
           if (this.flat !== undefined && this.template === null && plain && !this.spaced && item === parsed && !Array.isArray(item)) {
-            this.template = ItemTemplate.of(Object.keys(item as object), this.flat);
+            this.template = ItemTemplate.of(Object.keys(item as object), this.flat, this.builder.intern);
           }
           continue;
         }

@@ -111,13 +111,16 @@ export class StateBuilder {
     return this.plain.format === FORMAT_1 ? upgradeItem(key, value, index) : value;
   }
 
-  /** One item of an array member; returns the entry built from it as the dump writes it. */
-  item(key: string, value: unknown): unknown {
+  /**
+   * One item of an array member; returns the entry built from it as the dump writes it. `checked`: the
+   * caller made checkItem's tests already (a template reads only items that pass them).
+   */
+  item(key: string, value: unknown, checked = false): unknown {
     if (!ARRAY_MEMBERS.has(key)) throw new TypeError(`unexpected field ${key}`);
     const n = this.counts.get(key);
     if (n === undefined) this.seen(key);
     this.counts.set(key, (n ?? 0) + 1);
-    checkItemAt(key, value, n ?? 0);
+    if (!checked) checkItemAt(key, value, n ?? 0);
     // A record is copied field by field, each string shared there.
     return this.add(key, key === 'records' ? value : this.share(value));
   }
@@ -141,6 +144,9 @@ export class StateBuilder {
   /** The texts shared last: keys and asset ids alternate from item to item (compared, not hashed, first). */
   private readonly lately: string[] = ['', '', '', '', '', '', '', ''];
   private latelyNext = 0;
+
+  /** The shared copy of a string (a reader may share the strings of an item before it is given). */
+  readonly intern = (v: string): string => this.text(v);
 
   private text(v: unknown): string {
     if (typeof v !== 'string') return v as string;

@@ -2,7 +2,7 @@
 // values the general path reads (JSON.parse below 2^53, bigints past it), and leaves any other text.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ItemTemplate } from '../../../../src/domain/lifecycle/item-template.js';
+import { IdTemplate, ItemTemplate } from '../../../../src/domain/lifecycle/item-template.js';
 import { FLAT_ITEMS, checkItem } from '../../../../src/domain/lifecycle/dump-shape.js';
 import { parseExact, stringify } from '../../../../src/domain/values/json.js';
 
@@ -88,5 +88,20 @@ describe('ItemTemplate', () => {
     expect(ItemTemplate.of(keys.slice(1), fields)).toBeNull();
     expect(ItemTemplate.of([...keys, 'extra'], fields)).toBeNull();
     expect(ItemTemplate.of([...keys.slice(1), keys[2]!], fields)).toBeNull();
+  });
+});
+
+describe('IdTemplate', () => {
+  it('reads an id as a list writes it, ending where the general path ends a number; leaves any other', () => {
+    const ids = new IdTemplate();
+    expect(ids.read('[17,18]', 1)).toBe(17);
+    expect(ids.end).toBe(3);
+    expect(ids.read('[17,18]', 4)).toBe(18);
+    expect(ids.read('[999999999999999 ]', 1)).toBe(999_999_999_999_999);
+    for (const text of ['[0,', '[017,', '[1.5,', '[1e3,', '[-1,', '[1234567890123456,', '[17', '[17}', '[17x', '["17",', '[null,']) {
+      expect(ids.read(text, 1), text).toBeUndefined();
+    }
+    expect(ids.written(17, 17)).toBe(true);
+    expect(ids.written(17n, 17)).toBe(false);
   });
 });
