@@ -16,6 +16,38 @@ function add(m: Map<string, bigint>, k: string, v: bigint): void {
  * withdraw area (queued: status 1 or 3), whose funds are in flight to L1, per asset and per `key|asset`.
  */
 function walkRecords(state: State) {
+  return walkRecordsWith(state, queuesInStep(state)) ?? walkRecordsWith(state, (id) => state.pendingL2.has(id) || state.pendingL1.has(id))!;
+}
+
+/**
+ * Whether an id is queued, asked for each record in its order: the queues read beside the records when
+ * both hold ascending ids (as loaded, and as commands fill them), so a million queued records take no
+ * lookup. Undefined, once asked out of order or once a queue is seen out of order: the caller looks up.
+ */
+function queuesInStep(state: State): (id: number) => boolean | undefined {
+  const queues = [state.pendingL2.values(), state.pendingL1.values()];
+  const heads = queues.map((q) => q.next().value as number | undefined);
+  let asked = 0;
+  let broken = false;
+  return (id) => {
+    if (broken || !(id > asked)) return (broken = true), undefined;
+    asked = id;
+    let queued = false;
+    for (let q = 0; q < 2; q++) {
+      // Ids below this record's are no record's (the count of queued ids finds them): passed.
+      while (heads[q] !== undefined && heads[q]! <= id) {
+        if (heads[q] === id) queued = true;
+        const next = queues[q]!.next().value as number | undefined;
+        if (next !== undefined && !(next > heads[q]!)) return (broken = true), undefined;
+        heads[q] = next;
+      }
+    }
+    return queued;
+  };
+}
+
+/** The walk, with `queued` saying whether a record is queued (undefined: it cannot, and neither does the walk). */
+function walkRecordsWith(state: State, queued: (id: number) => boolean | undefined) {
   const violations: string[] = [];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   const byAsset = new Map<string, bigint>();
@@ -24,10 +56,11 @@ function walkRecords(state: State) {
   for (const r of state.records.values()) {
     if (!ALL_STATUSES.has(r.status)) violations.push(`record ${r.sequenceId} has unknown status ${r.status}`);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
-    const queued = state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId);
+    const isQueued = queued(r.sequenceId);
+    if (isQueued === undefined) return undefined;
     const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
-    if (queued !== shouldQueue) violations.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
-    if (!queued) continue;
+    if (isQueued !== shouldQueue) violations.push(`record ${r.sequenceId} at status ${r.status} is ${isQueued ? '' : 'not '}queued for a batch`);
+    if (!isQueued) continue;
     queuedRecords++;
     if (r.type !== RECORD_TYPES.withdrawal) continue;
     add(byAsset, r.assetHex, r.amount);

@@ -2,6 +2,7 @@
 // written exactly as the dump writes its kind is matched, whole, by one regular expression made from
 // the keys of the first such item; an id of a list (the batch queues, open orders) is read in place.
 import type { FlatField } from './dump-shape.js';
+import type { DirectItems } from './state-builder.js';
 import { sameWritten } from '../values/json.js';
 
 type Obj = Record<string, unknown>;
@@ -29,6 +30,8 @@ export interface Template {
   read(text: string, from: number): unknown;
   /** After a successful read: where the item's text ends. */
   readonly end: number;
+  /** Builds the entry of an item it read (its checks made). */
+  build(item: unknown): unknown;
   /** Whether the entry built from an item it read is written as the item. */
   written(built: unknown, item: unknown): boolean;
 }
@@ -39,6 +42,13 @@ export interface Template {
  */
 export class IdTemplate implements Template {
   end = 0;
+
+  /** `add` builds the entry of an id read. */
+  constructor(private readonly add: (id: unknown) => unknown) {}
+
+  build(id: unknown): unknown {
+    return this.add(id);
+  }
 
   read(text: string, from: number): number | undefined {
     let i = from;
@@ -66,7 +76,8 @@ export class IdTemplate implements Template {
  * it (a string without escapes, a non-negative integer without leading zeros, fraction or exponent,
  * true, false, null) and passing its test: the values the full path would read (JSON.parse's numbers,
  * or, when one integer passes 2^53, bigints for every integer of 16 digits or more). Anything else is
- * left to the full path.
+ * left to the full path. When the builder builds the member's entries from their values in this very
+ * order (records), the values are read into one array, given to it, and no object is made per item.
  */
 export class ItemTemplate implements Template {
   /** Members of the items it reads. */
@@ -76,28 +87,46 @@ export class ItemTemplate implements Template {
   private readonly keys: string[];
   private readonly fields: FlatField[];
   private readonly pattern: RegExp;
+  /** Direct: the values of the item read last (the same array every time). */
+  private readonly values: unknown[] | undefined;
 
-  /** `intern`: the string to keep for a string read (its shared copy). */
+  /**
+   * `add` builds an entry from an item read (checked: the template made checkItem's tests); `direct`,
+   * when its keys are these in this order, from the values instead; `intern` gives the string to keep
+   * for a string read (its shared copy).
+   */
   constructor(
     keys: readonly string[],
     fields: ReadonlyMap<string, FlatField>,
+    private readonly add: (item: unknown) => unknown,
     private readonly intern: (s: string) => string = (s) => s,
+    private readonly direct?: DirectItems,
   ) {
     this.keys = [...keys];
     this.fields = keys.map((k) => fields.get(k)!);
     this.size = keys.length;
     const values = this.fields.map((f) => (f.nullable ? `(?:null|${SYNTAX[f.syntax]})` : SYNTAX[f.syntax]));
     this.pattern = new RegExp('\\{' + keys.map((k, i) => (i === 0 ? '' : ',') + escape(JSON.stringify(k)) + ':' + values[i]).join('') + '\\}', 'y');
+    if (direct !== undefined && (direct.keys.length !== keys.length || direct.keys.some((k, i) => k !== keys[i]))) this.direct = undefined;
+    this.values = this.direct ? new Array<unknown>(keys.length).fill(null) : undefined;
   }
 
   /** A template for items with `keys` (the keys of a loaded item, in order) when they are exactly the keys of `fields`, else null. */
-  static of(keys: readonly string[], fields: ReadonlyMap<string, FlatField>, intern?: (s: string) => string): ItemTemplate | null {
+  static of(keys: readonly string[], fields: ReadonlyMap<string, FlatField>, add: (item: unknown) => unknown, intern?: (s: string) => string, direct?: DirectItems): ItemTemplate | null {
     if (keys.length !== fields.size || new Set(keys).size !== keys.length || keys.some((k) => !fields.has(k))) return null;
-    return new ItemTemplate(keys, fields, intern);
+    return new ItemTemplate(keys, fields, add, intern, direct);
   }
 
-  /** The item whose text starts at `from` in `text`, or undefined when it is not written as above (or does not end in `text`). */
-  read(text: string, from: number): Obj | undefined {
+  /** Whether items go to the builder as values (see the class). */
+  get isDirect(): boolean {
+    return this.direct !== undefined;
+  }
+
+  /**
+   * The item whose text starts at `from` in `text` (an object, or direct, its values), or undefined when
+   * it is not written as above (or does not end in `text`).
+   */
+  read(text: string, from: number): Obj | unknown[] | undefined {
     this.pattern.lastIndex = from;
     const m = this.pattern.exec(text);
     if (m === null) return undefined;
@@ -107,7 +136,8 @@ export class ItemTemplate implements Template {
       const c = m[f + 1];
       if (c !== undefined && c.length >= 16 && this.fields[f]!.syntax === 'integer' && (c.length > 16 || c > MAX_SAFE_TEXT)) long = true;
     }
-    const o: Obj = {};
+    const values = this.values;
+    const o: Obj | undefined = values ? undefined : {};
     for (let f = 0; f < this.fields.length; f++) {
       const field = this.fields[f]!;
       const c = m[f + 1];
@@ -117,10 +147,15 @@ export class ItemTemplate implements Template {
       else if (field.syntax === 'string') v = this.intern(c);
       else v = c === 'true';
       if (!field.pass(v)) return undefined;
-      o[this.keys[f]!] = v;
+      if (values) values[f] = v;
+      else o![this.keys[f]!] = v;
     }
     this.end = this.pattern.lastIndex;
-    return o;
+    return values ?? o;
+  }
+
+  build(item: unknown): unknown {
+    return this.direct ? this.direct.add(item as unknown[]) : this.add(item);
   }
 
   /**
@@ -133,16 +168,22 @@ export class ItemTemplate implements Template {
     if (built === null || typeof built !== 'object' || Array.isArray(built)) return false;
     const keys = this.keys;
     const o = built as Obj;
-    const p = item as Obj;
+    const values = this.direct ? (item as unknown[]) : undefined;
     let f = 0;
     for (const k in o) {
-      if (f >= keys.length || k !== keys[f]) return sameWritten(built, item) === keys.length;
+      if (f >= keys.length || k !== keys[f]) return this.general(built, item);
       const a = o[k];
-      const b = p[k];
+      const b = values ? values[f] : (item as Obj)[k];
       // A bigint and a safe integer are written alike when equal (== compares them exactly).
-      if (a !== b && !(typeof a === 'bigint' && typeof b === 'number' && Number.isSafeInteger(b) && looselyEqual(a, b))) return sameWritten(built, item) === keys.length;
+      if (a !== b && !(typeof a === 'bigint' && typeof b === 'number' && Number.isSafeInteger(b) && looselyEqual(a, b))) return this.general(built, item);
       f++;
     }
-    return f === keys.length || sameWritten(built, item) === keys.length;
+    return f === keys.length || this.general(built, item);
+  }
+
+  private general(built: unknown, item: unknown): boolean {
+    const o: Obj = {};
+    if (this.direct) this.keys.forEach((k, f) => (o[k] = (item as unknown[])[f]));
+    return sameWritten(built, this.direct ? o : item) === this.keys.length;
   }
 }

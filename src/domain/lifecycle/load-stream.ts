@@ -133,19 +133,25 @@ export class DumpReader {
    * whose items have exactly its keys, once each.
    */
   private loadItem(item: unknown, templated: boolean): void {
-    const built = this.build(item, templated);
-    if (templated ? !this.template!.written(built, item) : sameWritten(built, item) !== this.colons) this.notAsWritten();
+    const t = this.template;
+    const built = this.build(item, templated ? t : null);
+    if (templated ? !t!.written(built, item) : sameWritten(built, item) !== this.colons) this.notAsWritten();
     this.index++;
     this.phase = 'afterItem';
   }
 
-  /** `checked`: read by a template, which reads only items that pass checkItem's tests. */
-  private build(item: unknown, checked = false): unknown {
+  /** Builds an item: by the template that read it (which reads only items that pass checkItem's tests), or in full. */
+  private build(item: unknown, template: Template | null = null): unknown {
     try {
-      return this.builder.item(this.key, item, checked);
+      return template !== null ? template.build(item) : this.builder.item(this.key, item);
     } catch (e) {
       fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
     }
+  }
+
+  /** Adds a checked item of member `key` (for its templates). */
+  private adder(key: string): (item: unknown) => unknown {
+    return (item) => this.builder.item(key, item, true);
   }
 
   private notAsWritten(): never {
@@ -420,7 +426,7 @@ export class DumpReader {
             if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
               this.pos++;
               this.index = 0;
-              this.template = !this.first && ID_LISTS.has(this.key) ? new IdTemplate() : null;
+              this.template = !this.first && ID_LISTS.has(this.key) ? new IdTemplate(this.adder(this.key)) : null;
               this.flat = this.first ? undefined : FLAT_ITEMS[this.key];
               this.phase = 'itemOrEnd';
               continue;
@@ -513,7 +519,7 @@ export class DumpReader {
           }
           // The first flat item written plainly gives the order of its keys to the ones after it.
           if (this.flat !== undefined && this.template === null && plain && !this.spaced && item === parsed && !Array.isArray(item)) {
-            this.template = ItemTemplate.of(Object.keys(item as object), this.flat, this.builder.intern);
+            this.template = ItemTemplate.of(Object.keys(item as object), this.flat, this.adder(this.key), this.builder.intern, this.builder.direct(this.key));
           }
           continue;
         }

@@ -14,6 +14,15 @@ import { rebuildListIndexes } from './list-indexes.js';
 
 export type Obj = Record<string, unknown>;
 
+/** Entries a reader builds from their values, in the order of `keys` (see StateBuilder.direct). */
+export interface DirectItems {
+  readonly keys: readonly string[];
+  add(values: readonly unknown[]): unknown;
+}
+
+/** A record's keys in the order it is built and written (appendRecord's literal). */
+export const RECORD_KEYS: readonly string[] = ['sequenceId', 'type', 'starkKey', 'status', 'timeMicros', 'assetHex', 'amount', 'to', 'reason', 'orderId'];
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -193,6 +202,45 @@ export class StateBuilder {
     return b;
   }
 
+  /**
+   * For a member whose entries are built from their values alone (records): the keys in the order the
+   * entry is built and written, and an adder taking the values in that order, checked (as a template
+   * checks them), with item()'s bookkeeping: a reader holding the values needs no object between.
+   */
+  direct(key: string): DirectItems | undefined {
+    if (key !== 'records') return undefined;
+    return {
+      keys: RECORD_KEYS,
+      add: (v) => {
+        const n = this.counts.get(key);
+        if (n === undefined) this.seen(key);
+        this.counts.set(key, (n ?? 0) + 1);
+        return this.record(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+      },
+    };
+  }
+
+  private record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown): LedgerRecord {
+    // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built record.
+    const record: LedgerRecord = {
+      sequenceId: sequenceId as number,
+      type: type as LedgerRecord['type'],
+      starkKey: this.text(starkKey),
+      status: status as number,
+      timeMicros: this.integer(timeMicros),
+      assetHex: this.text(assetHex),
+      amount: this.integer(amount),
+      to: this.text(to),
+      reason: this.text(reason),
+      orderId: orderId as number | null,
+    };
+    // Records are dumped in sequence order, which the explorer's newest-first window relies on.
+    if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
+    this.lastRecord = record.sequenceId;
+    put(this.s.records, record.sequenceId, record);
+    return record;
+  }
+
   /** Adds one item; returns it as the dump writes the entry just built (the streamed load compares the two). */
   private add(key: string, v: unknown): unknown {
     const s = this.s;
@@ -255,26 +303,9 @@ export class StateBuilder {
         return [k, s.vaults.get(k as string)];
       }
       case 'records': {
-        const r = obj(v) as unknown as LedgerRecord;
-        // The literal of appendRecord, in its order: the same shape (and dump text) as a built record.
-        const record: LedgerRecord = {
-          sequenceId: r.sequenceId,
-          type: r.type,
-          starkKey: this.text(r.starkKey),
-          status: r.status,
-          timeMicros: this.integer(r.timeMicros),
-          assetHex: this.text(r.assetHex),
-          amount: this.integer(r.amount),
-          to: this.text(r.to),
-          reason: this.text(r.reason),
-          orderId: r.orderId,
-        };
-        // A field the literal does not name is dropped, so the comparison with the input refuses it.
-        // Records are dumped in sequence order, which the explorer's newest-first window relies on.
-        if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
-        this.lastRecord = record.sequenceId;
-        put(s.records, r.sequenceId, record);
-        return record;
+        const r = obj(v);
+        // A field the record does not name is dropped, so the comparison with the input refuses it.
+        return this.record(r.sequenceId, r.type, r.starkKey, r.status, r.timeMicros, r.assetHex, r.amount, r.to, r.reason, r.orderId);
       }
       case 'signatures': {
         const [k, ids] = list(v);

@@ -109,6 +109,45 @@ export function unlistRecord(state: State, key: string, record: LedgerRecord): v
  */
 export function rebuildRecordLists(state: State): void {
   state.lists.records.clear();
+  if (listsByWalk(state)) return;
+  // Some listed id was not matched: looked up one by one, which says which and why.
+  state.lists.records.clear();
+  listsByLookup(state);
+}
+
+interface Cursor {
+  ids: readonly number[];
+  /** The next listed id not yet matched. */
+  at: number;
+  lists: ListsBuilder | undefined;
+}
+
+/**
+ * The lists from one walk of the records in their (ascending) order, each record matched against the
+ * next id its sender and its receiver list: no lookup per listed id (a million of them). False when a
+ * listed id is left unmatched (not a record, not the key's, out of order) or the records are not in order.
+ */
+function listsByWalk(state: State): boolean {
+  const cursors = new Map<string, Cursor>();
+  for (const a of state.accounts.values()) cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
+  const match = (c: Cursor | undefined, r: LedgerRecord): void => {
+    if (c === undefined || c.ids[c.at] !== r.sequenceId) return;
+    c.at++;
+    c.lists?.add(r);
+  };
+  let last = 0;
+  for (const r of state.records.values()) {
+    if (!(r.sequenceId > last)) return false;
+    last = r.sequenceId;
+    match(cursors.get(r.starkKey), r);
+    if (r.to !== null && r.to !== r.starkKey) match(cursors.get(r.to), r);
+  }
+  for (const c of cursors.values()) if (c.at !== c.ids.length) return false;
+  for (const [key, c] of cursors) if (c.lists) state.lists.records.set(key, c.lists.lists);
+  return true;
+}
+
+function listsByLookup(state: State): void {
   for (const account of state.accounts.values()) {
     const lists = account.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined;
     let last = 0;
