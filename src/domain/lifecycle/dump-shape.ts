@@ -171,6 +171,8 @@ export interface FlatField {
   nullable: boolean;
   /** checkItem's test of the value. */
   pass: Pass;
+  /** Every value written with this syntax passes the test (a string, any integer >= 0, true or false). */
+  implied: boolean;
 }
 
 /**
@@ -183,7 +185,7 @@ export const FLAT_ITEMS: Partial<Record<string, ReadonlyMap<string, FlatField>>>
   trades: flat(TRADE),
   storage: flat(STORED),
   assets: flat(ASSET),
-  orders: new Map([...flat(ORDER), ['payment', { syntax: 'null', nullable: false, pass: (v: unknown) => v === null }]]),
+  orders: new Map([...flat(ORDER), ['payment', { syntax: 'null', nullable: false, pass: (v: unknown) => v === null, implied: true }]]),
 };
 
 function flat(spec: Spec): Map<string, FlatField> {
@@ -192,7 +194,7 @@ function flat(spec: Spec): Map<string, FlatField> {
       const kind = spec[k]!;
       const base = Array.isArray(kind) ? (kind.every((x) => typeof x === 'number') ? 'id' : 'str') : (kind as string).replace('?', '');
       const syntax = base === 'str' ? 'string' : base === 'bool' ? 'boolean' : 'integer';
-      return [k, { syntax, nullable: !Array.isArray(kind) && (kind as string).endsWith('?'), pass: passOf(kind) }];
+      return [k, { syntax, nullable: !Array.isArray(kind) && (kind as string).endsWith('?'), pass: passOf(kind), implied: base === 'str' || base === 'nat' || base === 'bool' ? !Array.isArray(kind) : false }];
     }),
   );
 }

@@ -146,7 +146,7 @@ export class ItemTemplate implements Template {
       else if (field.syntax === 'integer') v = long && c.length >= 16 ? BigInt(c) : Number(c);
       else if (field.syntax === 'string') v = this.intern(c);
       else v = c === 'true';
-      if (!field.pass(v)) return undefined;
+      if (!field.implied && !field.pass(v)) return undefined;
       if (values) values[f] = v;
       else o![this.keys[f]!] = v;
     }

@@ -205,7 +205,8 @@ export class StateBuilder {
   /**
    * For a member whose entries are built from their values alone (records): the keys in the order the
    * entry is built and written, and an adder taking the values in that order, checked (as a template
-   * checks them), with item()'s bookkeeping: a reader holding the values needs no object between.
+   * checks them) and their strings shared (intern), with item()'s bookkeeping: a reader holding the
+   * values needs no object between.
    */
   direct(key: string): DirectItems | undefined {
     if (key !== 'records') return undefined;
@@ -215,23 +216,24 @@ export class StateBuilder {
         const n = this.counts.get(key);
         if (n === undefined) this.seen(key);
         this.counts.set(key, (n ?? 0) + 1);
-        return this.record(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+        return this.record(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], true);
       },
     };
   }
 
-  private record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown): LedgerRecord {
+  /** `shared`: its strings are shared already (a template shares them as it reads them). */
+  private record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown, shared = false): LedgerRecord {
     // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built record.
     const record: LedgerRecord = {
       sequenceId: sequenceId as number,
       type: type as LedgerRecord['type'],
-      starkKey: this.text(starkKey),
+      starkKey: shared ? (starkKey as string) : this.text(starkKey),
       status: status as number,
       timeMicros: this.integer(timeMicros),
-      assetHex: this.text(assetHex),
+      assetHex: shared ? (assetHex as string) : this.text(assetHex),
       amount: this.integer(amount),
-      to: this.text(to),
-      reason: this.text(reason),
+      to: shared ? (to as string | null) : this.text(to),
+      reason: shared ? (reason as string | null) : this.text(reason),
       orderId: orderId as number | null,
     };
     // Records are dumped in sequence order, which the explorer's newest-first window relies on.
