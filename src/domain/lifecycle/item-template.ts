@@ -8,6 +8,8 @@ import { sameWritten } from '../values/json.js';
 type Obj = Record<string, unknown>;
 
 const MAX_SAFE_TEXT = String(Number.MAX_SAFE_INTEGER);
+/** Strings remembered per field (shared copies: no piece of the text is kept). */
+const LATELY = 4;
 
 /** Each syntax as stringify writes it, its value captured: no leading zero, fraction or exponent; no escape. */
 const SYNTAX: Record<FlatField['syntax'], string> = {
@@ -87,6 +89,8 @@ export class ItemTemplate implements Template {
   private readonly keys: string[];
   private readonly fields: FlatField[];
   private readonly pattern: RegExp;
+  /** Per field: the shared strings it read lately, newest first. */
+  private readonly lately: string[][];
   /** Direct: the values of the item read last (the same array every time). */
   private readonly values: unknown[] | undefined;
 
@@ -109,6 +113,7 @@ export class ItemTemplate implements Template {
     this.pattern = new RegExp('\\{' + keys.map((k, i) => (i === 0 ? '' : ',') + escape(JSON.stringify(k)) + ':' + values[i]).join('') + '\\}', 'y');
     if (direct !== undefined && (direct.keys.length !== keys.length || direct.keys.some((k, i) => k !== keys[i]))) this.direct = undefined;
     this.values = this.direct ? new Array<unknown>(keys.length).fill(null) : undefined;
+    this.lately = keys.map(() => []);
   }
 
   /** A template for items with `keys` (the keys of a loaded item, in order) when they are exactly the keys of `fields`, else null. */
@@ -144,7 +149,7 @@ export class ItemTemplate implements Template {
       let v: unknown;
       if (c === undefined || field.syntax === 'null') v = null;
       else if (field.syntax === 'integer') v = long && c.length >= 16 ? BigInt(c) : Number(c);
-      else if (field.syntax === 'string') v = this.intern(c);
+      else if (field.syntax === 'string') v = this.shared(c, f);
       else v = c === 'true';
       if (!field.implied && !field.pass(v)) return undefined;
       if (values) values[f] = v;
@@ -156,6 +161,16 @@ export class ItemTemplate implements Template {
 
   build(item: unknown): unknown {
     return this.direct ? this.direct.add(item as unknown[]) : this.add(item);
+  }
+
+  /** The shared copy of string `s` read for field `f`: a field repeats a few values (keys, an asset), compared first with those it had lately. */
+  private shared(s: string, f: number): string {
+    const lately = this.lately[f]!;
+    for (let k = 0; k < lately.length; k++) if (lately[k] === s) return lately[k]!;
+    const own = this.intern(s);
+    if (lately.length === LATELY) lately.pop();
+    lately.unshift(own);
+    return own;
   }
 
   /**

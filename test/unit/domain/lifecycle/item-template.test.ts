@@ -6,7 +6,8 @@ import { IdTemplate, ItemTemplate } from '../../../../src/domain/lifecycle/item-
 import { FLAT_ITEMS, checkItem } from '../../../../src/domain/lifecycle/dump-shape.js';
 import { parseExact, stringify } from '../../../../src/domain/values/json.js';
 import { RECORD_KEYS } from '../../../../src/domain/lifecycle/state-builder.js';
-import { testClient } from '../../../support/client.js';
+import { ETH_ASSET, RDD20, testClient } from '../../../support/client.js';
+import { order, transfer } from '../../../support/flows.js';
 
 const fields = FLAT_ITEMS.records!;
 const keys = [...fields.keys()];
@@ -130,5 +131,29 @@ describe('IdTemplate', () => {
     }
     expect(ids.written(17, 17)).toBe(true);
     expect(ids.written(17n, 17)).toBe(false);
+  });
+});
+
+describe('templates of a busy dump', () => {
+  it('are made for every flat member as the dump writes it (records, orders, trades, assets, files)', async () => {
+    const c = testClient();
+    await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 5n);
+    await order(c, c.accounts.alice, { contract2: `ERC20:${RDD20}`, direction: 0, quoteAmount: 10_000n, baseAmount: 5_000n, price: '0.5' });
+    await order(c, c.accounts.bob, { contract2: `ERC20:${RDD20}`, direction: 1, quoteAmount: 5_000n, baseAmount: 2_500n, price: '0.5' });
+    const project = [...c.dn.devnet.state.projects.values()][0]!;
+    c.dn.devnet.recordUpload(c.apiKey, project.uuid, { cid: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', filename: 'a.txt', size: 5n });
+    const dump = parseExact(c.dn.devnet.dumpText().join('')) as Record<string, Record<string, unknown>[]>;
+    for (const member of ['records', 'orders', 'trades', 'assets', 'storage']) {
+      const items = dump[member]!;
+      expect(items.length, member).toBeGreaterThan(0);
+      const t = ItemTemplate.of(Object.keys(items[0]!), FLAT_ITEMS[member]!, (item) => item);
+      expect(t, member).not.toBeNull();
+      // Each item of the member, as written, is read by it to the values parsed.
+      for (const item of items) {
+        const text = stringify(item);
+        if (member === 'orders' && item.payment !== null) expect(t!.read(text, 0)).toBeUndefined();
+        else expect(t!.read(text, 0), `${member} ${text}`).toEqual(general(text));
+      }
+    }
   });
 });
