@@ -30,7 +30,7 @@ import { orderInfo } from './domain/trading/order-info.js';
 import { cancelOrder, placeOrder } from './domain/trading/orders.js';
 import type { OrderInput } from './domain/trading/orders.js';
 import type { Signature } from './domain/ledger/signed.js';
-import { DevnetReads } from './devnet-reads.js';
+import { DevnetReads, nativeSha256 } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
@@ -420,9 +420,10 @@ export class Devnet extends DevnetReads {
 
   /** Replaces the state with a dump given as text in pieces (an image file): never one string. */
   loadPieces(pieces: Iterable<string>): { state_hash: string } {
-    const reader = new DumpReader();
+    const reader = new DumpReader(nativeSha256);
     for (const piece of pieces) reader.feed(piece);
-    return this.loaded(reader.end());
+    const state = reader.end();
+    return this.loaded(state, reader.textHash());
   }
 
   /**
@@ -430,14 +431,21 @@ export class Devnet extends DevnetReads {
    * (as load does) and replaces the state. Until then the current state is untouched.
    */
   stateReader(): { feed(text: string): void; end(): { state_hash: string } } {
-    const reader = new DumpReader();
-    return { feed: (text) => reader.feed(text), end: () => this.loaded(reader.end()) };
+    const reader = new DumpReader(nativeSha256);
+    return {
+      feed: (text) => reader.feed(text),
+      end: () => {
+        const state = reader.end();
+        return this.loaded(state, reader.textHash());
+      },
+    };
   }
 
-  private loaded(state: State): { state_hash: string } {
+  /** `hash`: the new state's hash when known (a dump read as written: the hash of its text). */
+  private loaded(state: State, hash?: string): { state_hash: string } {
     this.replace(state);
     this.events.emit('load', undefined, [], this.current.clock.nowMicros);
-    return { state_hash: this.stateHash() };
+    return { state_hash: hash ?? this.stateHash() };
   }
 
   /** The new state is saved (as the image) before it takes over: a failed save leaves the old state in place. */

@@ -107,6 +107,103 @@ const CONTRACT: Spec = {
   imageUrl: 'str?', externalLink: 'str?', bannerImageUrl: 'str?', maxTokenId: 'nat', recordCount: 'count', removed: 'bool',
 };
 
+// The same checks as predicates, made once from the same specs, for the items a big dump holds
+// millions of: an item that passes them needs no path and no message. One that does not is checked
+// again by checkItem, which says what is wrong.
+export type Pass = (v: unknown) => boolean;
+const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+const PASS: Record<'id' | 'count' | 'nat' | 'time' | 'str' | 'bool', Pass> = {
+  id: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1,
+  count: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  nat: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n),
+  // Every safe integer is before 9999-12-31 in microseconds; past 2^53 the exact check decides.
+  time: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= SAFE_MAX) || (typeof v === 'bigint' && v >= 0n && v <= MAX_MICROS),
+  str: (v) => typeof v === 'string',
+  bool: (v) => typeof v === 'boolean',
+};
+
+function passOf(kind: Spec[string]): Pass {
+  if (Array.isArray(kind)) return (v) => kind.includes(v as string | number);
+  const k = kind as string;
+  if (k.endsWith('?')) {
+    const base = PASS[k.slice(0, -1) as keyof typeof PASS];
+    return (v) => v === null || base(v);
+  }
+  return PASS[k as keyof typeof PASS];
+}
+
+function objectPass(spec: Spec): Pass {
+  const keys = Object.keys(spec);
+  const passes = keys.map((k) => passOf(spec[k]!));
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+    const o = v as Obj;
+    for (let i = 0; i < keys.length; i++) if (!passes[i]!(o[keys[i]!])) return false;
+    return true;
+  };
+}
+
+const TRADE: Spec = { makerId: 'id', takerId: 'id', quantity: 'nat', volume: 'nat', serviceFee: 'nat', marketplaceFee: 'nat', timeMicros: 'time' };
+const STORED: Spec = { projectUuid: 'str', cid: 'str', filename: 'str', size: 'nat', createdAtMicros: 'time', removed: 'bool' };
+const ASSET: Spec = { id: 'nat', hex: 'str', contractKey: 'str', tokenId: 'nat?', holder: 'str?', uri: 'str?' };
+const PAYMENT: Spec = { orderId: 'str', nonce: 'str', signer: 'str' };
+const pairPass = (second: Pass): Pass => (v) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && second(v[1]);
+const AMOUNT_PAIR_PASS = pairPass(PASS.nat);
+const ORDER_PASS = objectPass(ORDER);
+const PAYMENT_PASS = objectPass(PAYMENT);
+const FAST: Partial<Record<string, Pass>> = {
+  records: objectPass(RECORD),
+  orders: (v) => ORDER_PASS(v) && ((v as Obj).payment === null || PAYMENT_PASS((v as Obj).payment)),
+  trades: objectPass(TRADE),
+  storage: objectPass(STORED),
+  assets: objectPass(ASSET),
+  pending_l2: PASS.id,
+  pending_l1: PASS.id,
+  open_orders: PASS.id,
+  vaults: AMOUNT_PAIR_PASS,
+  claimed: AMOUNT_PAIR_PASS,
+  issued: AMOUNT_PAIR_PASS,
+};
+
+/** How a flat item's field is written: an integer, a string, true or false, or only null; `nullable`: or null. */
+export interface FlatField {
+  syntax: 'integer' | 'string' | 'boolean' | 'null';
+  nullable: boolean;
+  /** checkItem's test of the value. */
+  pass: Pass;
+  /** Every value written with this syntax passes the test (a string, any integer >= 0, true or false). */
+  implied: boolean;
+}
+
+/**
+ * For the members whose items are flat objects: every key such an item has, each with how its value is
+ * written and checkItem's test of it; orders' payment here only as null. A reader that finds an item
+ * written with these keys and plain values may take it without a general parser (item-template.ts).
+ */
+export const FLAT_ITEMS: Partial<Record<string, ReadonlyMap<string, FlatField>>> = {
+  records: flat(RECORD),
+  trades: flat(TRADE),
+  storage: flat(STORED),
+  assets: flat(ASSET),
+  orders: new Map([...flat(ORDER), ['payment', { syntax: 'null', nullable: false, pass: (v: unknown) => v === null, implied: true }]]),
+};
+
+function flat(spec: Spec): Map<string, FlatField> {
+  return new Map(
+    Object.keys(spec).map((k): [string, FlatField] => {
+      const kind = spec[k]!;
+      const base = Array.isArray(kind) ? (kind.every((x) => typeof x === 'number') ? 'id' : 'str') : (kind as string).replace('?', '');
+      const syntax = base === 'str' ? 'string' : base === 'bool' ? 'boolean' : 'integer';
+      return [k, { syntax, nullable: !Array.isArray(kind) && (kind as string).endsWith('?'), pass: passOf(kind), implied: base === 'str' || base === 'nat' || base === 'bool' ? !Array.isArray(kind) : false }];
+    }),
+  );
+}
+
+/** Checks one item of an array member, the `index`th: as checkItem, naming it (as in records[3]) only when it fails. */
+export function checkItemAt(key: string, v: unknown, index: number): void {
+  if (FAST[key]?.(v) !== true) checkItem(key, v, `${key}[${index}]`);
+}
+
 /** Checks one item of an array member (`where` names it, as in records[3]). */
 export function checkItem(key: string, v: unknown, where: string): void {
   switch (key) {
@@ -130,7 +227,7 @@ export function checkItem(key: string, v: unknown, where: string): void {
       return;
     }
     case 'assets':
-      checkObject(v, { id: 'nat', hex: 'str', contractKey: 'str', tokenId: 'nat?', holder: 'str?', uri: 'str?' }, where);
+      checkObject(v, ASSET, where);
       return;
     case 'accounts': {
       const a = checkObject(v, { key: 'str' }, where);
@@ -162,14 +259,14 @@ export function checkItem(key: string, v: unknown, where: string): void {
       return;
     case 'orders': {
       const o = checkObject(v, ORDER, where);
-      if (o.payment !== null) checkObject(o.payment, { orderId: 'str', nonce: 'str', signer: 'str' }, `${where}.payment`);
+      if (o.payment !== null) checkObject(o.payment, PAYMENT, `${where}.payment`);
       return;
     }
     case 'trades':
-      checkObject(v, { makerId: 'id', takerId: 'id', quantity: 'nat', volume: 'nat', serviceFee: 'nat', marketplaceFee: 'nat', timeMicros: 'time' }, where);
+      checkObject(v, TRADE, where);
       return;
     case 'storage':
-      checkObject(v, { projectUuid: 'str', cid: 'str', filename: 'str', size: 'nat', createdAtMicros: 'time', removed: 'bool' }, where);
+      checkObject(v, STORED, where);
       return;
   }
 }

@@ -108,9 +108,24 @@ function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. Streamed: no string of the whole image. */
-export function stateHash(state: State): string {
+/** A sha256 of text (as UTF-8) given in pieces, as 0x hex. */
+export interface TextHash {
+  update(text: string): void;
+  digest(): string;
+}
+
+/** Starts a TextHash. A host may give a native one: the hash of a big state is mostly this. */
+export type Sha256Text = () => TextHash;
+
+/** The portable Sha256Text (@noble/hashes). */
+export const sha256Text: Sha256Text = () => {
   const h = sha256.create();
-  for (const chunk of dumpChunks(state)) h.update(utf8ToBytes(chunk));
-  return '0x' + bytesToHex(h.digest());
+  return { update: (text) => void h.update(utf8ToBytes(text)), digest: () => '0x' + bytesToHex(h.digest()) };
+};
+
+/** sha256 of the canonical state image, 0x hex: equal hashes mean equal states. Streamed: no string of the whole image. */
+export function stateHash(state: State, sha256Of: Sha256Text = sha256Text): string {
+  const h = sha256Of();
+  for (const chunk of dumpChunks(state)) h.update(chunk);
+  return h.digest();
 }

@@ -1,6 +1,6 @@
 // The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
 import { compareRatio } from '../trading/book.js';
-import { countStatuses, RecordStatus } from '../records/records.js';
+import { RecordStatus } from '../records/records.js';
 import type { State } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 
@@ -10,19 +10,72 @@ function add(m: Map<string, bigint>, k: string, v: bigint): void {
   m.set(k, (m.get(k) ?? 0n) + v);
 }
 
-/** Withdrawals accepted but not yet in the withdraw area (status 1 or 3): their funds are in flight to L1. */
-function inFlightWithdrawals(state: State): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const id of [...state.pendingL2, ...state.pendingL1]) {
-    const r = state.records.get(id)!;
-    if (r.type === RECORD_TYPES.withdrawal) add(out, r.assetHex, r.amount);
+/**
+ * One walk of the records (in order: a million of them are read sequentially, not looked up): status
+ * and batch-queue violations, records per status, and the withdrawals accepted but not yet in the
+ * withdraw area (queued: status 1 or 3), whose funds are in flight to L1, per asset and per `key|asset`.
+ */
+function walkRecords(state: State) {
+  return walkRecordsWith(state, queuesInStep(state)) ?? walkRecordsWith(state, (id) => state.pendingL2.has(id) || state.pendingL1.has(id))!;
+}
+
+/**
+ * Whether an id is queued, asked for each record in its order: the queues read beside the records when
+ * both hold ascending ids (as loaded, and as commands fill them), so a million queued records take no
+ * lookup. Undefined, once asked out of order or once a queue is seen out of order: the caller looks up.
+ */
+function queuesInStep(state: State): (id: number) => boolean | undefined {
+  const queues = [state.pendingL2.values(), state.pendingL1.values()];
+  const heads = queues.map((q) => q.next().value as number | undefined);
+  let asked = 0;
+  let broken = false;
+  return (id) => {
+    if (broken || !(id > asked)) return (broken = true), undefined;
+    asked = id;
+    let queued = false;
+    for (let q = 0; q < 2; q++) {
+      // Ids below this record's are no record's (the count of queued ids finds them): passed.
+      while (heads[q] !== undefined && heads[q]! <= id) {
+        if (heads[q] === id) queued = true;
+        const next = queues[q]!.next().value as number | undefined;
+        if (next !== undefined && !(next > heads[q]!)) return (broken = true), undefined;
+        heads[q] = next;
+      }
+    }
+    return queued;
+  };
+}
+
+/** The walk, with `queued` saying whether a record is queued (undefined: it cannot, and neither does the walk). */
+function walkRecordsWith(state: State, queued: (id: number) => boolean | undefined) {
+  const violations: string[] = [];
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  const byAsset = new Map<string, bigint>();
+  const byKey = new Map<string, bigint>();
+  let queuedRecords = 0;
+  for (const r of state.records.values()) {
+    if (!ALL_STATUSES.has(r.status)) violations.push(`record ${r.sequenceId} has unknown status ${r.status}`);
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+    const isQueued = queued(r.sequenceId);
+    if (isQueued === undefined) return undefined;
+    const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
+    if (isQueued !== shouldQueue) violations.push(`record ${r.sequenceId} at status ${r.status} is ${isQueued ? '' : 'not '}queued for a batch`);
+    if (!isQueued) continue;
+    queuedRecords++;
+    if (r.type !== RECORD_TYPES.withdrawal) continue;
+    add(byAsset, r.assetHex, r.amount);
+    add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
   }
-  return out;
+  // Each queued id is a record queued once.
+  const ids = state.pendingL2.size + state.pendingL1.size;
+  if (ids !== queuedRecords) violations.push(`the batch queues hold ${ids} ids but ${queuedRecords} records are queued (an id that is no record, or one in both queues)`);
+  return { violations, counts, inFlight: { byAsset, byKey } };
 }
 
 /** Every violated guarantee, as a readable sentence; empty when the state is sound. */
 export function findViolations(state: State): string[] {
   const v: string[] = [];
+  const records = walkRecords(state);
   const held = new Map<string, bigint>();
   /** What is on L2 or on its way to L1 (everything but claims), per asset. */
   const onL2 = new Map<string, bigint>();
@@ -48,17 +101,14 @@ export function findViolations(state: State): string[] {
     }
   }
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
-  for (const [asset, amount] of inFlightWithdrawals(state)) {
+  const inFlight = records.inFlight;
+  for (const [asset, amount] of inFlight.byAsset) {
     add(held, asset, amount);
     add(onL2, asset, amount);
   }
 
   // The per-key index of withdrawals in flight (balance views' withdraw_frozen) equals the records at 1 and 3.
-  const byKey = new Map<string, bigint>();
-  for (const id of [...state.pendingL2, ...state.pendingL1]) {
-    const r = state.records.get(id)!;
-    if (r.type === RECORD_TYPES.withdrawal) add(byKey, `${r.starkKey}|${r.assetHex}`, r.amount);
-  }
+  const byKey = inFlight.byKey;
   const indexed = new Map<string, bigint>();
   for (const [key, m] of state.withdrawing) for (const [asset, amount] of m) indexed.set(`${key}|${asset}`, amount);
   for (const k of new Set([...byKey.keys(), ...indexed.keys()])) {
@@ -118,14 +168,9 @@ export function findViolations(state: State): string[] {
     }
   }
 
-  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3.
-  for (const r of state.records.values()) {
-    if (!ALL_STATUSES.has(r.status)) v.push(`record ${r.sequenceId} has unknown status ${r.status}`);
-    const queued = state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId);
-    const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
-    if (queued !== shouldQueue) v.push(`record ${r.sequenceId} at status ${r.status} is ${queued ? '' : 'not '}queued for a batch`);
-  }
-  const counted = countStatuses(state.records.values()).join(',');
+  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3 (found by the walk above).
+  v.push(...records.violations);
+  const counted = records.counts.join(',');
   const kept = state.statusCounts.counts.join(',');
   if (counted !== kept) v.push(`records per status are kept as [${kept}] but counted as [${counted}]`);
   return v;

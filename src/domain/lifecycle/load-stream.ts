@@ -1,9 +1,14 @@
 // Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
 import { ErrorCode, fail } from '../values/errors.js';
-import { JsonSyntaxError, parseJson, stringify } from '../values/json.js';
-import { valueMemberTexts } from './dump.js';
+import { JsonSyntaxError, parseJson, sameWritten, stringify } from '../values/json.js';
+import { DUMP_MEMBERS, STATE_FORMAT, valueMemberTexts } from './dump.js';
+import type { Sha256Text, TextHash } from './dump.js';
 import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
 import { ARRAY_MEMBERS, StateBuilder } from './state-builder.js';
+import { FLAT_ITEMS } from './dump-shape.js';
+import type { FlatField } from './dump-shape.js';
+import { IdTemplate, ItemTemplate } from './item-template.js';
+import type { Template } from './item-template.js';
 import type { State } from '../state/state.js';
 
 // JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
@@ -25,21 +30,29 @@ function exactParse(text: string): unknown {
   }
 }
 
+/** String.prototype.isWellFormed (Node 20; not in the ES2022 lib): false when a lone surrogate would be written as an escape. */
+type WellFormed = string & { isWellFormed(): boolean };
+
 /** The text an item is compared by: as given when it holds no whitespace (a dump as written), else rewritten. */
 const SPACE = /[ \n\r\t]/;
 function itemText(raw: string, value: unknown): string {
   return SPACE.test(raw) ? stringify(value) : raw;
 }
 
+/** Members whose items are ids (dumped ascending). */
+const ID_LISTS: ReadonlySet<string> = new Set(['pending_l2', 'pending_l1', 'open_orders']);
+
 type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'item' | 'afterItem' | 'afterMember' | 'done';
 
 /**
  * A push parser for a dump: feed it the text in pieces of any size, then end() gives the State. It
  * knows the dump's outer shape (one object whose array members hold items), finds where each item
- * ends, and parses that item alone with the exact parser. Refusals are DevnetErrors with code 19;
- * text that is not JSON throws JsonSyntaxError with its position in the whole text. Checks as
- * loadState does: the format first, each member once, nothing missing or foreign, the items
- * written back equal to the items read (as texts, member by member), and every guarantee.
+ * ends, and parses that item alone (JSON.parse, or the exact parser past 2^53). Items written as the
+ * member's first one was (flat records, orders, trades...; ids) are read by a template instead
+ * (item-template.ts). Refusals are DevnetErrors with code 19; text that is not JSON throws
+ * JsonSyntaxError with its position in the whole text. Checks as loadState does: the format first,
+ * each member once, nothing missing or foreign, each item as the dump would write the entry built
+ * from it (written exactly so, or pretty-printed: see the item phase), and every guarantee.
  */
 export class DumpReader {
   private buf = '';
@@ -68,8 +81,90 @@ export class DumpReader {
   private raw = '';
   /** Where the next backslash in buf is (buf.length when none): found once per piece, not per string. */
   private backslash = 0;
+  /**
+   * For an object or array being delimited: its text outside strings is as stringify writes it (no
+   * whitespace, integers only, no -0) and its strings hold no escape. Then its text is exactly
+   * stringify of what JSON.parse makes of it, if no key appears twice in an object (it has as many
+   * members as colons) and no key is an array index: the item is checked with sameWritten.
+   */
+  private plain = false;
+  /** The value being delimited has whitespace between its tokens (pretty-printed): it is compared by value. */
+  private spaced = false;
+  /** Colons outside strings in the value being delimited: one per object member written. */
+  private colons = 0;
+  /** The value holds an integer that JSON.parse may round (16 digits or more, past 2^53 - 1). */
+  private long = false;
+  /** A scalar being delimited: the integer its digits spell so far, and how many (-1: not an integer as written, or too long). */
+  private number = 0;
+  private numberDigits = 0;
+  /** Digits in the run being scanned, and the character before it. */
+  private digits = 0;
+  private prev = 0;
+  /**
+   * The hash of the text read so far, while it is exactly the text dumpChunks writes of the state being
+   * built (null once it is not, or when no hash was asked for): then it is that state's hash, and the
+   * loaded state need not be dumped again to answer it.
+   */
+  private hash: TextHash | null;
+  /** Members read so far: as written, they come in DUMP_MEMBERS's order. */
+  private members = 0;
+  private hashed: string | undefined;
+  /** The array member being read: the tests of its items when they are flat, and the template learned from the first. */
+  private flat: ReadonlyMap<string, FlatField> | undefined;
+  private template: Template | null = null;
+
+  /** `sha256Of`: hash the text as it is read, for textHash(). */
+  constructor(sha256Of?: Sha256Text) {
+    this.hash = sha256Of ? sha256Of() : null;
+  }
+
+  /**
+   * After end(): the loaded state's hash when the text was exactly what the state dumps (no whitespace,
+   * members in order, each value and item as the dump writes it: what end() checked item by item, so
+   * the text is the state's image), else undefined (hash the state).
+   */
+  textHash(): string | undefined {
+    return this.hashed;
+  }
+
+  /**
+   * Builds an item compared by value: the entry built, as the dump writes it, against the item as
+   * parsed (a repeated key shows as fewer members than colons). `templated`: read by the template,
+   * whose items have exactly its keys, once each.
+   */
+  private loadItem(item: unknown, templated: boolean): void {
+    const t = this.template;
+    const built = this.build(item, templated ? t : null);
+    if (templated ? !t!.written(built, item) : sameWritten(built, item) !== this.colons) this.notAsWritten();
+    this.index++;
+    this.phase = 'afterItem';
+  }
+
+  /** Builds an item: by the template that read it (which reads only items that pass checkItem's tests), or in full. */
+  private build(item: unknown, template: Template | null = null): unknown {
+    try {
+      return template !== null ? template.build(item) : this.builder.item(this.key, item);
+    } catch (e) {
+      fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+    }
+  }
+
+  /** Adds a checked item of member `key` (for its templates). */
+  private adder(key: string): (item: unknown) => unknown {
+    return (item) => this.builder.item(key, item, true);
+  }
+
+  private notAsWritten(): never {
+    fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
+  }
+
+  /** The text read is not the image of the state it builds (whitespace, an older format, a spelling). */
+  private inexact(): void {
+    this.hash = null;
+  }
 
   feed(text: string): void {
+    this.hash?.update(text);
     this.buf = text;
     this.pos = 0;
     this.backslash = -1;
@@ -101,6 +196,7 @@ export class DumpReader {
       if (this.values.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} does not load as written (a value of the wrong type, or a field too many or too few)`);
     }
     checkGuarantees(state);
+    if (this.hash !== null && this.members === DUMP_MEMBERS.length) this.hashed = this.hash.digest();
     return state;
   }
 
@@ -114,6 +210,7 @@ export class DumpReader {
     while (this.pos < b.length) {
       const c = b.charCodeAt(this.pos);
       if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return true;
+      this.inexact();
       this.pos++;
     }
     return false;
@@ -125,21 +222,43 @@ export class DumpReader {
 
   /**
    * Finds the end of the value being read (continuing an earlier scan), or returns -1 when the buffer
-   * ends first. `limit` is the nesting the value may have below its container.
+   * ends first. `limit` is the nesting the value may have below its container. On the way it notes
+   * whether the text outside strings is as stringify writes it (see `plain`).
    */
   private delimit(limit: number): number {
     const b = this.buf;
     let i = this.scan;
     if (this.scalar) {
-      // A number or a word: it ends at a delimiter (the parser checks its spelling).
+      // A number or a word: it ends at a delimiter (the parser checks its spelling). Up to 15 digits
+      // without a leading zero (an id as written) are read here, and need no parser.
+      let n = this.number;
+      let k = this.numberDigits;
       while (i < b.length) {
         const d = b.charCodeAt(i);
-        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) return i;
+        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) {
+          this.number = n;
+          this.numberDigits = k;
+          return i;
+        }
+        if (k >= 0) {
+          if (d >= 48 && d <= 57 && k < 15 && !(k === 1 && n === 0)) {
+            n = n * 10 + (d - 48);
+            k++;
+          } else k = -1;
+        }
         i++;
       }
+      this.number = n;
+      this.numberDigits = k;
       this.scan = i;
       return -1;
     }
+    let depth = this.depth;
+    let run = this.digits;
+    let prev = this.prev;
+    let plain = this.plain;
+    let colons = this.colons;
+    let found = -1;
     while (i < b.length) {
       if (this.escaped) {
         this.escaped = false;
@@ -155,6 +274,8 @@ export class DumpReader {
         }
         const s = this.backslash < b.length ? this.backslash : -1;
         if (s !== -1 && (q === -1 || s < q)) {
+          // An escape: its string may be written otherwise than stringify would.
+          plain = false;
           this.escaped = true;
           i = s + 1;
           continue;
@@ -165,22 +286,64 @@ export class DumpReader {
         }
         this.inString = false;
         i = q + 1;
-        if (this.depth === 0) return i;
+        if (depth === 0) {
+          found = i;
+          break;
+        }
         continue;
       }
       const c = b.charCodeAt(i++);
-      if (c === 34) this.inString = true;
-      else if (c === 123 || c === 91) {
-        if (++this.depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
-      } else if (c === 125 || c === 93) {
-        if (--this.depth <= 0) return i;
+      if (c >= 48 && c <= 57) {
+        // A digit: -0 is not how a number is written (leading zeros are not JSON at all).
+        if (run === 0 && c === 48 && prev === 45) plain = false;
+        run++;
+        continue;
       }
+      if (run > 0) {
+        // 16 digits or more may be past 2^53, where JSON.parse rounds.
+        if (run >= 16 && this.unsafeRun(b, i - 1, run)) this.long = true;
+        // A fraction or an exponent: not how stringify writes an integer.
+        if (c === 46 || c === 101 || c === 69) plain = false;
+        run = 0;
+      }
+      prev = c;
+      if (c === 34) this.inString = true;
+      else if (c === 58) colons++;
+      else if (c === 123 || c === 91) {
+        if (++depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+      } else if (c === 125 || c === 93) {
+        if (--depth <= 0) {
+          found = i;
+          break;
+        }
+      } else if (c === 32 || c === 10 || c === 13 || c === 9) {
+        plain = false;
+        this.spaced = true;
+      } else if (c === 43 || c === 46 || c === 69) plain = false;
     }
-    this.scan = i;
-    return -1;
+    this.depth = depth;
+    this.digits = run;
+    this.prev = prev;
+    this.plain = plain;
+    this.colons = colons;
+    if (found < 0) this.scan = i;
+    return found;
   }
 
-  /** The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text. */
+  /** Whether the run of `run` digits ending before `end` in `b` may be past 2^53 - 1 (or began in an earlier piece). */
+  private unsafeRun(b: string, end: number, run: number): boolean {
+    if (run > 16 || end < run) return true;
+    for (let k = 0; k < 16; k++) {
+      const d = b.charCodeAt(end - 16 + k) - MAX_SAFE_TEXT.charCodeAt(k);
+      if (d !== 0) return d > 0;
+    }
+    return false;
+  }
+
+  /**
+   * The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text.
+   * A plain value (see `plain`) skips exactParse's search for long integers: delimit found them.
+   */
   private parseValue(end: number): unknown {
     const tail = this.buf.slice(this.valueStart, end);
     const text = this.pending === null ? tail : this.pending.join('') + tail;
@@ -189,7 +352,13 @@ export class DumpReader {
     this.valueStart = -1;
     this.pending = null;
     try {
-      return exactParse(text);
+      if (!this.plain) return exactParse(text);
+      if (this.long) return parseJson(text);
+      try {
+        return JSON.parse(text);
+      } catch {
+        return parseJson(text);
+      }
     } catch (e) {
       if (e instanceof JsonSyntaxError) this.syntax(e.message.replace(/ at position \d+$/, ''), at + e.position);
       throw e;
@@ -205,6 +374,14 @@ export class DumpReader {
     this.escaped = false;
     const c = this.buf.charCodeAt(this.pos);
     this.scalar = c !== 123 && c !== 91 && c !== 34;
+    this.plain = c === 123 || c === 91;
+    this.colons = 0;
+    this.number = 0;
+    this.numberDigits = 0;
+    this.spaced = false;
+    this.long = false;
+    this.digits = 0;
+    this.prev = 0;
   }
 
   private run(): void {
@@ -233,6 +410,7 @@ export class DumpReader {
           if (end < 0) return;
           this.key = this.parseValue(end) as string;
           this.pos = end;
+          if (this.key !== DUMP_MEMBERS[this.members++] || this.raw !== `"${this.key}"`) this.inexact();
           this.phase = 'colon';
           continue;
         }
@@ -248,6 +426,8 @@ export class DumpReader {
             if (ARRAY_MEMBERS.has(this.key) && b().charCodeAt(this.pos) === 91) {
               this.pos++;
               this.index = 0;
+              this.template = !this.first && ID_LISTS.has(this.key) ? new IdTemplate(this.adder(this.key)) : null;
+              this.flat = this.first ? undefined : FLAT_ITEMS[this.key];
               this.phase = 'itemOrEnd';
               continue;
             }
@@ -261,13 +441,16 @@ export class DumpReader {
             if (this.key !== 'format') fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
             checkFormat(value);
             this.first = false;
+            if (this.raw !== JSON.stringify(STATE_FORMAT)) this.inexact();
           }
           try {
             this.builder.member(this.key, value);
           } catch (e) {
             fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
           }
-          this.values.set(this.key, itemText(this.raw, value));
+          const text = itemText(this.raw, value);
+          if (text !== this.raw) this.inexact();
+          this.values.set(this.key, text);
           this.phase = 'afterMember';
           continue;
         }
@@ -284,25 +467,60 @@ export class DumpReader {
         case 'item': {
           if (this.valueStart < 0) {
             if (!this.space()) return;
+            // Items written as the template reads them: taken without the general parser, one after
+            // the other while a comma follows (anything else goes round the phases).
+            const t = this.template;
+            if (t !== null) {
+              const text = b();
+              let item = t.read(text, this.pos);
+              if (item !== undefined) {
+                for (;;) {
+                  this.pos = t.end;
+                  this.loadItem(item, true);
+                  if (text.charCodeAt(this.pos) !== 44) break;
+                  item = t.read(text, this.pos + 1);
+                  if (item === undefined) break;
+                  this.pos++;
+                }
+                continue;
+              }
+            }
             this.startValue();
           }
           const end = this.delimit(MAX_DEPTH - 2);
           if (end < 0) return;
-          const parsed = this.parseValue(end);
+          const id = this.scalar && this.numberDigits > 0;
+          let parsed: unknown;
+          if (id) {
+            // Digits as written: the number they spell is the item, written back as they are.
+            parsed = this.number;
+            this.valueStart = -1;
+            this.pending = null;
+          } else parsed = this.parseValue(end);
           this.pos = end;
           if (this.first) fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: its first field is "${this.key}", expected "format"`);
           const item = this.builder.upgrade(this.key, parsed, this.index);
-          const given = item === parsed ? itemText(this.raw, item) : stringify(item);
-          let built: unknown;
-          try {
-            built = this.builder.item(this.key, item);
-          } catch (e) {
-            fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+          // The entry as the dump would write it must be the item as read: no field lost, added, repeated or
+          // retyped, no value spelled otherwise. A plain item's text is stringify(item) unless a key repeats
+          // (fewer members than colons) or is an array index (sameWritten refuses it): the entry is compared
+          // with the parsed item, not written. So is a pretty-printed one (whitespace between its tokens: only
+          // values count). Any other is compared as text (an escape, a number spelled otherwise), and an item
+          // of an older format as the current one writes it.
+          const plain = this.plain && (this.raw as WellFormed).isWellFormed();
+          const byValue = item === parsed && (id || this.spaced || plain);
+          if (this.spaced || item !== parsed) this.inexact();
+          if (byValue) this.loadItem(item, false);
+          else {
+            const given = item === parsed ? this.raw : stringify(item);
+            const built = this.build(item);
+            if (stringify(built) !== given) this.notAsWritten();
+            this.index++;
+            this.phase = 'afterItem';
           }
-          // The entry as the dump would write it must be the item as read: no field lost, added or retyped.
-          if (stringify(built) !== given) fail(ErrorCode.InvalidParam, `malformed state dump: ${this.key}[${this.index}] does not load as written (a value of the wrong type, or a field too many or too few)`);
-          this.index++;
-          this.phase = 'afterItem';
+          // The first flat item written plainly gives the order of its keys to the ones after it.
+          if (this.flat !== undefined && this.template === null && plain && !this.spaced && item === parsed && !Array.isArray(item)) {
+            this.template = ItemTemplate.of(Object.keys(item as object), this.flat, this.adder(this.key), this.builder.intern, this.builder.direct(this.key));
+          }
           continue;
         }
         case 'afterItem':

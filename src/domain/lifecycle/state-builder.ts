@@ -8,11 +8,20 @@ import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { countStatuses, indexSignatureR } from '../records/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
-import { checkItem, checkValues } from './dump-shape.js';
+import { checkItemAt, checkValues } from './dump-shape.js';
 import { newListIndexes } from '../state/lists.js';
 import { rebuildListIndexes } from './list-indexes.js';
 
 export type Obj = Record<string, unknown>;
+
+/** Entries a reader builds from their values, in the order of `keys` (see StateBuilder.direct). */
+export interface DirectItems {
+  readonly keys: readonly string[];
+  add(values: readonly unknown[]): unknown;
+}
+
+/** A record's keys in the order it is built and written (appendRecord's literal). */
+export const RECORD_KEYS: readonly string[] = ['sequenceId', 'type', 'starkKey', 'status', 'timeMicros', 'assetHex', 'amount', 'to', 'reason', 'orderId'];
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -70,7 +79,7 @@ export class StateBuilder {
   private readonly undo = new UndoLog();
   private readonly plain: Obj = {};
   private readonly texts = new Map<string, string>();
-  private readonly integers = new Map<bigint, bigint>();
+  private readonly integers = new Map<number | bigint, bigint>();
   private readonly map = <K, V>(options?: { ordered?: boolean; orders?: boolean }): TrackedMap<K, V> => TrackedMap.create<K, V>(this.undo, options);
   private readonly set = <T>(options?: { orders?: boolean }): TrackedSet<T> => TrackedSet.create<T>(this.undo, options);
   private readonly counts = new Map<string, number>();
@@ -111,14 +120,18 @@ export class StateBuilder {
     return this.plain.format === FORMAT_1 ? upgradeItem(key, value, index) : value;
   }
 
-  /** One item of an array member; returns the entry built from it as the dump writes it. */
-  item(key: string, value: unknown): unknown {
+  /**
+   * One item of an array member; returns the entry built from it as the dump writes it. `checked`: the
+   * caller made checkItem's tests already (a template reads only items that pass them).
+   */
+  item(key: string, value: unknown, checked = false): unknown {
     if (!ARRAY_MEMBERS.has(key)) throw new TypeError(`unexpected field ${key}`);
     const n = this.counts.get(key);
     if (n === undefined) this.seen(key);
     this.counts.set(key, (n ?? 0) + 1);
-    checkItem(key, value, `${key}[${n ?? 0}]`);
-    return this.add(key, this.share(value));
+    if (!checked) checkItemAt(key, value, n ?? 0);
+    // A record is copied field by field, each string shared there.
+    return this.add(key, key === 'records' ? value : this.share(value));
   }
 
   /** An array member with no items. */
@@ -137,13 +150,25 @@ export class StateBuilder {
     this.keys.add(key);
   }
 
+  /** The texts shared last: keys and asset ids alternate from item to item (compared, not hashed, first). */
+  private readonly lately: string[] = ['', '', '', '', '', '', '', ''];
+  private latelyNext = 0;
+
+  /** The shared copy of a string (a reader may share the strings of an item before it is given). */
+  readonly intern = (v: string): string => this.text(v);
+
   private text(v: unknown): string {
     if (typeof v !== 'string') return v as string;
-    const known = this.texts.get(v);
-    if (known !== undefined) return known;
-    // A parsed string may be a slice that keeps the whole input text alive: keep a copy of its own.
-    const own = v.length < 13 ? v : decoder.decode(encoder.encode(v));
-    this.texts.set(own, own);
+    const lately = this.lately;
+    for (let k = 0; k < lately.length; k++) if (lately[k] === v) return lately[k]!;
+    let own = this.texts.get(v);
+    if (own === undefined) {
+      // A parsed string may be a slice that keeps the whole input text alive: keep a copy of its own.
+      own = v.length < 13 ? v : decoder.decode(encoder.encode(v));
+      this.texts.set(own, own);
+    }
+    lately[this.latelyNext] = own;
+    this.latelyNext = (this.latelyNext + 1) % lately.length;
     return own;
   }
 
@@ -167,13 +192,55 @@ export class StateBuilder {
   }
 
   private integer(v: unknown): bigint {
-    const b = big(v);
-    const known = this.integers.get(b);
+    // Looked up by the value as parsed (a number mostly), so a repeated one makes no bigint.
+    const known = this.integers.get(v as number | bigint);
     if (known !== undefined) return known;
+    const b = big(v);
     // Times and amounts repeat; a bounded table keeps the sharing without holding every distinct value.
     if (this.integers.size >= 1 << 16) this.integers.clear();
-    this.integers.set(b, b);
+    this.integers.set(v as number | bigint, b);
     return b;
+  }
+
+  /**
+   * For a member whose entries are built from their values alone (records): the keys in the order the
+   * entry is built and written, and an adder taking the values in that order, checked (as a template
+   * checks them) and their strings shared (intern), with item()'s bookkeeping: a reader holding the
+   * values needs no object between.
+   */
+  direct(key: string): DirectItems | undefined {
+    if (key !== 'records') return undefined;
+    return {
+      keys: RECORD_KEYS,
+      add: (v) => {
+        const n = this.counts.get(key);
+        if (n === undefined) this.seen(key);
+        this.counts.set(key, (n ?? 0) + 1);
+        return this.record(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], true);
+      },
+    };
+  }
+
+  /** `shared`: its strings are shared already (a template shares them as it reads them). */
+  private record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown, shared = false): LedgerRecord {
+    // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built record.
+    const record: LedgerRecord = {
+      sequenceId: sequenceId as number,
+      type: type as LedgerRecord['type'],
+      starkKey: shared ? (starkKey as string) : this.text(starkKey),
+      status: status as number,
+      timeMicros: this.integer(timeMicros),
+      assetHex: shared ? (assetHex as string) : this.text(assetHex),
+      amount: this.integer(amount),
+      to: shared ? (to as string | null) : this.text(to),
+      reason: shared ? (reason as string | null) : this.text(reason),
+      orderId: orderId as number | null,
+    };
+    // Records are dumped in sequence order, which the explorer's newest-first window relies on.
+    if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
+    this.lastRecord = record.sequenceId;
+    put(this.s.records, record.sequenceId, record);
+    return record;
   }
 
   /** Adds one item; returns it as the dump writes the entry just built (the streamed load compares the two). */
@@ -238,26 +305,9 @@ export class StateBuilder {
         return [k, s.vaults.get(k as string)];
       }
       case 'records': {
-        const r = obj(v) as unknown as LedgerRecord;
-        // The literal of appendRecord, in its order: the same shape (and dump text) as a built record.
-        const record: LedgerRecord = {
-          sequenceId: r.sequenceId,
-          type: r.type,
-          starkKey: this.text(r.starkKey),
-          status: r.status,
-          timeMicros: this.integer(r.timeMicros),
-          assetHex: this.text(r.assetHex),
-          amount: this.integer(r.amount),
-          to: this.text(r.to),
-          reason: r.reason,
-          orderId: r.orderId,
-        };
-        // A field the literal does not name is dropped, so the comparison with the input refuses it.
-        // Records are dumped in sequence order, which the explorer's newest-first window relies on.
-        if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
-        this.lastRecord = record.sequenceId;
-        put(s.records, r.sequenceId, record);
-        return record;
+        const r = obj(v);
+        // A field the record does not name is dropped, so the comparison with the input refuses it.
+        return this.record(r.sequenceId, r.type, r.starkKey, r.status, r.timeMicros, r.assetHex, r.amount, r.to, r.reason, r.orderId);
       }
       case 'signatures': {
         const [k, ids] = list(v);
@@ -339,6 +389,11 @@ export class StateBuilder {
     const prng = obj(d.prng);
     const settlement = obj(d.settlement);
     const sc = obj(d.starkex_contracts);
+    // A file listed twice for its project would be dropped by the project's map, as a repeated id.
+    const storage = loadStorage(this.undo, this.storageRows);
+    let files = 0;
+    for (const m of storage.values()) files += m.size;
+    if (files !== this.storageRows.length) throw new TypeError(`storage has ${this.storageRows.length} entries, ${files} of them distinct`);
     const state: State = {
       undo: this.undo,
       clock: { nowMicros: big(clock.now_micros) },
@@ -373,7 +428,7 @@ export class StateBuilder {
       openByQuote: new Map(),
       tradesBy: new Map(),
       lists: newListIndexes(),
-      storage: loadStorage(this.undo, this.storageRows),
+      storage,
       operator: d.operator as string,
       starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
     };
@@ -382,9 +437,10 @@ export class StateBuilder {
     rebuildOrderIndexes(state);
     for (const key of state.signatures.keys()) indexSignatureR(state, key);
     state.statusCounts.counts = countStatuses(state.records.values());
-    for (const id of [...state.pendingL2, ...state.pendingL1]) {
-      const r = state.records.get(id);
-      if (r?.type === RECORD_TYPES.withdrawal) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+    // Withdrawals in the batch queues, found by walking the records (in order) rather than looking up a
+    // million queued deposits; an id in a queue that is no record is refused with the guarantees.
+    for (const r of state.records.values()) {
+      if (r.type === RECORD_TYPES.withdrawal && (state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId))) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
     }
     // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
     // that lists a record it has nothing to do with, or lists its records out of order.

@@ -38,11 +38,43 @@ function remove(state: State, lists: RecordLists, record: LedgerRecord): void {
   pop(lists.byContractType, `${c}|${record.type}`);
 }
 
+function listOf<K>(map: Map<K, IdList>, key: K): IdList {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = new IdList()));
+  return list;
+}
+
+/** A key's lists made record by record, as `add` makes them: a long history repeats an asset and a type, whose three lists are kept at hand. */
+class ListsBuilder {
+  readonly lists: RecordLists = { byType: new Map(), byContract: new Map(), byContractType: new Map() };
+  private hex: string | undefined;
+  private type = -1;
+  private byType!: IdList;
+  private byContract!: IdList;
+  private byBoth!: IdList;
+
+  constructor(private readonly state: State) {}
+
+  add(record: LedgerRecord): void {
+    if (record.assetHex !== this.hex || record.type !== this.type) {
+      this.hex = record.assetHex;
+      this.type = record.type;
+      const c = contractOfRecord(this.state, record);
+      this.byType = listOf(this.lists.byType, record.type);
+      this.byContract = listOf(this.lists.byContract, c);
+      this.byBoth = listOf(this.lists.byContractType, `${c}|${record.type}`);
+    }
+    this.byType.push(record.sequenceId);
+    this.byContract.push(record.sequenceId);
+    this.byBoth.push(record.sequenceId);
+  }
+}
+
 /** The lists of a key's records `ids` (ascending). */
 export function buildRecordLists(state: State, ids: readonly number[]): RecordLists {
-  const lists: RecordLists = { byType: new Map(), byContract: new Map(), byContractType: new Map() };
-  for (const id of ids) add(state, lists, state.records.get(id)!);
-  return lists;
+  const b = new ListsBuilder(state);
+  for (const id of ids) b.add(state.records.get(id)!);
+  return b.lists;
 }
 
 /**
@@ -77,7 +109,47 @@ export function unlistRecord(state: State, key: string, record: LedgerRecord): v
  */
 export function rebuildRecordLists(state: State): void {
   state.lists.records.clear();
+  if (listsByWalk(state)) return;
+  // Some listed id was not matched: looked up one by one, which says which and why.
+  state.lists.records.clear();
+  listsByLookup(state);
+}
+
+interface Cursor {
+  ids: readonly number[];
+  /** The next listed id not yet matched. */
+  at: number;
+  lists: ListsBuilder | undefined;
+}
+
+/**
+ * The lists from one walk of the records in their (ascending) order, each record matched against the
+ * next id its sender and its receiver list: no lookup per listed id (a million of them). False when a
+ * listed id is left unmatched (not a record, not the key's, out of order) or the records are not in order.
+ */
+function listsByWalk(state: State): boolean {
+  const cursors = new Map<string, Cursor>();
+  for (const a of state.accounts.values()) cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
+  const match = (c: Cursor | undefined, r: LedgerRecord): void => {
+    if (c === undefined || c.ids[c.at] !== r.sequenceId) return;
+    c.at++;
+    c.lists?.add(r);
+  };
+  let last = 0;
+  for (const r of state.records.values()) {
+    if (!(r.sequenceId > last)) return false;
+    last = r.sequenceId;
+    match(cursors.get(r.starkKey), r);
+    if (r.to !== null && r.to !== r.starkKey) match(cursors.get(r.to), r);
+  }
+  for (const c of cursors.values()) if (c.at !== c.ids.length) return false;
+  for (const [key, c] of cursors) if (c.lists) state.lists.records.set(key, c.lists.lists);
+  return true;
+}
+
+function listsByLookup(state: State): void {
   for (const account of state.accounts.values()) {
+    const lists = account.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined;
     let last = 0;
     for (const id of account.records) {
       const r = state.records.get(id);
@@ -85,8 +157,9 @@ export function rebuildRecordLists(state: State): void {
         throw new TypeError(`account ${account.key} lists record ${id}, which is ${r === undefined ? 'not a record' : id > last ? 'neither sent nor received by it' : 'out of ascending order'}`);
       }
       last = id;
+      lists?.add(r);
     }
-    if (account.records.length > RECORD_LISTS_FROM) state.lists.records.set(account.key, buildRecordLists(state, account.records));
+    if (lists) state.lists.records.set(account.key, lists.lists);
   }
 }
 

@@ -291,3 +291,71 @@ function sortKeys(value: unknown): unknown {
   for (const k of Object.keys(value).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k]);
   return out;
 }
+
+/** Whether a number and a bigint are written alike by stringify. */
+function sameInteger(n: number, b: bigint): boolean {
+  // Below 2^53 a double's neighbours are less than 1 apart: rounding b onto n means b is n.
+  if (Number.isSafeInteger(n)) return Number(b) === n;
+  // Past it a number is written in its shortest digits (from 1e21 with an exponent), not its exact value.
+  return String(n) === b.toString();
+}
+
+/**
+ * Compares stringify(written) with stringify(parsed) without writing either: -1 when they differ,
+ * else how many object members `parsed` holds in all. `parsed` is what JSON.parse or parseJson gave
+ * for a text (no undefined); a key of it that starts with a digit counts as a difference (an object
+ * puts array-index keys first, so its text would not be written back in its order). A text that has a
+ * key twice parses to fewer members than it has members (colons outside strings): the caller counts.
+ * Recursive: `parsed` must nest a bounded depth.
+ */
+export function sameWritten(written: unknown, parsed: unknown): number {
+  const a = written;
+  const b = parsed;
+  switch (typeof a) {
+    case 'string':
+    case 'boolean':
+      return a === b ? 0 : -1;
+    case 'number':
+      if (!Number.isFinite(a)) return b === null ? 0 : -1;
+      return a === b || (typeof b === 'bigint' && sameInteger(a, b)) ? 0 : -1;
+    case 'bigint':
+      return a === b || (typeof b === 'number' && sameInteger(b, a)) ? 0 : -1;
+    case 'object':
+      break;
+    default:
+      // undefined, a function: written as null.
+      return b === null ? 0 : -1;
+  }
+  if (a === null) return b === null ? 0 : -1;
+  if (b === null || typeof b !== 'object') return -1;
+  let members = 0;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return -1;
+    for (let i = 0; i < a.length; i++) {
+      const x: unknown = a[i];
+      // The same number, string or boolean is written alike, with no member (a long list of ids).
+      if (x === b[i] && x !== null && x !== undefined && typeof x !== 'object' && typeof x !== 'function') continue;
+      const m = sameWritten(x, b[i]);
+      if (m < 0) return -1;
+      members += m;
+    }
+    return members;
+  }
+  if (Array.isArray(b)) return -1;
+  const o = a as Record<string, unknown>;
+  const p = b as Record<string, unknown>;
+  const keys = Object.keys(p);
+  let k = 0;
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (v === undefined || typeof v === 'function') continue;
+    if (k >= keys.length || keys[k] !== key) return -1;
+    const c = key.charCodeAt(0);
+    if (c >= 48 && c <= 57) return -1;
+    const m = sameWritten(v, p[key]);
+    if (m < 0) return -1;
+    members += m;
+    k++;
+  }
+  return k === keys.length ? members + k : -1;
+}

@@ -1,7 +1,7 @@
 // The exact-integer JSON parser: JSON.parse's answers (and refusals) without its cliffs on long or deep input.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseExact, parseJson, stringify } from '../../../../src/domain/values/json.js';
+import { parseExact, parseJson, sameWritten, stringify } from '../../../../src/domain/values/json.js';
 
 /** JSON.parse's verdict on `text`: the value, or the fact that it refused. */
 function native(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -134,5 +134,46 @@ describe('parseExact', () => {
     });
     expect(v).toEqual({ x: 5n, y: [6n], z: { k: 7n } });
     expect(seen).toEqual(['$big', '$big', '$big', 'k', 'x,y,z']);
+  });
+});
+
+describe('sameWritten', () => {
+  /** Object members in all, at any depth. */
+  const members = (v: unknown): number =>
+    v === null || typeof v !== 'object' ? 0 : Array.isArray(v) ? v.reduce((n: number, x) => n + members(x), 0) : Object.values(v).reduce((n: number, x) => n + 1 + members(x), 0);
+  const indexLike = (v: unknown): boolean =>
+    v !== null && typeof v === 'object' && (Array.isArray(v) ? v.some(indexLike) : Object.entries(v).some(([k, x]) => /^[0-9]/.test(k) || indexLike(x)));
+  /** The value with its integers as bigints (as a loaded state holds them), each with probability 1/2. */
+  const bigints = (v: unknown, flip: () => boolean): unknown =>
+    typeof v === 'number' && Number.isInteger(v) && flip() ? BigInt(v) : Array.isArray(v) ? v.map((x) => bigints(x, flip)) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, bigints(x, flip)])) : v;
+
+  it('agrees with comparing the two texts stringify writes, and counts the parsed value\'s members', () => {
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(0, -0, 1e21, 2 ** 53, 2 ** 53 + 2, 0.5, 'a', '', null, true, false, [], {}, [null], { a: 1 }, { a: [1, 2] }, { b: 1, a: 1 }));
+    const pair = fc.oneof(
+      fc.tuple(value, value),
+      value.map((v) => [v, JSON.parse(JSON.stringify(v)) as unknown] as const),
+    );
+    fc.assert(
+      fc.property(pair, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), ([a, b], flips) => {
+        let k = 0;
+        const written = bigints(a, () => flips[k++ % flips.length]!);
+        const same = stringify(written) === stringify(b);
+        const m = sameWritten(written, b);
+        if (indexLike(b)) expect(m === -1 || same).toBe(true);
+        else expect(m).toBe(same ? members(b) : -1);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes numbers and bigints alike only when stringify does, and undefined fields not at all', () => {
+    expect(sameWritten({ a: 5n, b: [1n, 2] }, { a: 5, b: [1, 2n] })).toBe(2);
+    expect(sameWritten(10n ** 21n, 1e21)).toBe(-1);
+    expect(sameWritten(2n ** 53n + 1n, 2 ** 53)).toBe(-1);
+    expect(sameWritten(0n, -0)).toBe(0);
+    expect(sameWritten({ a: 1, skip: undefined, f: () => 1 }, { a: 1 })).toBe(1);
+    expect(sameWritten([undefined, Number.NaN], [null, null])).toBe(0);
+    expect(sameWritten({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(-1);
+    expect(sameWritten({ 1: 0, a: 1 }, JSON.parse('{"a":1,"1":0}'))).toBe(-1);
   });
 });
