@@ -28,21 +28,22 @@ function queuesInStep(state: State): (id: number) => boolean | undefined {
   const queues = [state.pendingL2.values(), state.pendingL1.values()];
   const heads = queues.map((q) => q.next().value as number | undefined);
   let asked = 0;
-  let broken = false;
+  let inStep = true;
   return (id) => {
-    if (broken || !(id > asked)) return (broken = true), undefined;
+    if (!(id > asked)) inStep = false;
+    if (!inStep) return undefined;
     asked = id;
     let queued = false;
-    for (let q = 0; q < 2; q++) {
+    for (let q = 0; q < 2 && inStep; q++) {
       // Ids below this record's are no record's (the count of queued ids finds them): passed.
-      while (heads[q] !== undefined && heads[q]! <= id) {
+      while (inStep && heads[q] !== undefined && heads[q]! <= id) {
         if (heads[q] === id) queued = true;
         const next = queues[q]!.next().value as number | undefined;
-        if (next !== undefined && !(next > heads[q]!)) return (broken = true), undefined;
+        if (next !== undefined && !(next > heads[q]!)) inStep = false;
         heads[q] = next;
       }
     }
-    return queued;
+    return inStep ? queued : undefined;
   };
 }
 
