@@ -171,10 +171,3 @@ export function multiplyJacobian(base: Affine, k: bigint): Jacobian {
   }
   return acc;
 }
-
-/** k·base for 0 < k, affine. */
-export function multiply(base: Affine, k: bigint): Affine {
-  if (k <= 0n) throw new RangeError('the scalar must be positive');
-  const [point] = toAffineBatch([multiplyJacobian(base, k)]);
-  return point!;
-}
