@@ -138,6 +138,8 @@ export interface RunningDevnet {
   /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
   namespaces: NamespaceRegistry;
   restored?: StateDirReport;
+  /** Milliseconds since the last request arrived (Infinity before the first): idle work waits for a quiet moment. */
+  sinceLastRequest(): number;
   close(): Promise<void>;
 }
 
@@ -314,8 +316,13 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   const host = options.host ?? '127.0.0.1';
   const support = options.stateDir === undefined ? undefined : await loadStateDirSupport();
   const { registry, main } = namespaced(options, support, host);
+  let lastRequestAt = -Infinity;
+  const answer = (request: Request, env?: unknown): Response | Promise<Response> => {
+    lastRequestAt = performance.now();
+    return registry.fetch(request, env);
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: registry.fetch, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
+    const server = serve({ fetch: answer, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
       const local = listenUrl(host, info.port);
       resolve({
         url: options.publicUrl?.replace(/\/+$/, '') ?? local,
@@ -325,6 +332,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         devnet: main.devnet,
         namespaces: registry,
         ...(main.persistence ? { restored: main.persistence.report } : {}),
+        sinceLastRequest: () => performance.now() - lastRequestAt,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {

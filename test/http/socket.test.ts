@@ -36,4 +36,16 @@ describe('startDevnet', () => {
     expect(balA.data.list[0].balance_available).toBe(10000007);
     expect(balB.data.total).toBe(0);
   });
+
+  it('says how long it has been since a request arrived (the CLI idles its warm-up on it)', async () => {
+    const net = await startDevnet({ port: 0 });
+    running.push(net);
+    expect(net.sinceLastRequest()).toBe(Infinity);
+    await (await fetch(net.url + '/_devnet/health')).text();
+    const after = net.sinceLastRequest();
+    expect(after).toBeGreaterThanOrEqual(0);
+    expect(after).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(net.sinceLastRequest()).toBeGreaterThanOrEqual(after + 25);
+  });
 });
