@@ -27,17 +27,23 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
 export function publicPoint(priv: bigint): Affine {
   assertPrivateKey('priv', priv);
   const point = generatorMultiple(priv);
-  derivedPoints.set(point.x, point);
+  derivedKeys.set(point.x, { point, priv });
   return point;
 }
 
-// Points of keys derived here (the genesis accounts, drawn wallets), by stark key: the verifier takes
-// them from here instead of decompressing the key (a square root, ~5 ms) on its first signature.
-const derivedPoints = new BoundedCache<bigint, Affine>(1024);
+// Keys derived here (the genesis accounts, drawn wallets), by stark key, with their private keys: the
+// verifier takes the point from here instead of decompressing the key (a square root, ~5 ms), and
+// multiplies by the generator's table instead of the key's (see verify.ts).
+const derivedKeys = new BoundedCache<bigint, { point: Affine; priv: bigint }>(1024);
 
 /** The point of a stark key this process derived from its private key, if any. */
 export function derivedPoint(starkKey: bigint): Affine | undefined {
-  return derivedPoints.get(starkKey);
+  return derivedKeys.get(starkKey)?.point;
+}
+
+/** The private key d of a stark key this process derived (its point is d·G), if any. */
+export function derivedPrivateKey(starkKey: bigint): bigint | undefined {
+  return derivedKeys.get(starkKey)?.priv;
 }
 
 /** Stark key (x coordinate of priv·G) for a private key in [1, n); equals scure `getStarkKey`. */

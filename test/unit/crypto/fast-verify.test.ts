@@ -1,8 +1,10 @@
-// Property tests: the cached, windowed verifyStarkSignature agrees with scure's public verify on valid and tampered signatures.
+// Property tests: the cached, windowed verifyStarkSignature agrees with scure's public verify on valid and
+// tampered signatures, by both of its paths: a key this process derived (by the generator's table and the
+// private key) and a key from outside (decompressed, by its own table).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Point } from '@scure/starknet';
-import { isOnCurveX, signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
+import { Point, getStarkKey } from '@scure/starknet';
+import { derivedPrivateKey, isOnCurveX, signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 import { CURVE_ORDER, FIELD_PRIME } from '../../../src/crypto/pedersen.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
 import { referenceVerify } from './reference-verify.js';
@@ -11,8 +13,23 @@ const n = CURVE_ORDER;
 const B251 = 1n << 251n;
 
 // A few keys recur so both the first-use path (decompress, build the table) and the cached one run.
+// The two paths take separate pools: a key derived once here takes the derived path from then on.
 const POOL = [1n, 2n, 0x3c1e9550e66958296d11b60f8e8e7a7ad990d07fa65d5f7652c4a6c87d4e3ccn, n - 1n];
-const privateKey = fc.oneof(fc.constantFrom(...POOL), fc.bigInt({ min: 1n, max: n - 1n }));
+// Large, so that no small key another case derives (a tamper's other key, a shrunk draw) falls in it.
+const OUTSIDE_POOL = [0x1d3c9f3d5a0e8b7c6a5f4e3d2c1b0a99n, 0xdeadbeefcafebabe1234n, 0x5eed0f7e57c0ffee0f7e57n, n - 0x1234567n];
+
+interface KeyPath {
+  name: string;
+  /** The x-only key of a private key, as this path sees it. */
+  keyOf: (priv: bigint) => bigint;
+  pool: readonly bigint[];
+}
+const PATHS: readonly KeyPath[] = [
+  { name: 'a key this process derived', keyOf: starkKeyFromPrivate, pool: POOL },
+  // scure's key: nothing in src has derived it, so the verifier decompresses it and builds its table.
+  { name: 'a key from outside', keyOf: (priv) => BigInt(getStarkKey('0x' + priv.toString(16))), pool: OUTSIDE_POOL },
+];
+const privateKeyFrom = (pool: readonly bigint[]) => fc.oneof(fc.constantFrom(...pool), fc.bigInt({ min: 1n, max: n - 1n }));
 const hash = fc.oneof(fc.constantFrom(0n, 1n, B251 - 1n), fc.bigInt({ min: 0n, max: B251 - 1n }));
 
 /** The smallest x >= start with no curve point. */
@@ -30,13 +47,13 @@ function otherPrivateKey(priv: bigint, extra: bigint): bigint {
 }
 
 type Case = { hash: bigint; r: bigint; s: bigint; key: bigint };
-type Tamper = { name: string; valid: boolean | undefined; apply: (c: Case, extra: bigint, priv: bigint) => Case };
+type Tamper = { name: string; valid: boolean | undefined; apply: (c: Case, extra: bigint, priv: bigint, keyOf: (priv: bigint) => bigint) => Case };
 
 // `valid`: what both verifiers must answer (undefined: only that they agree).
 const TAMPERS: readonly Tamper[] = [
   { name: 'none', valid: true, apply: (c) => c },
   { name: 'high-s / low-s twin (n - s)', valid: true, apply: (c) => ({ ...c, s: n - c.s }) },
-  { name: 'wrong key', valid: false, apply: (c, e, priv) => ({ ...c, key: starkKeyFromPrivate(otherPrivateKey(priv, e)) }) },
+  { name: 'wrong key', valid: false, apply: (c, e, priv, keyOf) => ({ ...c, key: keyOf(otherPrivateKey(priv, e)) }) },
   { name: 'flipped message bit', valid: false, apply: (c, e) => ({ ...c, hash: c.hash ^ (1n << (e % 251n)) }) },
   { name: 'other r', valid: undefined, apply: (c, e) => ({ ...c, r: 1n + (e % (B251 - 1n)) }) },
   { name: 'other s', valid: undefined, apply: (c, e) => ({ ...c, s: 1n + (e % (n - 1n)) }) },
@@ -54,7 +71,15 @@ const TAMPERS: readonly Tamper[] = [
   { name: 'key 0', valid: false, apply: (c) => ({ ...c, key: 0n }) },
 ];
 
-describe('fast verify equals the reference (scure verify under both parities)', () => {
+describe.each(PATHS)('fast verify equals the reference (scure verify under both parities), $name', ({ keyOf, pool }) => {
+  const privateKey = privateKeyFrom(pool);
+  it('takes the path it is named for', () => {
+    for (const priv of pool) {
+      const key = keyOf(priv);
+      expect(derivedPrivateKey(key)).toBe(keyOf === starkKeyFromPrivate ? priv : undefined);
+    }
+  });
+
   it('on valid and tampered signatures (property)', () => {
     fc.assert(
       fc.property(
@@ -67,7 +92,7 @@ describe('fast verify equals the reference (scure verify under both parities)', 
           // Signing with n - priv gives the same x-only key with the other y: both parities get tested.
           const signer = negate ? n - priv : priv;
           const sig = signMessage(h, signer);
-          const c = tamper.apply({ hash: h, r: sig.r, s: sig.s, key: starkKeyFromPrivate(priv) }, extra, priv);
+          const c = tamper.apply({ hash: h, r: sig.r, s: sig.s, key: keyOf(priv) }, extra, priv, keyOf);
           const fast = verifyStarkSignature(c.hash, c.r, c.s, c.key);
           expect(fast).toBe(referenceVerify(c.hash, c.r, c.s, c.key));
           if (tamper.valid !== undefined) expect(fast).toBe(tamper.valid);
@@ -78,11 +103,12 @@ describe('fast verify equals the reference (scure verify under both parities)', 
   });
 
   it('on every tamper of one fixed signature, under both parities', () => {
-    for (const signer of [POOL[2]!, n - POOL[2]!]) {
+    const priv = pool[2]!;
+    for (const signer of [priv, n - priv]) {
       const h = 0x397e76d1667c4454bfb83514e120583af836f8e32a516765497823eabe16a3fn;
       const sig = signMessage(h, signer);
       for (const tamper of TAMPERS) {
-        const c = tamper.apply({ hash: h, r: sig.r, s: sig.s, key: starkKeyFromPrivate(POOL[2]!) }, 12345n, POOL[2]!);
+        const c = tamper.apply({ hash: h, r: sig.r, s: sig.s, key: keyOf(priv) }, keyOf === starkKeyFromPrivate ? 12345n : 54321n, priv, keyOf);
         const fast = verifyStarkSignature(c.hash, c.r, c.s, c.key);
         expect(fast, tamper.name).toBe(referenceVerify(c.hash, c.r, c.s, c.key));
         if (tamper.valid !== undefined) expect(fast, tamper.name).toBe(tamper.valid);
@@ -101,7 +127,7 @@ describe('fast verify equals the reference (scure verify under both parities)', 
         for (let k = k0; c === undefined; k = k === n - 1n ? 1n : k + 1n) {
           const r = Point.BASE.multiply(k).x;
           const z = Fn.sub(Fn.mul(s, k), Fn.mul(r, priv));
-          if (r >= 1n && r < B251 && z < B251) c = { hash: z, r, s, key: starkKeyFromPrivate(priv) };
+          if (r >= 1n && r < B251 && z < B251) c = { hash: z, r, s, key: keyOf(priv) };
         }
         const q = Point.BASE.multiply(priv);
         const sum = Point.BASE.multiplyUnsafe(Fn.mul(c.hash, w)).add(q.multiplyUnsafe(Fn.mul(c.r, w)));
@@ -115,12 +141,13 @@ describe('fast verify equals the reference (scure verify under both parities)', 
 
   it('keeps answering across many distinct keys and back to an earlier one', () => {
     const h = 0xabcn;
+    const base = keyOf === starkKeyFromPrivate ? 1000n : 2000n;
     for (let i = 0n; i < 40n; i++) {
-      const priv = 1000n + i;
+      const priv = base + i;
       const sig = signMessage(h, priv);
-      expect(verifyStarkSignature(h, sig.r, sig.s, starkKeyFromPrivate(priv))).toBe(true);
+      expect(verifyStarkSignature(h, sig.r, sig.s, keyOf(priv))).toBe(true);
     }
-    const sig = signMessage(h, POOL[2]!);
-    expect(verifyStarkSignature(h, sig.r, sig.s, starkKeyFromPrivate(POOL[2]!))).toBe(true);
+    const sig = signMessage(h, pool[2]!);
+    expect(verifyStarkSignature(h, sig.r, sig.s, keyOf(pool[2]!))).toBe(true);
   });
 });
