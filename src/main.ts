@@ -135,9 +135,10 @@ const WARM_QUIET_MS = 20;
 
 /**
  * Makes the crypto tables ready after the ready line, in idle time. The Pedersen and generator tables
- * come with the build (one file read); the genesis accounts' key tables are built here, so that their
- * signed requests find them (a key without a table verifies more slowly, and builds its table on its
- * second signature). Under --signatures skip no request needs them.
+ * come with the build (one file read). The accounts' keys need no table when this process derived
+ * them (the genesis's: they verify by the generator's table); an account it did not derive (one a
+ * --state image holds from another genesis) gets its key's table here. Under --signatures skip no
+ * request needs any.
  */
 function warmCrypto(running: RunningDevnet): void {
   const steps = cryptoWarmUp(running.devnet.accounts().accounts.map((a) => BigInt(a.stark_key)));

@@ -64,8 +64,9 @@ function keyMultiple(starkKey: bigint, k: bigint): Jacobian | null {
 }
 
 /**
- * Builds the generator's table and the tables of `keys` (the genesis accounts', whose requests come
- * first) a row at a time, for idle time after start-up; what exists already is kept.
+ * Builds the generator's table and the tables of `keys` (the accounts', whose requests come first)
+ * a row at a time, for idle time after start-up; what exists already is kept, and a key this process
+ * derived needs none.
  */
 export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
   yield* generatorTableInSlices();
