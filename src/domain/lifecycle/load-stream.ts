@@ -1,6 +1,6 @@
 // Loads a dump of any size from its text in pieces: items are parsed and built one at a time, the text is never whole.
 import { ErrorCode, fail } from '../values/errors.js';
-import { JsonSyntaxError, parseJson, sameWritten, stringify } from '../values/json.js';
+import { sameWritten, stringify } from '../values/json.js';
 import { DUMP_MEMBERS, STATE_FORMAT, valueMemberTexts } from './dump.js';
 import type { Sha256Text, TextHash } from './dump.js';
 import { MAX_DEPTH, checkFormat, checkGuarantees } from './load.js';
@@ -10,25 +10,7 @@ import type { FlatField } from './dump-shape.js';
 import { IdTemplate, ItemTemplate } from './item-template.js';
 import type { Template } from './item-template.js';
 import type { State } from '../state/state.js';
-
-// JSON.parse is exact for every integer up to 2^53 - 1: an item without a longer run of digits (its
-// ids, times and amounts mostly) takes the native parser; any other goes through the exact one.
-const LONG_DIGITS = /\d{16,}/g;
-const MAX_SAFE_TEXT = String(Number.MAX_SAFE_INTEGER);
-
-function exactParse(text: string): unknown {
-  LONG_DIGITS.lastIndex = 0;
-  for (let m = LONG_DIGITS.exec(text); m !== null; m = LONG_DIGITS.exec(text)) {
-    const digits = m[0];
-    if (digits.length > 16 || digits > MAX_SAFE_TEXT) return parseJson(text);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    // The exact parser says where and why, with its own positions.
-    return parseJson(text);
-  }
-}
+import { ValueScanner } from './value-scanner.js';
 
 /** String.prototype.isWellFormed (Node 20; not in the ES2022 lib): false when a lone surrogate would be written as an escape. */
 type WellFormed = string & { isWellFormed(): boolean };
@@ -47,59 +29,21 @@ type Phase = 'start' | 'key' | 'keyOrEnd' | 'colon' | 'value' | 'itemOrEnd' | 'i
 /**
  * A push parser for a dump: feed it the text in pieces of any size, then end() gives the State. It
  * knows the dump's outer shape (one object whose array members hold items), finds where each item
- * ends, and parses that item alone (JSON.parse, or the exact parser past 2^53). Items written as the
+ * ends, and parses that item alone (JSON.parse, or the exact parser past 2^53: value-scanner.ts). Items written as the
  * member's first one was (flat records, orders, trades...; ids) are read by a template instead
  * (item-template.ts). Refusals are DevnetErrors with code 19; text that is not JSON throws
  * JsonSyntaxError with its position in the whole text. Checks as loadState does: the format first,
  * each member once, nothing missing or foreign, each item as the dump would write the entry built
  * from it (written exactly so, or pretty-printed: see the item phase), and every guarantee.
  */
-export class DumpReader {
-  private buf = '';
-  /** Characters of the text before buf. */
-  private base = 0;
-  private pos = 0;
+export class DumpReader extends ValueScanner {
   private phase: Phase = 'start';
-  private key = '';
   private first = true;
   private readonly builder = new StateBuilder();
   /** The texts of the members that are not arrays of items, compared once the state is built. */
   private readonly values = new Map<string, string>();
   /** Items read so far in the current array member. */
   private index = 0;
-  // The value being delimited: where it starts (in buf, and in the whole text), the pieces of it that
-  // came in earlier feeds (already scanned), how far it was scanned, and the scanner's state.
-  private valueStart = -1;
-  private valueAt = 0;
-  private pending: string[] | null = null;
-  private scan = 0;
-  private depth = 0;
-  private scalar = false;
-  private inString = false;
-  private escaped = false;
-  /** The text of the value parsed last. */
-  private raw = '';
-  /** Where the next backslash in buf is (buf.length when none): found once per piece, not per string. */
-  private backslash = 0;
-  /**
-   * For an object or array being delimited: its text outside strings is as stringify writes it (no
-   * whitespace, integers only, no -0) and its strings hold no escape. Then its text is exactly
-   * stringify of what JSON.parse makes of it, if no key appears twice in an object (it has as many
-   * members as colons) and no key is an array index: the item is checked with sameWritten.
-   */
-  private plain = false;
-  /** The value being delimited has whitespace between its tokens (pretty-printed): it is compared by value. */
-  private spaced = false;
-  /** Colons outside strings in the value being delimited: one per object member written. */
-  private colons = 0;
-  /** The value holds an integer that JSON.parse may round (16 digits or more, past 2^53 - 1). */
-  private long = false;
-  /** A scalar being delimited: the integer its digits spell so far, and how many (-1: not an integer as written, or too long). */
-  private number = 0;
-  private numberDigits = 0;
-  /** Digits in the run being scanned, and the character before it. */
-  private digits = 0;
-  private prev = 0;
   /**
    * The hash of the text read so far, while it is exactly the text dumpChunks writes of the state being
    * built (null once it is not, or when no hash was asked for): then it is that state's hash, and the
@@ -115,6 +59,7 @@ export class DumpReader {
 
   /** `sha256Of`: hash the text as it is read, for textHash(). */
   constructor(sha256Of?: Sha256Text) {
+    super();
     this.hash = sha256Of ? sha256Of() : null;
   }
 
@@ -159,7 +104,7 @@ export class DumpReader {
   }
 
   /** The text read is not the image of the state it builds (whitespace, an older format, a spelling). */
-  private inexact(): void {
+  protected override inexact(): void {
     this.hash = null;
   }
 
@@ -198,190 +143,6 @@ export class DumpReader {
     checkGuarantees(state);
     if (this.hash !== null && this.members === DUMP_MEMBERS.length) this.hashed = this.hash.digest();
     return state;
-  }
-
-  private syntax(message: string, at: number): never {
-    throw new JsonSyntaxError(message, at);
-  }
-
-  /** Skips whitespace; false when the buffer ran out. */
-  private space(): boolean {
-    const b = this.buf;
-    while (this.pos < b.length) {
-      const c = b.charCodeAt(this.pos);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return true;
-      this.inexact();
-      this.pos++;
-    }
-    return false;
-  }
-
-  private unexpected(): never {
-    this.syntax(`Unexpected character ${JSON.stringify(this.buf[this.pos])}`, this.base + this.pos);
-  }
-
-  /**
-   * Finds the end of the value being read (continuing an earlier scan), or returns -1 when the buffer
-   * ends first. `limit` is the nesting the value may have below its container. On the way it notes
-   * whether the text outside strings is as stringify writes it (see `plain`).
-   */
-  private delimit(limit: number): number {
-    const b = this.buf;
-    let i = this.scan;
-    if (this.scalar) {
-      // A number or a word: it ends at a delimiter (the parser checks its spelling). Up to 15 digits
-      // without a leading zero (an id as written) are read here, and need no parser.
-      let n = this.number;
-      let k = this.numberDigits;
-      while (i < b.length) {
-        const d = b.charCodeAt(i);
-        if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) {
-          this.number = n;
-          this.numberDigits = k;
-          return i;
-        }
-        if (k >= 0) {
-          if (d >= 48 && d <= 57 && k < 15 && !(k === 1 && n === 0)) {
-            n = n * 10 + (d - 48);
-            k++;
-          } else k = -1;
-        }
-        i++;
-      }
-      this.number = n;
-      this.numberDigits = k;
-      this.scan = i;
-      return -1;
-    }
-    let depth = this.depth;
-    let run = this.digits;
-    let prev = this.prev;
-    let plain = this.plain;
-    let colons = this.colons;
-    let found = -1;
-    while (i < b.length) {
-      if (this.escaped) {
-        this.escaped = false;
-        i++;
-        continue;
-      }
-      if (this.inString) {
-        // Jump to the next quote or backslash.
-        const q = b.indexOf('"', i);
-        if (this.backslash < i) {
-          const next = b.indexOf('\\', i);
-          this.backslash = next === -1 ? b.length : next;
-        }
-        const s = this.backslash < b.length ? this.backslash : -1;
-        if (s !== -1 && (q === -1 || s < q)) {
-          // An escape: its string may be written otherwise than stringify would.
-          plain = false;
-          this.escaped = true;
-          i = s + 1;
-          continue;
-        }
-        if (q === -1) {
-          i = b.length;
-          break;
-        }
-        this.inString = false;
-        i = q + 1;
-        if (depth === 0) {
-          found = i;
-          break;
-        }
-        continue;
-      }
-      const c = b.charCodeAt(i++);
-      if (c >= 48 && c <= 57) {
-        // A digit: -0 is not how a number is written (leading zeros are not JSON at all).
-        if (run === 0 && c === 48 && prev === 45) plain = false;
-        run++;
-        continue;
-      }
-      if (run > 0) {
-        // 16 digits or more may be past 2^53, where JSON.parse rounds.
-        if (run >= 16 && this.unsafeRun(b, i - 1, run)) this.long = true;
-        // A fraction or an exponent: not how stringify writes an integer.
-        if (c === 46 || c === 101 || c === 69) plain = false;
-        run = 0;
-      }
-      prev = c;
-      if (c === 34) this.inString = true;
-      else if (c === 58) colons++;
-      else if (c === 123 || c === 91) {
-        if (++depth > limit) fail(ErrorCode.InvalidParam, `malformed state dump: field ${this.key} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
-      } else if (c === 125 || c === 93) {
-        if (--depth <= 0) {
-          found = i;
-          break;
-        }
-      } else if (c === 32 || c === 10 || c === 13 || c === 9) {
-        plain = false;
-        this.spaced = true;
-      } else if (c === 43 || c === 46 || c === 69) plain = false;
-    }
-    this.depth = depth;
-    this.digits = run;
-    this.prev = prev;
-    this.plain = plain;
-    this.colons = colons;
-    if (found < 0) this.scan = i;
-    return found;
-  }
-
-  /** Whether the run of `run` digits ending before `end` in `b` may be past 2^53 - 1 (or began in an earlier piece). */
-  private unsafeRun(b: string, end: number, run: number): boolean {
-    if (run > 16 || end < run) return true;
-    for (let k = 0; k < 16; k++) {
-      const d = b.charCodeAt(end - 16 + k) - MAX_SAFE_TEXT.charCodeAt(k);
-      if (d !== 0) return d > 0;
-    }
-    return false;
-  }
-
-  /**
-   * The value read up to `end` in buf, parsed exactly; positions in errors are those of the whole text.
-   * A plain value (see `plain`) skips exactParse's search for long integers: delimit found them.
-   */
-  private parseValue(end: number): unknown {
-    const tail = this.buf.slice(this.valueStart, end);
-    const text = this.pending === null ? tail : this.pending.join('') + tail;
-    this.raw = text;
-    const at = this.valueAt;
-    this.valueStart = -1;
-    this.pending = null;
-    try {
-      if (!this.plain) return exactParse(text);
-      if (this.long) return parseJson(text);
-      try {
-        return JSON.parse(text);
-      } catch {
-        return parseJson(text);
-      }
-    } catch (e) {
-      if (e instanceof JsonSyntaxError) this.syntax(e.message.replace(/ at position \d+$/, ''), at + e.position);
-      throw e;
-    }
-  }
-
-  private startValue(): void {
-    this.valueStart = this.pos;
-    this.valueAt = this.base + this.pos;
-    this.scan = this.pos;
-    this.depth = 0;
-    this.inString = false;
-    this.escaped = false;
-    const c = this.buf.charCodeAt(this.pos);
-    this.scalar = c !== 123 && c !== 91 && c !== 34;
-    this.plain = c === 123 || c === 91;
-    this.colons = 0;
-    this.number = 0;
-    this.numberDigits = 0;
-    this.spaced = false;
-    this.long = false;
-    this.digits = 0;
-    this.prev = 0;
   }
 
   private run(): void {

@@ -5,7 +5,7 @@ import { findViolations } from './invariants.js';
 import { canonicalStringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { ARRAY_MEMBERS, FORMAT_1, StateBuilder, upgradeItem } from './state-builder.js';
-import type { Obj } from './state-builder.js';
+import type { Obj } from './conversions.js';
 
 /** Formats this build can read; older ones are migrated to the current one first. */
 const READABLE = [STATE_FORMAT, FORMAT_1];
