@@ -55,11 +55,10 @@ export function power(b: bigint, e: bigint, m: bigint): bigint {
   return result;
 }
 
-// p - 1 = 2^192 · (2^59 + 17): Tonelli-Shanks with S = 192 and a short odd part.
-const S = 192n;
-const Q = (P - 1n) >> S;
+// p - 1 = 2^192 · (2^59 + 17): a 2-adicity S = 192 and a short odd part Q.
+const S = 192;
+const Q = (P - 1n) >> BigInt(S);
 const LEGENDRE = (P - 1n) / 2n;
-let nonResidue: bigint | undefined;
 
 /** Whether v is a square mod p (0 counts as one). */
 export function isSquare(v: bigint): boolean {
@@ -67,34 +66,69 @@ export function isSquare(v: bigint): boolean {
   return r === 0n || power(r, LEGENDRE, P) === 1n;
 }
 
+// Square roots: with S = 192, Tonelli-Shanks finds the discrete log of n^Q in the subgroup of order 2^S
+// one bit at a time, ~S²/4 squarings (2.7 ms here). Here the log is found W bits at a time instead,
+// from the low digit up: the digit is read from a table of the 2^W roots of unity of order 2^W, and
+// the root's power for each digit comes from a table of g^-(2^(W·j)). About S²/(2W) squarings.
+const W = 8;
+const DIGITS = S / W;
+
+interface RootTables {
+  /** h^k -> k for the 2^W powers of h = g^(2^(S-W)), a root of unity of order 2^W. */
+  digitOf: Map<bigint, number>;
+  /** g^-(2^(W·j)) for each digit j. */
+  unwind: bigint[];
+}
+let rootTables: RootTables | undefined;
+
+function tables(): RootTables {
+  if (rootTables !== undefined) return rootTables;
+  // g = z^Q for the least non-square z generates the 2^S-torsion.
+  let z = 2n;
+  while (isSquare(z)) z++;
+  const g = power(z, Q, P);
+  let h = g;
+  for (let i = 0; i < S - W; i++) h = (h * h) % P;
+  const digitOf = new Map<bigint, number>();
+  for (let k = 0, hk = 1n; k < 1 << W; k++, hk = (hk * h) % P) digitOf.set(hk, k);
+  const unwind: bigint[] = [];
+  let u = invert(g, P);
+  for (let j = 0; j < DIGITS; j++) {
+    unwind.push(u);
+    for (let i = 0; i < W; i++) u = (u * u) % P;
+  }
+  rootTables = { digitOf, unwind };
+  return rootTables;
+}
+
 /** A square root of v mod p, or undefined when v is not a square. Either root may come back. */
 export function sqrtModP(v: bigint): bigint | undefined {
   const n = mod(v, P);
   if (n === 0n) return 0n;
   if (!isSquare(n)) return undefined;
-  if (nonResidue === undefined) {
-    let z = 2n;
-    while (isSquare(z)) z++;
-    nonResidue = z;
-  }
-  let m = S;
-  let c = power(nonResidue, Q, P);
+  const { digitOf, unwind } = tables();
+  // r0 = n^((Q+1)/2) has r0² = n·t with t = n^Q = g^e for some even e; then r = r0·g^(-e/2).
+  const r0 = power(n, (Q + 1n) / 2n, P);
   let t = power(n, Q, P);
-  let r = power(n, (Q + 1n) / 2n, P);
-  while (t !== 1n) {
-    // The least i with t^(2^i) = 1.
-    let i = 0n;
-    let t2 = t;
-    while (t2 !== 1n) {
-      t2 = (t2 * t2) % P;
-      i++;
+  // Digits of e, lowest first: after j digits t = g^(e - known), a power of g^(2^(W·j)), so
+  // t^(2^(S-W·(j+1))) = h^(digit j).
+  let e = 0n;
+  for (let j = 0; j < DIGITS; j++) {
+    let probe = t;
+    for (let i = 0; i < S - W * (j + 1); i++) probe = (probe * probe) % P;
+    const digit = digitOf.get(probe);
+    if (digit === undefined) throw new Error('sqrtModP: a probe outside the roots of unity (n was no square)');
+    if (digit !== 0) {
+      t = (t * power(unwind[j]!, BigInt(digit), P)) % P;
+      e += BigInt(digit) << BigInt(W * j);
     }
-    let b = c;
-    for (let k = 0n; k < m - i - 1n; k++) b = (b * b) % P;
-    m = i;
-    c = (b * b) % P;
-    t = (t * c) % P;
-    r = (r * b) % P;
+  }
+  // g^(-e/2) by the same tables: e/2 in base 2^W, each digit against g^-(2^(W·j)).
+  const half = e >> 1n;
+  let r = r0;
+  for (let j = 0; j < DIGITS; j++) {
+    const digit = (half >> BigInt(W * j)) & BigInt((1 << W) - 1);
+    if (digit !== 0n) r = (r * power(unwind[j]!, digit, P)) % P;
   }
   return r;
 }

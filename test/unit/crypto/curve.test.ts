@@ -43,6 +43,24 @@ describe('field helpers', () => {
     expect(sqrtModP(0n)).toBe(0n);
   });
 
+  it('sqrtModP agrees with noble on squares whose 2-power part is every kind of root of unity', () => {
+    // n = v²·u² for u a root of unity of order 2^k: the discrete log the square root reads digit by
+    // digit then has its top bit at k (k = 0: none), across the 8-bit digits and their edges.
+    const z = 3n; // the least non-square (checked above)
+    const g = Point.Fp.pow(z, (P - 1n) >> 192n);
+    for (const k of [0, 1, 2, 7, 8, 9, 15, 16, 100, 183, 184, 190, 191, 192]) {
+      const u = Point.Fp.pow(g, 2n ** BigInt(192 - k));
+      for (const v of [1n, 2n, 0x1234567890abcdefn, P - 5n]) {
+        const n = Point.Fp.mul(Point.Fp.sqr(v), Point.Fp.sqr(u));
+        const r = sqrtModP(n)!;
+        expect(Point.Fp.sqr(r), `k=${k} v=${v}`).toBe(n);
+        expect([Point.Fp.sqrt(n), P - Point.Fp.sqrt(n)]).toContain(r);
+      }
+    }
+    expect(sqrtModP(P - 1n)! ** 2n % P).toBe(P - 1n);
+    expect(sqrtModP(1n)! ** 2n % P).toBe(1n);
+  });
+
   it('every stark key decompresses to a point scure accepts', () => {
     fc.assert(
       fc.property(scalar, (k) => {
