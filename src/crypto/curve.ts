@@ -72,6 +72,7 @@ export function isSquare(v: bigint): boolean {
 // the root's power for each digit comes from a table of g^-(2^(W·j)). About S²/(2W) squarings.
 const W = 8;
 const DIGITS = S / W;
+const DIGIT_MASK = BigInt((1 << W) - 1);
 
 interface RootTables {
   /** h^k -> k for the 2^W powers of h = g^(2^(S-W)), a root of unity of order 2^W. */
@@ -127,7 +128,7 @@ export function sqrtModP(v: bigint): bigint | undefined {
   const half = e >> 1n;
   let r = r0;
   for (let j = 0; j < DIGITS; j++) {
-    const digit = (half >> BigInt(W * j)) & BigInt((1 << W) - 1);
+    const digit = (half >> BigInt(W * j)) & DIGIT_MASK;
     if (digit !== 0n) r = (r * power(unwind[j]!, digit, P)) % P;
   }
   return r;
