@@ -1,17 +1,12 @@
-// Writes src/http/openapi/examples.ts: the examples of /openapi.json, from the examples tour of the
-// default genesis (scripts/openapi-examples/tour.ts). Run it after changing what a route answers or
-// adding a route (then add a step to the tour).
-//
-//   npm run examples              rewrite the file
-//   npm run examples -- --check   exit 1 when the file is not what the tour answers today
-import { readFileSync, writeFileSync } from 'node:fs';
-import { EXAMPLES_FILE, generateExamples, renderExamples } from './openapi-examples/generate.js';
+// Writes dist/openapi-examples.json, the examples of /openapi.json: run by `npm run build` (after tsc),
+// from the examples tour of the default genesis (scripts/openapi-examples/tour.ts). A build output,
+// so an answer can never change without its example.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { stringify } from '../src/domain/values/json.js';
+import { EXAMPLES_FILE, generateExamples } from './openapi-examples/generate.js';
 
-const text = renderExamples(await generateExamples());
-if (process.argv.includes('--check')) {
-  const same = readFileSync(EXAMPLES_FILE, 'utf8') === text;
-  console.log(same ? `${EXAMPLES_FILE} is up to date` : `${EXAMPLES_FILE} differs from what the tour answers: run npm run examples`);
-  process.exit(same ? 0 : 1);
-}
+const text = stringify(await generateExamples());
+mkdirSync(dirname(EXAMPLES_FILE), { recursive: true });
 writeFileSync(EXAMPLES_FILE, text);
-console.log(`wrote ${EXAMPLES_FILE} (${text.length} characters)`);
+console.log(`wrote ${EXAMPLES_FILE}: ${text.length} characters of examples`);

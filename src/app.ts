@@ -124,7 +124,11 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(
     new RouteGroup().add(
       { method: 'GET', path: '/openapi.json', tag: 'docs', reply: 'plain', summary: 'This OpenAPI 3.1 document', response: DOCUMENT },
-      async () => (document ??= (await import('./http/openapi/document.js')).openApiDocument(specs)),
+      async () => {
+        if (document) return document;
+        const [{ openApiDocument }, { builtExamples }] = await Promise.all([import('./http/openapi/document.js'), import('./http/openapi/example.js')]);
+        return (document = openApiDocument(specs, builtExamples()));
+      },
     ),
   );
 

@@ -5,7 +5,8 @@ import type { Field, FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { EXAMPLE_NAME, exampleObject, parameterValues } from './example.js';
 import type { Example } from './example.js';
-import { EXAMPLES } from './examples.js';
+
+type Examples = Readonly<Record<string, Example>>;
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf } from './json-schema.js';
 import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME } from '../namespace.js';
@@ -133,8 +134,8 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   return out;
 }
 
-function operation(spec: AnyRouteSpec, components: Components): Schema {
-  const example = EXAMPLES[operationId(spec)];
+function operation(spec: AnyRouteSpec, components: Components, examples: Examples): Schema {
+  const example = examples[operationId(spec)];
   // Every route answers in every namespace, so every operation takes the namespace header.
   const params = [...parameters(spec, example), { $ref: '#/components/parameters/Namespace' }];
   const body = requestBody(spec, components, example);
@@ -172,10 +173,11 @@ const TAGS: Readonly<Record<string, string>> = {
 };
 
 /** One document for the routes of one app, in declaration order. */
-export function openApiDocument(specs: readonly AnyRouteSpec[]): Schema {
+/** The document of `specs`; `examples` (by operationId) are the build's (dist/openapi-examples.json). */
+export function openApiDocument(specs: readonly AnyRouteSpec[], examples: Examples = {}): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   const components: Components = {};
-  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec, components);
+  for (const spec of specs) (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation(spec, components, examples);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,4 +1,8 @@
-// An operation's example (examples.ts): one real exchange of the default genesis, and how the document shows it.
+// An operation's example: one real exchange of the default genesis, and how the document shows it.
+// The examples are a build output (dist/openapi-examples.json, written by scripts/openapi-examples.ts).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parseExact } from '../../domain/values/json.js';
 
 export interface ExampleRequest {
   readonly method: string;
@@ -52,4 +56,18 @@ export function parameterValues(example: Example, template: string, rest: string
   });
   for (const [k, v] of url.searchParams) out[k] ??= v;
   return out;
+}
+
+/**
+ * The build's examples, by operationId, found through the package's own name (as the crypto tables
+ * are): the same from dist/, from the bundled CLI or from src/ under tsx once built. None before a build.
+ */
+export function builtExamples(): Readonly<Record<string, Example>> {
+  let text: string;
+  try {
+    text = readFileSync(createRequire(import.meta.url).resolve('l2-devnet/openapi-examples'), 'utf8');
+  } catch {
+    return {};
+  }
+  return parseExact(text) as Record<string, Example>;
 }
