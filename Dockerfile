@@ -4,12 +4,14 @@
 # this file; scripts/container-smoke.sh builds and runs the image where docker or podman exists.
 
 # Build stage: dev dependencies (typescript, tsx, esbuild) compile src/ to dist/, write the crypto
-# tables and bundle the CLI (the two build scripts of `npm run build`).
+# tables and the OpenAPI examples (a tour of the default genesis) and bundle the CLI (`npm run build`).
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
-COPY scripts/crypto-tables.ts scripts/bundle-cli.mjs ./scripts/
+COPY scripts/build.mjs scripts/crypto-tables.ts scripts/bundle-cli.mjs scripts/openapi-examples.ts ./scripts/
+COPY scripts/openapi-examples ./scripts/openapi-examples
 COPY src ./src
+COPY fixtures ./fixtures
 # --ignore-scripts: `prepare` would compile before src/ is complete, and no dependency needs an install script.
 RUN npm ci --ignore-scripts && npm run build
 

@@ -17,9 +17,10 @@
 import { build } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const DIST = new URL('../dist/', import.meta.url);
+// The directory tsc wrote (scripts/build.mjs passes its staging directory).
+const DIST = process.argv[2] ? pathToFileURL(resolve(process.argv[2]) + '/') : new URL('../dist/', import.meta.url);
 const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */

@@ -6,7 +6,8 @@ import { dirname } from 'node:path';
 import { stringify } from '../src/domain/values/json.js';
 import { EXAMPLES_FILE, generateExamples } from './openapi-examples/generate.js';
 
+const out = process.argv[2] ?? EXAMPLES_FILE;
 const text = stringify(await generateExamples());
-mkdirSync(dirname(EXAMPLES_FILE), { recursive: true });
-writeFileSync(EXAMPLES_FILE, text);
-console.log(`wrote ${EXAMPLES_FILE}: ${text.length} characters of examples`);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, text);
+console.log(`wrote ${out}: ${text.length} characters of examples`);
