@@ -107,6 +107,50 @@ describe('routing', () => {
   });
 });
 
+describe('a percent-encoded prefix', () => {
+  // One decoding of the path for the registry and the router: `/%6Es/alpha/` is `/ns/alpha/` for both.
+  it('a deposit, a reset and a read through /%6Es/alpha/ (or /ns/%61lpha/) act on alpha, never on default', async () => {
+    const d = devnet();
+    const alpha = await aliceOf(d, '/ns/alpha');
+    const alice = await aliceOf(d);
+    expect(await aliceOf(d, '/%6Es/alpha')).toEqual(alpha);
+    expect(await aliceOf(d, '/ns/%61lpha')).toEqual(alpha);
+    expect(await aliceOf(d, '/%6e%73/alpha')).toEqual(alpha);
+
+    expect((await deposit(d, '/%6Es/alpha', alpha.stark_key, 5)).body.sequence_id).toBeTypeOf('number');
+    expect(await balanceOf(d, '/ns/alpha', alpha.stark_key)).toBe(10_000_005);
+    expect(await balanceOf(d, '', alpha.stark_key)).toBe(0);
+
+    await deposit(d, '', alice.stark_key, 7);
+    expect((await call(d, 'POST', '/%6Es/alpha/_devnet/reset', {}, {})).status).toBe(200);
+    expect(await balanceOf(d, '/ns/alpha', alpha.stark_key)).toBe(10_000_000);
+    expect(await balanceOf(d, '', alice.stark_key)).toBe(10_000_007);
+    expect(d.namespaces.names()).toEqual(['default', 'alpha']);
+  });
+
+  it('the header is checked against the decoded prefix: a conflict is refused and changes nothing; agreeing works', async () => {
+    const d = devnet();
+    const alice = await aliceOf(d);
+    const beta = await aliceOf(d, '/ns/beta');
+    await deposit(d, '', alice.stark_key, 7);
+    await deposit(d, '/ns/beta', beta.stark_key, 3);
+    const conflict = await call(d, 'POST', '/%6Es/alpha/_devnet/reset', { 'x-devnet-namespace': 'beta' }, {});
+    expect([conflict.status, failedCode(conflict), conflict.body.error]).toEqual([400, 19, 'namespace conflict: the path names "alpha" and header x-devnet-namespace names "beta"']);
+    const viaHeader = await deposit(d, '/%6Es/beta', beta.stark_key, 1, { 'x-devnet-namespace': 'beta' });
+    expect(viaHeader.body.sequence_id).toBeTypeOf('number');
+    expect(await balanceOf(d, '/ns/beta', beta.stark_key)).toBe(10_000_004);
+    expect(await balanceOf(d, '', alice.stark_key)).toBe(10_000_007);
+    expect(d.namespaces.names()).toEqual(['default', 'beta']);
+  });
+
+  it('an encoded slash is no separator: /ns%2Falpha/... is no prefix and no route (404), and creates nothing', async () => {
+    const d = devnet();
+    const r = await call(d, 'GET', '/ns%2Falpha/_devnet/health');
+    expect([r.status, failedCode(r)]).toEqual([404, 19]);
+    expect(d.namespaces.names()).toEqual(['default']);
+  });
+});
+
 describe('names', () => {
   const bad: Array<[string, string]> = [
     ['upper case', '/ns/Worker1/_devnet/health'],
