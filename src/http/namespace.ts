@@ -63,8 +63,8 @@ export function namespaceOf(request: Request): string {
 }
 
 /** A namespace refusal answered before any namespace's app sees the request. */
-export function namespaceRefusal(error: DevnetError): Response {
-  return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: jsonHeaders() });
+export function namespaceRefusal(error: DevnetError, headers?: Record<string, string>): Response {
+  return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: { ...jsonHeaders(), ...headers } });
 }
 
 /** What the control routes of namespaces read and change (the registry implements it). */

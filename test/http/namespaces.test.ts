@@ -232,6 +232,41 @@ describe('cap, TTL and delete', () => {
     expect(d.namespaces.names()).toEqual(['default', 'shared']);
   });
 
+  it('a refused request creates nothing: the control token\'s 401s, an unknown route, an unknown method fill no place of --max-namespaces 2', async () => {
+    const TOKEN = 'ns-control-token-1234';
+    const dir = mkdtempSync(join(tmpdir(), 'l2-ns-refused-'));
+    dirs.push(dir);
+    const d = devnet({ namespaces: { max: 2 }, controlToken: TOKEN, stateDir: dir });
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const journal = async () => (await call(d, 'GET', '/_devnet/requests?limit=1000', auth)).body.last_id as number;
+    const before = await journal();
+    const refused: Array<[string, string, Record<string, string>, number, number]> = [
+      ['POST', '/ns/a/_devnet/reset', {}, 401, 32],
+      ['GET', '/ns/b/_devnet/accounts', { authorization: 'Bearer wrong' }, 401, 32],
+      ['GET', '/metrics', { 'x-devnet-namespace': 'c' }, 401, 32],
+      ['GET', '/ns/d/v1/no-such-route', {}, 404, 19],
+      ['DELETE', '/ns/e/v1/nonce', {}, 404, 19],
+      ['PUT', '/ns/f/_devnet/reset', auth, 404, 19],
+      ['GET', '/%6Es/g/_devnet/health', {}, 401, 32],
+    ];
+    for (const [method, path, headers, status, code] of refused) {
+      const r = await call(d, method, path, headers);
+      expect([r.status, failedCode(r)], `${method} ${path}`).toEqual([status, code]);
+      if (status === 401) expect(r.body.error).toContain('--control-token');
+    }
+    const unauthorized = await d.fetch('/ns/h/_devnet/health');
+    expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer realm="l2-devnet control plane"');
+    expect(d.namespaces.names()).toEqual(['default']);
+    expect(existsSync(join(dir, 'ns'))).toBe(false);
+    // Nor a line in default's journal (its own successful reads are not kept).
+    expect(await journal()).toBe(before);
+    // The token holder still has both places; an emulated API call needs no token, and creates one.
+    expect((await call(d, 'POST', '/ns/a/_devnet/reset', auth, {})).status).toBe(200);
+    expect((await call(d, 'GET', '/ns/b/v1/nonce?stark_key=0x1')).status).toBe(200);
+    expect(d.namespaces.names()).toEqual(['default', 'a', 'b']);
+    expect(existsSync(join(dir, 'ns', 'a'))).toBe(true);
+  });
+
   it('--max-namespaces 0: only default', async () => {
     const d = devnet({ namespaces: { max: 0 } });
     expect((await call(d, 'GET', '/ns/a/_devnet/health')).status).toBe(429);
