@@ -8,13 +8,13 @@ import { FaultTable } from './http/faults.js';
 import { cors } from './http/cors.js';
 import type { CorsOrigins } from './http/cors.js';
 import type { EventStreamOptions } from './http/event-stream.js';
-import { guard } from './http/guard.js';
+import { guard, guardCheck } from './http/guard.js';
 import { Inspector } from './explorer/inspector.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
 import type { RequestLogEntry } from './http/request-log.js';
-import { unprefixedPath } from './http/namespace.js';
+import { namespaceRefusal, unprefixedPath } from './http/namespace.js';
 import type { NamespaceDirectory } from './http/namespace.js';
 import { RouteGroup } from './http/route.js';
 import type { AnyRouteSpec } from './http/route.js';
@@ -132,7 +132,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     ),
   );
 
-  app.notFound((c) => failure(c, new DevnetError(ErrorCode.InvalidParam, `no route ${echo(c.req.method)} ${echo(c.req.path)}`, 404), mode));
+  app.notFound((c) => failure(c, noRoute(c.req.method, c.req.path), mode));
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
@@ -142,4 +142,29 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   });
 
   return app;
+}
+
+/** 404, code 19, in both --error-status modes: no route answers this method and path. */
+function noRoute(method: string, path: string): DevnetError {
+  return new DevnetError(ErrorCode.InvalidParam, `no route ${echo(method)} ${echo(path)}`, 404);
+}
+
+/**
+ * What a request that would create a namespace is refused for before anything is built, as the app
+ * `built` (any namespace's: they share routes and defences) would refuse it: the defences (`Host`, a
+ * page on another site, the control token) and an unknown route or method. So a refused request
+ * creates nothing: no namespace, no state directory, no journal line.
+ */
+export function creationGate(built: Hono, options: AppOptions): (request: Request) => Response | undefined {
+  const routes = new TrieRouter<true>();
+  for (const r of built.routes) if (r.method !== 'ALL') routes.add(r.method, r.path, true);
+  const check = guardCheck(pick(options, 'allowedHosts', 'boundHost', 'controlToken'));
+  return (request) => {
+    const path = unprefixedPath(request);
+    const refusal = check(path, request.headers, request.url, true);
+    if (refusal !== undefined) return namespaceRefusal(refusal.error, refusal.headers);
+    // hono answers HEAD with the GET route.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    return routes.match(method, path)[0].length === 0 ? namespaceRefusal(noRoute(request.method, path)) : undefined;
+  };
 }

@@ -2,6 +2,7 @@
 import { isoMicros } from './domain/state/clock.js';
 import { stringify } from './domain/values/json.js';
 import type { StatusMove } from './domain/state/state.js';
+import { redact } from './redact.js';
 
 /** An accepted command; `summary` is its name and (cut short) answer, for people and logs. */
 export interface CommandEvent {
@@ -32,15 +33,13 @@ export type DevnetListener = (event: DevnetEvent) => void;
 const SUMMARY_MAX = 160;
 
 /**
- * Commands whose answer is a secret: their events name the command only. Events reach every page
- * that can read /_devnet/events, so they never carry an API key (nor any other credential).
+ * `cmd {"sequence_id":13}`: long answers (a batch of thousands of ids) are cut, the event stays small.
+ * Events reach every page that can read /_devnet/events, so secrets are masked (redact.ts): a new API
+ * key or a wallet's private key is `[redacted]`.
  */
-const SECRET_ANSWERS: ReadonlySet<string> = new Set(['createApiKey']);
-
-/** `cmd {"sequence_id":13}`: long answers (a batch of thousands of ids) are cut, the event stays small. */
 export function summarize(cmd: string, value: unknown): string {
-  if (value === undefined || SECRET_ANSWERS.has(cmd)) return cmd;
-  const text = `${cmd} ${stringify(value)}`;
+  if (value === undefined) return cmd;
+  const text = `${cmd} ${stringify(redact(value))}`;
   return text.length <= SUMMARY_MAX ? text : text.slice(0, SUMMARY_MAX - 1) + '…';
 }
 

@@ -48,10 +48,11 @@ export class NamespaceRegistry implements NamespaceDirectory {
     private readonly now: () => number,
     limits: NamespaceLimits = {},
     /**
-     * Why a request may not create a namespace (a refusal), or undefined when it may: the guard's Host
-     * and cross-site rules, applied before anything is built, so a web page cannot fill the cap.
+     * The answer refusing a request that would create a namespace, or undefined when it may create
+     * one: every refusal that needs no namespace (the defences, an unknown route), checked before
+     * anything is built, so a refused request creates nothing and a web page cannot fill the cap.
      */
-    private readonly mayCreate: (request: Request) => DevnetError | undefined = () => undefined,
+    private readonly mayCreate: (request: Request) => Response | undefined = () => undefined,
   ) {
     this.max = limits.max ?? DEFAULT_MAX_NAMESPACES;
     this.ttlMs = (limits.ttlSeconds ?? 0) * 1000;
@@ -91,7 +92,7 @@ export class NamespaceRegistry implements NamespaceDirectory {
       const name = namespaceOf(request);
       if (!this.entries.has(name)) {
         const refusal = this.mayCreate(request);
-        if (refusal !== undefined) throw refusal;
+        if (refusal !== undefined) return refusal;
       }
       instance = this.get(name);
     } catch (e) {

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildApp } from './app.js';
+import { buildApp, creationGate } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
 import type { SettlementOption } from './domain/records/settlement.js';
@@ -23,8 +23,7 @@ import type { DevnetControl } from './control-client.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import type { FeeSchedule } from './domain/trading/matching.js';
 import type { EventStreamOptions } from './http/event-stream.js';
-import { DevnetError, ErrorCode, echo } from './domain/values/errors.js';
-import { crossSite, hostName, hostRule } from './http/guard.js';
+import { DevnetError, ErrorCode } from './domain/values/errors.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
 import { NamespaceRegistry } from './namespaces.js';
 import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
@@ -243,8 +242,11 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   const app = appOptions(options, boundHost);
   // Set just below: each namespace's app serves the registry's control routes.
   let registry!: NamespaceRegistry;
+  // What a request that would create a namespace is refused for (app.ts): set from default's app, built first.
+  let gate!: (request: Request) => Response | undefined;
   const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
     const built = buildApp(made.devnet, { ...app, namespaces: registry });
+    gate ??= creationGate(built, app);
     return {
       fetch: built.fetch,
       devnet: made.devnet,
@@ -275,16 +277,7 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
     }
     return instance(name, made, dir);
   };
-  // Only a request the guard would answer, and not one a browser marks as cross-site, creates a namespace.
-  const hostOk = hostRule(app);
-  const mayCreate = (request: Request): DevnetError | undefined => {
-    const host = request.headers.get('host') ?? undefined;
-    if (host !== undefined && !hostOk(host)) return new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence)`, 403);
-    const why = crossSite(request.headers.get('origin') ?? undefined, request.headers.get('sec-fetch-site') ?? undefined, () => host ?? new URL(request.url).host);
-    if (why !== undefined) return new DevnetError(ErrorCode.InvalidParam, `a page on another site cannot create a namespace (${why}); create it first from a test, an SDK or curl (any request to it), then pages may use it`, 403);
-    return undefined;
-  };
-  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, mayCreate);
+  registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, (request) => gate(request));
   const main = makeDevnet(options, genesis, options.seed, options.stateDir, support);
   registry.adopt(DEFAULT_NAMESPACE, instance(DEFAULT_NAMESPACE, main, options.stateDir));
   try {

@@ -1,5 +1,6 @@
 // The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers), never
 // any request content that could be a secret: no body, no header, no value of a secret-like query key.
+import { redactQueryValue } from '../redact.js';
 
 /** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -30,12 +31,6 @@ export interface JournalEntry {
   emulator_time: string;
 }
 
-/**
- * Query keys whose values are never kept: anything naming a key, a token, a secret, a password, an
- * authorization or a signature (and `r`/`s`, a signature's halves). `stark_key` is a public key and is kept.
- */
-export const SECRET_QUERY_KEY = /api[-_]?key|private|secret|token|passw|auth|sig|^[rs]$/i;
-
 function cut(text: string): string {
   return text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…';
 }
@@ -47,7 +42,7 @@ export function journalQuery(search: URLSearchParams): Record<string, string> {
   for (const [k, v] of search) {
     if (++n > 50) break;
     const key = cut(k);
-    out[key] = SECRET_QUERY_KEY.test(k) ? '[redacted]' : cut(v);
+    out[key] = cut(redactQueryValue(k, v));
   }
   return out;
 }

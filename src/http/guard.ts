@@ -82,27 +82,52 @@ function bearer(header: string | undefined): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** The refusals: 403 with code 19 (Host, cross-site), 401 with code 32 (control token), the same in both --error-status modes. */
-export function guard(o: GuardOptions, mode: ErrorStatusMode): MiddlewareHandler {
+/** A refusal by the defences: the error, and the headers its answer carries. */
+export interface Refusal {
+  error: DevnetError;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the defences refuse, as one check over a request's decoded path (without its namespace prefix),
+ * headers and URL: the `Host`, then for the control plane a cross-site call and the control token.
+ * `creating`: the request would create a namespace, which no page on another site may do, whatever
+ * the path (so a page cannot fill the cap). The middleware and the namespace registry share it.
+ */
+export function guardCheck(o: GuardOptions): (path: string, headers: Headers, url: string, creating?: boolean) => Refusal | undefined {
   const hostAllowed = hostRule(o);
   const tokenOk = o.controlToken === undefined ? undefined : tokenCheck(o.controlToken);
+  return (path, headers, url, creating = false) => {
+    // No Host at all: in-process calls (no socket, so no DNS) and HTTP/1.0.
+    const host = headers.get('host') ?? undefined;
+    if (host !== undefined && !hostAllowed(host)) {
+      return { error: new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${echo(hostName(host))}`, 403) };
+    }
+    const control = isControlPath(path);
+    if (!control && !creating) return undefined;
+    const why = crossSite(headers.get('origin') ?? undefined, headers.get('sec-fetch-site') ?? undefined, () => host ?? new URL(url).host);
+    if (why !== undefined) {
+      const message = creating
+        ? `a page on another site cannot create a namespace (${why}); create it first from a test, an SDK or curl (any request to it), then pages may use it`
+        : `the control plane answers only its own origin and clients that are not browsers; this request comes from another site (${why})`;
+      return { error: new DevnetError(ErrorCode.InvalidParam, message, 403) };
+    }
+    if (control && tokenOk && !tokenOk(bearer(headers.get('authorization') ?? undefined))) {
+      return {
+        error: new DevnetError(ErrorCode.InvalidAPIKey, 'the control plane needs Authorization: Bearer <token> with the token given to --control-token', 401),
+        headers: { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' },
+      };
+    }
+    return undefined;
+  };
+}
+
+/** The refusals: 403 with code 19 (Host, cross-site), 401 with code 32 (control token), the same in both --error-status modes. */
+export function guard(o: GuardOptions, mode: ErrorStatusMode): MiddlewareHandler {
+  const check = guardCheck(o);
   // Not async: a request that passes costs no frame of its own.
   return (c, next) => {
-    // No Host at all: in-process calls (no socket, so no DNS) and HTTP/1.0.
-    const host = c.req.header('host');
-    if (host !== undefined && !hostAllowed(host)) {
-      const e = new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${echo(hostName(host))}`, 403);
-      return Promise.resolve(failure(c, e, mode));
-    }
-    if (!isControlPath(c.req.path)) return next();
-    const why = crossSite(c.req.header('origin'), c.req.header('sec-fetch-site'), () => host ?? new URL(c.req.url).host);
-    if (why !== undefined) {
-      return Promise.resolve(failure(c, new DevnetError(ErrorCode.InvalidParam, `the control plane answers only its own origin and clients that are not browsers; this request comes from another site (${why})`, 403), mode));
-    }
-    if (tokenOk && !tokenOk(bearer(c.req.header('authorization')))) {
-      const refusal = new DevnetError(ErrorCode.InvalidAPIKey, 'the control plane needs Authorization: Bearer <token> with the token given to --control-token', 401);
-      return Promise.resolve(failure(c, refusal, mode, { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' }));
-    }
-    return next();
+    const refusal = check(c.req.path, c.req.raw.headers, c.req.url);
+    return refusal === undefined ? next() : Promise.resolve(failure(c, refusal.error, mode, refusal.headers));
   };
 }

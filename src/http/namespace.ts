@@ -25,18 +25,6 @@ export function checkNamespaceName(name: string, where: string): string {
   throw new DevnetError(ErrorCode.InvalidParam, `namespace ${where} ${why}, got ${shown}`, NAMESPACE_NAME_STATUS);
 }
 
-/** The raw path of a request URL, without parsing the whole URL (this runs on every request). */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('://') + 3);
-  if (start === -1) return '/';
-  let end = url.length;
-  for (const ch of ['?', '#']) {
-    const i = url.indexOf(ch, start);
-    if (i !== -1 && i < end) end = i;
-  }
-  return url.slice(start, end);
-}
-
 /** The name in a `/ns/{name}` prefix (undefined without one), and the path after it. */
 export function splitPrefix(path: string): { name: string | undefined; rest: string } {
   if (!path.startsWith(NAMESPACE_PREFIX) && path !== '/ns') return { name: undefined, rest: path };
@@ -45,9 +33,17 @@ export function splitPrefix(path: string): { name: string | undefined; rest: str
   return slash === -1 ? { name: path.slice(from), rest: '/' } : { name: path.slice(from, slash), rest: path.slice(slash) };
 }
 
-/** The path a namespace's app routes on (hono's `getPath`): the request's path without its `/ns/{name}` prefix. */
+/**
+ * The request's path decoded once, as the router matches it (hono's `getPath`: `%6E` is `n`, while
+ * `%2F` stays, so an encoded slash never splits a segment). The namespace and the route are both read
+ * from it: `/%6Es/alpha/...` is `/ns/alpha/...` for both (RFC 3986 6.2.2.2), never the prefix for one
+ * and a plain path for the other.
+ */
+export const requestPath: (request: Request) => string = getPath;
+
+/** The path a namespace's app routes on: the decoded path without its `/ns/{name}` prefix. */
 export function unprefixedPath(request: Request): string {
-  return splitPrefix(getPath(request)).rest;
+  return splitPrefix(requestPath(request)).rest;
 }
 
 /**
@@ -55,7 +51,7 @@ export function unprefixedPath(request: Request): string {
  * `default`. Both may be sent if they agree. A bad or conflicting name is a FAILED 400 (code 19).
  */
 export function namespaceOf(request: Request): string {
-  const { name: prefixed } = splitPrefix(pathOf(request.url));
+  const { name: prefixed } = splitPrefix(requestPath(request));
   const header = request.headers.get(NAMESPACE_HEADER);
   const fromHeader = header === null || header.trim() === '' ? undefined : checkNamespaceName(header.trim(), `header ${NAMESPACE_HEADER}`);
   if (prefixed === undefined) return fromHeader ?? DEFAULT_NAMESPACE;
@@ -67,8 +63,8 @@ export function namespaceOf(request: Request): string {
 }
 
 /** A namespace refusal answered before any namespace's app sees the request. */
-export function namespaceRefusal(error: DevnetError): Response {
-  return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: jsonHeaders() });
+export function namespaceRefusal(error: DevnetError, headers?: Record<string, string>): Response {
+  return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: { ...jsonHeaders(), ...headers } });
 }
 
 /** What the control routes of namespaces read and change (the registry implements it). */

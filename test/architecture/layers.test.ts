@@ -13,7 +13,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts'],
+  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts'],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts'],
 ];

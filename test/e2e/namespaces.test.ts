@@ -1,7 +1,7 @@
 // 16 workers against one spawned emulator, each in its own namespace (named from a worker id by
 // l2-devnet/testing): transfers, an NFT sale, snapshot and revert, clock moves and a reset, all at
 // once over HTTP. Each worker must see exactly its own results, and every namespace clean invariants.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,25 @@ describe('namespaces: a spawned CLI with --state', () => {
         await withTimeout(second.exited, 10_000, 'the second CLI to exit');
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refused requests (no control token, an unknown route) create no namespace and no directory; the token holder then creates both', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-ns-cli-'));
+    const cli = startCli(['--port', '0', '--log', 'silent', '--state', dir, '--control-token', 'e2e-token-77', '--max-namespaces', '2']);
+    try {
+      const url = (await withTimeout(cli.ready, 15_000, 'the ready line')).json.url as string;
+      for (const [method, path, status] of [['POST', '/ns/one/_devnet/reset', 401], ['GET', '/ns/two/_devnet/accounts', 401], ['GET', '/ns/three/v1/nothing', 404]] as const) {
+        expect((await fetch(url + path, { method })).status, path).toBe(status);
+      }
+      expect(existsSync(join(dir, 'ns'))).toBe(false);
+      const auth = { authorization: 'Bearer e2e-token-77' };
+      for (const name of ['one', 'two']) expect((await fetch(`${url}/ns/${name}/_devnet/health`, { headers: auth })).status).toBe(200);
+      expect(existsSync(join(dir, 'ns', 'one', 'journal.jsonl')) && existsSync(join(dir, 'ns', 'two'))).toBe(true);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await withTimeout(cli.exited, 10_000, 'the CLI to exit');
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);

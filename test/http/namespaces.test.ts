@@ -107,6 +107,50 @@ describe('routing', () => {
   });
 });
 
+describe('a percent-encoded prefix', () => {
+  // One decoding of the path for the registry and the router: `/%6Es/alpha/` is `/ns/alpha/` for both.
+  it('a deposit, a reset and a read through /%6Es/alpha/ (or /ns/%61lpha/) act on alpha, never on default', async () => {
+    const d = devnet();
+    const alpha = await aliceOf(d, '/ns/alpha');
+    const alice = await aliceOf(d);
+    expect(await aliceOf(d, '/%6Es/alpha')).toEqual(alpha);
+    expect(await aliceOf(d, '/ns/%61lpha')).toEqual(alpha);
+    expect(await aliceOf(d, '/%6e%73/alpha')).toEqual(alpha);
+
+    expect((await deposit(d, '/%6Es/alpha', alpha.stark_key, 5)).body.sequence_id).toBeTypeOf('number');
+    expect(await balanceOf(d, '/ns/alpha', alpha.stark_key)).toBe(10_000_005);
+    expect(await balanceOf(d, '', alpha.stark_key)).toBe(0);
+
+    await deposit(d, '', alice.stark_key, 7);
+    expect((await call(d, 'POST', '/%6Es/alpha/_devnet/reset', {}, {})).status).toBe(200);
+    expect(await balanceOf(d, '/ns/alpha', alpha.stark_key)).toBe(10_000_000);
+    expect(await balanceOf(d, '', alice.stark_key)).toBe(10_000_007);
+    expect(d.namespaces.names()).toEqual(['default', 'alpha']);
+  });
+
+  it('the header is checked against the decoded prefix: a conflict is refused and changes nothing; agreeing works', async () => {
+    const d = devnet();
+    const alice = await aliceOf(d);
+    const beta = await aliceOf(d, '/ns/beta');
+    await deposit(d, '', alice.stark_key, 7);
+    await deposit(d, '/ns/beta', beta.stark_key, 3);
+    const conflict = await call(d, 'POST', '/%6Es/alpha/_devnet/reset', { 'x-devnet-namespace': 'beta' }, {});
+    expect([conflict.status, failedCode(conflict), conflict.body.error]).toEqual([400, 19, 'namespace conflict: the path names "alpha" and header x-devnet-namespace names "beta"']);
+    const viaHeader = await deposit(d, '/%6Es/beta', beta.stark_key, 1, { 'x-devnet-namespace': 'beta' });
+    expect(viaHeader.body.sequence_id).toBeTypeOf('number');
+    expect(await balanceOf(d, '/ns/beta', beta.stark_key)).toBe(10_000_004);
+    expect(await balanceOf(d, '', alice.stark_key)).toBe(10_000_007);
+    expect(d.namespaces.names()).toEqual(['default', 'beta']);
+  });
+
+  it('an encoded slash is no separator: /ns%2Falpha/... is no prefix and no route (404), and creates nothing', async () => {
+    const d = devnet();
+    const r = await call(d, 'GET', '/ns%2Falpha/_devnet/health');
+    expect([r.status, failedCode(r)]).toEqual([404, 19]);
+    expect(d.namespaces.names()).toEqual(['default']);
+  });
+});
+
 describe('names', () => {
   const bad: Array<[string, string]> = [
     ['upper case', '/ns/Worker1/_devnet/health'],
@@ -186,6 +230,41 @@ describe('cap, TTL and delete', () => {
     const fromPage = await call(d, 'GET', nonce('shared'), { origin: 'http://localhost:3000' });
     expect([fromPage.status, fromPage.body.status]).toEqual([200, 'OK']);
     expect(d.namespaces.names()).toEqual(['default', 'shared']);
+  });
+
+  it('a refused request creates nothing: the control token\'s 401s, an unknown route, an unknown method fill no place of --max-namespaces 2', async () => {
+    const TOKEN = 'ns-control-token-1234';
+    const dir = mkdtempSync(join(tmpdir(), 'l2-ns-refused-'));
+    dirs.push(dir);
+    const d = devnet({ namespaces: { max: 2 }, controlToken: TOKEN, stateDir: dir });
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const journal = async () => (await call(d, 'GET', '/_devnet/requests?limit=1000', auth)).body.last_id as number;
+    const before = await journal();
+    const refused: Array<[string, string, Record<string, string>, number, number]> = [
+      ['POST', '/ns/a/_devnet/reset', {}, 401, 32],
+      ['GET', '/ns/b/_devnet/accounts', { authorization: 'Bearer wrong' }, 401, 32],
+      ['GET', '/metrics', { 'x-devnet-namespace': 'c' }, 401, 32],
+      ['GET', '/ns/d/v1/no-such-route', {}, 404, 19],
+      ['DELETE', '/ns/e/v1/nonce', {}, 404, 19],
+      ['PUT', '/ns/f/_devnet/reset', auth, 404, 19],
+      ['GET', '/%6Es/g/_devnet/health', {}, 401, 32],
+    ];
+    for (const [method, path, headers, status, code] of refused) {
+      const r = await call(d, method, path, headers);
+      expect([r.status, failedCode(r)], `${method} ${path}`).toEqual([status, code]);
+      if (status === 401) expect(r.body.error).toContain('--control-token');
+    }
+    const unauthorized = await d.fetch('/ns/h/_devnet/health');
+    expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer realm="l2-devnet control plane"');
+    expect(d.namespaces.names()).toEqual(['default']);
+    expect(existsSync(join(dir, 'ns'))).toBe(false);
+    // Nor a line in default's journal (its own successful reads are not kept).
+    expect(await journal()).toBe(before);
+    // The token holder still has both places; an emulated API call needs no token, and creates one.
+    expect((await call(d, 'POST', '/ns/a/_devnet/reset', auth, {})).status).toBe(200);
+    expect((await call(d, 'GET', '/ns/b/v1/nonce?stark_key=0x1')).status).toBe(200);
+    expect(d.namespaces.names()).toEqual(['default', 'a', 'b']);
+    expect(existsSync(join(dir, 'ns', 'a'))).toBe(true);
   });
 
   it('--max-namespaces 0: only default', async () => {

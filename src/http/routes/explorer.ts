@@ -1,6 +1,8 @@
 // The explorer: its page and assets at /, the reads it makes (overview, search, detail pages, the
-// request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics.
+// request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics. Every view goes
+// through redact(): a field under a secret name never reaches the page.
 import type { Devnet } from '../../devnet.js';
+import { redact } from '../../redact.js';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
 import { DEFAULT_PAGE, EXPLORER_ASSET_TYPES, FAVICON, MAX_PAGE } from '../../explorer/constants.js';
 import type { Inspector } from '../../explorer/inspector.js';
@@ -49,7 +51,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: OVERVIEW },
-    async ({ c }) => (await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin)),
+    async ({ c }) => redact((await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
   );
 
   r.add(
@@ -58,7 +60,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
     },
-    async ({ query }) => ({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
+    async ({ query }) => redact({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
   );
 
   r.add(
@@ -67,7 +69,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
       query: { before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }), limit: PAGE_LIMIT },
     },
-    async ({ query }) => (await loadViews()).recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE)),
+    async ({ query }) => redact((await loadViews()).recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE))),
   );
 
   r.add(
@@ -82,7 +84,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       let key = params.stark_key.trim().toLowerCase();
       if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
       else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
-      return accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ?? notFound(`account ${key}`);
+      return redact(accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ?? notFound(`account ${key}`));
     },
   );
 
@@ -92,7 +94,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
     },
-    async ({ params }) => (await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`),
+    async ({ params }) => redact((await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`)),
   );
 
   r.add(
@@ -102,7 +104,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    async ({ params, query }) => (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`),
+    async ({ params, query }) => redact((await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`)),
   );
 
   r.add(
@@ -112,7 +114,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    async ({ params, query }) => (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`),
+    async ({ params, query }) => redact((await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`)),
   );
 
   r.add(
@@ -121,7 +123,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
     },
-    async ({ params, c }) => (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
+    async ({ params, c }) => redact((await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`)),
   );
 
   r.add(
