@@ -23,7 +23,7 @@ const DIST = new URL('../dist/', import.meta.url);
 const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */
-const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb'];
+const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb', 'prom-client'];
 
 const result = await build({
   entryPoints: [ENTRY],

@@ -33,7 +33,10 @@ export function routeLabel(c: Context): string {
 
 export class Inspector {
   readonly journal: RequestJournal;
-  readonly metrics = new Metrics();
+  readonly metrics = new Metrics(() => {
+    const s = this.devnet.state;
+    return { recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size };
+  });
   readonly history = new EventHistory();
   private readonly wall: () => number;
   private readonly elapsed: () => number;
@@ -76,11 +79,5 @@ export class Inspector {
         emulator_time: isoMicros(this.devnet.state.clock.nowMicros),
       });
     };
-  }
-
-  /** The /metrics text. */
-  metricsText(): string {
-    const s = this.devnet.state;
-    return this.metrics.text({ recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size });
   }
 }

@@ -140,7 +140,7 @@ describe('GET /_devnet/requests: the request journal', () => {
 type Family = { name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string; sum?: string }> };
 
 /**
- * The exposition format's rules checked line by line (text format 0.0.4): HELP and TYPE once per
+ * The exposition format's rules checked line by line (text format 0.0.4; empty lines are ignored): HELP and TYPE once per
  * family and before its samples, names and labels by the grammar, values as Go floats, every sample
  * in the family its TYPE announced, histogram buckets cumulative with +Inf equal to _count.
  */
@@ -154,6 +154,7 @@ function strictCheck(text: string): void {
   const counts = new Map<string, number>();
   for (const line of text.slice(0, -1).split('\n')) {
     let m: RegExpExecArray | null;
+    if (line === '') continue;
     if ((m = new RegExp(`^# HELP (${NAME}) .+$`).exec(line))) {
       expect(helped.has(m[1]!), `HELP twice: ${line}`).toBe(false);
       helped.add(m[1]!);
