@@ -226,6 +226,18 @@ describe('GET /metrics', () => {
     expect(value(after, 'l2devnet_sse_subscribers')).toBe(0);
   });
 
+  it('each devnet, and each namespace of one, counts its own (no registry shared in the process)', async () => {
+    const [a, b] = [testClient(), testClient()];
+    for (const c of [a, b]) await scrape(c);
+    for (let i = 0; i < 3; i++) await a.get('/v1/nonce?stark_key=' + a.accounts.alice.stark_key);
+    await a.dn.fetch('/ns/other/v1/nonce?stark_key=' + a.accounts.alice.stark_key);
+    const nonce = { method: 'GET', route: '/v1/nonce', code: '0' };
+    expect(value(await scrape(a), 'l2devnet_http_requests_total', nonce)).toBe(3);
+    expect(value(await scrape(b), 'l2devnet_http_requests_total', nonce)).toBe(0);
+    const other = parsePrometheusTextFormat(await (await a.dn.fetch('/ns/other/metrics')).text()) as Family[];
+    expect(value(new Map(other.map((f) => [f.name, f])), 'l2devnet_http_requests_total', nonce)).toBe(1);
+  });
+
   it('labels requests by declared route, so ids in paths do not make new series', async () => {
     const c = testClient();
     for (const id of [1, 2, 3]) await c.get(`/_devnet/explorer/records/${id}`);
