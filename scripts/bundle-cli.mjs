@@ -12,6 +12,7 @@
 //   @noble/hashes). Packages only a lazy chunk uses stay imports of node_modules, so the package does
 //   not ship them twice: the IPFS stack (multiformats, @ipld/*, ipfs-unixfs-exporter, one copy of
 //   multiformats' CID class for all of it), @valibot/to-json-schema (/openapi.json), lowdb (--state),
+//   prom-client (the first GET /metrics),
 //   and the optional peers (fast-check, vitest: the fuzz subcommand finds the user's fast-check, or
 //   says it needs one). The build fails if one of them is imported before the ready line.
 import { build } from 'esbuild';
