@@ -12,6 +12,7 @@
 //   @noble/hashes). Packages only a lazy chunk uses stay imports of node_modules, so the package does
 //   not ship them twice: the IPFS stack (multiformats, @ipld/*, ipfs-unixfs-exporter, one copy of
 //   multiformats' CID class for all of it), @valibot/to-json-schema (/openapi.json), lowdb (--state),
+//   prom-client (the first GET /metrics),
 //   and the optional peers (fast-check, vitest: the fuzz subcommand finds the user's fast-check, or
 //   says it needs one). The build fails if one of them is imported before the ready line.
 import { build } from 'esbuild';
@@ -24,7 +25,7 @@ const DIST = process.argv[2] ? pathToFileURL(resolve(process.argv[2]) + '/') : n
 const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */
-const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb'];
+const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb', 'prom-client'];
 
 const result = await build({
   entryPoints: [ENTRY],

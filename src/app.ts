@@ -9,7 +9,9 @@ import { cors } from './http/cors.js';
 import type { CorsOrigins } from './http/cors.js';
 import type { EventStreamOptions } from './http/event-stream.js';
 import { guard, guardCheck } from './http/guard.js';
+import type { GuardOptions } from './http/guard.js';
 import { Inspector } from './explorer/inspector.js';
+import type { InspectorOptions } from './explorer/inspector.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
 import { requestLogger } from './http/request-log.js';
@@ -35,37 +37,22 @@ import { storageRoutes } from './http/routes/storage.js';
 import { gatewayRoutes, sandboxGateway } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
-export interface AppOptions {
+/** The options of one app: its guard's (Host names, the control token), its inspector's, and these. */
+export interface AppOptions extends GuardOptions, InspectorOptions {
+  /** `fidelity` (default): HTTP 200 + FAILED like the real service; `http`: 4xx per error code (`--error-status`). */
   errorStatus?: ErrorStatusMode;
-  /** JSON bodies over this many bytes are refused with 413 (default 1 MiB; `--max-body-bytes`). */
+  /** JSON bodies over this many bytes are refused with 413 (`--max-body-bytes`; default 1 MiB). */
   maxBodyBytes?: number;
-  /** Host names answered besides loopback names and IP addresses (`--allowed-host`; `*` any). */
-  allowedHosts?: readonly string[];
-  /** The interface the server is bound to: its name is answered too. */
-  boundHost?: string;
-  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`). */
-  controlToken?: string;
-  /** CORS of everything but the control plane: `*` (default) any origin, a list those only, [] off (`--cors-origin`). */
+  /** CORS of the emulated API: `'*'` (default) any origin, a list of origins those only, `[]` off (`--cors-origin`). */
   corsOrigins?: CorsOrigins;
-  /** Bounds of GET /_devnet/events (subscribers, bytes each may fall behind). */
+  /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
   events?: EventStreamOptions;
-  /** Requests the request journal keeps (`GET /_devnet/requests`; default 1000; `--request-journal`). */
-  requestJournal?: number;
-  /** The host's clock in ms for the journal's `wall_time` and `duration_ms` (a seam for tests); default Date.now and performance.now. */
-  requestClock?: () => number;
-  /** Called once per request after the response is built (structured logging). */
+  /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
   /** The registry of namespaces this app is one of: serves GET /_devnet/namespaces and the delete route. */
-  namespaces?: NamespaceDirectory;
-}
-
-/** The options among `keys` that are set (exactOptionalPropertyTypes: an absent key, never `undefined`). */
-function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
-  return out;
+  directory?: NamespaceDirectory;
 }
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
@@ -84,11 +71,11 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   };
 
   // First of all: the journal and the metrics see every request, the guard's and the limits' refusals too.
-  const inspector = new Inspector(devnet, { ...(options.requestJournal === undefined ? {} : { journalSize: options.requestJournal }), ...(options.requestClock ? { clock: options.requestClock } : {}) });
+  const inspector = new Inspector(devnet, options);
   app.use(inspector.middleware());
   if (options.onRequest) app.use(requestLogger(options.onRequest));
   // Before anything reads the request: Host, cross-site control calls, the control token.
-  app.use(guard(pick(options, 'allowedHosts', 'boundHost', 'controlToken'), mode));
+  app.use(guard(options, mode));
   if (options.maxBodyBytes !== undefined && options.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES) app.use(bodyLimit(options.maxBodyBytes));
   const corsMiddleware = cors(options.corsOrigins ?? '*');
   if (corsMiddleware) app.use(corsMiddleware);
@@ -116,7 +103,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
   mount(explorerRoutes(devnet, inspector, options.events));
-  if (options.namespaces) mount(namespaceRoutes(options.namespaces));
+  if (options.directory) mount(namespaceRoutes(options.directory));
 
   // Built on first request, from the declarations mounted above (this one included), once per app;
   // the schema converter loads only then, so start-up does not pay for it.
@@ -158,7 +145,7 @@ function noRoute(method: string, path: string): DevnetError {
 export function creationGate(built: Hono, options: AppOptions): (request: Request) => Response | undefined {
   const routes = new TrieRouter<true>();
   for (const r of built.routes) if (r.method !== 'ALL') routes.add(r.method, r.path, true);
-  const check = guardCheck(pick(options, 'allowedHosts', 'boundHost', 'controlToken'));
+  const check = guardCheck(options);
   return (request) => {
     const path = unprefixedPath(request);
     const refusal = check(path, request.headers, request.url, true);

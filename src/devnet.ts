@@ -73,24 +73,28 @@ export interface CommandSink {
 export interface DevnetConfig {
   /** Parsed genesis document. */
   genesis: unknown;
+  /** Overrides the genesis seed (`--seed`): keys, API keys and ids derive from it. */
   seed?: string | undefined;
+  /** `verify` (default); `skip` accepts any signature (`--signatures`). */
   signatures?: SignatureMode;
+  /** `auto` (default) and `manual` wait for POST /_devnet/batches; `{interval: N}` cuts a batch every N clock seconds. */
   settlement?: SettlementOption;
-  /** Extra API keys (`--api-key`), each owning nothing until it creates something. */
-  apiKeys?: string[] | undefined;
-  /** `wall` moves the emulator clock to the host's time (from `wallMicros`) before each command. */
+  /** Extra API keys besides the genesis ones (`--api-key`), each owning nothing until it creates something. */
+  apiKeys?: readonly string[] | undefined;
+  /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock (from `wallMicros`) before each command. */
   clock?: ClockMode;
   wallMicros?: () => bigint;
-  /** Where stored files' blocks live; default in memory. */
+  /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
   blockStore?: BlockStore | undefined;
-  /** Base URL of the gateway in `endpoints`; default: the URL the request came to. */
+  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the URL each request came to (its Host). */
   gatewayUrl?: string | undefined;
   /**
-   * How fills are charged; default the real service's fees. A seam for testing the testers: a test
-   * plants a wrong schedule here to show that the property runner catches it.
+   * How fills are charged. Default: the real service's fees (0.5% service fee floored and capped
+   * by the seller's fee_limit; the marketplace's rate floored). No flag sets it: it is the seam
+   * where a test plants a wrong schedule to show that the property runner's model catches it.
    */
   fees?: FeeSchedule | undefined;
-  /** Bytes each project may keep listed in storage (`--storage-quota`); undefined: no quota. */
+  /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
   storageQuota?: number | undefined;
 }
 

@@ -1,6 +1,8 @@
 // `l2-devnet health`: exit 0 when the emulator this configuration names answers GET /_devnet/health.
 import { readFileSync } from 'node:fs';
-import { FlagError, parseFlags } from './cli-flags.js';
+import { parseFlags } from './cli-flags.js';
+import { FlagError } from './command-line.js';
+import type { CliOptions } from './cli-flags.js';
 import { listenUrl } from './listen-url.js';
 
 export const HEALTH_HELP = [
@@ -15,8 +17,8 @@ export const HEALTH_HELP = [
 ].join('\n');
 
 /** Where the server listens: the listen file's URL, else the host and port of the flags. */
-export function healthTarget(values: Record<string, string | undefined>): { url: string } | { missing: string } {
-  const file = values['listen-file'];
+export function healthTarget(options: CliOptions): { url: string } | { missing: string } {
+  const file = options.listenFile;
   if (file !== undefined) {
     let text: string;
     try {
@@ -26,19 +28,19 @@ export function healthTarget(values: Record<string, string | undefined>): { url:
     }
     return { url: text };
   }
-  return { url: listenUrl(values.host!, values.port!) };
+  return { url: listenUrl(options.host!, options.port!) };
 }
 
 /** Runs the check; returns the exit code. */
 export async function healthCommand(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
-  let values: Record<string, string | undefined>;
+  let options: CliOptions;
   try {
     const parsed = parseFlags(argv, env);
     if (parsed.help) {
       process.stdout.write(HEALTH_HELP + '\n');
       return 0;
     }
-    values = parsed.values;
+    options = parsed.options;
   } catch (e) {
     if (e instanceof FlagError) {
       process.stderr.write(`l2-devnet health: ${e.message}\n`);
@@ -46,14 +48,14 @@ export async function healthCommand(argv: readonly string[], env: Record<string,
     }
     throw e;
   }
-  const target = healthTarget(values);
+  const target = healthTarget(options);
   if ('missing' in target) {
     process.stderr.write(`l2-devnet health: ${target.missing}\n`);
     return 1;
   }
   try {
     // The control plane needs the token of --control-token (L2DEVNET_CONTROL_TOKEN), health included.
-    const token = values['control-token'];
+    const token = options.controlToken;
     const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {};
     const res = await fetch(`${target.url}/_devnet/health`, { headers, signal: AbortSignal.timeout(3_000) });
     const body = (await res.json().catch(() => undefined)) as { status?: unknown } | undefined;

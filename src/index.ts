@@ -2,7 +2,7 @@
 import { toRequest } from './http/text-request.js';
 import { controlClient } from './control-client.js';
 import { STATE_DIR_SUPPORT } from './persistence/support.js';
-import { controlOptions, namespaced } from './server.js';
+import { namespaced } from './server.js';
 import type { DevnetOptions, InProcessDevnet } from './server.js';
 
 /** Where in-process requests are addressed: bare paths resolve against it. */
@@ -14,7 +14,7 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => registry.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
-    control: controlClient(fetch, IN_PROCESS_URL, controlOptions(options)),
+    control: controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken }),
     devnet: main.devnet,
     namespaces: registry,
     ...(main.persistence ? { restored: main.persistence.report } : {}),

@@ -1,15 +1,11 @@
 #!/usr/bin/env node
 // CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
-import { FlagError, helpText, parseFlags } from './cli-flags.js';
-import { parseSettlement } from './domain/records/settlement.js';
-import type { FlagValues } from './cli-flags.js';
+import { helpText, parseFlags } from './cli-flags.js';
+import { FlagError } from './command-line.js';
+import type { CliOptions } from './cli-flags.js';
 import { GenesisError } from './domain/lifecycle/genesis.js';
-import type { ErrorStatusMode } from './http/errors.js';
-import type { LogMode } from './http/request-log.js';
 import { startDevnet } from './server.js';
 import type { RunningDevnet } from './server.js';
-import type { ClockMode, SignatureMode } from './devnet.js';
-import type { Durability } from './persistence/files.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';
@@ -45,50 +41,28 @@ async function main(): Promise<void> {
     process.exitCode = await runSubcommand(sub, process.argv.slice(3));
     return;
   }
-  let values: FlagValues;
+  let options: CliOptions;
   try {
     const parsed = parseFlags(process.argv.slice(2), process.env);
     if (parsed.help) { process.stdout.write(helpText() + '\n'); return; }
     if (parsed.version) { process.stdout.write(VERSION + '\n'); return; }
-    values = parsed.values;
+    options = parsed.options;
   } catch (e) {
     if (e instanceof FlagError) { process.stderr.write(`l2-devnet: ${e.message}\n`); process.exit(2); }
     throw e;
   }
   let running: RunningDevnet;
   try {
-    running = await startDevnet({
-      host: values.host!,
-      port: Number(values.port),
-      ...(values.genesis !== undefined ? { genesisPath: values.genesis } : {}),
-      ...(values.seed !== undefined ? { seed: values.seed } : {}),
-      signatures: values.signatures as SignatureMode,
-      settlement: parseSettlement(values.settlement!)!,
-      apiKeys: values.apiKeys ?? [],
-      errorStatus: values['error-status'] as ErrorStatusMode,
-      clock: values.clock as ClockMode,
-      ...(values.state !== undefined ? { stateDir: values.state } : {}),
-      durability: values.durability as Durability,
-      ...(values['gateway-url'] !== undefined ? { gatewayUrl: values['gateway-url'] } : {}),
-      ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
-      maxBodyBytes: values.maxBodyBytes!,
-      ...(values.storageQuota !== undefined ? { storageQuota: values.storageQuota } : {}),
-      ...(values.requestJournal !== undefined ? { requestJournal: values.requestJournal } : {}),
-      allowedHosts: values.allowedHosts ?? [],
-      ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
-      corsOrigins: values.corsOrigins ?? '*',
-      namespaces: { max: Number(values['max-namespaces']), ttlSeconds: Number(values['namespace-ttl']) },
-      // Request lines start after the ready line: the first request can only be handled after
-      // startDevnet resolves, and the ready line is written in the same turn that it resolves.
-      log: values.log as LogMode,
-    });
+    // Request lines start after the ready line: the first request can only be handled after
+    // startDevnet resolves, and the ready line is written in the same turn that it resolves.
+    running = await startDevnet(options);
   } catch (e) {
     const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;
     process.stderr.write(`l2-devnet: ${msg}\n`);
     process.exit(1);
   }
   // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
-  const listenFile = values['listen-file'];
+  const listenFile = options.listenFile;
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
@@ -120,8 +94,8 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
-  if (values.log === 'pretty') process.stdout.write(accountsTable(running, values['control-token']) + '\n');
-  if (values.signatures !== 'skip') warmCrypto(running);
+  if (options.log === 'pretty') process.stdout.write(accountsTable(running, options.controlToken) + '\n');
+  if (options.signatures !== 'skip') warmCrypto(running);
 }
 
 /**

@@ -8,21 +8,16 @@ import { join } from 'node:path';
 import { buildApp, creationGate } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
-import type { SettlementOption } from './domain/records/settlement.js';
-import type { ClockMode, SignatureMode } from './devnet.js';
+import type { DevnetConfig } from './devnet.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import type { StateDirSupport } from './persistence/support.js';
 import type { Durability } from './persistence/files.js';
 import { readGenesisFile } from './genesis-file.js';
-import type { ErrorStatusMode } from './http/errors.js';
 import { logWriter } from './http/request-log.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
 import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
-import type { BlockStore } from './ipfs/block-store.js';
-import type { FeeSchedule } from './domain/trading/matching.js';
-import type { EventStreamOptions } from './http/event-stream.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
 import { NamespaceRegistry } from './namespaces.js';
@@ -33,19 +28,18 @@ export interface NamespaceOptions extends NamespaceLimits {
   now?: () => number;
 }
 
-export interface DevnetOptions {
+/**
+ * What a user sets (the library's options; the CLI's flags make them, see cli-flags.ts). Each field is
+ * declared once, by the layer that uses it: the devnet's (DevnetConfig), the app's (AppOptions), and
+ * here only those of the emulator around them.
+ */
+export interface DevnetOptions
+  extends Pick<DevnetConfig, 'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota'>,
+    Pick<AppOptions, 'errorStatus' | 'maxBodyBytes' | 'allowedHosts' | 'controlToken' | 'corsOrigins' | 'events' | 'requestJournal' | 'requestClock' | 'onRequest'> {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
   genesisPath?: string;
   /** A genesis document given directly (wins over genesisPath). */
   genesis?: unknown;
-  /** Overrides the genesis seed: keys, API keys and ids derive from it. */
-  seed?: string;
-  signatures?: SignatureMode;
-  /** `auto` (default) and `manual` wait for POST /_devnet/batches; `{interval: N}` cuts a batch every N clock seconds. */
-  settlement?: SettlementOption;
-  /** Extra API keys besides the genesis ones (`--api-key`). */
-  apiKeys?: string[];
-  errorStatus?: ErrorStatusMode;
   /** `--state DIR`: restore from and persist to this directory. */
   stateDir?: string;
   /**
@@ -53,46 +47,13 @@ export interface DevnetOptions {
    * kill -9, not a power cut); `fsync` once it is on the disk (survives a power cut; see the persistence bench).
    */
   durability?: Durability;
-  /** `virtual` (default): time moves only by POST /_devnet/clock; `wall`: follows the host clock. */
-  clock?: ClockMode;
   /** One line per request on stdout (`--log`): `json`, `pretty`, or `silent` (the library's default). */
   log?: LogMode;
-  /** Called once per request with its log entry (method, path, status, error code, time); never request content. */
-  onRequest?: (entry: RequestLogEntry) => void;
-  /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: `publicUrl`, else the URL each request came to (its Host). */
-  gatewayUrl?: string;
   /**
    * The URL clients reach the emulator at (`--public-url`), e.g. `http://devnet:8080` behind a
-   * container network: `RunningDevnet.url` and the default base of storage `endpoints`.
+   * container network: `RunningDevnet.url` and the default base of storage `endpoints` (before each request's Host).
    */
   publicUrl?: string;
-  /** Where uploaded blocks live; default in memory (`DirectoryBlockStore` keeps them on disk). */
-  blockStore?: BlockStore;
-  /**
-   * How fills are charged. Default: the real service's fees (0.5% service fee floored and capped
-   * by the seller's fee_limit; the marketplace's rate floored). No flag sets it: it is the seam
-   * where a test plants a wrong schedule to show that the property runner's model catches it.
-   */
-  fees?: FeeSchedule;
-  /** JSON bodies over this many bytes are refused with 413 (`--max-body-bytes`; default 1 MiB). */
-  maxBodyBytes?: number;
-  /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
-  storageQuota?: number;
-  /** Host names answered besides loopback names, IP addresses and the bound host (`--allowed-host`); `*` answers any. */
-  allowedHosts?: string[];
-  /** Every /_devnet/* call needs `Authorization: Bearer <token>` (`--control-token`); `control` sends it. */
-  controlToken?: string;
-  /** CORS of the emulated API: `'*'` (default) any origin, a list of origins those only, `[]` off (`--cors-origin`). */
-  corsOrigins?: '*' | string[];
-  /** Bounds of GET /_devnet/events: `maxSubscribers` (default 128), `bufferBytes` each may leave unread (default 256 KiB). */
-  events?: EventStreamOptions;
-  /** Requests `GET /_devnet/requests` keeps (`--request-journal`; default 1000). */
-  requestJournal?: number;
-  /**
-   * The host clock (ms) of the request journal's `wall_time` and `duration_ms`: a seam for tests and
-   * generated examples; default the real clocks (Date.now, performance.now).
-   */
-  requestClock?: () => number;
   /**
    * Namespaces (`/ns/{name}/...` or `x-devnet-namespace`): each a whole devnet from the same genesis
    * and options, its keys derived from the seed and its name. The cap (`--max-namespaces`, default
@@ -145,11 +106,6 @@ export interface RunningDevnet {
 /** How long an idle keep-alive connection stays open: above the 60 s that common clients and proxies keep one. */
 export const KEEP_ALIVE_MS = 65_000;
 
-/** The control client of an instance sends its control token. */
-export function controlOptions(options: DevnetOptions): { token?: string } {
-  return options.controlToken === undefined ? {} : { token: options.controlToken };
-}
-
 /** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
 const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
 /** The same clock in milliseconds: the namespaces' idle TTL. */
@@ -183,18 +139,13 @@ function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | und
   const claim = stateDir === undefined ? undefined : support!.claimStateDir(stateDir);
   try {
     const devnet = new Devnet({
+      ...options,
       genesis,
       seed,
-      signatures: options.signatures ?? 'verify',
-      settlement: options.settlement ?? 'auto',
-      apiKeys: options.apiKeys ?? [],
-      clock: options.clock ?? 'virtual',
       wallMicros,
       // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new support!.DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl ?? options.publicUrl,
-      fees: options.fees,
-      storageQuota: options.storageQuota,
     });
     const persistence = claim === undefined ? undefined : support!.openStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
     return { devnet, persistence };
@@ -211,18 +162,8 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   // The names clients are told to use are answered: the public URL's and the gateway URL's hosts.
   const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) => (u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')]));
   const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
-  return {
-    errorStatus: options.errorStatus ?? 'fidelity',
-    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
-    ...(boundHost !== undefined ? { boundHost } : {}),
-    ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
-    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
-    ...(options.events !== undefined ? { events: options.events } : {}),
-    ...(options.requestJournal !== undefined ? { requestJournal: options.requestJournal } : {}),
-    ...(options.requestClock !== undefined ? { requestClock: options.requestClock } : {}),
-    ...(sinks.length ? { onRequest: (e: RequestLogEntry) => sinks.forEach((f) => f(e)) } : {}),
-  };
+  const { namespaces: _, ...rest } = options;
+  return { ...rest, allowedHosts, boundHost, onRequest: sinks.length ? (e: RequestLogEntry) => sinks.forEach((f) => f(e)) : undefined };
 }
 
 export interface Namespaced {
@@ -245,7 +186,7 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   // What a request that would create a namespace is refused for (app.ts): set from default's app, built first.
   let gate!: (request: Request) => Response | undefined;
   const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
-    const built = buildApp(made.devnet, { ...app, namespaces: registry });
+    const built = buildApp(made.devnet, { ...app, directory: registry });
     gate ??= creationGate(built, app);
     return {
       fetch: built.fetch,
@@ -264,7 +205,7 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   const makeNamed = (name: string, dir: string | undefined): Made => {
     const base = options.gatewayUrl ?? options.publicUrl;
     const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    return makeDevnet({ ...options, ...(gatewayUrl !== undefined ? { gatewayUrl } : {}) }, genesis, namespaceSeed(baseSeed, name), dir, support);
+    return makeDevnet({ ...options, gatewayUrl }, genesis, namespaceSeed(baseSeed, name), dir, support);
   };
   const open = (name: string): NamespaceInstance => {
     const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
@@ -321,7 +262,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         url: options.publicUrl?.replace(/\/+$/, '') ?? local,
         listenUrl: local,
         port: info.port,
-        control: controlClient(fetch, local, controlOptions(options)),
+        control: controlClient(fetch, local, { token: options.controlToken }),
         devnet: main.devnet,
         namespaces: registry,
         ...(main.persistence ? { restored: main.persistence.report } : {}),

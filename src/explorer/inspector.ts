@@ -11,10 +11,13 @@ import { DEFAULT_JOURNAL_SIZE, journalQuery, RequestJournal } from './journal.js
 import { Metrics } from './metrics.js';
 
 export interface InspectorOptions {
-  /** Requests the journal keeps (default 1000; `--request-journal N`). */
-  journalSize?: number;
-  /** The host's clock in milliseconds for both wall time and durations (a seam for tests); default Date.now and performance.now. */
-  clock?: () => number;
+  /** Requests `GET /_devnet/requests` keeps (`--request-journal`; default 1000). */
+  requestJournal?: number;
+  /**
+   * The host clock (ms) of the request journal's `wall_time` and `duration_ms`: a seam for tests and
+   * generated examples; default the real clocks (Date.now, performance.now).
+   */
+  requestClock?: () => number;
 }
 
 /** The inspector's own reads: kept out of the journal when they succeed, so a watching page does not fill it. */
@@ -33,7 +36,10 @@ export function routeLabel(c: Context): string {
 
 export class Inspector {
   readonly journal: RequestJournal;
-  readonly metrics = new Metrics();
+  readonly metrics = new Metrics(() => {
+    const s = this.devnet.state;
+    return { recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size };
+  });
   readonly history = new EventHistory();
   private readonly wall: () => number;
   private readonly elapsed: () => number;
@@ -41,9 +47,9 @@ export class Inspector {
   subscribers: () => number = () => 0;
 
   constructor(private readonly devnet: Devnet, o: InspectorOptions = {}) {
-    this.journal = new RequestJournal(o.journalSize ?? DEFAULT_JOURNAL_SIZE);
-    this.wall = o.clock ?? Date.now;
-    this.elapsed = o.clock ?? (() => performance.now());
+    this.journal = new RequestJournal(o.requestJournal ?? DEFAULT_JOURNAL_SIZE);
+    this.wall = o.requestClock ?? Date.now;
+    this.elapsed = o.requestClock ?? (() => performance.now());
     // Always listening (not only while a page is open): a page that reloads finds the events it
     // missed, and a record's detail shows the moves made while no page was open.
     devnet.onEvent((e) => {
@@ -76,11 +82,5 @@ export class Inspector {
         emulator_time: isoMicros(this.devnet.state.clock.nowMicros),
       });
     };
-  }
-
-  /** The /metrics text. */
-  metricsText(): string {
-    const s = this.devnet.state;
-    return this.metrics.text({ recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size });
   }
 }

@@ -1,5 +1,7 @@
-// GET /metrics: counters kept per app (requests, commands, a duration histogram) and gauges read from
-// the state in O(1), written in the Prometheus text exposition format (version 0.0.4).
+// GET /metrics: counts kept per app on the request path in O(1) (plain maps, no library), written as
+// Prometheus text by a prom-client Registry of this app's own, built on the first scrape: importing
+// prom-client costs ~70 ms, which start-up cannot pay, and its Histogram cannot be given counts kept elsewhere.
+import type { Metric, Registry } from 'prom-client';
 
 /** Upper bounds (seconds) of the request duration histogram's buckets. */
 export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -14,34 +16,41 @@ export interface MetricGauges {
   journalEntries: number;
 }
 
-/** A label value escaped as the exposition format requires (backslash, double quote, newline). */
-export function labelValue(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+interface Sample {
+  labels?: Record<string, string | number>;
+  value: number;
+  /** A histogram's `_bucket`, `_sum` or `_count`. */
+  metricName?: string;
 }
 
-function labels(pairs: Record<string, string>): string {
-  return '{' + Object.entries(pairs).map(([k, v]) => `${k}="${labelValue(v)}"`).join(',') + '}';
-}
-
-/** A number as the format writes it: integers plainly, others in shortest round-trip form. */
-function num(n: number): string {
-  return Number.isFinite(n) ? String(n) : n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
+/** One family, as prom-client's Registry reads a collector: its samples are made from our counts at each scrape. */
+interface Family {
+  name: string;
+  help: string;
+  type: 'counter' | 'gauge' | 'histogram';
+  samples: () => Sample[];
 }
 
 export class Metrics {
   /** `method route status code` -> count (the route is its declared pattern, so the label set is bounded). */
-  private readonly requests = new Map<string, { method: string; route: string; status: string; code: string; n: number }>();
+  private readonly requests = new Map<string, { labels: { method: string; route: string; status: string; code: string }; n: number }>();
   private readonly commands = new Map<string, number>();
+  /** Per bucket, the requests whose duration fell in it and in no lower one (made cumulative on scrape). */
   private readonly buckets = new Array<number>(DURATION_BUCKETS.length).fill(0);
   private durationSum = 0;
   private durationCount = 0;
+  private registry: Promise<Registry> | undefined;
+
+  /** `gauges` is read at each scrape. */
+  constructor(private readonly gauges: () => MetricGauges) {}
 
   request(method: string, route: string, status: number, code: number, seconds: number): void {
     const key = `${method} ${route} ${status} ${code}`;
     const row = this.requests.get(key);
     if (row) row.n++;
-    else this.requests.set(key, { method, route, status: String(status), code: String(code), n: 1 });
-    for (let i = 0; i < DURATION_BUCKETS.length; i++) if (seconds <= DURATION_BUCKETS[i]!) this.buckets[i]!++;
+    else this.requests.set(key, { labels: { method, route, status: String(status), code: String(code) }, n: 1 });
+    const i = DURATION_BUCKETS.findIndex((le) => seconds <= le);
+    if (i !== -1) this.buckets[i]!++;
     this.durationSum += seconds;
     this.durationCount++;
   }
@@ -50,28 +59,42 @@ export class Metrics {
     this.commands.set(cmd, (this.commands.get(cmd) ?? 0) + 1);
   }
 
-  /** The exposition text: HELP and TYPE once per family, then its samples. */
-  text(g: MetricGauges): string {
-    const out: string[] = [];
-    const family = (name: string, type: string, help: string): void => {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    };
-    family('l2devnet_http_requests_total', 'counter', 'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).');
-    for (const r of this.requests.values()) out.push(`l2devnet_http_requests_total${labels({ method: r.method, route: r.route, status: r.status, code: r.code })} ${r.n}`);
-    family('l2devnet_http_request_duration_seconds', 'histogram', 'Time from the first middleware to the answer, in seconds.');
-    DURATION_BUCKETS.forEach((le, i) => out.push(`l2devnet_http_request_duration_seconds_bucket{le="${le}"} ${this.buckets[i]}`));
-    out.push(`l2devnet_http_request_duration_seconds_bucket{le="+Inf"} ${this.durationCount}`);
-    out.push(`l2devnet_http_request_duration_seconds_sum ${num(this.durationSum)}`, `l2devnet_http_request_duration_seconds_count ${this.durationCount}`);
-    family('l2devnet_commands_total', 'counter', 'Accepted commands that changed the state, by kind.');
-    for (const [cmd, n] of this.commands) out.push(`l2devnet_commands_total${labels({ command: cmd })} ${n}`);
-    family('l2devnet_records', 'gauge', 'Records by status.');
-    RECORD_STATUS_NAMES.forEach((name, status) => out.push(`l2devnet_records${labels({ status: String(status), name })} ${g.recordsByStatus[status] ?? 0}`));
-    family('l2devnet_open_orders', 'gauge', 'Open (placed or partially filled) orders.');
-    out.push(`l2devnet_open_orders ${g.openOrders}`);
-    family('l2devnet_sse_subscribers', 'gauge', 'Open GET /_devnet/events streams.');
-    out.push(`l2devnet_sse_subscribers ${g.sseSubscribers}`);
-    family('l2devnet_request_journal_entries', 'gauge', 'Entries held by the request journal (GET /_devnet/requests).');
-    out.push(`l2devnet_request_journal_entries ${g.journalEntries}`);
-    return out.join('\n') + '\n';
+  /** The exposition text (format 0.0.4). */
+  async text(): Promise<string> {
+    this.registry ??= import('prom-client').then((p) => {
+      const registry = new p.Registry();
+      for (const f of this.families()) {
+        const read = async () => ({ name: f.name, help: f.help, type: f.type, aggregator: 'sum', values: f.samples() });
+        // A collector in the shape prom-client's own metrics take (name, help, type, get).
+        registry.registerMetric({ name: f.name, help: f.help, type: f.type, aggregator: 'sum', get: read } as unknown as Metric);
+      }
+      return registry;
+    });
+    return (await this.registry).metrics();
+  }
+
+  private families(): Family[] {
+    const g = this.gauges;
+    return [
+      { name: 'l2devnet_http_requests_total', type: 'counter', help: 'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).', samples: () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n })) },
+      { name: 'l2devnet_http_request_duration_seconds', type: 'histogram', help: 'Time from the first middleware to the answer, in seconds.', samples: () => this.durationSamples() },
+      { name: 'l2devnet_commands_total', type: 'counter', help: 'Accepted commands that changed the state, by kind.', samples: () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n })) },
+      { name: 'l2devnet_records', type: 'gauge', help: 'Records by status.', samples: () => RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 })) },
+      { name: 'l2devnet_open_orders', type: 'gauge', help: 'Open (placed or partially filled) orders.', samples: () => [{ value: g().openOrders }] },
+      { name: 'l2devnet_sse_subscribers', type: 'gauge', help: 'Open GET /_devnet/events streams.', samples: () => [{ value: g().sseSubscribers }] },
+      { name: 'l2devnet_request_journal_entries', type: 'gauge', help: 'Entries held by the request journal (GET /_devnet/requests).', samples: () => [{ value: g().journalEntries }] },
+    ];
+  }
+
+  private durationSamples(): Sample[] {
+    const name = 'l2devnet_http_request_duration_seconds';
+    let below = 0;
+    const buckets = DURATION_BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { le }, value: (below += this.buckets[i]!) }));
+    return [
+      ...buckets,
+      { metricName: `${name}_bucket`, labels: { le: '+Inf' }, value: this.durationCount },
+      { metricName: `${name}_sum`, value: this.durationSum },
+      { metricName: `${name}_count`, value: this.durationCount },
+    ];
   }
 }

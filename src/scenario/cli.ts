@@ -1,4 +1,6 @@
 // `l2-devnet scenario FILE... [--url URL]`: a progress line per step, a readable diff on failure, exit 0 only if all pass.
+import { FlagError, flagLines, parseCommandLine } from '../command-line.js';
+import type { FlagSpec, Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
 import { loadScenario, runScenario, scenarioDir } from './runner.js';
@@ -6,7 +8,9 @@ import type { StepResult } from './runner.js';
 import { inProcessTarget, urlTarget } from './target.js';
 import type { Target } from './target.js';
 
-export const SCENARIO_USAGE = 'Usage: l2-devnet scenario FILE... [--url URL]\n  Runs each scenario from the genesis: in-process by default; with --url against a running emulator, which is reset (POST /_devnet/reset) before each file.';
+const SCENARIO_FLAGS: readonly FlagSpec<{ url?: string }>[] = [{ name: 'url', help: 'a running emulator to run against (reset before each file)', set: (o, v) => (o.url = v) }];
+
+export const SCENARIO_USAGE = ['Usage: l2-devnet scenario FILE... [--url URL]', '  Runs each scenario from the genesis: in-process by default; with --url against a running emulator, which is reset (POST /_devnet/reset) before each file.', ...flagLines(SCENARIO_FLAGS, false)].join('\n');
 
 type Write = (text: string) => void;
 
@@ -30,16 +34,17 @@ async function freshTarget(url: string | undefined): Promise<{ target: Target; c
 
 /** Runs the subcommand; returns the exit code (0 all passed, 1 a scenario failed, 2 bad usage). */
 export async function scenarioCommand(argv: readonly string[], write: Write = (t) => process.stdout.write(t)): Promise<number> {
-  const files: string[] = [];
-  let url: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--help' || a === '-h') { write(SCENARIO_USAGE + '\n'); return 0; }
-    if (a === '--url') url = argv[++i];
-    else if (a.startsWith('--url=')) url = a.slice(6);
-    else if (a.startsWith('--')) { write(`l2-devnet scenario: unknown flag ${a}\n${SCENARIO_USAGE}\n`); return 2; }
-    else files.push(a);
+  let parsed: Parsed<{ url?: string }>;
+  try {
+    parsed = parseCommandLine(SCENARIO_FLAGS, argv, {}, { positionals: true });
+  } catch (e) {
+    if (!(e instanceof FlagError)) throw e;
+    write(`l2-devnet scenario: ${e.message}\n${SCENARIO_USAGE}\n`);
+    return 2;
   }
+  if (parsed.help) { write(SCENARIO_USAGE + '\n'); return 0; }
+  const files = parsed.positionals;
+  const url = parsed.options.url;
   if (files.length === 0 || url === '') { write(`${SCENARIO_USAGE}\n`); return 2; }
   let failed = 0;
   for (const file of files) {

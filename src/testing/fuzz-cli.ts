@@ -1,6 +1,19 @@
 // `l2-devnet fuzz [--runs N] [--seed S] [--max-commands N] [--url URL] [--path P --replay-path R]`: prints the seed, and on failure the shrunk sequence and how to replay it.
+import { FlagError, flagLines, parseCommandLine, refuse } from '../command-line.js';
+import type { FlagSpec } from '../command-line.js';
 import { runFuzz } from './fuzz.js';
 import type { FuzzOptions, FuzzReport } from './fuzz.js';
+
+const count = (v: string): number => (/^\d+$/.test(v) ? Number(v) : refuse('needs a non-negative integer'));
+
+const FUZZ_FLAGS: readonly FlagSpec<FuzzOptions>[] = [
+  { name: 'runs', help: 'sequences to try', set: (o, v) => (o.runs = count(v)) },
+  { name: 'seed', help: 'the run to repeat', set: (o, v) => (o.seed = count(v)) },
+  { name: 'max-commands', help: 'commands per sequence at most', set: (o, v) => (o.maxCommands = count(v)) },
+  { name: 'url', help: 'a running emulator', set: (o, v) => (o.url = v) },
+  { name: 'path', help: 'with --replay-path: the failure to replay', set: (o, v) => (o.path = v) },
+  { name: 'replay-path', help: 'with --path: the failure to replay', set: (o, v) => (o.replayPath = v) },
+];
 
 export const FUZZ_USAGE = [
   'Usage: l2-devnet fuzz [--runs N] [--seed S] [--max-commands N] [--url URL] [--path P --replay-path R]',
@@ -8,33 +21,21 @@ export const FUZZ_USAGE = [
   '  clock moves, snapshots and reverts, checked after every command against a small model and',
   '  GET /_devnet/invariants. In-process by default (signatures skipped); with --url against a running',
   '  emulator, which is reset (POST /_devnet/reset) before each sequence and must verify signatures.',
+  ...flagLines(FUZZ_FLAGS, false),
 ].join('\n');
 
 type Write = (text: string) => void;
 
-function intFlag(name: string, v: string | undefined): number {
-  if (v === undefined || !/^\d+$/.test(v)) throw new RangeError(`--${name} needs a non-negative integer, got ${JSON.stringify(v)}`);
-  return Number(v);
-}
-
 /** Runs the subcommand; returns the exit code (0 passed, 1 a counterexample, 2 bad usage). */
 export async function fuzzCommand(argv: readonly string[], write: Write = (t) => process.stdout.write(t)): Promise<number> {
-  const o: FuzzOptions = {};
+  let o: FuzzOptions;
   try {
-    for (let i = 0; i < argv.length; i++) {
-      const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-      const value = () => inline ?? argv[++i];
-      if (flag === '--help' || flag === '-h') { write(FUZZ_USAGE + '\n'); return 0; }
-      else if (flag === '--runs') o.runs = intFlag('runs', value());
-      else if (flag === '--seed') o.seed = intFlag('seed', value());
-      else if (flag === '--max-commands') o.maxCommands = intFlag('max-commands', value());
-      else if (flag === '--url') o.url = value();
-      else if (flag === '--path') o.path = value();
-      else if (flag === '--replay-path') o.replayPath = value();
-      else throw new RangeError(`unknown argument ${flag}`);
-    }
+    const parsed = parseCommandLine(FUZZ_FLAGS, argv);
+    if (parsed.help) { write(FUZZ_USAGE + '\n'); return 0; }
+    o = parsed.options;
   } catch (e) {
-    write(`l2-devnet fuzz: ${(e as Error).message}\n${FUZZ_USAGE}\n`);
+    if (!(e instanceof FlagError)) throw e;
+    write(`l2-devnet fuzz: ${e.message}\n${FUZZ_USAGE}\n`);
     return 2;
   }
   const report = await runFuzz(o);

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts'],
   ['domain/'],
-  ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts'],
+  ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
 
 function layerOf(module: string): number {

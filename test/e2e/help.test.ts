@@ -1,6 +1,7 @@
 // --help and --version of the built CLI: the help is the flag table, complete, and exits 0 without starting a server.
 import { describe, expect, it } from 'vitest';
 import { FLAGS, helpText } from '../../src/cli-flags.js';
+import { envOf } from '../../src/command-line.js';
 import { runToExit } from '../support/cli.js';
 
 describe('l2-devnet --help / --version', () => {
@@ -13,7 +14,7 @@ describe('l2-devnet --help / --version', () => {
     for (const f of FLAGS) {
       const line = lines.find((l) => l.startsWith(`  --${f.name} `));
       expect(line, `--${f.name}`).toBeDefined();
-      expect(line).toContain(f.env);
+      expect(line).toContain(envOf(f.name));
       if (f.default !== undefined) expect(line).toContain(`[default: ${f.default}]`);
       for (const v of f.values ?? []) expect(line).toContain(v);
     }

@@ -140,7 +140,7 @@ describe('GET /_devnet/requests: the request journal', () => {
 type Family = { name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string; sum?: string }> };
 
 /**
- * The exposition format's rules checked line by line (text format 0.0.4): HELP and TYPE once per
+ * The exposition format's rules checked line by line (text format 0.0.4; empty lines are ignored): HELP and TYPE once per
  * family and before its samples, names and labels by the grammar, values as Go floats, every sample
  * in the family its TYPE announced, histogram buckets cumulative with +Inf equal to _count.
  */
@@ -154,6 +154,7 @@ function strictCheck(text: string): void {
   const counts = new Map<string, number>();
   for (const line of text.slice(0, -1).split('\n')) {
     let m: RegExpExecArray | null;
+    if (line === '') continue;
     if ((m = new RegExp(`^# HELP (${NAME}) .+$`).exec(line))) {
       expect(helped.has(m[1]!), `HELP twice: ${line}`).toBe(false);
       helped.add(m[1]!);
@@ -223,6 +224,18 @@ describe('GET /metrics', () => {
     const total = after.get('l2devnet_http_requests_total')!.metrics.reduce((n, s) => n + Number(s.value), 0);
     expect(Number(after.get('l2devnet_http_request_duration_seconds')!.metrics[0]!.count)).toBe(total);
     expect(value(after, 'l2devnet_sse_subscribers')).toBe(0);
+  });
+
+  it('each devnet, and each namespace of one, counts its own (no registry shared in the process)', async () => {
+    const [a, b] = [testClient(), testClient()];
+    for (const c of [a, b]) await scrape(c);
+    for (let i = 0; i < 3; i++) await a.get('/v1/nonce?stark_key=' + a.accounts.alice.stark_key);
+    await a.dn.fetch('/ns/other/v1/nonce?stark_key=' + a.accounts.alice.stark_key);
+    const nonce = { method: 'GET', route: '/v1/nonce', code: '0' };
+    expect(value(await scrape(a), 'l2devnet_http_requests_total', nonce)).toBe(3);
+    expect(value(await scrape(b), 'l2devnet_http_requests_total', nonce)).toBe(0);
+    const other = parsePrometheusTextFormat(await (await a.dn.fetch('/ns/other/metrics')).text()) as Family[];
+    expect(value(new Map(other.map((f) => [f.name, f])), 'l2devnet_http_requests_total', nonce)).toBe(1);
   });
 
   it('labels requests by declared route, so ids in paths do not make new series', async () => {

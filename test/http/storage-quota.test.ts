@@ -50,9 +50,9 @@ describe('storage quota', () => {
   });
 
   it('--storage-quota takes bytes or a KiB/MiB/GiB suffix, from the flag or L2DEVNET_STORAGE_QUOTA', () => {
-    expect(parseFlags(['--storage-quota', '500MiB'], {}).values.storageQuota).toBe(500 * 1024 * 1024);
-    expect(parseFlags([], { L2DEVNET_STORAGE_QUOTA: '1048576' }).values.storageQuota).toBe(1048576);
-    expect(parseFlags([], {}).values.storageQuota).toBeUndefined();
+    expect(parseFlags(['--storage-quota', '500MiB'], {}).options.storageQuota).toBe(500 * 1024 * 1024);
+    expect(parseFlags([], { L2DEVNET_STORAGE_QUOTA: '1048576' }).options.storageQuota).toBe(1048576);
+    expect(parseFlags([], {}).options.storageQuota).toBeUndefined();
     for (const bad of ['0', '-1', '10XB', 'lots']) expect(() => parseFlags(['--storage-quota', bad], {})).toThrow(/--storage-quota/);
   });
 });

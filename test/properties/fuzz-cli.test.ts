@@ -29,6 +29,6 @@ describe('l2-devnet fuzz', () => {
     expect((await runToExit(['fuzz', '--runs', 'many'])).code).toBe(2);
     const r = await runToExit(['fuzz', '--planted-bug', 'service-fee-rounds-up']);
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('unknown argument --planted-bug');
+    expect(r.stdout).toContain('unknown flag --planted-bug');
   });
 });

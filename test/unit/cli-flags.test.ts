@@ -1,17 +1,23 @@
-// The CLI flag table: flags over env over defaults, validation, repeatable --api-key, --help listing.
+// The CLI flag table: flags over env over defaults, validation into typed options, repeatable --api-key, --help listing.
 import { describe, expect, it } from 'vitest';
-import { FLAGS, FlagError, helpText, parseFlags } from '../../src/cli-flags.js';
+import { FLAGS, helpText, parseFlags } from '../../src/cli-flags.js';
+import { envOf, FlagError } from '../../src/command-line.js';
 
 describe('parseFlags', () => {
   it('takes defaults, then environment, then flags', () => {
-    expect(parseFlags([], {}).values).toMatchObject({ host: '127.0.0.1', port: '8080', settlement: 'auto', signatures: 'verify', 'error-status': 'fidelity', log: 'pretty' });
-    expect(parseFlags([], { L2DEVNET_PORT: '0', L2DEVNET_SETTLEMENT: 'manual' }).values).toMatchObject({ port: '0', settlement: 'manual' });
-    expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).values).toMatchObject({ port: '9', settlement: 'interval:5' });
+    expect(parseFlags([], {}).options).toEqual({
+      host: '127.0.0.1', port: 8080, settlement: 'auto', durability: 'write', clock: 'virtual', signatures: 'verify', errorStatus: 'fidelity', apiKeys: [],
+      maxBodyBytes: 1024 * 1024, allowedHosts: [], corsOrigins: '*', requestJournal: 1000, namespaces: { max: 64, ttlSeconds: 0 }, log: 'pretty',
+    });
+    expect(parseFlags([], { L2DEVNET_PORT: '0', L2DEVNET_SETTLEMENT: 'manual' }).options).toMatchObject({ port: 0, settlement: 'manual' });
+    expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).options).toMatchObject({ port: 9, settlement: { interval: 5 } });
+    expect(parseFlags(['--genesis', 'g.json', '--state', 'd', '--error-status', 'http', '--max-namespaces', '3', '--listen-file', 'f'], { L2DEVNET_NAMESPACE_TTL: '60', L2DEVNET_SEED: 's' }).options)
+      .toMatchObject({ genesisPath: 'g.json', stateDir: 'd', errorStatus: 'http', namespaces: { max: 3, ttlSeconds: 60 }, listenFile: 'f', seed: 's' });
   });
 
   it('collects --api-key from the environment list and repeated flags', () => {
-    expect(parseFlags(['--api-key', 'k3', '--api-key=k4'], { L2DEVNET_API_KEY: 'k1, k2' }).values.apiKeys).toEqual(['k1', 'k2', 'k3', 'k4']);
-    expect(parseFlags([], {}).values.apiKeys).toEqual([]);
+    expect(parseFlags(['--api-key', 'k3', '--api-key=k4'], { L2DEVNET_API_KEY: 'k1, k2' }).options.apiKeys).toEqual(['k1', 'k2', 'k3', 'k4']);
+    expect(parseFlags([], {}).options.apiKeys).toEqual([]);
   });
 
   it.each([
@@ -21,22 +27,45 @@ describe('parseFlags', () => {
     expect(() => parseFlags(argv, {})).toThrow(FlagError);
   });
 
+  it('refusals name the flag and the value (never a token), in the CLI\'s words', () => {
+    const message = (argv: string[], env: Record<string, string> = {}): string => {
+      try {
+        parseFlags(argv, env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(FlagError);
+        return (e as Error).message;
+      }
+      throw new Error(`${argv.join(' ')} was accepted`);
+    };
+    expect(message(['--nope'])).toBe('unknown flag --nope (see --help)');
+    expect(message(['--port'])).toBe('--port needs a value');
+    expect(message(['stray'])).toBe('unexpected argument "stray" (see --help)');
+    expect(message(['--port', '70000'])).toBe('--port must be an integer in [0, 65535], got "70000"');
+    expect(message([], { L2DEVNET_LOG: 'loud' })).toBe('--log must be one of pretty|json|silent, got "loud"');
+    expect(message(['--control-token', 'has space'])).not.toContain('has space');
+  });
+
+  it('--help and --version win over bad values', () => {
+    expect(parseFlags(['--port', '70000', '-h'], {}).help).toBe(true);
+    expect(parseFlags(['-v'], { L2DEVNET_PORT: 'x' }).version).toBe(true);
+  });
+
   it('reads the limit and defence flags: sizes, CORS origins, allowed hosts, the control token', () => {
-    const d = parseFlags([], {}).values;
+    const d = parseFlags([], {}).options;
     expect(d).toMatchObject({ maxBodyBytes: 1024 * 1024, corsOrigins: '*', allowedHosts: [] });
     expect(d.storageQuota).toBeUndefined();
-    expect(d['control-token']).toBeUndefined();
-    expect(parseFlags(['--max-body-bytes', '4MiB'], {}).values.maxBodyBytes).toBe(4 * 1024 * 1024);
-    expect(parseFlags(['--max-body-bytes=512k'], {}).values.maxBodyBytes).toBe(512 * 1024);
-    expect(parseFlags([], { L2DEVNET_MAX_BODY_BYTES: '2048' }).values.maxBodyBytes).toBe(2048);
-    expect(parseFlags(['--cors-origin', 'none'], {}).values.corsOrigins).toEqual([]);
-    expect(parseFlags(['--cors-origin', 'http://LocalHost:3000/', '--cors-origin', 'https://app.example:443'], {}).values.corsOrigins).toEqual(['http://localhost:3000', 'https://app.example']);
+    expect(d.controlToken).toBeUndefined();
+    expect(parseFlags(['--max-body-bytes', '4MiB'], {}).options.maxBodyBytes).toBe(4 * 1024 * 1024);
+    expect(parseFlags(['--max-body-bytes=512k'], {}).options.maxBodyBytes).toBe(512 * 1024);
+    expect(parseFlags([], { L2DEVNET_MAX_BODY_BYTES: '2048' }).options.maxBodyBytes).toBe(2048);
+    expect(parseFlags(['--cors-origin', 'none'], {}).options.corsOrigins).toEqual([]);
+    expect(parseFlags(['--cors-origin', 'http://LocalHost:3000/', '--cors-origin', 'https://app.example:443'], {}).options.corsOrigins).toEqual(['http://localhost:3000', 'https://app.example']);
     // Flags replace the environment's list (flags win), as for any flag.
-    expect(parseFlags(['--cors-origin', 'http://a.example'], { L2DEVNET_CORS_ORIGIN: 'http://b.example' }).values.corsOrigins).toEqual(['http://a.example']);
-    expect(parseFlags([], { L2DEVNET_CORS_ORIGIN: 'http://a.example, http://b.example' }).values.corsOrigins).toEqual(['http://a.example', 'http://b.example']);
-    expect(parseFlags(['--allowed-host', 'devnet.example', '--allowed-host', '.ci.internal'], {}).values.allowedHosts).toEqual(['devnet.example', '.ci.internal']);
-    expect(parseFlags([], { L2DEVNET_ALLOWED_HOST: 'a.example,*' }).values.allowedHosts).toEqual(['a.example', '*']);
-    expect(parseFlags(['--control-token', 's3cret-Token_1'], {}).values['control-token']).toBe('s3cret-Token_1');
+    expect(parseFlags(['--cors-origin', 'http://a.example'], { L2DEVNET_CORS_ORIGIN: 'http://b.example' }).options.corsOrigins).toEqual(['http://a.example']);
+    expect(parseFlags([], { L2DEVNET_CORS_ORIGIN: 'http://a.example, http://b.example' }).options.corsOrigins).toEqual(['http://a.example', 'http://b.example']);
+    expect(parseFlags(['--allowed-host', 'devnet.example', '--allowed-host', '.ci.internal'], {}).options.allowedHosts).toEqual(['devnet.example', '.ci.internal']);
+    expect(parseFlags([], { L2DEVNET_ALLOWED_HOST: 'a.example,*' }).options.allowedHosts).toEqual(['a.example', '*']);
+    expect(parseFlags(['--control-token', 's3cret-Token_1'], {}).options.controlToken).toBe('s3cret-Token_1');
   });
 
   it.each([
@@ -51,7 +80,23 @@ describe('parseFlags', () => {
     const text = helpText();
     for (const f of FLAGS) {
       expect(text).toContain(`--${f.name}`);
-      expect(text).toContain(f.env);
+      expect(text).toContain(envOf(f.name));
+    }
+  });
+
+  it('every flag has its environment variable, read as the flag is', () => {
+    // A value other than the default for each flag (a new flag needs one here).
+    const sample: Record<string, string> = {
+      host: '0.0.0.0', port: '0', genesis: 'g.json', seed: 's', settlement: 'manual', state: 'dir', durability: 'fsync', clock: 'wall', signatures: 'skip',
+      'error-status': 'http', 'gateway-url': 'http://gw.example', 'public-url': 'http://pub.example', 'listen-file': 'f', 'api-key': 'k', 'max-body-bytes': '2KiB',
+      'storage-quota': '1MiB', 'allowed-host': 'a.example', 'control-token': 't', 'cors-origin': 'none', 'request-journal': '7', 'max-namespaces': '3', 'namespace-ttl': '9', log: 'json',
+    };
+    for (const f of FLAGS) {
+      const value = sample[f.name]!;
+      expect(value, `a sample value for --${f.name}`).toBeDefined();
+      const fromEnv = parseFlags([], { [envOf(f.name)]: value }).options;
+      expect(fromEnv, f.name).toEqual(parseFlags([`--${f.name}=${value}`], {}).options);
+      expect(fromEnv, f.name).not.toEqual(parseFlags([], {}).options);
     }
   });
 });

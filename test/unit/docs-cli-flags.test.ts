@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FLAGS } from '../../src/cli-flags.js';
+import { envOf } from '../../src/command-line.js';
 
 const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## CLI flags'), readme.indexOf('\n## ', readme.indexOf('## CLI flags') + 1));
@@ -10,7 +11,7 @@ describe('docs/cli.md CLI flags table', () => {
   it.each(FLAGS.map((f) => [f.name, f] as const))('--%s has a row with its env var and default', (_name, f) => {
     const row = section.split('\n').find((l) => l.startsWith(`| \`--${f.name}`));
     expect(row, `docs/cli.md "CLI flags" has no row for --${f.name}`).toBeDefined();
-    expect(row).toContain(`\`${f.env}\``);
+    expect(row).toContain(`\`${envOf(f.name)}\``);
     if (f.default !== undefined) expect(row).toContain(`\`${f.default}\``);
   });
 

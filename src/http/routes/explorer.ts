@@ -178,7 +178,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       description: 'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',
       produces: { type: 'text/plain', schema: TEXT },
     },
-    ({ c }) => c.body(inspector.metricsText(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-cache' }),
+    async ({ c }) => c.body(await inspector.metrics.text(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-cache' }),
   );
 
   return r;
