@@ -70,6 +70,12 @@ export interface CommandSink {
   replace(dump: () => Iterable<string>): void;
 }
 
+/** See Devnet.bookkeeping. */
+export interface Bookkeeping {
+  /** The number of the next snapshot id (`0x` and its hex): ids only grow, across reverts, resets and restarts. */
+  nextSnapshot: number;
+}
+
 export interface DevnetConfig {
   /** Parsed genesis document. */
   genesis: unknown;
@@ -386,6 +392,19 @@ export class Devnet extends DevnetReads {
 
   hasSnapshots(): boolean {
     return this.snapshots.ids().length > 0;
+  }
+
+  /**
+   * The counters outside the state whose values answers carry (snapshot ids): a state image keeps
+   * them beside the state, so a replay from it hands out the ids that were answered.
+   */
+  bookkeeping(): Bookkeeping {
+    return { nextSnapshot: this.snapshots.nextNumber };
+  }
+
+  /** Takes an image's counters (after its state is loaded, before its journal is replayed). */
+  restoreBookkeeping(b: Bookkeeping): void {
+    this.snapshots.continueFrom(b.nextSnapshot);
   }
 
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */

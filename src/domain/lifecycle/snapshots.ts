@@ -60,6 +60,17 @@ export class Snapshots {
     return [...this.live.keys()];
   }
 
+  /** The number in the next id: answers carry the ids, so the state image keeps it (a replay hands out the same ones). */
+  get nextNumber(): number {
+    return this.next;
+  }
+
+  /** Continues numbering from a state image's counter (before its journal is replayed). */
+  continueFrom(next: number): void {
+    if (!Number.isSafeInteger(next) || next < 1) throw new RangeError(`a snapshot counter is a whole number from 1, got ${next}`);
+    this.next = next;
+  }
+
   private order(id: string): number {
     return Number.parseInt(id.slice(2), 16);
   }
