@@ -27,8 +27,10 @@ export interface StateDirReport {
   /** Whether an earlier run's state was found. */
   restored: boolean;
   replayed: number;
-  /** An incomplete last journal line that was dropped (the command it held was never acknowledged). */
+  /** An incomplete last journal line that was dropped: no newline and a checksum that fails (a write cut short, never acknowledged). */
   droppedTail: string | null;
+  /** The last journal line had lost its newline but its checksum holds: it was kept (and its newline written back). */
+  unterminatedTail: boolean;
   /** The dir was in the format before checksums (state.json + journal.ndjson) and was rewritten in this one. */
   migrated: boolean;
   /** The journal was missing (deleting it is how to start from the image alone): the state is the image's. */
@@ -158,7 +160,7 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
   function restore(): Plan {
     const journal: JournalRead | null = readJournal(journalPath);
     const data = image.data;
-    const base = { dir, droppedTail: journal?.droppedTail ?? null, migrated: false, journalMissing: false };
+    const base = { dir, droppedTail: journal?.droppedTail ?? null, unterminatedTail: journal?.unterminated ?? false, migrated: false, journalMissing: false };
     if (data === null) {
       if (journal !== null) throw new StateDirError(`${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`);
       return {
@@ -235,7 +237,7 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
       for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
       return w;
     };
-    return { report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, migrated: true, journalMissing: false }, start };
+    return { report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, unterminatedTail: false, migrated: true, journalMissing: false }, start };
   }
 
   let settled = false;
