@@ -37,7 +37,10 @@ export class Snapshots {
     const position = this.live.get(id)!;
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
+    // The rollback also undoes the takes of the dropped snapshots; their ids stay spent all the same.
+    const next = this.next;
     rollback(state, position);
+    this.next = next;
   }
 
   /**

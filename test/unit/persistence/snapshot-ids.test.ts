@@ -30,6 +30,15 @@ function open(dir: string, options: StateDirOptions = {}) {
 }
 
 describe('snapshot ids across resets, compactions and restarts', () => {
+  it('a revert drops the later snapshots but not their ids: the next snapshot gets a new one (it used to reuse 0x2)', () => {
+    const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
+    expect(devnet.snapshot().id).toBe('0x1');
+    expect(devnet.snapshot().id).toBe('0x2');
+    devnet.revert('0x1');
+    expect(devnet.snapshot().id).toBe('0x3');
+    expect(() => devnet.revert('0x2')).toThrow(/no snapshot with id "0x2"/);
+  });
+
   it('snapshot, reset, snapshot, revert, restart: the start replays the revert (it used to exit: no snapshot with id "0x2")', () => {
     const dir = tempDir();
     const a = open(dir);
