@@ -6,7 +6,9 @@ import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } fro
 import { replaceFile, writeAll } from './files.js';
 import type { Durability } from './files.js';
 
-export const JOURNAL_FORMAT = 'l2-devnet/journal@2';
+export const JOURNAL_FORMAT = 'l2-devnet/journal@3';
+/** The format before snapshot lines recorded their ids: read, replayed as it was written, then rewritten in this one. */
+const JOURNAL_FORMAT_V2 = 'l2-devnet/journal@2';
 
 export interface JournalLine extends CommandEntry {
   seq: number;
@@ -29,6 +31,8 @@ export interface JournalRead {
   unterminated: boolean;
   /** Byte length of the good part of the file (without the newline an unterminated last line lacks). */
   bytes: number;
+  /** Written before snapshot lines recorded their ids (journal@2): replay numbers them as that version did. */
+  legacyIds: boolean;
 }
 
 export class JournalError extends Error {}
@@ -55,7 +59,7 @@ export function readJournal(path: string): JournalRead | null {
     throw new JournalError(`${path} line ${line} ${reason}. Nothing was changed; ${keep}`);
   };
   if (buf.length === 0) throw new JournalError(`${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`);
-  let header: { after: number; start: string } | undefined;
+  let header: { after: number; start: string; legacyIds: boolean } | undefined;
   const lines: JournalLine[] = [];
   let chain = '';
 
@@ -72,11 +76,11 @@ export function readJournal(path: string): JournalRead | null {
     }
     if (header === undefined) {
       const h = value as { format?: unknown; after?: unknown; chain?: unknown };
-      if (h === null || typeof h !== 'object' || h.format !== JOURNAL_FORMAT || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
+      if (h === null || typeof h !== 'object' || (h.format !== JOURNAL_FORMAT && h.format !== JOURNAL_FORMAT_V2) || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
         return `is not a journal header (format "${JOURNAL_FORMAT}")`;
       }
       if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
-      header = { after: h.after as number, start: h.chain as string };
+      header = { after: h.after as number, start: h.chain as string, legacyIds: h.format === JOURNAL_FORMAT_V2 };
       chain = header.start;
       return undefined;
     }
@@ -118,7 +122,14 @@ export function readJournal(path: string): JournalRead | null {
     from = nl + 1;
     bytes = from;
   }
-  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes };
+  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes, legacyIds: header!.legacyIds };
+}
+
+/** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */
+function sealedLine(seq: number, chain: string, entry: CommandEntry): { text: string; sum: string } {
+  const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
+  const sum = lineSum(chain, body);
+  return { text: sealLine(body, sum) + '\n', sum };
 }
 
 /** The header line of a journal that continues after command `after`, whose chain value there is `start`. */
@@ -150,18 +161,26 @@ export class JournalWriter {
     this.good = bytes;
   }
 
-  /** A fresh journal continuing after `after` (replaces any file at `path`). */
-  static create(path: string, after: number, start: string, durability: Durability): JournalWriter {
+  /** A fresh journal continuing after `after`, holding `entries` (replaces any file at `path` whole). */
+  static create(path: string, after: number, start: string, durability: Durability, entries: readonly CommandEntry[] = []): JournalWriter {
+    let text = headerText(after, start);
+    let seq = after;
+    let chain = start;
+    for (const entry of entries) {
+      const line = sealedLine(++seq, chain, entry);
+      text += line.text;
+      chain = line.sum;
+    }
     let fd = -1;
     try {
-      replaceFile(path, headerText(after, start), durability, (tmp) => {
+      replaceFile(path, text, durability, (tmp) => {
         fd = openSync(tmp, 'a');
       });
     } catch (e) {
       if (fd !== -1) closeSync(fd);
       throw e;
     }
-    return new JournalWriter(path, fd, fstatSync(fd).size, after, start, durability);
+    return new JournalWriter(path, fd, fstatSync(fd).size, seq, chain, durability);
   }
 
   /** Goes on appending to a journal that was read; a dropped tail is cut off first, an unterminated last line ended. */
@@ -190,9 +209,8 @@ export class JournalWriter {
   /** Writes the next line (seq = this.seq + 1). Throws the I/O error, with the file as it was. */
   append(entry: CommandEntry): JournalLine {
     const seq = this.seq + 1;
-    const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
-    const sum = lineSum(this.chain, body);
-    const buf = Buffer.from(sealLine(body, sum) + '\n', 'utf8');
+    const { text, sum } = sealedLine(seq, this.chain, entry);
+    const buf = Buffer.from(text, 'utf8');
     this.cutFailedWrite();
     try {
       writeAll(this.fd, buf);

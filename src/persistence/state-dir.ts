@@ -147,13 +147,20 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
 
-  function replayAll(lines: readonly (CommandEntry & { seq: number })[], file: string, lineOf: (index: number) => string): void {
-    lines.forEach((line, index) => {
+  /**
+   * Replays the lines; returns them as this version journals them (a snapshot line recording the id
+   * it handed out), to rewrite a journal of an older format with.
+   */
+  function replayAll(lines: readonly (CommandEntry & { seq: number })[], legacyIds: boolean, file: string, lineOf: (index: number) => string): CommandEntry[] {
+    return lines.map((line, index) => {
+      let answer: unknown;
       try {
-        devnet.replay(line);
+        answer = devnet.replay(line, legacyIds);
       } catch (e) {
         throw new StateDirError(`${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`);
       }
+      const args = line.cmd === 'snapshot' ? [(answer as { id: string }).id] : line.args;
+      return line.at === undefined ? { cmd: line.cmd, args } : { cmd: line.cmd, args, at: line.at };
     });
   }
 
@@ -193,8 +200,10 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
     const unseen = journal.lines.filter((l) => l.seq > data.journalSeq);
     const firstUnseen = journal.lines.length - unseen.length;
-    replayAll(unseen, journalPath, (i) => `line ${firstUnseen + i + 2}`);
+    const replayed = replayAll(unseen, journal.legacyIds, journalPath, (i) => `line ${firstUnseen + i + 2}`);
     const report = { ...base, restored: true, replayed: unseen.length };
+    // An older format is rewritten whole (one rename) with the ids its snapshot lines handed out.
+    if (journal.legacyIds) return { report, start: () => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability, replayed) };
     const last = journal.lines[journal.lines.length - 1];
     // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
     if ((last?.seq ?? journal.after) < data.journalSeq) return { report, start: fresh };
@@ -204,7 +213,7 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
   /**
    * The format before checksums: read it as that version did and replay it; open() writes it in this
    * format (the journal first, then the image: the image is the commit point) and removes the old
-   * files. Snapshots survive: the old journal's lines are carried over one by one.
+   * files. Snapshots survive: the old journal's lines are carried over one by one, snapshot lines with the ids they handed out.
    */
   function migrate(): Plan {
     const old = readLegacyDir(join(dir, LEGACY_IMAGE), join(dir, LEGACY_JOURNAL));
@@ -223,12 +232,11 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
       const pieces = [...devnet.dumpPieces()];
       baseState = () => pieces;
     }
-    replayAll(old.lines, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
+    const replayed = replayAll(old.lines, true, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
     const start = (): JournalWriter => {
-      const w = JournalWriter.create(journalPath, after, CHAIN_START, durability);
+      const w = JournalWriter.create(journalPath, after, CHAIN_START, durability, replayed);
       try {
-        for (const line of old.lines) w.append(line.at === undefined ? { cmd: line.cmd, args: line.args } : { cmd: line.cmd, args: line.args, at: line.at });
-        // That format kept no snapshot counter: its journal replays from 1, as it did.
+        // That format kept no snapshot counter: its journal numbered from 1 (its lines now carry the ids).
         writeImage({ journalSeq: after, chain: CHAIN_START, state: baseState, nextSnapshot: 1 });
       } catch (e) {
         w.close();
