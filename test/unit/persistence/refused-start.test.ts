@@ -1,7 +1,7 @@
 // A refused start changes no file: every namespace of a state dir is read and replayed in memory
 // first, and only when all of them are sound does any of them write (a first image, a cut tail, a compaction).
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -50,7 +50,9 @@ describe('a refused start', () => {
     await first.close();
     const journal = join(dir, 'ns', 'b-broken', 'journal.jsonl');
     writeFileSync(journal, readFileSync(journal, 'utf8').replace('"$big":"3"', '"$big":"9"'));
-    // A namespace dir that holds nothing yet: opening it would write its first image.
+    // A torn last line in default's journal: opening it would cut it off.
+    appendFileSync(join(dir, 'journal.jsonl'), '{"seq":3,"cmd":"deposit","args":[{"sta');
+        // A namespace dir that holds nothing yet: opening it would write its first image.
     mkdirSync(join(dir, 'ns', 'a-empty'));
     const before = files(dir);
     expect([...before.keys()].some((p) => p.includes('b-broken'))).toBe(true);
