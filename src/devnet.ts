@@ -70,6 +70,12 @@ export interface CommandSink {
   replace(dump: () => Iterable<string>): void;
 }
 
+/** See Devnet.bookkeeping. */
+export interface Bookkeeping {
+  /** The number of the next snapshot id (`0x` and its hex): ids only grow, across reverts, resets and restarts. */
+  nextSnapshot: number;
+}
+
 export interface DevnetConfig {
   /** Parsed genesis document. */
   genesis: unknown;
@@ -113,6 +119,8 @@ export class Devnet extends DevnetReads {
   private readonly events = new DevnetEvents();
   /** Set while the journal is replayed: signatures were checked when the command was first accepted. */
   private replaying = false;
+  /** Set while a journal written before snapshot lines recorded their ids is replayed: a revert gives back the ids it drops, as it did then. */
+  private legacyIds = false;
 
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
@@ -223,18 +231,23 @@ export class Devnet extends DevnetReads {
     else atomically(this.current, () => this.syncWallClock());
   }
 
-  /** Re-runs a journaled command exactly as it first ran. */
-  replay(entry: CommandEntry): void {
+  /**
+   * Re-runs a journaled command exactly as it first ran; returns its answer. `legacyIds`: the journal
+   * was written before snapshot lines recorded their ids (they are numbered as that version did).
+   */
+  replay(entry: CommandEntry, legacyIds = false): unknown {
     const method = (this as unknown as Record<string, unknown>)[entry.cmd];
     if (!COMMANDS.includes(entry.cmd) || typeof method !== 'function') throw new RangeError(`unknown journaled command "${entry.cmd}"`);
     this.replaying = true;
+    this.legacyIds = legacyIds;
     try {
       if (entry.at !== undefined && entry.at > this.current.clock.nowMicros) {
         atomically(this.current, () => clockTo(this.current, entry.at!));
       }
-      (method as (...a: unknown[]) => unknown).apply(this, entry.args);
+      return (method as (...a: unknown[]) => unknown).apply(this, entry.args);
     } finally {
       this.replaying = false;
+      this.legacyIds = false;
     }
   }
 
@@ -353,9 +366,18 @@ export class Devnet extends DevnetReads {
 
   // ---- snapshots and whole-state control ----
 
-  /** `POST /_devnet/snapshots`: O(1); the id stays valid until a revert to an earlier one, a reset or a load. */
-  snapshot(): { id: string } {
-    return this.command('snapshot', [], () => ({ id: this.snapshots.take(this.current) }), true);
+  /**
+   * `POST /_devnet/snapshots`: O(1); the id stays valid until a revert to an earlier one, a reset or a
+   * load. The journal line records the id, and a replay of it (`recorded`) hands out that same id.
+   */
+  snapshot(recorded?: unknown): { id: string } {
+    if (this.replaying && typeof recorded === 'string' && /^0x[0-9a-f]{1,12}$/.test(recorded)) this.snapshots.continueFrom(Number.parseInt(recorded.slice(2), 16));
+    const args: unknown[] = [];
+    return this.command('snapshot', args, () => {
+      const id = this.snapshots.take(this.current);
+      args.push(id);
+      return { id };
+    }, true);
   }
 
   /**
@@ -365,7 +387,7 @@ export class Devnet extends DevnetReads {
   revert(id: string): { reverted: string } {
     // A revert spends the undo steps it reverses, so it cannot itself be undone: checked, journaled, then applied.
     this.snapshots.check(id);
-    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true, true);
+    this.command('revert', [id], () => this.snapshots.revert(this.current, id, !this.legacyIds), true, true);
     return { reverted: id };
   }
 
@@ -390,6 +412,19 @@ export class Devnet extends DevnetReads {
 
   hasSnapshots(): boolean {
     return this.snapshots.ids().length > 0;
+  }
+
+  /**
+   * The counters outside the state whose values answers carry (snapshot ids): a state image keeps
+   * them beside the state, so a replay from it hands out the ids that were answered.
+   */
+  bookkeeping(): Bookkeeping {
+    return { nextSnapshot: this.snapshots.nextNumber };
+  }
+
+  /** Takes an image's counters (after its state is loaded, before its journal is replayed). */
+  restoreBookkeeping(b: Bookkeeping): void {
+    this.snapshots.continueFrom(b.nextSnapshot);
   }
 
   /** `POST /_devnet/reset`: back to the genesis (the same config); snapshots are dropped. */

@@ -81,7 +81,8 @@ async function main(): Promise<void> {
 
   const restored = running.restored;
   const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null, migrated: restored.migrated, journal_missing: restored.journalMissing } } : {};
-  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped a torn last journal line (a command that was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
+  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
+  if (restored?.unterminatedTail) process.stderr.write('l2-devnet: the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back\n');
   if (restored?.migrated) process.stderr.write(`l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`);
   if (restored?.journalMissing) process.stderr.write(`l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`);
   if (listenFile !== undefined) {

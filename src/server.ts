@@ -133,7 +133,14 @@ export interface Made {
   persistence: OpenStateDir | undefined;
 }
 
-function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | undefined, stateDir: string | undefined, support: StateDirSupport | undefined): Made {
+/** A devnet whose state dir (if any) is read and replayed, with nothing written yet: open() writes, abandon() lets it go. */
+interface Checked {
+  devnet: Devnet;
+  open(): Made;
+  abandon(): void;
+}
+
+function checkDevnet(options: DevnetOptions, genesis: unknown, seed: string | undefined, stateDir: string | undefined, support: StateDirSupport | undefined): Checked {
   if (stateDir !== undefined && support === undefined) throw new Error('a state dir needs persistence/support.js loaded');
   // The dir is claimed (writable, locked) before its block store or journal is touched.
   const claim = stateDir === undefined ? undefined : support!.claimStateDir(stateDir);
@@ -147,8 +154,8 @@ function makeDevnet(options: DevnetOptions, genesis: unknown, seed: string | und
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new support!.DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl ?? options.publicUrl,
     });
-    const persistence = claim === undefined ? undefined : support!.openStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
-    return { devnet, persistence };
+    const checked = claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
+    return { devnet, open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
   } catch (e) {
     claim?.release();
     throw e;
@@ -202,16 +209,16 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
    * A namespace other than default: its seed from the seed and its name, and an explicit gateway URL
    * (the emulator under another host name, e.g. in a container) extended to its own gateway.
    */
-  const makeNamed = (name: string, dir: string | undefined): Made => {
+  const checkNamed = (name: string, dir: string | undefined): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
     const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    return makeDevnet({ ...options, gatewayUrl }, genesis, namespaceSeed(baseSeed, name), dir, support);
+    return checkDevnet({ ...options, gatewayUrl }, genesis, namespaceSeed(baseSeed, name), dir, support);
   };
   const open = (name: string): NamespaceInstance => {
     const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
     let made: Made;
     try {
-      made = makeNamed(name, dir);
+      made = checkNamed(name, dir).open();
     } catch (e) {
       if (support !== undefined && e instanceof support.StateDirError) throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
       throw e;
@@ -219,25 +226,39 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
     return instance(name, made, dir);
   };
   registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, (request) => gate(request));
-  const main = makeDevnet(options, genesis, options.seed, options.stateDir, support);
-  registry.adopt(DEFAULT_NAMESPACE, instance(DEFAULT_NAMESPACE, main, options.stateDir));
+  // Every namespace a state dir holds is reopened on start, and all of them are read and replayed
+  // before any writes: a broken one refuses the start (as `default` would) with no file changed.
+  const checked: { name: string; dir: string | undefined; checked: Checked }[] = [];
   try {
-    // Every namespace a state dir holds is reopened on start (so a broken one stops the start, as `default` would).
+    checked.push({ name: DEFAULT_NAMESPACE, dir: options.stateDir, checked: checkDevnet(options, genesis, options.seed, options.stateDir, support) });
     const nsRoot = options.stateDir === undefined ? undefined : join(options.stateDir, 'ns');
     if (nsRoot !== undefined && existsSync(nsRoot)) {
       for (const d of readdirSync(nsRoot, { withFileTypes: true })) {
         if (!d.isDirectory() || !NAMESPACE_NAME.test(d.name) || d.name === DEFAULT_NAMESPACE) continue;
-        const made = makeNamed(d.name, join(nsRoot, d.name));
-        registry.adopt(d.name, instance(d.name, made, join(nsRoot, d.name)));
+        checked.push({ name: d.name, dir: join(nsRoot, d.name), checked: checkNamed(d.name, join(nsRoot, d.name)) });
       }
     }
   } catch (e) {
+    for (const c of checked) c.checked.abandon();
+    throw e;
+  }
+  let main: Made | undefined;
+  let opened = 0;
+  try {
+    for (const c of checked) {
+      const made = c.checked.open();
+      opened++;
+      main ??= made;
+      registry.adopt(c.name, instance(c.name, made, c.dir));
+    }
+  } catch (e) {
     registry.close();
+    for (const c of checked.slice(opened)) c.checked.abandon();
     throw e;
   }
   return {
     registry,
-    main,
+    main: main!,
   };
 }
 

@@ -19,6 +19,8 @@ export interface ImageData {
   chain: string;
   /** The state's text as GET /_devnet/state writes it: read back piece by piece from the file. */
   state: StateText;
+  /** The number of the next snapshot id at `journalSeq` (answers carry the ids; 1 in images written before it was kept). */
+  nextSnapshot: number;
 }
 
 export class ImageError extends Error {}
@@ -29,7 +31,7 @@ const BLOCK = 1 << 20;
 const NEWLINE = 0x0a;
 
 /**
- * The file is two lines: a header `{"format","journal_seq","chain","sum"}` and the state's JSON. `sum`
+ * The file is two lines: a header `{"format","journal_seq","chain","next_snapshot","sum"}` and the state's JSON. `sum`
  * is sha256 over the header's other fields, a newline and the state line, so any change to either is
  * seen before the state is parsed. Both lines are streamed: the state line is written piece by piece
  * (the header, whose length does not depend on the sum, is written last, at the front), and read in
@@ -94,13 +96,14 @@ class ImageFile implements SyncAdapter<ImageData | null> {
         at += n;
       }
       if (sealed!.sum !== hash.digest('hex')) this.damaged('does not match its checksum: it was changed or damaged');
-      let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown };
+      let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown; next_snapshot?: unknown };
       try {
         parsed = JSON.parse(sealed!.body) as typeof parsed;
       } catch (e) {
         this.damaged(`is not valid JSON (${(e as Error).message})`);
       }
-      if (parsed!.format !== IMAGE_FORMAT || !Number.isSafeInteger(parsed!.journal_seq) || typeof parsed!.chain !== 'string') this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
+      const nextSnapshot = parsed!.next_snapshot ?? 1;
+      if (parsed!.format !== IMAGE_FORMAT || !Number.isSafeInteger(parsed!.journal_seq) || typeof parsed!.chain !== 'string' || !Number.isSafeInteger(nextSnapshot) || (nextSnapshot as number) < 1) this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
       const path = this.path;
       // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
       const state: StateText = function* () {
@@ -120,7 +123,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
           closeSync(fd2);
         }
       };
-      return { journalSeq: parsed!.journal_seq as number, chain: parsed!.chain as string, state };
+      return { journalSeq: parsed!.journal_seq as number, chain: parsed!.chain as string, state, nextSnapshot: nextSnapshot as number };
     } finally {
       closeSync(fd);
     }
@@ -128,7 +131,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
 
   write(data: ImageData | null): void {
     if (data === null) throw new TypeError('an image always holds a state');
-    const body = JSON.stringify({ format: IMAGE_FORMAT, journal_seq: data.journalSeq, chain: data.chain });
+    const body = JSON.stringify({ format: IMAGE_FORMAT, journal_seq: data.journalSeq, chain: data.chain, next_snapshot: data.nextSnapshot });
     // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
     const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
     replaceFileWith(this.path, this.durability, (fd) => {

@@ -6,7 +6,9 @@ import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } fro
 import { replaceFile, writeAll } from './files.js';
 import type { Durability } from './files.js';
 
-export const JOURNAL_FORMAT = 'l2-devnet/journal@2';
+export const JOURNAL_FORMAT = 'l2-devnet/journal@3';
+/** The format before snapshot lines recorded their ids: read, replayed as it was written, then rewritten in this one. */
+const JOURNAL_FORMAT_V2 = 'l2-devnet/journal@2';
 
 export interface JournalLine extends CommandEntry {
   seq: number;
@@ -20,24 +22,34 @@ export interface JournalRead {
   /** The chain value at `after`: the first line's checksum builds on it. */
   start: string;
   lines: JournalLine[];
-  /** An incomplete last line (no newline: a write cut short), dropped and cut off the file; null when the tail was clean. */
+  /**
+   * An incomplete last line (no newline, and its checksum fails: a write cut short, whose command was
+   * never acknowledged), dropped and cut off the file; null when the tail was clean.
+   */
   droppedTail: string | null;
-  /** Byte length of the good part of the file. */
+  /** The last line is intact by its checksum but lost its newline (or had it changed): kept; resume() ends it. */
+  unterminated: boolean;
+  /** Byte length of the good part of the file (without the newline an unterminated last line lacks). */
   bytes: number;
+  /** Written before snapshot lines recorded their ids (journal@2): replay numbers them as that version did. */
+  legacyIds: boolean;
 }
 
 export class JournalError extends Error {}
 
+const NEWLINE = 0x0a;
+
 /**
  * Reads and checks a journal; null when there is none. Each line must parse, carry the next seq and
  * match its checksum, which chains it to every line before it: a changed, missing or reordered line
- * is refused with its line number. Only an incomplete last line (no newline) is dropped. Linear in
- * the file's size.
+ * is refused with its line number. A line is judged by its checksum, not its newline: a last line
+ * without one (or with it changed to another byte) is kept when its checksum holds, and dropped only
+ * when it fails (an incomplete write). Linear in the file's size.
  */
 export function readJournal(path: string): JournalRead | null {
-  let text: string;
+  let buf: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    buf = readFileSync(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
@@ -46,54 +58,78 @@ export function readJournal(path: string): JournalRead | null {
     const keep = line <= 2 ? 'there are no intact commands before it' : `to start from the commands before it (losing those from line ${line} on), keep lines 1-${line - 1}: head -n ${line - 1} ${path} > ${path}.tmp && mv ${path}.tmp ${path}`;
     throw new JournalError(`${path} line ${line} ${reason}. Nothing was changed; ${keep}`);
   };
-  if (text === '') throw new JournalError(`${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`);
-  let from = 0;
-  let lineNo = 0;
-  let header: { after: number; start: string } | undefined;
+  if (buf.length === 0) throw new JournalError(`${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`);
+  let header: { after: number; start: string; legacyIds: boolean } | undefined;
   const lines: JournalLine[] = [];
-  let droppedTail: string | null = null;
-  let bytes = 0;
   let chain = '';
-  while (from < text.length) {
-    const nl = text.indexOf('\n', from);
-    const part = text.slice(from, nl === -1 ? text.length : nl);
-    lineNo++;
-    if (nl === -1) {
-      // Written by one write(2) with its newline: a line without one is a write that was cut short.
-      if (header === undefined) refuse(lineNo, 'is an incomplete header (a power cut while the journal was replaced?)');
-      droppedTail = part;
-      break;
-    }
-    from = nl + 1;
-    const sealed = unsealLine(part);
-    if (!sealed) refuse(lineNo, 'has no checksum: it is not a journal line');
-    const { body, sum } = sealed!;
+
+  /** Takes `text` as the next line, or returns why it is not one (changing nothing then). */
+  const take = (text: string): string | undefined => {
+    const sealed = unsealLine(text);
+    if (!sealed) return 'has no checksum: it is not a journal line';
+    const { body, sum } = sealed;
     let value: unknown;
     try {
       value = decodeLine(body);
     } catch (e) {
-      refuse(lineNo, `is not valid JSON (${(e as Error).message})`);
+      return `is not valid JSON (${(e as Error).message})`;
     }
     if (header === undefined) {
       const h = value as { format?: unknown; after?: unknown; chain?: unknown };
-      if (h === null || typeof h !== 'object' || h.format !== JOURNAL_FORMAT || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
-        refuse(lineNo, `is not a journal header (format "${JOURNAL_FORMAT}")`);
+      if (h === null || typeof h !== 'object' || (h.format !== JOURNAL_FORMAT && h.format !== JOURNAL_FORMAT_V2) || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
+        return `is not a journal header (format "${JOURNAL_FORMAT}")`;
       }
-      if (sum !== lineSum('', body)) refuse(lineNo, 'does not match its checksum: the header was changed');
-      header = { after: h.after as number, start: h.chain as string };
+      if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
+      header = { after: h.after as number, start: h.chain as string, legacyIds: h.format === JOURNAL_FORMAT_V2 };
       chain = header.start;
-    } else {
-      const entry = value as JournalLine;
-      if (entry === null || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq) || typeof entry.cmd !== 'string' || !Array.isArray(entry.args)) refuse(lineNo, 'is not a journal entry');
-      const expected = header.after + lines.length + 1;
-      if (entry.seq !== expected) refuse(lineNo, `has seq ${entry.seq} where ${expected} was expected: lines are missing or out of order`);
-      if (sum !== lineSum(chain, body)) refuse(lineNo, 'does not match its checksum: this line (or one before it) was changed');
-      chain = sum;
-      lines.push({ ...entry, sum });
+      return undefined;
     }
+    const entry = value as JournalLine;
+    if (entry === null || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq) || typeof entry.cmd !== 'string' || !Array.isArray(entry.args)) return 'is not a journal entry';
+    const expected = header.after + lines.length + 1;
+    if (entry.seq !== expected) return `has seq ${entry.seq} where ${expected} was expected: lines are missing or out of order`;
+    if (sum !== lineSum(chain, body)) return 'does not match its checksum: this line (or one before it) was changed';
+    chain = sum;
+    lines.push({ ...entry, sum });
+    return undefined;
+  };
+
+  let from = 0;
+  let lineNo = 0;
+  let bytes = 0;
+  let droppedTail: string | null = null;
+  let unterminated = false;
+  while (from < buf.length) {
+    const nl = buf.indexOf(NEWLINE, from);
+    lineNo++;
+    if (nl === -1) {
+      // No newline: kept if the line is whole by its checksum (its newline lost, or changed to one other byte).
+      for (const end of [buf.length, buf.length - 1]) {
+        if (end > from && take(buf.toString('utf8', from, end)) === undefined) {
+          unterminated = true;
+          bytes = end;
+          break;
+        }
+      }
+      if (unterminated) break;
+      // A write cut short: its command was never acknowledged.
+      if (header === undefined) refuse(lineNo, 'is an incomplete header (a power cut while the journal was replaced?)');
+      droppedTail = buf.toString('utf8', from);
+      break;
+    }
+    const reason = take(buf.toString('utf8', from, nl));
+    if (reason !== undefined) refuse(lineNo, reason);
+    from = nl + 1;
     bytes = from;
   }
-  return { after: header!.after, start: header!.start, lines, droppedTail, bytes };
+  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes, legacyIds: header!.legacyIds };
+}
+
+/** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */
+function sealedLine(seq: number, chain: string, entry: CommandEntry): { text: string; sum: string } {
+  const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
+  const sum = lineSum(chain, body);
+  return { text: sealLine(body, sum) + '\n', sum };
 }
 
 /** The header line of a journal that continues after command `after`, whose chain value there is `start`. */
@@ -125,31 +161,45 @@ export class JournalWriter {
     this.good = bytes;
   }
 
-  /** A fresh journal continuing after `after` (replaces any file at `path`). */
-  static create(path: string, after: number, start: string, durability: Durability): JournalWriter {
+  /** A fresh journal continuing after `after`, holding `entries` (replaces any file at `path` whole). */
+  static create(path: string, after: number, start: string, durability: Durability, entries: readonly CommandEntry[] = []): JournalWriter {
+    let text = headerText(after, start);
+    let seq = after;
+    let chain = start;
+    for (const entry of entries) {
+      const line = sealedLine(++seq, chain, entry);
+      text += line.text;
+      chain = line.sum;
+    }
     let fd = -1;
     try {
-      replaceFile(path, headerText(after, start), durability, (tmp) => {
+      replaceFile(path, text, durability, (tmp) => {
         fd = openSync(tmp, 'a');
       });
     } catch (e) {
       if (fd !== -1) closeSync(fd);
       throw e;
     }
-    return new JournalWriter(path, fd, fstatSync(fd).size, after, start, durability);
+    return new JournalWriter(path, fd, fstatSync(fd).size, seq, chain, durability);
   }
 
-  /** Goes on appending to a journal that was read; a dropped tail is cut off first. */
+  /** Goes on appending to a journal that was read; a dropped tail is cut off first, an unterminated last line ended. */
   static resume(path: string, read: JournalRead, durability: Durability): JournalWriter {
     const fd = openSync(path, 'a');
+    let bytes = read.bytes;
     try {
-      ftruncateSync(fd, read.bytes);
+      ftruncateSync(fd, bytes);
+      if (read.unterminated) {
+        writeAll(fd, Buffer.from('\n'));
+        if (durability === 'fsync') fdatasyncSync(fd);
+        bytes++;
+      }
     } catch (e) {
       closeSync(fd);
       throw e;
     }
     const last = read.lines[read.lines.length - 1];
-    return new JournalWriter(path, fd, read.bytes, last?.seq ?? read.after, last?.sum ?? read.start, durability);
+    return new JournalWriter(path, fd, bytes, last?.seq ?? read.after, last?.sum ?? read.start, durability);
   }
 
   get bytes(): number {
@@ -159,9 +209,8 @@ export class JournalWriter {
   /** Writes the next line (seq = this.seq + 1). Throws the I/O error, with the file as it was. */
   append(entry: CommandEntry): JournalLine {
     const seq = this.seq + 1;
-    const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
-    const sum = lineSum(this.chain, body);
-    const buf = Buffer.from(sealLine(body, sum) + '\n', 'utf8');
+    const { text, sum } = sealedLine(seq, this.chain, entry);
+    const buf = Buffer.from(text, 'utf8');
     this.cutFailedWrite();
     try {
       writeAll(this.fd, buf);

@@ -1,4 +1,4 @@
-// Directories written before checksums (format store@1): read the old way once, then rewritten as image@2 + journal@2.
+// Directories written before checksums (format store@1): read the old way once, then rewritten as image@2 + journal@3.
 import { readFileSync } from 'node:fs';
 import type { CommandEntry } from '../devnet.js';
 import { parseExact } from '../domain/values/json.js';

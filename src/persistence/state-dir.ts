@@ -27,8 +27,10 @@ export interface StateDirReport {
   /** Whether an earlier run's state was found. */
   restored: boolean;
   replayed: number;
-  /** An incomplete last journal line that was dropped (the command it held was never acknowledged). */
+  /** An incomplete last journal line that was dropped: no newline and a checksum that fails (a write cut short, never acknowledged). */
   droppedTail: string | null;
+  /** The last journal line had lost its newline but its checksum holds: it was kept (and its newline written back). */
+  unterminatedTail: boolean;
   /** The dir was in the format before checksums (state.json + journal.ndjson) and was rewritten in this one. */
   migrated: boolean;
   /** The journal was missing (deleting it is how to start from the image alone): the state is the image's. */
@@ -46,9 +48,25 @@ export interface StateDirOptions {
 
 export interface OpenStateDir {
   report: StateDirReport;
-  /** Writes a fresh image and empties the journal (also done on its own as the journal grows). */
-  compact(): void;
+  /**
+   * Writes a fresh image and empties the journal (also done on its own as the journal grows). Not
+   * while a snapshot is live (the journal since it is what makes it revertable after a restart):
+   * then it writes nothing and returns false.
+   */
+  compact(): boolean;
   close(): void;
+}
+
+/**
+ * A state dir read and replayed in memory, with nothing written yet: a start checks every dir it
+ * needs (every namespace) before any of them writes, so a refused start changes no file.
+ */
+export interface CheckedStateDir {
+  report: StateDirReport;
+  /** Writes what the start needs (a new dir's first image, a migration, a cut tail, a compaction) and keeps the dir in step from now on. */
+  open(): OpenStateDir;
+  /** Lets the dir go unwritten (another dir of the same start was refused). */
+  abandon(): void;
 }
 
 /** A state dir that is known to be writable and locked by this process; take it before anything else touches the dir. */
@@ -82,13 +100,26 @@ export function claimStateDir(dir: string): StateDirClaim {
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */
 export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): OpenStateDir {
+  return checkStateDir(dir, devnet, options).open();
+}
+
+/** What the first phase found: the report, and the writes that open() makes (returning the journal to append to). */
+interface Plan {
+  report: StateDirReport;
+  start(): JournalWriter;
+}
+
+/**
+ * Reads the dir and replays it into `devnet`, writing nothing; throws StateDirError with a readable
+ * reason (the dir released). open() then writes; abandon() releases the dir as it was.
+ */
+export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): CheckedStateDir {
   const durability = options.durability ?? 'write';
   const minCompact = options.compactBytes ?? 8 * 1024 * 1024;
   const claim = options.claim ?? claimStateDir(dir);
   const imagePath = join(dir, IMAGE_FILE);
   const journalPath = join(dir, JOURNAL_FILE);
   const image = openImage(imagePath, durability);
-  let writer: JournalWriter | undefined;
   let imageBytes = 0;
 
   const writeImage = (data: ImageData): void => {
@@ -96,25 +127,18 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     image.write();
     imageBytes = statSync(imagePath).size;
   };
-  /** The image first (the commit point), then an empty journal; if the second fails, the old journal goes on: it continues the new image too. */
-  const compact = (): void => {
-    const w = writer!;
-    writeImage({ journalSeq: w.seq, chain: w.chain, state: () => devnet.dumpPieces() });
-    bestEffort(() => w.restart(w.seq, w.chain));
-  };
+  /** The image of the state now, with the counters that answers carry. */
+  const imageNow = (w: JournalWriter, state: StateText): ImageData => ({ journalSeq: w.seq, chain: w.chain, state, nextSnapshot: devnet.bookkeeping().nextSnapshot });
 
-  let report: StateDirReport;
+  let plan: Plan;
   try {
     image.read();
     const legacy = existsSync(join(dir, LEGACY_IMAGE)) || existsSync(join(dir, LEGACY_JOURNAL));
     if (legacy && image.data !== null) {
       throw new StateDirError(`state dir ${dir} holds both ${IMAGE_FILE} (this version's) and ${LEGACY_IMAGE}/${LEGACY_JOURNAL} (the format before checksums, which this version migrates from). Nothing was changed; if the old files are left from a migration that was cut short, delete them`);
     }
-    const opened = legacy ? migrate() : restore();
-    writer = opened.writer;
-    report = opened.report;
+    plan = legacy ? migrate() : restore();
   } catch (e) {
-    writer?.close();
     claim.release();
     if (e instanceof StateDirError) throw e;
     if (e instanceof JournalError || e instanceof ImageError) throw new StateDirError(e.message);
@@ -123,25 +147,37 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
 
-  function replayAll(lines: readonly (CommandEntry & { seq: number })[], file: string, lineOf: (index: number) => string): void {
-    lines.forEach((line, index) => {
+  /**
+   * Replays the lines; returns them as this version journals them (a snapshot line recording the id
+   * it handed out), to rewrite a journal of an older format with.
+   */
+  function replayAll(lines: readonly (CommandEntry & { seq: number })[], legacyIds: boolean, file: string, lineOf: (index: number) => string): CommandEntry[] {
+    return lines.map((line, index) => {
+      let answer: unknown;
       try {
-        devnet.replay(line);
+        answer = devnet.replay(line, legacyIds);
       } catch (e) {
         throw new StateDirError(`${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`);
       }
+      const args = line.cmd === 'snapshot' ? [(answer as { id: string }).id] : line.args;
+      return line.at === undefined ? { cmd: line.cmd, args } : { cmd: line.cmd, args, at: line.at };
     });
   }
 
-  function restore(): { writer: JournalWriter; report: StateDirReport } {
+  function restore(): Plan {
     const journal: JournalRead | null = readJournal(journalPath);
     const data = image.data;
-    const base = { dir, droppedTail: journal?.droppedTail ?? null, migrated: false, journalMissing: false };
+    const base = { dir, droppedTail: journal?.droppedTail ?? null, unterminatedTail: journal?.unterminated ?? false, migrated: false, journalMissing: false };
     if (data === null) {
       if (journal !== null) throw new StateDirError(`${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`);
-      // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
-      writeImage({ journalSeq: 0, chain: CHAIN_START, state: () => devnet.dumpPieces() });
-      return { writer: JournalWriter.create(journalPath, 0, CHAIN_START, durability), report: { ...base, restored: false, replayed: 0 } };
+      return {
+        report: { ...base, restored: false, replayed: 0 },
+        // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
+        start: () => {
+          writeImage({ journalSeq: 0, chain: CHAIN_START, state: () => devnet.dumpPieces(), nextSnapshot: devnet.bookkeeping().nextSnapshot });
+          return JournalWriter.create(journalPath, 0, CHAIN_START, durability);
+        },
+      };
     }
     try {
       devnet.loadPieces(data.state());
@@ -149,10 +185,10 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
       if (e instanceof JsonSyntaxError) throw new ImageError(`${imagePath} is not valid JSON (${e.message}). Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
       throw e;
     }
+    devnet.restoreBookkeeping({ nextSnapshot: data.nextSnapshot });
     imageBytes = statSync(imagePath).size;
-    if (journal === null) {
-      return { writer: JournalWriter.create(journalPath, data.journalSeq, data.chain, durability), report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 } };
-    }
+    const fresh = (): JournalWriter => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability);
+    if (journal === null) return { report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 }, start: fresh };
     if (journal.after > data.journalSeq) {
       throw new StateDirError(`${journalPath} starts after seq ${journal.after}, but ${imagePath} covers only up to seq ${data.journalSeq}: the commands in between are missing. Nothing was changed`);
     }
@@ -162,24 +198,24 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
     if (journal.after === data.journalSeq && journal.start !== data.chain) mismatch('line 1');
     const covered = journal.lines.findIndex((l) => l.seq === data.journalSeq);
     if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
-    const fresh = journal.lines.filter((l) => l.seq > data.journalSeq);
-    const firstFresh = journal.lines.length - fresh.length;
-    replayAll(fresh, journalPath, (i) => `line ${firstFresh + i + 2}`);
-    const report = { ...base, restored: true, replayed: fresh.length };
+    const unseen = journal.lines.filter((l) => l.seq > data.journalSeq);
+    const firstUnseen = journal.lines.length - unseen.length;
+    const replayed = replayAll(unseen, journal.legacyIds, journalPath, (i) => `line ${firstUnseen + i + 2}`);
+    const report = { ...base, restored: true, replayed: unseen.length };
+    // An older format is rewritten whole (one rename) with the ids its snapshot lines handed out.
+    if (journal.legacyIds) return { report, start: () => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability, replayed) };
     const last = journal.lines[journal.lines.length - 1];
-    if ((last?.seq ?? journal.after) < data.journalSeq) {
-      // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
-      return { writer: JournalWriter.create(journalPath, data.journalSeq, data.chain, durability), report };
-    }
-    return { writer: JournalWriter.resume(journalPath, journal, durability), report };
+    // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
+    if ((last?.seq ?? journal.after) < data.journalSeq) return { report, start: fresh };
+    return { report, start: () => JournalWriter.resume(journalPath, journal, durability) };
   }
 
   /**
-   * The format before checksums: read it as that version did, replay it, then write it in this format
-   * (the journal first, then the image: the image is the commit point) and remove the old files.
-   * Snapshots survive: the old journal's lines are carried over one by one.
+   * The format before checksums: read it as that version did and replay it; open() writes it in this
+   * format (the journal first, then the image: the image is the commit point) and removes the old
+   * files. Snapshots survive: the old journal's lines are carried over one by one, snapshot lines with the ids they handed out.
    */
-  function migrate(): { writer: JournalWriter; report: StateDirReport } {
+  function migrate(): Plan {
     const old = readLegacyDir(join(dir, LEGACY_IMAGE), join(dir, LEGACY_JOURNAL));
     let baseState: StateText;
     let after = 0;
@@ -196,65 +232,95 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
       const pieces = [...devnet.dumpPieces()];
       baseState = () => pieces;
     }
-    replayAll(old.lines, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
-    const w = JournalWriter.create(journalPath, after, CHAIN_START, durability);
-    try {
-      for (const line of old.lines) w.append(line.at === undefined ? { cmd: line.cmd, args: line.args } : { cmd: line.cmd, args: line.args, at: line.at });
-      writeImage({ journalSeq: after, chain: CHAIN_START, state: baseState });
-    } catch (e) {
-      w.close();
-      throw e;
-    }
-    for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
-    return { writer: w, report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, migrated: true, journalMissing: false } };
+    const replayed = replayAll(old.lines, true, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
+    const start = (): JournalWriter => {
+      const w = JournalWriter.create(journalPath, after, CHAIN_START, durability, replayed);
+      try {
+        // That format kept no snapshot counter: its journal numbered from 1 (its lines now carry the ids).
+        writeImage({ journalSeq: after, chain: CHAIN_START, state: baseState, nextSnapshot: 1 });
+      } catch (e) {
+        w.close();
+        throw e;
+      }
+      for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
+      return w;
+    };
+    return { report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, unterminatedTail: false, migrated: true, journalMissing: false }, start };
   }
 
-  // The restored state becomes one image unless replayed snapshots are live (the journal must keep the commands since they were taken).
-  if (report.replayed > 0 && !devnet.hasSnapshots()) bestEffort(compact);
-
-  const compactAfter = () => Math.max(minCompact, imageBytes);
-  let nextCompaction = compactAfter();
-  devnet.attach({
-    append(entry: CommandEntry) {
-      const w = writer!;
-      try {
-        w.append(entry);
-      } catch (e) {
-        throw diskFailure(dir, 'its journal', e);
-      }
-      // Not while snapshots are live: their undo history is not in an image, and a journaled revert
-      // must find its snapshot again on replay.
-      if (w.bytes > nextCompaction && !devnet.hasSnapshots()) {
-        // The command is durable already; a compaction that fails (a full disk) is tried again later.
-        try {
-          compact();
-          nextCompaction = compactAfter();
-        } catch {
-          nextCompaction = w.bytes + compactAfter() / 4;
-        }
-      }
-    },
-    replace(state: StateText) {
-      const w = writer!;
-      try {
-        writeImage({ journalSeq: w.seq, chain: w.chain, state });
-      } catch (e) {
-        throw diskFailure(dir, 'a new image', e);
-      }
-      bestEffort(() => w.restart(w.seq, w.chain));
-      nextCompaction = compactAfter();
-    },
-  });
-
+  let settled = false;
   return {
-    report,
-    compact,
-    close() {
-      devnet.attach(undefined);
-      writer!.close();
+    report: plan.report,
+    abandon() {
+      if (settled) return;
+      settled = true;
       claim.release();
     },
+    open() {
+      if (settled) throw new Error('a checked state dir is opened or abandoned once');
+      settled = true;
+      let writer: JournalWriter;
+      try {
+        writer = plan.start();
+      } catch (e) {
+        claim.release();
+        throw new StateDirError(`state dir ${dir} could not be written: ${(e as Error).message}`);
+      }
+      return attach(writer, plan.report);
+    },
   };
+
+  function attach(w: JournalWriter, report: StateDirReport): OpenStateDir {
+    /** The image first (the commit point), then an empty journal; if the second fails, the old journal goes on: it continues the new image too. */
+    const compact = (): boolean => {
+      // A live snapshot needs the journal since it: a journaled revert must find it again on replay.
+      if (devnet.hasSnapshots()) return false;
+      writeImage(imageNow(w, () => devnet.dumpPieces()));
+      bestEffort(() => w.restart(w.seq, w.chain));
+      return true;
+    };
+    // The restored state becomes one image unless replayed snapshots are live.
+    if (report.replayed > 0) bestEffort(compact);
+
+    const compactAfter = () => Math.max(minCompact, imageBytes);
+    let nextCompaction = compactAfter();
+    devnet.attach({
+      append(entry: CommandEntry) {
+        try {
+          w.append(entry);
+        } catch (e) {
+          throw diskFailure(dir, 'its journal', e);
+        }
+        if (w.bytes > nextCompaction) {
+          // The command is durable already; a compaction that fails (a full disk) is tried again later.
+          try {
+            if (compact()) nextCompaction = compactAfter();
+          } catch {
+            nextCompaction = w.bytes + compactAfter() / 4;
+          }
+        }
+      },
+      replace(state: StateText) {
+        try {
+          writeImage(imageNow(w, state));
+        } catch (e) {
+          throw diskFailure(dir, 'a new image', e);
+        }
+        bestEffort(() => w.restart(w.seq, w.chain));
+        nextCompaction = compactAfter();
+      },
+    });
+
+    return {
+      report,
+      compact,
+      close() {
+        devnet.attach(undefined);
+        w.close();
+        claim.release();
+      },
+    };
+  }
 }
 
 /** The answer to a command whose effect could not be saved: HTTP 503, code 500, and the state as it was. */

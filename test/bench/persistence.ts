@@ -30,7 +30,7 @@ function persistedDevnet(dir: string, durability: Durability = 'write'): InProce
   const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
   const sd = openStateDir(dir, devnet, { durability });
   const app = buildApp(devnet);
-  return { devnet, fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')), compact: () => sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
+  return { devnet, fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')), compact: () => void sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
 }
 
 function fill(dn: Pick<InProcessDevnet, 'devnet'>, key: string, target: number): void {

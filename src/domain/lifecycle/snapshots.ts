@@ -32,12 +32,16 @@ export class Snapshots {
    * Restores the state as it was when `id` was taken. The snapshot stays usable (revert to it again
    * later); snapshots taken after it are dropped, as their futures no longer exist.
    */
-  revert(state: State, id: string): void {
+  revert(state: State, id: string, keepCounter = true): void {
     this.check(id);
     const position = this.live.get(id)!;
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
+    // The rollback also undoes the takes of the dropped snapshots; their ids stay spent all the same
+    // (`keepCounter` false: as journals written before ids were recorded expect, for replaying them only).
+    const next = this.next;
     rollback(state, position);
+    if (keepCounter) this.next = next;
   }
 
   /**
@@ -58,6 +62,17 @@ export class Snapshots {
 
   ids(): string[] {
     return [...this.live.keys()];
+  }
+
+  /** The number in the next id: answers carry the ids, so the state image keeps it (a replay hands out the same ones). */
+  get nextNumber(): number {
+    return this.next;
+  }
+
+  /** Continues numbering from `next`: a state image's counter, or the id a replayed journal line recorded. */
+  continueFrom(next: number): void {
+    if (!Number.isSafeInteger(next) || next < 1) throw new RangeError(`a snapshot counter is a whole number from 1, got ${next}`);
+    this.next = next;
   }
 
   private order(id: string): number {

@@ -211,3 +211,65 @@ describe('parsing without cliffs', () => {
     b.sd.close();
   });
 });
+
+describe('the last line is judged by its checksum, not its newline', () => {
+  it('an intact last line whose newline became a space is kept (it used to be dropped as never acknowledged)', () => {
+    const dir = tempDir();
+    const hash = withDeposits(dir, [1n, 2n, 3n]);
+    const text = readFileSync(journalOf(dir), 'utf8');
+    writeFileSync(journalOf(dir), text.slice(0, -1) + ' ');
+    const b = open(dir);
+    expect(b.sd.report).toMatchObject({ restored: true, replayed: 3, droppedTail: null, unterminatedTail: true });
+    expect(b.devnet.stateHash()).toBe(hash);
+    expect(b.balance()).toBe(10_000_000n + 6n);
+    // Appending goes on on a line of its own.
+    b.deposit(5n);
+    const after = b.devnet.stateHash();
+    b.sd.close();
+    expect(readFileSync(journalOf(dir), 'utf8').endsWith('}\n')).toBe(true);
+    const c = open(dir);
+    expect(c.sd.report).toMatchObject({ droppedTail: null, unterminatedTail: false });
+    expect(c.devnet.stateHash()).toBe(after);
+    c.sd.close();
+  });
+
+  it('an intact last line with no newline at all is kept', () => {
+    const dir = tempDir();
+    const hash = withDeposits(dir, [1n, 2n]);
+    const text = readFileSync(journalOf(dir), 'utf8');
+    writeFileSync(journalOf(dir), text.slice(0, -1));
+    const b = open(dir);
+    expect(b.sd.report).toMatchObject({ replayed: 2, droppedTail: null, unterminatedTail: true });
+    expect(b.devnet.stateHash()).toBe(hash);
+    b.sd.close();
+  });
+
+  it('a last line whose checksum fails and has no newline is the one line dropped', () => {
+    const dir = tempDir();
+    withDeposits(dir, [1n, 2n]);
+    const text = readFileSync(journalOf(dir), 'utf8');
+    writeFileSync(journalOf(dir), text.slice(0, -1).replace(/"\$big":"2"(?=[^\n]*$)/, '"$big":"7"'));
+    const b = open(dir);
+    expect(b.sd.report).toMatchObject({ replayed: 1, unterminatedTail: false });
+    expect(b.sd.report.droppedTail).toMatch(/^\{"seq":2,"cmd":"deposit"/);
+    b.sd.close();
+  });
+
+  it('lines holding characters of several bytes keep the journal whole across restarts (the good length is in bytes)', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    const apiKey = [...a.devnet.state.apiKeys.keys()][0]!;
+    a.devnet.createProject(apiKey, 'projé ✓ 🚀');
+    a.deposit(1n);
+    a.devnet.snapshot(); // a live snapshot: the restart resumes this journal rather than compacting it
+    a.sd.close();
+    const b = open(dir);
+    b.deposit(2n);
+    const hash = b.devnet.stateHash();
+    b.sd.close();
+    const c = open(dir);
+    expect(c.sd.report).toMatchObject({ replayed: 4, droppedTail: null });
+    expect(c.devnet.stateHash()).toBe(hash);
+    c.sd.close();
+  });
+});

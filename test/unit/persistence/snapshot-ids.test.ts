@@ -1,0 +1,165 @@
+// Snapshot ids through a state dir: the id counter is part of the state image, so a replay after any
+// mix of reset, compaction and restart hands out the ids that were answered, and an old id never
+// names a new snapshot. Snapshots live at a restart stay revertable (the journal since them is kept).
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Devnet } from '../../../src/devnet.js';
+import { readGenesisFile } from '../../../src/genesis-file.js';
+import { openStateDir } from '../../../src/persistence/state-dir.js';
+import type { StateDirOptions } from '../../../src/persistence/state-dir.js';
+import { CHAIN_START, encodeLine, lineSum, sealLine } from '../../../src/persistence/codec.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'l2-devnet-snapids-'));
+  dirs.push(d);
+  return d;
+}
+
+function open(dir: string, options: StateDirOptions = {}) {
+  const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
+  const sd = openStateDir(dir, devnet, options);
+  const carol = devnet.accounts().accounts[2]!.stark_key;
+  const deposit = (amount: bigint) => devnet.deposit({ starkKey: carol, contractAddress: 'eth', amount });
+  return { devnet, sd, deposit };
+}
+
+describe('snapshot ids across resets, compactions and restarts', () => {
+  it('a revert drops the later snapshots but not their ids: the next snapshot gets a new one (it used to reuse 0x2)', () => {
+    const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
+    expect(devnet.snapshot().id).toBe('0x1');
+    expect(devnet.snapshot().id).toBe('0x2');
+    devnet.revert('0x1');
+    expect(devnet.snapshot().id).toBe('0x3');
+    expect(() => devnet.revert('0x2')).toThrow(/no snapshot with id "0x2"/);
+  });
+
+  it('snapshot, reset, snapshot, revert, restart: the start replays the revert (it used to exit: no snapshot with id "0x2")', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    expect(a.devnet.snapshot().id).toBe('0x1');
+    a.devnet.reset();
+    expect(a.devnet.snapshot().id).toBe('0x2');
+    a.deposit(5n);
+    a.devnet.revert('0x2');
+    const hash = a.devnet.stateHash();
+    a.sd.close();
+    const b = open(dir);
+    expect(b.devnet.stateHash()).toBe(hash);
+    expect(b.devnet.snapshot().id).toBe('0x3');
+    b.sd.close();
+  });
+
+  it('snapshot, delete, restart (a compaction), snapshot: the new id is not an old one', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    expect(a.devnet.snapshot().id).toBe('0x1');
+    a.deposit(1n);
+    a.devnet.deleteSnapshot('0x1');
+    a.sd.close();
+    const b = open(dir);
+    expect(b.devnet.snapshot().id).toBe('0x2');
+    b.deposit(2n);
+    b.devnet.revert('0x2');
+    const hash = b.devnet.stateHash();
+    b.sd.close();
+    const c = open(dir);
+    expect(c.devnet.stateHash()).toBe(hash);
+    c.devnet.revert('0x2');
+    expect(c.devnet.snapshot().id).toBe('0x3');
+    c.sd.close();
+  });
+
+  it('the counter survives a compaction of a long journal', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    for (let i = 0; i < 4; i++) {
+      a.devnet.snapshot();
+      a.deposit(BigInt(i + 1));
+      a.devnet.revert(`0x${i + 1}`);
+      a.devnet.deleteSnapshot(`0x${i + 1}`);
+      a.sd.compact(); // no snapshot live: the journal becomes a new image
+    }
+    a.sd.close();
+    const b = open(dir);
+    expect(b.sd.report.replayed).toBe(0);
+    expect(b.devnet.snapshot().id).toBe('0x5');
+    b.sd.close();
+  });
+
+  it('a compaction waits while a snapshot is live (its journal is what makes it revertable after a restart)', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    const { id } = a.devnet.snapshot();
+    const before = a.devnet.stateHash();
+    a.deposit(3n);
+    a.sd.compact();
+    a.devnet.revert(id);
+    a.deposit(4n);
+    const hash = a.devnet.stateHash();
+    a.sd.close();
+    const b = open(dir);
+    expect(b.devnet.stateHash()).toBe(hash);
+    b.devnet.revert(id);
+    expect(b.devnet.stateHash()).toBe(before);
+    b.sd.close();
+  });
+
+  it('a snapshot live at a restart stays revertable after it', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    a.devnet.reset();
+    const { id } = a.devnet.snapshot();
+    const before = a.devnet.stateHash();
+    a.deposit(9n);
+    a.sd.close();
+    const b = open(dir);
+    expect(b.devnet.revert(id)).toEqual({ reverted: id });
+    expect(b.devnet.stateHash()).toBe(before);
+    b.sd.close();
+  });
+});
+
+describe('journals written before snapshot lines recorded their ids (journal@2)', () => {
+  /** A journal@2 continuing the image at seq 0: what the version before wrote for these commands. */
+  function writeV2Journal(dir: string, entries: { cmd: string; args: unknown[] }[]): void {
+    const header = JSON.stringify({ format: 'l2-devnet/journal@2', after: 0, chain: CHAIN_START });
+    let text = sealLine(header, lineSum('', header)) + '\n';
+    let chain = CHAIN_START;
+    entries.forEach((e, i) => {
+      const body = encodeLine({ seq: i + 1, cmd: e.cmd, args: e.args });
+      chain = lineSum(chain, body);
+      text += sealLine(body, chain) + '\n';
+    });
+    writeFileSync(join(dir, 'journal.jsonl'), text);
+  }
+
+  it('replay numbers them as that version did (a revert gave back the ids it dropped), then the journal is rewritten with the ids', () => {
+    const dir = tempDir();
+    const a = open(dir);
+    const carol = a.devnet.accounts().accounts[2]!.stark_key;
+    a.sd.close();
+    // That version answered 0x1, 0x2, then (after the revert to 0x1) 0x2 again, and reverted to it.
+    const deposit = { cmd: 'deposit', args: [{ starkKey: carol, contractAddress: 'eth', amount: 5n }] };
+    writeV2Journal(dir, [{ cmd: 'snapshot', args: [] }, deposit, { cmd: 'snapshot', args: [] }, { cmd: 'revert', args: ['0x1'] }, { cmd: 'snapshot', args: [] }, deposit, { cmd: 'revert', args: ['0x2'] }, deposit]);
+    const b = open(dir);
+    expect(b.sd.report).toMatchObject({ restored: true, replayed: 8 });
+    expect(b.devnet.state.accounts.get(carol)!.balances.values().next().value!.available).toBe(10_000_000n + 5n);
+    const hash = b.devnet.stateHash();
+    b.sd.close();
+    const rewritten = readFileSync(join(dir, 'journal.jsonl'), 'utf8');
+    expect(rewritten).toContain('"format":"l2-devnet/journal@3"');
+    expect(rewritten).toContain('"cmd":"snapshot","args":["0x2"]');
+    const c = open(dir);
+    expect(c.devnet.stateHash()).toBe(hash);
+    c.devnet.revert('0x2');
+    c.devnet.revert('0x1');
+    c.sd.close();
+  });
+});
