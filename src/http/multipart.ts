@@ -102,9 +102,11 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
       parser.end();
       await wait('close');
     }
-  } finally {
-    if (refusal !== undefined) parser.destroy(refusal instanceof Error ? refusal : undefined);
+  } catch (e) {
+    // The client went away (or the request timed out): what was staged goes too.
+    refuse(e);
   }
+  if (refusal !== undefined) parser.destroy(refusal instanceof Error ? refusal : undefined);
   const result = taken === undefined ? undefined : await taken.catch((e: unknown) => refuse(e));
   if (refusal !== undefined) {
     if (result) await result.abort();
