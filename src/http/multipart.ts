@@ -59,6 +59,9 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
     taken.catch((e: unknown) => refuse(e));
   };
   parser.on('file', (name, stream, info) => {
+    // Destroying the parser destroys its open file stream with the refusal: a stream nobody reads
+    // would otherwise throw it as an unhandled 'error' (a reader's iteration still sees it).
+    stream.on('error', () => undefined);
     if (name !== 'file' || taken !== undefined) return void stream.resume();
     hand({ filename: info.filename, contentType: info.mimeType, chunks: stream });
   });
@@ -79,7 +82,7 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   const wait = (event: 'drain' | 'close'): Promise<void> =>
     new Promise<void>((resolve) => {
       wake = resolve;
-      if (event === 'close' && closed) resolve();
+      if (refusal !== undefined || (event === 'close' && closed)) resolve();
       else parser.once(event, () => resolve());
     });
 

@@ -219,6 +219,12 @@ describe('storage refusals change nothing', () => {
     ['a declared Content-Length over the limit', 19, 413, (c, p) => rawPost(c, storagePath(p), 'x', { 'x-api-key': c.apiKey, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * MiB) })],
     ['a part header of 40,000 spaces (linear parsing, bounded headers)', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(40_000)}b`)],
     ['a 16 KB Content-Type', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: ${'a;'.repeat(8_192)}`)],
+    ['a file name refused before the file is read, the file still arriving', 19, 200, (c, p) => {
+      const m = multipart([`Content-Disposition: form-data; name="file"; filename="${'n'.repeat(300)}"\r\n\r\n${'x'.repeat(200_000)}`]);
+      const pieces = [m.body.slice(0, 1_000), m.body.slice(1_000, 100_000), m.body.slice(100_000)].map((t) => new TextEncoder().encode(t));
+      const stream = new ReadableStream<Uint8Array>({ pull: (ctl) => (pieces.length ? ctl.enqueue(pieces.shift()!) : ctl.close()) });
+      return rawPost(c, storagePath(p), stream, { 'x-api-key': c.apiKey, 'content-type': m.type });
+    }],
     ['too many parts', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.parts + 1 }, () => 'X-Nothing: 1\r\n\r\nx'))],
     ['too many fields', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nv`))],
     ['too many files', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.files + 1 }, (_, i) => `Content-Disposition: form-data; name="file"; filename="f${i}"\r\n\r\nv`))],

@@ -110,4 +110,16 @@ describe('multipart reading', () => {
     expect((e as DevnetError).message).toMatch(message);
     expect(aborted).toBe(1);
   }, 5_000);
+
+  it('a file refused before it is read (a large body in one chunk, or in several): the rest is dropped, that refusal answered', async () => {
+    const b = 'q';
+    const body = `${part(b, 'Content-Disposition: form-data; name="file"; filename="f.bin"', 'x'.repeat(200_000))}${part(b, 'Content-Disposition: form-data; name="note"', 'y'.repeat(30_000))}--${b}--`;
+    for (const cuts of [[], [100, 70_000, 140_000]]) {
+      const refused = new DevnetError(19, 'refused at once');
+      const e = await readUpload(streamOf(enc(body), cuts), `multipart/form-data; boundary=${b}`, 1 << 22, async () => {
+        throw refused;
+      }).catch((x: unknown) => x);
+      expect(e).toBe(refused);
+    }
+  }, 5_000);
 });
