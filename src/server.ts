@@ -162,8 +162,8 @@ export const KEEP_ALIVE_MS = 65_000;
 /** A local client sends its headers at once: a request still without them after this is answered 408 and closed. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 /**
- * The whole request, body included, within this: a 100 MiB upload over loopback takes about a second
- * (see the storage bench), a 256 MiB state load a few; a trickled body holds a socket no longer.
+ * The whole request, body included, within this: a 100 MiB upload over loopback takes about 2 s on a
+ * busy 2-core machine (the storage bench); a trickled body holds a socket no longer.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
