@@ -11,7 +11,8 @@
 // - Inside the bundle: our code and the packages a start loads (hono, @hono/node-server, valibot,
 //   @noble/hashes). Packages only a lazy chunk uses stay imports of node_modules, so the package does
 //   not ship them twice: the IPFS stack (multiformats, @ipld/*, ipfs-unixfs-exporter, one copy of
-//   multiformats' CID class for all of it), @valibot/to-json-schema (/openapi.json), lowdb (--state),
+//   multiformats' CID class for all of it), busboy (uploads; CommonJS, which an ESM bundle cannot
+//   require node builtins from), @valibot/to-json-schema (/openapi.json), lowdb (--state),
 //   prom-client (the first GET /metrics),
 //   and the optional peers (fast-check, vitest: the fuzz subcommand finds the user's fast-check, or
 //   says it needs one). The build fails if one of them is imported before the ready line.
@@ -25,7 +26,7 @@ const DIST = process.argv[2] ? pathToFileURL(resolve(process.argv[2]) + '/') : n
 const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */
-const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb', 'prom-client'];
+const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb', 'prom-client', 'busboy'];
 
 const result = await build({
   entryPoints: [ENTRY],

@@ -3,6 +3,8 @@
 // createDevnet): here a state dir's code (persistence/, the directory block store) loads only with --state.
 import { serve } from '@hono/node-server';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { RequestListener, Server, ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp, creationGate } from './app.js';
@@ -19,6 +21,7 @@ import { controlClient } from './control-client.js';
 import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
+import { boundPipelining } from './http/pipelining.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
 import { NamespaceRegistry } from './namespaces.js';
 import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
@@ -66,6 +69,17 @@ export interface StartOptions extends DevnetOptions {
   host?: string;
   /** 0 picks a free port. Default 8080. */
   port?: number;
+  /** The HTTP server's bounds on a socket (docs/limits.md); no flag sets them, tests shorten them. */
+  socket?: SocketLimits;
+}
+
+export interface SocketLimits {
+  /** A request's headers must arrive within this (default HEADERS_TIMEOUT_MS). */
+  headersMs?: number;
+  /** A whole request, body included, must arrive within this (default REQUEST_TIMEOUT_MS). */
+  requestMs?: number;
+  /** Pipelined requests of one socket handled at once (default MAX_IN_FLIGHT_PER_SOCKET). */
+  inFlight?: number;
 }
 
 export interface InProcessDevnet {
@@ -105,6 +119,13 @@ export interface RunningDevnet {
 
 /** How long an idle keep-alive connection stays open: above the 60 s that common clients and proxies keep one. */
 export const KEEP_ALIVE_MS = 65_000;
+/** A local client sends its headers at once: a request still without them after this is answered 408 and closed. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * The whole request, body included, within this: a 100 MiB upload over loopback takes about 2 s on a
+ * busy 2-core machine (the storage bench); a trickled body holds a socket no longer.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The host clock in microseconds, for `clock: 'wall'` (the only wall-clock read in the program). */
 const wallMicros = (): bigint => BigInt(Date.now()) * 1000n;
@@ -277,7 +298,20 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     return registry.fetch(request, env);
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: answer, hostname: host, port: options.port ?? 8080 }, (info: AddressInfo) => {
+    const limits = options.socket ?? {};
+    const headersTimeout = limits.headersMs ?? HEADERS_TIMEOUT_MS;
+    const serverOptions: ServerOptions = {
+      headersTimeout,
+      requestTimeout: Math.max(headersTimeout, limits.requestMs ?? REQUEST_TIMEOUT_MS),
+      // Clients keep idle connections for up to a minute (browsers, undici, proxies): a socket closed
+      // under them by Node's 5 s default turns their next POST into "other side closed". An idle
+      // socket is not timed by headersTimeout (that counts from a request's first byte).
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      // Node checks the two timeouts every 30 s by default: too coarse for seconds.
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    };
+    const createServer = (opts: ServerOptions, listener: RequestListener): Server => createHttpServer(opts, boundPipelining(listener, limits.inFlight));
+    const server = serve({ fetch: answer, hostname: host, port: options.port ?? 8080, serverOptions, createServer: createServer as typeof createHttpServer }, (info: AddressInfo) => {
       const local = listenUrl(host, info.port);
       resolve({
         url: options.publicUrl?.replace(/\/+$/, '') ?? local,
@@ -299,12 +333,6 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
           }),
       });
     });
-    // Clients keep idle connections for up to a minute (browsers, undici, proxies): a socket closed
-    // under them by Node's 5 s default turns their next POST into "other side closed". Headers may
-    // take a little longer than the idle time, as Node requires of the pair.
-    const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-    http.keepAliveTimeout = KEEP_ALIVE_MS;
-    http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', (e) => {
       registry.close();
       reject(e);

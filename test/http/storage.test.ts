@@ -6,6 +6,7 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { failedCode, testClient } from '../support/client.js';
 import type { Reply, TestClient } from '../support/client.js';
 import { carOf, fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
+import { FORM_LIMITS } from '../../src/http/multipart.js';
 
 const MiB = 1024 * 1024;
 
@@ -173,6 +174,17 @@ describe('storage: upload, list, remove', () => {
   });
 });
 
+/** A raw multipart upload of these parts. */
+function form(c: TestClient, p: string, parts: string[]): Promise<Reply> {
+  const m = multipart(parts);
+  return rawPost(c, storagePath(p), m.body, { 'x-api-key': c.apiKey, 'content-type': m.type });
+}
+
+/** An upload whose first part has this header block, then a valid file part. */
+function hostile(c: TestClient, p: string, head: string): Promise<Reply> {
+  return form(c, p, [`${head}\r\n\r\nx`, 'Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc']);
+}
+
 describe('storage refusals change nothing', () => {
   it.each<[string, number, number, (c: TestClient, p: string) => Promise<Reply>]>([
     ['no file field', 19, 200, async (c, p) => { const f = new FormData(); f.append('other', 'x'); return upload(c, p, f); }],
@@ -205,6 +217,18 @@ describe('storage refusals change nothing', () => {
       return rawPost(c, storagePath(p), h.stream, { 'x-api-key': c.apiKey, 'content-type': h.type });
     }],
     ['a declared Content-Length over the limit', 19, 413, (c, p) => rawPost(c, storagePath(p), 'x', { 'x-api-key': c.apiKey, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * MiB) })],
+    ['a part header of 40,000 spaces (linear parsing, bounded headers)', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(40_000)}b`)],
+    ['a 16 KB Content-Type', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: ${'a;'.repeat(8_192)}`)],
+    ['a file name refused before the file is read, the file still arriving', 19, 200, (c, p) => {
+      const m = multipart([`Content-Disposition: form-data; name="file"; filename="${'n'.repeat(300)}"\r\n\r\n${'x'.repeat(200_000)}`]);
+      const pieces = [m.body.slice(0, 1_000), m.body.slice(1_000, 100_000), m.body.slice(100_000)].map((t) => new TextEncoder().encode(t));
+      const stream = new ReadableStream<Uint8Array>({ pull: (ctl) => (pieces.length ? ctl.enqueue(pieces.shift()!) : ctl.close()) });
+      return rawPost(c, storagePath(p), stream, { 'x-api-key': c.apiKey, 'content-type': m.type });
+    }],
+    ['too many parts', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.parts + 1 }, () => 'X-Nothing: 1\r\n\r\nx'))],
+    ['too many fields', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nv`))],
+    ['too many files', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.files + 1 }, (_, i) => `Content-Disposition: form-data; name="file"; filename="f${i}"\r\n\r\nv`))],
+    ['a field too long', 19, 200, (c, p) => form(c, p, [`Content-Disposition: form-data; name="note"\r\n\r\n${'v'.repeat(FORM_LIMITS.fieldSize + 1)}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'])],
     ['remove of an unknown CID', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, { cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku' }, { 'x-api-key': c.apiKey })],
     ['remove of something that is not a CID', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, { cid: 'hello' }, { 'x-api-key': c.apiKey })],
     ['remove without a cid', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, {}, { 'x-api-key': c.apiKey })],
@@ -229,4 +253,14 @@ describe('storage refusals change nothing', () => {
     const r = await rawPost(c, storagePath(await genesisProject(c)), 'x', { 'x-api-key': c.apiKey, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * MiB) });
     expect(r.status).toBe(413);
   });
+
+  it('a 400 KB part header is refused at once: a health check sent while it is in flight is answered (took seconds per request before)', async () => {
+    const c = testClient();
+    const p = await genesisProject(c);
+    const upload = hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(400_000)}b`);
+    const health = c.get('/_devnet/health');
+    const [r, h] = await Promise.all([upload, health]);
+    expect(r.body).toMatchObject({ status: 'FAILED', error_code: 19, error: expect.stringMatching(/malformed multipart body: malformed part header/) });
+    expect(h.body.status).toBe('ok');
+  }, 5_000);
 });

@@ -3,12 +3,11 @@ import { DEFAULT_NAMESPACE, NAMESPACE_PREFIX, namespaceOf } from '../namespace.j
 import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
-import type { StagedUpload } from '../../devnet-storage.js';
 import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
 import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { boundaryOf, MultipartReader } from '../multipart.js';
+import { readUpload } from '../multipart.js';
 import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/storage-responses.js';
 import { RouteGroup } from '../route.js';
 
@@ -42,22 +41,9 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         storage.requireProject(key, id);
         const declared = Number(c.req.header('content-length') ?? '0');
         if (declared > MAX_BODY_BYTES) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
-        const boundary = boundaryOf(c.req.header('content-type'));
         const stream = c.req.raw.body;
         if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
-        const reader = new MultipartReader(stream, boundary, MAX_BODY_BYTES);
-        let staged: StagedUpload | undefined;
-        try {
-          for (let part = await reader.next(); part; part = await reader.next()) {
-            // The first part named "file" is the upload; other parts are read past and ignored.
-            if (part.name !== 'file' || staged) continue;
-            staged = await storage.stage(key, id, { filename: part.filename, contentType: part.contentType, chunks: reader.body() }, origin(c));
-          }
-        } catch (e) {
-          await staged?.abort();
-          await reader.discard();
-          throw e;
-        }
+        const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) => storage.stage(key, id, file, origin(c)));
         if (!staged) fail(ErrorCode.InvalidParam, 'file is required: the multipart body has no part named "file"');
         return staged.commit();
       },
