@@ -40,7 +40,7 @@ describe('npm pack', () => {
   });
 
   it('exports package.json, and marks fast-check and vitest as optional peers', async () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './vitest', './vitest/setup', './crypto-tables', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './vitest', './vitest/setup', './crypto-tables', './openapi-examples', './package.json']);
     expect(pkg.peerDependenciesMeta).toEqual({ 'fast-check': { optional: true }, vitest: { optional: true } });
     expect(Object.keys(pkg.dependencies)).not.toContain('fast-check');
     const r = await scratch.node(['-p', "require('l2-devnet/package.json').version"]);
