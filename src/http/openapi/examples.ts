@@ -1388,7 +1388,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       "body": {
         "ok": true,
         "violations": [],
-        "state_hash": "0xb5f257375a6cdd14274d9334aff0726b1cbbfe43226c2c974d764a31c882c26a",
+        "state_hash": "0x7080555b1c5a00a39334b7a5dc4741b9048207b41d18a180e2c59ba279129b23",
       },
     },
   },
@@ -1486,7 +1486,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     "response": {
       "status": 200,
       "contentType": "application/json",
-      "body": { "state_hash": "0xc2e22a108b952bddd49d80534a10cd62391761723f4131414a364f2723685f15" },
+      "body": { "state_hash": "0x19d10e4ee69cefe4033865f16567f6b806b3fb296ed5f12de29feea71d68ab10" },
     },
   },
   "getDevnetState": {
@@ -1496,7 +1496,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       "status": 200,
       "contentType": "application/json",
       "body": {
-        "format": "l2-devnet/state@2",
+        "format": "l2-devnet/state@3",
         "clock": { "now_micros": 1767229200000000n },
         "prng": { "seed": "l2-devnet", "counter": 15 },
         "next_sequence_id": 25,
@@ -1551,7 +1551,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
             "symbol": "ETH",
             "decimals": 18,
             "quantum": 1000000000000,
-            "assetType": 1503545437449673444103803151627333814355897720185181380161647770114038034270n,
+            "assetType": "1503545437449673444103803151627333814355897720185181380161647770114038034270",
             "assetInfo": "0x8322fff2",
             "l1AssetType": null,
             "l1AssetInfo": null,
@@ -1573,7 +1573,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
         ],
         "assets": [
           {
-            "id": 1503545437449673444103803151627333814355897720185181380161647770114038034270n,
+            "id": "1503545437449673444103803151627333814355897720185181380161647770114038034270",
             "hex": "0x352f9ffd821a525051de2d71126113505a7b0a73d98dbc0ac0ff343cfbdef5e",
             "contractKey": "eth",
             "tokenId": null,
@@ -1683,7 +1683,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       "url": "/_devnet/state",
       "contentType": "application/json",
       "body": {
-        "format": "l2-devnet/state@2",
+        "format": "l2-devnet/state@3",
         "clock": { "now_micros": 1767229200000000n },
         "prng": { "seed": "l2-devnet", "counter": 15 },
         "next_sequence_id": 25,
@@ -1738,7 +1738,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
             "symbol": "ETH",
             "decimals": 18,
             "quantum": 1000000000000,
-            "assetType": 1503545437449673444103803151627333814355897720185181380161647770114038034270n,
+            "assetType": "1503545437449673444103803151627333814355897720185181380161647770114038034270",
             "assetInfo": "0x8322fff2",
             "l1AssetType": null,
             "l1AssetInfo": null,
@@ -1760,7 +1760,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
         ],
         "assets": [
           {
-            "id": 1503545437449673444103803151627333814355897720185181380161647770114038034270n,
+            "id": "1503545437449673444103803151627333814355897720185181380161647770114038034270",
             "hex": "0x352f9ffd821a525051de2d71126113505a7b0a73d98dbc0ac0ff343cfbdef5e",
             "contractKey": "eth",
             "tokenId": null,
@@ -1865,7 +1865,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     "response": {
       "status": 200,
       "contentType": "application/json",
-      "body": { "state_hash": "0xb5f257375a6cdd14274d9334aff0726b1cbbfe43226c2c974d764a31c882c26a" },
+      "body": { "state_hash": "0x7080555b1c5a00a39334b7a5dc4741b9048207b41d18a180e2c59ba279129b23" },
     },
   },
   "postDevnetFaults": {
