@@ -90,7 +90,8 @@ export function parseQuotingBigIntegers(text: string): unknown {
  * JSON.parse that keeps integers of 16 or more digits exact, as bigint (they may exceed 2^53).
  * Shorter integers and all other numbers come back as numbers. Such integers are marked as strings
  * "\0digits" before JSON.parse and revived as bigint; a NUL a string holds itself is written twice
- * meanwhile, so no string can pass for a mark.
+ * meanwhile, so no string can pass for a mark. (V8's reviver recurses: a text holding such integers
+ * and nested thousands of levels deep is refused as a JsonSyntaxError; without them, no limit.)
  */
 export function parseExact(text: string): unknown {
   let nul = false;
