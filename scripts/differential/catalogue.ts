@@ -215,7 +215,7 @@ function stateExtra(d: Draft, rng: Rng): boolean {
   const names = ['format', 'rename-key', 'negative', 'extra-key', 'string-number', 'truncate', 'null-field', 'drop-first'];
   const t = body.text;
   body.text = [
-    () => t.replace('"l2-devnet/state@1"', rng.pick(['"l2-devnet/state@2"', '"x"', '1', 'null'])),
+    () => t.replace('"l2-devnet/state@3"', rng.pick(['"l2-devnet/state@1"', '"x"', '1', 'null'])),
     () => t.replace(/"([a-z_]+)":/, '"$1x":'),
     () => t.replace(/:(\d+)/, ':-$1'),
     () => t.slice(0, -1) + ',"extra":1}',

@@ -204,12 +204,15 @@ function describe(x: unknown): string {
   return t === undefined ? String(x) : t.length > 40 ? `${t.slice(0, 40)}...` : t;
 }
 
-/** Checks a value written for `where` (a member, or an item as in records[3]); throws TypeError saying what is wrong. */
-function check(schema: v.GenericSchema, value: unknown, where: string): void {
+/**
+ * Checks a value written for `where` (a member, or an item as in records[3]); throws TypeError saying
+ * what is wrong. Returns the value as the schema gives it: its objects' keys in the schema's order.
+ */
+function check(schema: v.GenericSchema, value: unknown, where: string): unknown {
   // valibot takes an array for an object (one with none of its keys).
   if (Array.isArray(value) && schema.type === 'strict_object') throw new TypeError(`${where} must be an object, got ${describe(value)}`);
   const r = v.safeParse(schema, value, { abortEarly: true });
-  if (r.success) return;
+  if (r.success) return r.output;
   const issue = r.issues[0];
   let at = where;
   for (const p of issue.path ?? []) at += typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`;
@@ -220,10 +223,10 @@ function check(schema: v.GenericSchema, value: unknown, where: string): void {
 
 /** Checks a member that is a single value. */
 export function checkMember(key: MemberName, value: unknown): void {
-  check(MEMBERS[key], value, key);
+  void check(MEMBERS[key], value, key);
 }
 
-/** Checks the `index`th item of an items member. */
-export function checkItem(key: ItemsMember, value: unknown, index: number): void {
-  check(itemSchemas.get(key)!, value, `${key}[${index}]`);
+/** Checks the `index`th item of an items member; returns it with its objects' keys in the schema's order. */
+export function checkItem(key: ItemsMember, value: unknown, index: number): unknown {
+  return check(itemSchemas.get(key)!, value, `${key}[${index}]`);
 }

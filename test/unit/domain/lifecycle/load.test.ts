@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Text, stateHash } from '../../../../src/domain/lifecycle/dump.js';
 import { loadState, StateReader } from '../../../../src/domain/lifecycle/load.js';
+import { checkItem, ITEMS_MEMBERS } from '../../../../src/domain/lifecycle/dump-schema.js';
 import type { LoadLimits } from '../../../../src/domain/lifecycle/load.js';
 import { DevnetError } from '../../../../src/domain/values/errors.js';
 import { JsonSyntaxError, parseExact, parseQuotingBigIntegers, stringify } from '../../../../src/domain/values/json.js';
@@ -73,6 +74,19 @@ describe('the dump layout', () => {
     const d = JSON.parse(text) as { assets: Array<{ id: unknown }> };
     expect(typeof d.assets[0]!.id).toBe('string');
     expect(parseQuotingBigIntegers(text)).toEqual(d);
+  });
+
+  it("writes each item's keys in the schema's order (the loader's cheap exactness check relies on it)", async () => {
+    const { text } = await busyDump();
+    const d = JSON.parse(text) as Record<string, unknown[]>;
+    const seen = new Set<string>();
+    for (const key of ITEMS_MEMBERS) {
+      d[key]!.forEach((item, i) => {
+        expect(JSON.stringify(checkItem(key, item, i)), `${key}[${i}]`).toBe(JSON.stringify(item));
+        seen.add(key);
+      });
+    }
+    for (const key of ['accounts', 'assets', 'contracts', 'marketplaces', 'orders', 'projects', 'records', 'vaults']) expect(seen.has(key), key).toBe(true);
   });
 });
 
