@@ -34,8 +34,8 @@ import { DevnetReads, nativeSha256 } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
-import { loadState } from './domain/lifecycle/load.js';
-import { DumpReader } from './domain/lifecycle/load-stream.js';
+import { loadState, StateReader } from './domain/lifecycle/load.js';
+import type { LoadLimits } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
 import { recordUpload, removeUpload } from './domain/storage/storage.js';
 import type { NewUpload } from './domain/storage/storage.js';
@@ -459,18 +459,18 @@ export class Devnet extends DevnetReads {
 
   /** Replaces the state with a dump given as text in pieces (an image file): never one string. */
   loadPieces(pieces: Iterable<string>): { state_hash: string } {
-    const reader = new DumpReader(nativeSha256);
+    const reader = new StateReader(undefined, nativeSha256);
     for (const piece of pieces) reader.feed(piece);
     const state = reader.end();
     return this.loaded(state, reader.textHash());
   }
 
   /**
-   * `POST /_devnet/state`: a reader the route feeds the body to as it arrives; end() checks the dump
+   * `POST /_devnet/state`: a reader the route feeds the body to as it arrives (holding at most `limits`); end() checks the dump
    * (as load does) and replaces the state. Until then the current state is untouched.
    */
-  stateReader(): { feed(text: string): void; end(): { state_hash: string } } {
-    const reader = new DumpReader(nativeSha256);
+  stateReader(limits?: LoadLimits): { feed(text: string): void; end(): { state_hash: string } } {
+    const reader = new StateReader(limits, nativeSha256);
     return {
       feed: (text) => reader.feed(text),
       end: () => {

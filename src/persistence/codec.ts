@@ -1,6 +1,5 @@
 // Text encodings of persisted values: journal lines keep bigints tagged so every argument comes back with
 // its type, and every line and image carries a checksum that chains it to what came before.
-import { parseJson } from '../domain/values/json.js';
 import { sha256Hex } from './files.js';
 
 /** One journal line's value: bigints become {"$big":"digits"}, everything else is plain JSON. */
@@ -8,15 +7,13 @@ export function encodeLine(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v));
 }
 
-/** The inverse of encodeLine; linear in the text, with no nesting limit (see parseJson). */
+/** The inverse of encodeLine (V8's JSON.parse is linear, with no nesting limit). */
 export function decodeLine(text: string): unknown {
-  return parseJson(text, {
-    bigIntegers: false,
-    object: (o) => {
-      const keys = Object.keys(o);
-      if (keys.length === 1 && keys[0] === '$big' && isIntegerText(o.$big)) return BigInt(o.$big);
-      return o;
-    },
+  return JSON.parse(text, (_k, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    return keys.length === 1 && keys[0] === '$big' && isIntegerText(o.$big) ? BigInt(o.$big) : o;
   });
 }
 

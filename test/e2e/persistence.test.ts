@@ -206,9 +206,9 @@ describe('--state DIR', () => {
     const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
     expect(a.json.state).toMatchObject({ restored: true, replayed: 5, migrated: true, journal_missing: false });
     expect(a.cli.stderr()).toMatch(/was in the format before checksums; it was rewritten as image\.jsonl \+ journal\.jsonl/);
-    // The hash of that state's image in the current state format (fixtures/state-v1/README.md: the
+    // The hash of that state's dump in the current state format (fixtures/state-v1/README.md: the
     // hash the old version reported covered the state@1 image, which lacked issue 18's fields).
-    expect((await json(a.url, '/_devnet/invariants')).state_hash).toBe('0x86c89355699a4b52f63b1d36c7e9cbbca9474011c98a1b6d25d212bee16c3873');
+    expect((await json(a.url, '/_devnet/invariants')).state_hash).toBe('0x4ae92df29399d7626002dd845c59065212c199b531627fa687d47a34bd28cc17');
     expect(existsSync(join(dir, 'state.json')) || existsSync(join(dir, 'journal.ndjson'))).toBe(false);
     await stop(a.cli);
     const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);

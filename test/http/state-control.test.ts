@@ -119,7 +119,7 @@ describe('state dump and load', () => {
     const a = testClient();
     await transfer(a, a.accounts.alice, a.accounts.bob.stark_key, ETH_ASSET, 1234n);
     const text = (await a.get('/_devnet/state')).text;
-    expect(JSON.parse(text).format).toBe('l2-devnet/state@2');
+    expect(JSON.parse(text).format).toBe('l2-devnet/state@3');
 
     const b = testClient();
     const loaded = await b.postRaw('/_devnet/state', text);
@@ -160,27 +160,22 @@ describe('state dump and load', () => {
     expect(page.body).toEqual(want.body);
   });
 
-  it('loads a dump of the previous format (@1): the fields it lacked get the values it implies', async () => {
+  it('loads a dump of the previous format (@2: one line, integers past 2^53 as numbers) whole, and dumps it in the current layout', async () => {
     const a = testClient();
     await transfer(a, a.accounts.alice, a.accounts.bob.stark_key, ETH_ASSET, 1234n);
     await order(a, a.accounts.alice, { contract2: 'ERC721:0x941661bd1134dc7cc3d107bf006b8631f6e65ad5:1', direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000' });
-    // Parsed and written exactly: asset types pass 2^53.
-    const now = parseExact((await a.get('/_devnet/state')).text) as Record<string, any>;
-    const strip = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
-    const { signatures: _s, ...rest } = now;
-    const old = {
-      ...rest,
-      format: 'l2-devnet/state@1',
-      contracts: now.contracts.map((c: Record<string, unknown>) => strip(c, 'id', 'removed')),
-      assets: now.assets.map((x: Record<string, unknown>) => strip(x, 'uri')),
-      orders: now.orders.map((o: Record<string, unknown>) => strip(o, 'timeInForce', 'payment')),
-    };
+    const text = (await a.get('/_devnet/state')).text;
+    // Parsed exactly (asset types pass 2^53), written as @2 wrote them: on one line, every integer a number.
+    const now = parseExact(text.replace(/"(\d{16,})"/g, '$1')) as Record<string, unknown>;
+    const old = stringify({ ...now, format: 'l2-devnet/state@2' });
+    expect(old).not.toContain('\n');
     const b = testClient();
-    expect((await b.postRaw('/_devnet/state', stringify(old))).body.state_hash).toMatch(/^0x/);
-    // Everything but the signature index (requests accepted under @1 were never indexed) comes back as it was.
-    expect(parseExact((await b.get('/_devnet/state')).text)).toEqual({ ...now, signatures: [] });
-    expect((await b.get('/_devnet/invariants')).body.violations).toEqual([]);
-    expect((await b.get('/v1/order?order_id=14')).body.data.stop_limit_time_in_force).toBe('GTC');
+    expect((await b.postRaw('/_devnet/state', old)).body.state_hash).toBe(await hash(a));
+    expect((await b.get('/_devnet/state')).text).toBe(text);
+    // A dump of the format before it (@1) is refused, saying which formats this build reads.
+    const r = await b.postRaw('/_devnet/state', stringify({ ...now, format: 'l2-devnet/state@1' }));
+    expect(failedCode(r)).toBe(19);
+    expect(r.body.error).toMatch(/^state dump format "l2-devnet\/state@1" cannot be read by this build, which reads "l2-devnet\/state@3", "l2-devnet\/state@2"/);
   });
 
   it('refuses malformed, foreign, older-format and inconsistent dumps with 19 (401 for bad JSON), leaving the state alone', async () => {
@@ -190,7 +185,7 @@ describe('state dump and load', () => {
     const h = await hash(c);
     const cases: Array<[string, string, number, RegExp]> = [
       ['not JSON', '{"format":', 401, /not valid JSON/],
-      ['an array', '[]', 19, /must be a JSON object/],
+      ['an array', '[]', 401, /must be a JSON object/],
       ['a foreign document', '{"hello":"world"}', 19, /not an l2-devnet state dump/],
       ['an older format', stringify({ ...good, format: 'l2-devnet/state@0' }), 19, /format "l2-devnet\/state@0" cannot be read by this build/],
       ['a missing section', stringify({ ...good, records: undefined }), 19, /malformed state dump/],
@@ -200,8 +195,8 @@ describe('state dump and load', () => {
       // Found by hand: each of these once loaded (and broke the overview afterwards).
       ['a negative clock', stringify({ ...good, clock: { now_micros: -1 } }), 19, /^malformed state dump: clock\.now_micros must be microseconds from 0 to \d+ \(9999-12-31\), got -1$/],
       ['a string next_sequence_id', stringify({ ...good, next_sequence_id: String(good.next_sequence_id) }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "\d+"$/],
-      ['next_sequence_id at 2^53', stringify({ ...good, next_sequence_id: 2n ** 53n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got 9007199254740992$/],
-      ['next_sequence_id far past 2^53', stringify({ ...good, next_sequence_id: 2n ** 64n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got 18446744073709551616$/],
+      ['next_sequence_id at 2^53', stringify({ ...good, next_sequence_id: 2n ** 53n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "9007199254740992"$/],
+      ['next_sequence_id far past 2^53', stringify({ ...good, next_sequence_id: 2n ** 64n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "18446744073709551616"$/],
       ['next_sequence_id not above the records', stringify({ ...good, next_sequence_id: 1 }), 19, /^malformed state dump: next_sequence_id 1 must be above every record's sequence id/],
       ['a fractional prng counter', stringify({ ...good, prng: { ...good.prng, counter: 1.5 } }), 19, /^malformed state dump: prng\.counter must be an integer from 0 to 2\^53-1, got 1\.5$/],
       ['a record id as text', stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, sequenceId: String(r.sequenceId) } : r)) }), 19, /^malformed state dump: records\[0\]\.sequenceId must be an integer from 1 to 2\^53-1, got "1"$/],

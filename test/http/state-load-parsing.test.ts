@@ -32,15 +32,73 @@ describe('POST /_devnet/state parsing', () => {
     }
     const r = await c.postRaw('/_devnet/state', '['.repeat(100_000));
     expect(failedCode(r)).toBe(401);
-    expect(r.body.error).toBe('state dump is not valid JSON: Unexpected end of JSON input at position 100000');
+    expect(r.body.error).toBe('a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with "[[[[[[[[[[[[[[[["');
   });
 
-  it('`"` followed by 200,000 `\\"` is answered at once with 401 (the old regex took seconds per 100 KB)', async () => {
+  it('`"` followed by 200,000 `\\"` is answered at once with 401, closed or not: a dump is an object', async () => {
     const c = testClient();
-    const open = await c.postRaw('/_devnet/state', '"' + '\\"'.repeat(200_000));
-    expect(failedCode(open)).toBe(401);
-    expect(open.body.error).toBe('state dump is not valid JSON: Unterminated string starting at position 0');
-    const closed = await c.postRaw('/_devnet/state', '"' + '\\"'.repeat(200_000) + '"');
-    expect(failedCode(closed)).toBe(19);
+    for (const body of ['"' + '\\"'.repeat(200_000), '"' + '\\"'.repeat(200_000) + '"']) {
+      const r = await c.postRaw('/_devnet/state', body);
+      expect(failedCode(r)).toBe(401);
+      expect(r.body.error).toMatch(/^a state dump must be a JSON object whose first member is "format"/);
+    }
+  });
+
+  /** POSTs a body streamed from `pieces` (UTF-8), counting the bytes the route pulled. */
+  async function streamed(c: ReturnType<typeof testClient>, pieces: () => Generator<string>) {
+    const encoder = new TextEncoder();
+    const source = pieces();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = source.next();
+        if (next.done) return controller.close();
+        const bytes = encoder.encode(next.value);
+        pulled += bytes.length;
+        controller.enqueue(bytes);
+      },
+    });
+    const reply = await c.dn.fetch('http://devnet.test/_devnet/state', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const text = await reply.text();
+    return { reply: { status: reply.status, text, body: JSON.parse(text) }, pulled };
+  }
+
+  it('a body of [[],[],...] is refused from its first bytes, not buffered (24 MiB of it added ~500 MiB and stalled every request)', async () => {
+    const c = testClient();
+    const hash = c.dn.devnet.stateHash();
+    const r = await streamed(c, function* () {
+      yield '[';
+      for (let i = 0; i < 24 * 1024; i++) yield '[],'.repeat(341);
+      yield '[]]';
+    });
+    expect(failedCode(r.reply)).toBe(401);
+    expect(r.reply.body.error).toMatch(/^a state dump must be a JSON object whose first member is "format"/);
+    // The route refused at the first piece; the web stream between pulls a bounded way ahead of it
+    // (about 256 KiB here), never the 24 MiB body.
+    expect(r.pulled).toBeLessThan(1024 * 1024);
+    expect(c.dn.devnet.stateHash()).toBe(hash);
+  });
+
+  it('a huge single line is refused once it passes the limit on what is held, whatever its layout', async () => {
+    const c = testClient();
+    const dump = (await c.get('/_devnet/state')).text;
+    const at = dump.indexOf('"named_accounts":[') + '"named_accounts":['.length;
+    const piece = '[],'.repeat(341 * 16);
+    // In the dump's layout: one line (named_accounts) growing past 16 MiB.
+    const line = await streamed(c, function* () {
+      yield dump.slice(0, at);
+      for (let i = 0; i < 2048; i++) yield piece;
+    });
+    expect(failedCode(line.reply)).toBe(19);
+    expect(line.reply.body.error).toBe(`malformed state dump: line 8 is longer than ${16 * 1024 * 1024} characters, the most read as one line`);
+    expect(line.pulled).toBeLessThan(17 * 1024 * 1024);
+    // In another layout (one line from the start): held whole up to the same limit.
+    const whole = await streamed(c, function* () {
+      yield '{"format":"l2-devnet/state@2","named_accounts":[';
+      for (let i = 0; i < 2048; i++) yield piece;
+    });
+    expect(failedCode(whole.reply)).toBe(19);
+    expect(whole.reply.body.error).toMatch(/^this state dump is not laid out one item per line .* larger than 16777216 characters, the most read whole/);
+    expect(whole.pulled).toBeLessThan(17 * 1024 * 1024);
   });
 });

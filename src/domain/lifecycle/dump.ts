@@ -4,102 +4,102 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { dumpStorage } from '../storage/storage.js';
+import { DUMP_MEMBERS, isItemsMember, STATE_FORMAT } from './dump-schema.js';
+import type { MemberName } from './dump-schema.js';
 
-/** @2 added contract ids and removal, ERC721MC token URLs, orders' time in force and payment, and the signature index. */
-export const STATE_FORMAT = 'l2-devnet/state@2';
+export { STATE_FORMAT } from './dump-schema.js';
 
 /**
- * The dump's members in order, each as a value or as the items of an array: the one description
- * that dumpState (a plain object, for small states and tests) and dumpChunks (text in pieces, for
- * any size: no single string, no copy of the state) both write.
+ * The value of each member (dump-schema.ts declares them, in order); an items member's as its items.
+ * dumpState (a plain object, for small states and tests) and dumpChunks (text in pieces, for any size:
+ * no single string, no copy of the state) both write these.
  */
-type Member = readonly [key: string, value: () => unknown] | readonly [key: string, items: () => Iterable<unknown>, array: true];
-
-function members(state: State): Member[] {
+function members(state: State): Record<MemberName, () => unknown> {
   const each = <T, U>(values: () => Iterable<T>, f: (v: T) => U): (() => Iterable<U>) => function* () {
     for (const v of values()) yield f(v);
   };
-  return [
-    ['format', () => STATE_FORMAT],
-    ['clock', () => ({ now_micros: state.clock.nowMicros })],
-    ['prng', () => ({ ...state.prng })],
-    ['next_sequence_id', () => state.nextSequenceId],
-    ['next_vault_id', () => state.nextVaultId],
-    ['operator', () => state.operator],
-    ['starkex_contracts', () => state.starkexContracts],
-    ['named_accounts', () => state.namedAccounts],
-    ['api_keys', () => state.apiKeys.values(), true],
-    ['projects', () => state.projects.values(), true],
-    ['marketplaces', () => state.marketplaces.values(), true],
-    ['contracts', each(() => state.contracts.values(), (c) => ({ ...c, tokens: [...c.tokens] })), true],
-    ['assets', () => state.assets.values(), true],
-    ['accounts', each(() => state.accounts.values(), (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })), true],
-    ['vaults', () => state.vaults, true],
-    ['records', () => state.records.values(), true],
-    ['signatures', () => state.signatures, true],
-    ['withdraw_area', each(() => state.withdrawArea, ([addr, m]) => [addr, [...m]]), true],
-    ['claimed', () => state.claimed, true],
-    ['issued', () => state.issued, true],
-    ['pending_l2', () => ascending(state.pendingL2), true],
-    ['pending_l1', () => ascending(state.pendingL1), true],
-    ['settlement', () => state.settlement],
-    ['orders', () => state.orders.values(), true],
-    ['open_orders', () => ascending(state.openOrders), true],
-    ['trades', () => state.trades, true],
-    ['storage', () => dumpStorage(state.storage), true],
-  ];
+  return {
+    format: () => STATE_FORMAT,
+    clock: () => ({ now_micros: state.clock.nowMicros }),
+    prng: () => ({ ...state.prng }),
+    next_sequence_id: () => state.nextSequenceId,
+    next_vault_id: () => state.nextVaultId,
+    operator: () => state.operator,
+    starkex_contracts: () => state.starkexContracts,
+    named_accounts: () => state.namedAccounts,
+    api_keys: () => state.apiKeys.values(),
+    projects: () => state.projects.values(),
+    marketplaces: () => state.marketplaces.values(),
+    contracts: each(() => state.contracts.values(), (c) => ({ ...c, tokens: [...c.tokens] })),
+    assets: () => state.assets.values(),
+    accounts: each(() => state.accounts.values(), (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
+    vaults: () => state.vaults,
+    records: () => state.records.values(),
+    signatures: () => state.signatures,
+    withdraw_area: each(() => state.withdrawArea, ([addr, m]) => [addr, [...m]]),
+    claimed: () => state.claimed,
+    issued: () => state.issued,
+    pending_l2: () => ascending(state.pendingL2),
+    pending_l1: () => ascending(state.pendingL1),
+    settlement: () => state.settlement,
+    orders: () => state.orders.values(),
+    open_orders: () => ascending(state.openOrders),
+    trades: () => state.trades,
+    storage: () => dumpStorage(state.storage),
+  };
 }
-
-/** The dump's member names, in the order they are written. */
-export const DUMP_MEMBERS: readonly string[] = members({} as State).map((m) => m[0]);
 
 /** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
 export function dumpState(state: State): Record<string, unknown> {
+  const m = members(state);
   const out: Record<string, unknown> = {};
-  for (const m of members(state)) out[m[0]] = m.length === 3 ? [...m[1]()] : m[1]();
+  for (const key of DUMP_MEMBERS) out[key] = isItemsMember(key) ? [...(m[key]() as Iterable<unknown>)] : m[key]();
   return out;
 }
 
-/** The text of each member that is not an array of items, as dumpChunks writes it. */
-export function* valueMemberTexts(state: State): Generator<[string, string]> {
-  for (const m of members(state)) if (m.length === 2) yield [m[0], stringify(m[1]())];
+/** The text of each member that is not an items member, as dumpChunks writes it. */
+export function* valueMemberTexts(state: State): Generator<[MemberName, string]> {
+  const m = members(state);
+  for (const key of DUMP_MEMBERS) if (!isItemsMember(key)) yield [key, stringify(m[key](), true)];
 }
 
 /** Pieces of about this many characters. */
 const CHUNK = 1 << 16;
 
 /**
- * The text of stringify(dumpState(state)), in pieces of about 64 KiB: items are written one at a
- * time from the live maps, so a dump of any size needs neither a single string nor a copy of the state.
- * The state must not change while the pieces are taken (callers take them all in one synchronous run).
+ * The dump's text, in pieces of about 64 KiB: one JSON object laid out one item per line. Each member
+ * opens a line (`"clock":{...},`); an items member with items opens with `"records":[` and has each
+ * item on a line of its own (`{...},`, the last without the comma), then `],`; without items it is
+ * `"records":[],`. The first line is `{"format":"l2-devnet/state@3",`, the last `}` (no newline after).
+ * Integers past 2^53 are strings of digits. Items are written one at a time from the live maps, so a
+ * dump of any size needs neither a single string nor a copy of the state. The state must not change
+ * while the pieces are taken (callers take them all in one synchronous run).
  */
 export function* dumpChunks(state: State): Generator<string> {
+  const m = members(state);
   let out = '{';
-  let first = true;
-  for (const m of members(state)) {
-    out += (first ? '' : ',') + JSON.stringify(m[0]) + ':';
-    first = false;
-    if (m.length === 2) {
-      out += stringify(m[1]());
-    } else {
-      out += '[';
-      let firstItem = true;
-      for (const item of m[1]()) {
-        out += (firstItem ? '' : ',') + (item === undefined ? 'null' : stringify(item));
-        firstItem = false;
+  for (let i = 0; i < DUMP_MEMBERS.length; i++) {
+    const key = DUMP_MEMBERS[i]!;
+    out += (i === 0 ? '' : '\n') + JSON.stringify(key) + ':';
+    if (isItemsMember(key)) {
+      let first = true;
+      for (const item of m[key]() as Iterable<unknown>) {
+        out += (first ? '[\n' : ',\n') + stringify(item, true);
+        first = false;
         if (out.length >= CHUNK) {
           yield out;
           out = '';
         }
       }
-      out += ']';
-    }
+      out += first ? '[]' : '\n]';
+    } else out += stringify(m[key](), true);
+    if (i < DUMP_MEMBERS.length - 1) out += ',';
     if (out.length >= CHUNK) {
       yield out;
       out = '';
     }
   }
-  yield out + '}';
+  yield out + '\n}';
 }
 
 // These sets are queues and indexes whose insertion order is never observable (batches and books

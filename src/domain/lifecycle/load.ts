@@ -1,63 +1,77 @@
-// Rebuilds a State from a dump (`GET /_devnet/state`): the inverse of dumpState, refusing anything it would not reproduce.
+// Rebuilds a State from a dump (`GET /_devnet/state`): read line by line in the layout the dump is
+// written in, or whole in any other (bounded); either way each value and item is checked against the
+// schema, built, and must be written back exactly as it was given.
 import { echo, ErrorCode, fail } from '../values/errors.js';
-import { dumpState, STATE_FORMAT } from './dump.js';
+import { JsonSyntaxError, parseQuotingBigIntegers, stringify } from '../values/json.js';
+import { checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, STATE_FORMAT } from './dump-schema.js';
+import type { ItemsMember, MemberName } from './dump-schema.js';
+import { valueMemberTexts } from './dump.js';
+import type { Sha256Text, TextHash } from './dump.js';
 import { findViolations } from './invariants.js';
-import { canonicalStringify } from '../values/json.js';
 import type { State } from '../state/state.js';
-import { ARRAY_MEMBERS, FORMAT_1, StateBuilder, upgradeItem } from './state-builder.js';
-import type { Obj } from './conversions.js';
+import { StateBuilder } from './state-builder.js';
 
-/** Formats this build can read; older ones are migrated to the current one first. */
-const READABLE = [STATE_FORMAT, FORMAT_1];
-
-/**
- * @1 -> @2: what @1 had no field for gets the value a @1 state implies. Contracts: ids in their
- * (registration) order, none removed (@1 deleted removed contracts); assets: no token URL (@1 had
- * no ERC721MC); orders: GTC, no payment (@1 ignored both); no signature index (requests accepted
- * under @1 are not found by /v1/record/by/signature).
- */
-function migrateFrom1(d: Obj): Obj {
-  const each = (key: string) => (Array.isArray(d[key]) ? (d[key] as unknown[]).map((x, i) => upgradeItem(key, x, i)) : d[key]);
-  return { ...d, format: STATE_FORMAT, contracts: each('contracts'), assets: each('assets'), orders: each('orders'), signatures: [] };
-}
+/** Formats this build reads: the current one line by line or whole, @2 whole (its integers read exactly). */
+const READABLE = [STATE_FORMAT, FORMAT_2];
 
 /** Refuses a document that is not a dump of a format this build reads (before anything is built). */
-export function checkFormat(format: unknown): void {
+function checkFormat(format: unknown): void {
   if (typeof format !== 'string' || !format.startsWith('l2-devnet/state@')) {
     fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${typeof format === 'string' ? JSON.stringify(echo(format)) : format === undefined ? 'missing' : `not a string (${typeof format})`}, expected "${STATE_FORMAT}"`);
   }
-  if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${echo(String(format))}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+  if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${echo(format)}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+}
+
+/** Runs `f`, refusing (19) what it throws as a TypeError: a value the schema or the builder does not take. */
+function malformed<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TypeError) fail(ErrorCode.InvalidParam, `malformed state dump: ${e.message}`);
+    throw e;
+  }
 }
 
 /**
- * Loads a dump. Every value is converted as dumpState wrote it; then the state is dumped again and must
- * equal the input exactly (any foreign, missing or mistyped field shows up as a difference), and every
- * guarantee of docs/guarantees.md must hold. So a dump either loads as it was written or fails with a reason.
+ * The checks both paths make: each member and item checked against the schema, then built; an item
+ * built must be written back as the text it was given (so a field repeated, reordered or spelled
+ * otherwise is refused, naming the item); the members that are single values are compared once the
+ * state is built; then every guarantee of docs/guarantees.md must hold.
  */
-export function loadState(dump: unknown): State {
-  if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
-  const format = (dump as Obj).format;
-  checkFormat(format);
-  // Checked first, without recursion: what follows (the comparison with the dump written back) recurses.
-  const deep = tooDeep(dump, MAX_DEPTH);
-  if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${deep} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
-  const current = format === FORMAT_1 ? migrateFrom1(dump as Obj) : (dump as Obj);
-  let state: State;
-  try {
-    const builder = new StateBuilder();
-    for (const [key, value] of Object.entries(current)) {
-      if (!ARRAY_MEMBERS.has(key) || !Array.isArray(value)) builder.member(key, value);
-      else if (value.length === 0) builder.emptyArray(key);
-      else for (const item of value) builder.item(key, item);
-    }
-    state = builder.build();
-  } catch (e) {
-    fail(ErrorCode.InvalidParam, `malformed state dump: ${(e as Error).message}`);
+class Loading {
+  private readonly builder = new StateBuilder();
+  private readonly texts = new Map<string, string>();
+
+  member(key: MemberName, value: unknown, text: string): void {
+    malformed(() => {
+      if (key !== 'format') checkMember(key, value);
+      this.builder.member(key, value);
+    });
+    this.texts.set(key, text);
   }
-  const difference = firstDifference(JSON.parse(canonicalStringify(dumpState(state))), JSON.parse(canonicalStringify(current)), '');
-  if (difference !== null) fail(ErrorCode.InvalidParam, `malformed state dump: ${difference}`);
-  checkGuarantees(state);
-  return state;
+
+  item(key: ItemsMember, index: number, value: unknown, text: string): void {
+    const inOrder = malformed(() => checkItem(key, value, index));
+    // The item as given, keys in the order the dump writes them, is its text (native JSON.stringify:
+    // the cheap check that it is written exactly so); else the entry built is compared as the dump writes it.
+    const exact = JSON.stringify(inOrder) === text;
+    const built = malformed(() => this.builder.item(key, value));
+    if (!exact && stringify(built, true) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: ${key}[${index}] is not written as GET /_devnet/state writes the entry it loads as (a field repeated, reordered, or spelled otherwise): ${echo(text)}`);
+  }
+
+  empty(key: ItemsMember): void {
+    malformed(() => this.builder.emptyArray(key));
+  }
+
+  end(): State {
+    const state = malformed(() => this.builder.build());
+    for (const [key, text] of valueMemberTexts(state)) {
+      // Checked first; an older one is read as the current one.
+      if (key !== 'format' && this.texts.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} is not written as GET /_devnet/state writes the value it loads as`);
+    }
+    checkGuarantees(state);
+    return state;
+  }
 }
 
 /** Every guarantee of docs/guarantees.md must hold in a loaded state. */
@@ -66,7 +80,7 @@ export function checkGuarantees(state: State): void {
   if (violations.length > 0) fail(ErrorCode.InvalidParam, `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`);
 }
 
-/** Far above what dumpState writes (about a dozen levels), far below what the recursive checks could overflow on. */
+/** Far above what the dump writes (about a dozen levels), far below what the recursive checks could overflow on. */
 export const MAX_DEPTH = 64;
 
 /** The top-level field holding the first value nested deeper than `limit` (arrays and objects), or null; iterative. */
@@ -96,28 +110,237 @@ function tooDeep(root: unknown, limit: number): string | null {
   return null;
 }
 
-/** The first path where two plain JSON values differ, described for a person; null when equal. */
-function firstDifference(actual: unknown, given: unknown, path: string): string | null {
-  const at = path === '' ? 'the top level' : path;
-  if (Array.isArray(actual) || Array.isArray(given)) {
-    if (!Array.isArray(actual) || !Array.isArray(given)) return `${at} has the wrong shape`;
-    if (actual.length !== given.length) return `${at} has ${given.length} entries where the loaded state has ${actual.length}`;
-    for (let i = 0; i < actual.length; i++) {
-      const d = firstDifference(actual[i], given[i], `${path}[${i}]`);
-      if (d !== null) return d;
-    }
-    return null;
+/** A whole document as JSON.parse gives it, integers past 2^53 as strings of digits (as @3 writes them). */
+function loadDocument(dump: unknown): State {
+  if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
+  const d = dump as Record<string, unknown>;
+  checkFormat(d.format);
+  for (const key of Object.keys(d)) if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
+  const loading = new Loading();
+  for (const key of DUMP_MEMBERS) {
+    if (!(key in d)) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${key}`);
+    const value = d[key];
+    if (!isItemsMember(key)) loading.member(key, value, stringify(value));
+    else if (!Array.isArray(value)) malformed(() => checkMember(key, value));
+    else if (value.length === 0) loading.empty(key);
+    else for (let i = 0; i < value.length; i++) loading.item(key, i, value[i], stringify(value[i]));
   }
-  if (actual !== null && given !== null && typeof actual === 'object' && typeof given === 'object') {
-    const a = actual as Obj;
-    const g = given as Obj;
-    for (const k of Object.keys(g)) if (!(k in a)) return `unexpected field ${path === '' ? k : `${path}.${k}`}`;
-    for (const k of Object.keys(a)) {
-      if (!(k in g)) return `missing field ${path === '' ? k : `${path}.${k}`}`;
-      const d = firstDifference(a[k], g[k], path === '' ? k : `${path}.${k}`);
-      if (d !== null) return d;
-    }
-    return null;
+  return loading.end();
+}
+
+/** Refuses a document nested deeper than MAX_DEPTH before anything recursive walks it. */
+function checkDepth(dump: unknown): void {
+  const deep = tooDeep(dump, MAX_DEPTH);
+  if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${echo(deep)} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+}
+
+/**
+ * Loads a dump given as a value (dumpState's object, or a parsed document; bigints allowed): checked
+ * as any other layout is. So a dump either loads as it was written or fails with a reason.
+ */
+export function loadState(dump: unknown): State {
+  checkDepth(dump);
+  if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) return loadDocument(dump);
+  return loadDocument(parseQuotingBigIntegers(stringify(dump)));
+}
+
+/** Characters a reader holds at most: one line of the dump's layout, or a whole document in another. */
+export interface LoadLimits {
+  maxLine: number;
+  maxWhole: number;
+}
+
+/** The first line of a dump in the current layout. */
+const FIRST_LINE = `{"format":${JSON.stringify(STATE_FORMAT)},`;
+/** What a document in another layout must open with. */
+const OPENS_WITH_FORMAT = /^\{\s*"format"\s*:/;
+
+/**
+ * A push reader of a dump: feed it the text in pieces of any size, then end() gives the State. The
+ * first bytes decide: text that is not an object is refused (401) at once, an object whose first
+ * member is not "format" too (19); the layout GET /_devnet/state writes is read line by line, each
+ * line parsed alone (JSON.parse) and loaded, holding at most one line (`maxLine`); any other layout
+ * (an older dump, a reformatted one) is held whole, up to `maxWhole`, and parsed at the end. Text that is
+ * not JSON throws JsonSyntaxError (naming the line); every other refusal is a DevnetError.
+ */
+export class StateReader {
+  private mode: 'head' | 'lines' | 'whole' = 'head';
+  private head = '';
+  /** The pieces of the line being read (lines), or of the whole text (whole), and their length. */
+  private pieces: string[] = [];
+  private held = 0;
+  private readonly loading = new Loading();
+  /** Lines read; the index in DUMP_MEMBERS of the next member; the items member open, and its items read. */
+  private line = 0;
+  private next = 0;
+  private items: ItemsMember | null = null;
+  private index = 0;
+  /** The line before ended with a comma: another member or item follows. */
+  private more = true;
+  private closed = false;
+  /** The text's hash, while it may be exactly what the loaded state dumps (its state hash then). */
+  private hash: TextHash | null;
+  private hashed: string | undefined;
+
+  constructor(private readonly limits: LoadLimits = { maxLine: Infinity, maxWhole: Infinity }, sha256Of?: Sha256Text) {
+    this.hash = sha256Of ? sha256Of() : null;
   }
-  return actual === given ? null : `${at} is ${JSON.stringify(given)}, which does not load as written (expected a value like ${JSON.stringify(actual)})`;
+
+  /** After end(): the loaded state's hash when the text was exactly its dump, else undefined (hash the state). */
+  textHash(): string | undefined {
+    return this.hashed;
+  }
+
+  feed(text: string): void {
+    if (text === '') return;
+    this.hash?.update(text);
+    if (this.mode === 'head') {
+      this.head += text;
+      text = this.decide(false);
+    }
+    if (this.mode === 'whole') this.hold(text);
+    else if (this.mode === 'lines') this.lines(text);
+  }
+
+  end(): State {
+    if (this.mode === 'head') this.hold(this.decide(true));
+    if (this.mode === 'whole') {
+      const text = this.pieces.join('');
+      this.pieces = [];
+      const dump = parseQuotingBigIntegers(text);
+      checkDepth(dump);
+      return loadDocument(dump);
+    }
+    const last = this.pieces.join('');
+    const exact = !this.closed && last === '}';
+    if (last !== '' || !this.closed) this.onLine(last);
+    const state = this.loading.end();
+    if (exact && this.hash !== null) this.hashed = this.hash.digest();
+    return state;
+  }
+
+  /** Takes the mode from the text's start once it is known; returns the text left for that mode. */
+  private decide(atEnd: boolean): string {
+    const head = this.head;
+    const start = head.trimStart();
+    if (start === '') {
+      if (atEnd) fail(ErrorCode.FailedToJSONUnmarshal, 'state dump is empty: send the text of GET /_devnet/state');
+      this.head = '';
+      this.hash = null;
+      return '';
+    }
+    if (start.charCodeAt(0) !== 123) fail(ErrorCode.FailedToJSONUnmarshal, `a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with ${JSON.stringify(echo(start.slice(0, 16)))}`);
+    if (head.startsWith(FIRST_LINE + '\n')) {
+      this.mode = 'lines';
+      this.head = '';
+      this.line = 1;
+      this.next = 1;
+      this.loading.member('format', STATE_FORMAT, JSON.stringify(STATE_FORMAT));
+      return head.slice(FIRST_LINE.length + 1);
+    }
+    // Too little to tell yet (a piece may end anywhere).
+    if (!atEnd && start.length < 64) return '';
+    if (!OPENS_WITH_FORMAT.test(start)) fail(ErrorCode.InvalidParam, 'not an l2-devnet state dump: a state dump is a JSON object whose first member is "format" (from GET /_devnet/state)');
+    this.mode = 'whole';
+    this.hash = null;
+    this.head = '';
+    return head;
+  }
+
+  /** Whole mode: holds the text, up to maxWhole. */
+  private hold(text: string): void {
+    if (text === '') return;
+    this.held += text.length;
+    if (this.held > this.limits.maxWhole) {
+      fail(
+        ErrorCode.InvalidParam,
+        `this state dump is not laid out one item per line as GET /_devnet/state writes it (format "${STATE_FORMAT}"), and is larger than ${this.limits.maxWhole} characters, ` +
+          `the most read whole. An older dump ("${FORMAT_2}") that large: load it into an l2-devnet started with --max-body-bytes above its size, then GET /_devnet/state writes it in the current layout`,
+      );
+    }
+    this.pieces.push(text);
+  }
+
+  /** Lines mode: each complete line is loaded; the rest is held, up to maxLine. */
+  private lines(text: string): void {
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      const piece = nl < 0 ? text.slice(from) : text.slice(from, nl);
+      this.held += piece.length;
+      if (this.held > this.limits.maxLine) fail(ErrorCode.InvalidParam, `malformed state dump: line ${this.line + 1} is longer than ${this.limits.maxLine} characters, the most read as one line`);
+      if (nl < 0) {
+        if (piece !== '') this.pieces.push(piece);
+        return;
+      }
+      let line = piece;
+      if (this.pieces.length > 0) {
+        this.pieces.push(piece);
+        line = this.pieces.join('');
+        this.pieces = [];
+      }
+      this.held = 0;
+      this.onLine(line);
+      from = nl + 1;
+    }
+  }
+
+  private layout(line: string): never {
+    fail(ErrorCode.InvalidParam, `malformed state dump: line ${this.line} is not laid out as GET /_devnet/state writes it (one member or item per line): ${JSON.stringify(echo(line.slice(0, 80)))}`);
+  }
+
+  private parse(text: string): unknown {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (e) {
+      throw new JsonSyntaxError(`line ${this.line}: ${(e as Error).message}`);
+    }
+  }
+
+  private onLine(line: string): void {
+    this.line++;
+    if (this.closed) this.layout(line);
+    const comma = line.endsWith(',');
+    const text = comma ? line.slice(0, -1) : line;
+    if (this.items !== null) {
+      if (text === ']') {
+        if (this.more) this.layout(line);
+        this.items = null;
+      } else {
+        if (!this.more) this.layout(line);
+        this.loading.item(this.items, this.index++, this.parse(text), text);
+      }
+      this.more = comma;
+      return;
+    }
+    if (line === '}') {
+      if (this.more || this.next < DUMP_MEMBERS.length) {
+        if (!this.more) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${DUMP_MEMBERS[this.next]}`);
+        this.layout(line);
+      }
+      this.closed = true;
+      return;
+    }
+    const colon = line.indexOf('":');
+    if (!this.more || line.charCodeAt(0) !== 34 || colon < 0) this.layout(line);
+    const key = line.slice(1, colon);
+    const expected = DUMP_MEMBERS[this.next];
+    if (key !== expected) {
+      if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
+      fail(ErrorCode.InvalidParam, expected === undefined ? `malformed state dump: field ${key} appears twice` : `malformed state dump: line ${this.line} holds field ${key} where ${expected} is written (missing, or out of order)`);
+    }
+    this.next++;
+    const value = text.slice(colon + 2);
+    this.more = comma;
+    if (isItemsMember(key)) {
+      if (line.slice(colon + 2) === '[') {
+        this.items = key;
+        this.index = 0;
+        this.more = true;
+      } else if (value === '[]') this.loading.empty(key);
+      else this.layout(line);
+      return;
+    }
+    this.loading.member(key, this.parse(value), value);
+  }
 }

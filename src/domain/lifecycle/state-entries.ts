@@ -45,19 +45,18 @@ export class StateEntries {
 
   constructor(private readonly sharing: SharedValues) {}
 
-  /** `shared`: its strings are shared already (a template shares them as it reads them). */
-  record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown, shared = false): LedgerRecord {
+  record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown): LedgerRecord {
     // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built record.
     const record: LedgerRecord = {
       sequenceId: sequenceId as number,
       type: type as LedgerRecord['type'],
-      starkKey: shared ? (starkKey as string) : this.sharing.text(starkKey),
+      starkKey: this.sharing.text(starkKey),
       status: status as number,
       timeMicros: this.sharing.integer(timeMicros),
-      assetHex: shared ? (assetHex as string) : this.sharing.text(assetHex),
+      assetHex: this.sharing.text(assetHex),
       amount: this.sharing.integer(amount),
-      to: shared ? (to as string | null) : this.sharing.text(to),
-      reason: shared ? (reason as string | null) : this.sharing.text(reason),
+      to: this.sharing.text(to),
+      reason: this.sharing.text(reason),
       orderId: orderId as number | null,
     };
     // Records are dumped in sequence order, which the explorer's newest-first window relies on.

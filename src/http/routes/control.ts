@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { Devnet } from '../../devnet.js';
 import type { BatchLayer } from '../../domain/records/settlement.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
-import { JsonSyntaxError, parseExact } from '../../domain/values/json.js';
+import { JsonSyntaxError } from '../../domain/values/json.js';
 import { VERSION } from '../../version.js';
 import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
@@ -123,7 +123,7 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     .add(
       {
         method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
-        rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @1)' },
+        rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)' },
         response: STATE_HASH,
       },
       async ({ c }) => loadBody(devnet, c),
@@ -149,66 +149,51 @@ function textStream(pieces: string[]): Response {
 }
 
 /**
- * Reads a dump from the request body as it arrives: a JSON object goes piece by piece to the
- * devnet's reader (never one string, never the whole document); anything else cannot be a dump
- * and is parsed whole, only to say exactly why (401 for text that is not JSON, else 19). The body
- * is held to the state dump's byte limit as readBodyText holds it (413 before reading for a declared
- * length past it, else at the first piece past it).
+ * The most of a state dump's body held at once: one line of the layout GET /_devnet/state writes,
+ * or a whole dump in any other layout (16 MiB, or --max-body-bytes when larger).
+ */
+export const MAX_STATE_HELD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a dump from the request body as it arrives, piece by piece into the devnet's reader, which
+ * refuses a body that is not a dump from its first bytes (reading stops there) and holds at most
+ * one line, or one whole dump in another layout, of MAX_STATE_HELD_BYTES. The body is held to the
+ * state dump's byte limit as readBodyText holds it (413 before reading for a declared length past
+ * it, else at the first piece past it). Text that is not JSON is refused with 401, the rest with 19.
  */
 async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: string }> {
   const maxBytes = Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES);
   const flag = "a state dump's own limit, or --max-body-bytes when larger";
-  const decoder = new TextDecoder();
-  let reader: ReturnType<Devnet['stateReader']> | undefined;
-  let decided = false;
-  let head: string[] = [];
-  const take = (text: string): void => {
-    if (text === '') return;
-    if (reader) return reader.feed(text);
-    head.push(text);
-    if (decided) return;
-    // The pieces before this one were all whitespace: the first other character decides.
-    const first = /\S/.exec(text);
-    if (first === null) return;
-    decided = true;
-    if (first[0] !== '{') return;
-    reader = devnet.stateReader();
-    const pending = head.join('');
-    head = [];
-    reader.feed(pending);
-  };
+  const held = Math.max(bodyLimitOf(c), MAX_STATE_HELD_BYTES);
+  const reader = devnet.stateReader({ maxLine: held, maxWhole: held });
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
   const raw = c.req.raw;
   try {
     if (raw instanceof TextRequest || raw.body === null) {
       // In-process text is in memory already (readBodyText checks its length).
-      take(await readBodyText(c, maxBytes, flag));
-    } else {
-      const body = raw.body.getReader();
-      let total = 0;
+      reader.feed(await readBodyText(c, maxBytes, flag));
+      return reader.end();
+    }
+    const body = raw.body.getReader();
+    const decoder = new TextDecoder();
+    let total = 0;
+    try {
       for (;;) {
         const { done, value } = await body.read();
         if (done) break;
         total += value.byteLength;
-        if (total > maxBytes) {
-          await body.cancel().catch(() => undefined);
-          throw bodyTooLarge(maxBytes, flag);
-        }
-        take(decoder.decode(value, { stream: true }));
+        if (total > maxBytes) throw bodyTooLarge(maxBytes, flag);
+        reader.feed(decoder.decode(value, { stream: true }));
       }
-      take(decoder.decode());
+    } catch (e) {
+      await body.cancel().catch(() => undefined);
+      throw e;
     }
-    if (reader) return reader.end();
+    reader.feed(decoder.decode());
+    return reader.end();
   } catch (e) {
     if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);
     throw e;
   }
-  let dump: unknown;
-  try {
-    dump = parseExact(head.join(''));
-  } catch (e) {
-    fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${(e as Error).message}`);
-  }
-  return devnet.load(dump);
 }

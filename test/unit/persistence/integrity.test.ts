@@ -156,7 +156,7 @@ describe('journal integrity', () => {
     writeFileSync(imageOf(dir), image.replace('"next_sequence_id":13', '"next_sequence_id":14'));
     refusedUnchanged(dir, /image\.jsonl does not match its checksum: it was changed or damaged/);
     writeFileSync(imageOf(dir), image.slice(0, image.length / 2));
-    refusedUnchanged(dir, /image\.jsonl is not an image: it must be two complete lines/);
+    refusedUnchanged(dir, /image\.jsonl is not an image: it must be a header line and the state, ending with a newline/);
   });
 
   it("a journal that continues another dir's image is refused", () => {
