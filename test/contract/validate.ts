@@ -14,6 +14,7 @@
 // The verdict on the request side depends on the answer: a request that breaks its schema and is
 // refused (FAILED envelope or 4xx/5xx) is the document and the app agreeing (tests send bad requests
 // on purpose); one the app accepted is a mismatch (the document is stricter than the app).
+import { getPath } from 'hono/utils/url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
@@ -307,7 +308,8 @@ export class ContractValidator {
 
   check(ex: Exchange): Verdict {
     const url = new URL(ex.req.url);
-    const path = this.#routedPath(ex.req.method, url.pathname);
+    // Decoded as the server's router decodes it (`/%6Es/alpha/` is `/ns/alpha/`, an encoded slash stays).
+    const path = this.#routedPath(ex.req.method, getPath(new Request(url)));
     const query: Record<string, string | string[]> = {};
     for (const [k, v] of url.searchParams) {
       const prev = query[k];
