@@ -64,7 +64,7 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
   { name: 'request-journal', default: '1000', help: "requests GET /_devnet/requests keeps (the explorer's Requests view), 1..1000000", set: (o, v) => (o.requestJournal = whole(1, 1_000_000, 'must be an integer in [1, 1000000]')(v)) },
   { name: 'max-namespaces', default: '64', help: 'how many namespaces (/ns/{name}/..., x-devnet-namespace) may exist besides default; a new one past it is refused (429, code 19); 0 = namespaces off', set: (o, v) => (o.namespaces = { ...o.namespaces, max: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }) },
   { name: 'namespace-ttl', default: '0', help: 'delete a namespace (and its state) after this many seconds without a request; 0 = never', set: (o, v) => (o.namespaces = { ...o.namespaces, ttlSeconds: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }) },
-  { name: 'log', default: 'pretty', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a short line per request; json: one JSON line per request; silent: nothing after the ready line', set: (o, v) => (o.log = v as LogMode) },
+  { name: 'log', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a line per request; json: one JSON line per request (pino); silent: nothing after the ready line; default: pretty on a terminal, json otherwise', set: (o, v) => (o.log = v as LogMode) },
 ];
 
 /** The server command's flags (and health's) with their L2DEVNET_* variables. */

@@ -1,11 +1,10 @@
 // --listen-file: the URL the server listens on, in a file, for `l2-devnet health` in a container.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { replaceFile } from './persistence/files.js';
 
-/** Written whole (a temporary file renamed over it), so a health check never reads half a URL. */
+/** Written whole (the one atomic write: a temp file renamed over it), so a health check never reads half a URL. */
 export function writeListenFile(path: string, url: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, url + '\n');
-  renameSync(tmp, path);
+  replaceFile(path, url + '\n', 'write');
 }
 
 /** Gone on a clean exit: a health check that runs after it finds nothing to ask. */

@@ -46,7 +46,8 @@ async function main(): Promise<void> {
     const parsed = parseFlags(process.argv.slice(2), process.env);
     if (parsed.help) { process.stdout.write(helpText() + '\n'); return; }
     if (parsed.version) { process.stdout.write(VERSION + '\n'); return; }
-    options = parsed.options;
+    // No --log: a terminal gets the readable lines, anything else (CI, a container's log) JSON lines.
+    options = { ...parsed.options, log: parsed.options.log ?? (process.stdout.isTTY ? 'pretty' : 'json') };
   } catch (e) {
     if (e instanceof FlagError) { process.stderr.write(`l2-devnet: ${e.message}\n`); process.exit(2); }
     throw e;

@@ -5,15 +5,15 @@ import { failedBody, okBody } from './envelope.js';
 import { jsonReply } from './json-response.js';
 import { httpStatusFor } from './errors.js';
 import type { ErrorStatusMode } from './errors.js';
-import { noteErrorCode, noteSequenceId } from './request-log.js';
+import { noteErrorCode, noteSequenceIds } from './request-log.js';
 import { stringify } from '../domain/values/json.js';
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */
 export function ok(c: Context, data: unknown, withErrorCode = false): Response {
   if (data !== null && typeof data === 'object') {
     const d = data as { sequence_id?: unknown; sequence_ids?: unknown };
-    const seq = typeof d.sequence_id === 'number' ? d.sequence_id : Array.isArray(d.sequence_ids) && typeof d.sequence_ids[0] === 'number' ? d.sequence_ids[0] : undefined;
-    if (seq !== undefined) noteSequenceId(c, seq);
+    if (typeof d.sequence_id === 'number') noteSequenceIds(c, d.sequence_id);
+    else if (Array.isArray(d.sequence_ids) && d.sequence_ids.length > 0) noteSequenceIds(c, d.sequence_ids as number[]);
   }
   return jsonReply(c, okBody(data, withErrorCode), 200);
 }

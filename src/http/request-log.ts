@@ -1,19 +1,33 @@
-// Request logging: one entry per request (method, path, status, error code, time), never any request content.
+// Request logging: one entry per request, from what the handlers noted about the answer (its code and
+// message, the sequence ids it accepted); never a body, a header or a query value.
+import { createRequire } from 'node:module';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import { ErrorCode } from '../domain/values/errors.js';
+import { redact } from '../redact.js';
+import { DEFAULT_NAMESPACE, namespaceOf } from './namespace.js';
 
 export interface RequestLogEntry {
+  /** The namespace the request was answered in (`default` without /ns/{name} or x-devnet-namespace). */
+  namespace: string;
   method: string;
-  /** The path without its query string: a log line holds nothing a client sent beyond method and route. */
+  /** The path without its query string (and without a /ns/{name} prefix: `namespace` names it). */
   path: string;
   status: number;
+  duration_ms: number;
   /** 0 for an OK answer, the FAILED envelope's code otherwise (also under HTTP 200 in fidelity mode). */
   error_code: number;
-  duration_ms: number;
+  /** Refusals only: the code's name (`InvalidSignature`) and the FAILED envelope's `error`. */
+  error_name?: string;
+  error?: string;
+  /** Accepted commands only: the answer's `sequence_id`, or its `sequence_ids` (a mint). */
+  sequence_id?: number;
+  sequence_ids?: readonly number[];
 }
 
 export type LogMode = 'pretty' | 'json' | 'silent';
 
-// Where a failure's code is left for the logger: the context of the request, so nothing outlives it.
+// Where the handlers leave their notes for the loggers: the context of the request, so nothing outlives it.
 const CODE_KEY = 'l2devnet.errorCode';
 const MESSAGE_KEY = 'l2devnet.errorMessage';
 const SEQUENCE_KEY = 'l2devnet.sequenceId';
@@ -27,18 +41,30 @@ export function noteErrorCode(c: Context, code: number, message?: string): void 
   if (message !== undefined) n.set(MESSAGE_KEY, message);
 }
 
-/** Called where an OK answer carries a `sequence_id` (or `sequence_ids`): the request journal shows it. */
-export function noteSequenceId(c: Context, id: number): void {
-  (c as unknown as Notes).set(SEQUENCE_KEY, id);
+/** Called where an OK answer carries a `sequence_id` or `sequence_ids`: the request journal and the log show them. */
+export function noteSequenceIds(c: Context, ids: number | readonly number[]): void {
+  (c as unknown as Notes).set(SEQUENCE_KEY, ids);
 }
 
-/** What the handlers noted about the answer: the FAILED code and message, the sequence id. */
-export function answerNotes(c: Context): { errorCode: number; error: string | null; sequenceId: number | null } {
+/** What the handlers noted about the answer: the FAILED code and message, the sequence id(s). */
+export function answerNotes(c: Context): { errorCode: number; error: string | null; sequenceId: number | null; sequenceIds: number | readonly number[] | null } {
   const n = c as unknown as Notes;
   const code = n.get(CODE_KEY);
   const message = n.get(MESSAGE_KEY);
-  const seq = n.get(SEQUENCE_KEY);
-  return { errorCode: typeof code === 'number' ? code : 0, error: typeof message === 'string' ? message : null, sequenceId: typeof seq === 'number' ? seq : null };
+  const seq = n.get(SEQUENCE_KEY) as number | readonly number[] | undefined;
+  const first = typeof seq === 'number' ? seq : seq?.[0];
+  return { errorCode: typeof code === 'number' ? code : 0, error: typeof message === 'string' ? message : null, sequenceId: first ?? null, sequenceIds: seq ?? null };
+}
+
+const CODE_NAMES = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
+
+/** The namespace a request was answered in; it was checked before its app saw it, so the catch is only a guard. */
+function namespaceLabel(request: Request): string {
+  try {
+    return namespaceOf(request);
+  } catch {
+    return DEFAULT_NAMESPACE;
+  }
 }
 
 /** The middleware: first in the chain, so the time includes fault latency and the error handler. */
@@ -46,29 +72,74 @@ export function requestLogger(sink: (entry: RequestLogEntry) => void): Middlewar
   return async (c, next) => {
     const t0 = performance.now();
     await next();
-    const code = (c as unknown as { get(key: string): number | undefined }).get(CODE_KEY);
-    sink({ method: c.req.method, path: c.req.path, status: c.res.status, error_code: code ?? 0, duration_ms: Math.round((performance.now() - t0) * 1000) / 1000 });
+    const notes = answerNotes(c);
+    const entry: RequestLogEntry = {
+      namespace: namespaceLabel(c.req.raw),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
+      error_code: notes.errorCode,
+    };
+    if (notes.errorCode !== 0) {
+      entry.error_name = CODE_NAMES.get(notes.errorCode) ?? 'Unknown';
+      if (notes.error !== null) entry.error = notes.error;
+    } else if (typeof notes.sequenceIds === 'number') entry.sequence_id = notes.sequenceIds;
+    else if (notes.sequenceIds !== null) entry.sequence_ids = notes.sequenceIds;
+    sink(entry);
   };
 }
 
-/** `{"event":"request",...}`: one JSON line per request (`--log json`). */
-export function jsonLine(e: RequestLogEntry): string {
-  return JSON.stringify({ event: 'request', ...e });
+/**
+ * The JSON logger: pino, loaded on the first line (a start never pays for it), writing through
+ * `write` (stdout after the ready line). Lines read `{"level":"info","time":"<ISO>","event":"request",...}`;
+ * every object logged passes the redaction rule.
+ */
+function jsonLogger(write: (line: string) => void): Logger {
+  const pino = createRequire(import.meta.url)('pino') as typeof import('pino');
+  return pino.pino(
+    {
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
+    },
+    { write },
+  ).child({ event: 'request' });
 }
 
-/** `POST /v1/transfers 200 FAILED 34 1.2ms`: a compact human line (`--log pretty`). */
-export function prettyLine(e: RequestLogEntry): string {
-  return `${e.method} ${e.path} ${e.status}${e.error_code === 0 ? '' : ` FAILED ${e.error_code}`} ${e.duration_ms.toFixed(1)}ms`;
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * `12:01:02.345 POST /v1/transfers 200 6.1ms FAILED 34 InvalidSignature: <message>` or `... 200 1.2ms seq 17`:
+ * one line per request for a terminal (`--log pretty`), local time, `[name]` for a namespace other than default.
+ */
+export function prettyLine(e: RequestLogEntry, now = new Date()): string {
+  const time = `${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}.${String(now.getMilliseconds()).padStart(3, '0')}`;
+  const ns = e.namespace === DEFAULT_NAMESPACE ? '' : ` [${e.namespace}]`;
+  const outcome =
+    e.error_code !== 0 ? ` FAILED ${e.error_code} ${e.error_name}${e.error === undefined ? '' : `: ${e.error}`}`
+    : e.sequence_id !== undefined ? ` seq ${e.sequence_id}`
+    : e.sequence_ids !== undefined ? ` seq ${e.sequence_ids.join(',')}`
+    : '';
+  return `${time}${ns} ${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms${outcome}`;
 }
 
 /** Health probes (a container's every few seconds) would bury the requests worth reading. */
 const UNLOGGED_PATH = '/_devnet/health';
 
-/** The line writer of a log mode, or undefined when nothing is logged per request. Health probes are not logged. */
+/** The line writer of a log mode, or undefined when nothing is logged per request (`silent`). Health probes are not logged. */
 export function logWriter(mode: LogMode, write: (line: string) => void): ((e: RequestLogEntry) => void) | undefined {
   if (mode === 'silent') return undefined;
-  const format = mode === 'json' ? jsonLine : prettyLine;
+  if (mode === 'json') {
+    let logger: Logger | undefined;
+    return (e) => {
+      if (e.path === UNLOGGED_PATH) return;
+      logger ??= jsonLogger(write);
+      if (e.status >= 500) logger.error(e);
+      else logger.info(e);
+    };
+  }
   return (e) => {
-    if (e.path !== UNLOGGED_PATH) write(format(e) + '\n');
+    if (e.path !== UNLOGGED_PATH) write(prettyLine(redact(e)) + '\n');
   };
 }

@@ -22,7 +22,7 @@ export function sha256Hex(...texts: string[]): string {
 }
 
 /** Writes all of `buf` at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
-export function writeAll(fd: number, buf: Buffer): void {
+export function writeAll(fd: number, buf: Uint8Array): void {
   let off = 0;
   while (off < buf.length) off += writeSync(fd, buf, off);
 }
@@ -38,21 +38,19 @@ export function syncDir(dir: string): void {
 }
 
 /**
- * Replaces `path` with `text` whole: a temp file beside it, then a rename, so a crash leaves either the
- * old file or the new one. `beforeRename` may open the temp file (the journal keeps appending to it).
- * On failure the temp file is removed and the old file is untouched.
+ * The one atomic file write: replaces `path` whole with `content` (text, bytes, or written to the fd in
+ * pieces by a function, for a file too large to be one string), through a temp file beside it and a
+ * rename, so a crash leaves either the old file or the new one. `fsync` flushes the file before the
+ * rename and the directory after it. `beforeRename` may open the temp file (the journal keeps
+ * appending to it). On failure (a full disk) the temp file is removed and the old file is untouched.
  */
-export function replaceFile(path: string, text: string, durability: Durability, beforeRename?: (tmp: string) => void): void {
-  replaceFileWith(path, durability, (fd) => writeAll(fd, Buffer.from(text, 'utf8')), beforeRename);
-}
-
-/** replaceFile with the content written by `write` (in pieces, for a file too large to be one string). */
-export function replaceFileWith(path: string, durability: Durability, write: (fd: number) => void, beforeRename?: (tmp: string) => void): void {
+export function replaceFile(path: string, content: string | Uint8Array | ((fd: number) => void), durability: Durability, beforeRename?: (tmp: string) => void): void {
   const tmp = `${path}.tmp`;
   try {
     const fd = openSync(tmp, 'w', FILE_MODE);
     try {
-      write(fd);
+      if (typeof content === 'function') content(fd);
+      else writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
       if (durability === 'fsync') fsyncSync(fd);
     } finally {
       closeSync(fd);

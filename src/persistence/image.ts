@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { LowSync } from 'lowdb';
 import type { SyncAdapter } from 'lowdb';
 import { sealLine, unsealLine } from './codec.js';
-import { replaceFileWith, writeAll } from './files.js';
+import { replaceFile, writeAll } from './files.js';
 import type { Durability } from './files.js';
 
 export const IMAGE_FORMAT = 'l2-devnet/image@2';
@@ -133,7 +133,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
     const body = JSON.stringify({ format: IMAGE_FORMAT, journal_seq: data.journalSeq, chain: data.chain, next_snapshot: data.nextSnapshot });
     // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
     const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
-    replaceFileWith(this.path, this.durability, (fd) => {
+    replaceFile(this.path, (fd) => {
       const hash = createHash('sha256');
       hash.update(body, 'utf8');
       hash.update('\n', 'utf8');
@@ -147,7 +147,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       const header = Buffer.from(sealLine(body, hash.digest('hex')), 'utf8');
       let off = 0;
       while (off < header.length) off += writeSync(fd, header, off, header.length - off, off);
-    });
+    }, this.durability);
   }
 }
 

@@ -31,7 +31,7 @@ describe('l2-devnet CLI: limits and defences', () => {
   });
 
   it('--cors-origin restricts CORS to the origins given; the pretty log prints the explorer link with the token', async () => {
-    const { cli, url } = await startServer(['--port', '0', '--cors-origin', 'http://localhost:3000', '--cors-origin=https://app.example', '--control-token', 'tok']);
+    const { cli, url } = await startServer(['--port', '0', '--log', 'pretty', '--cors-origin', 'http://localhost:3000', '--cors-origin=https://app.example', '--control-token', 'tok']);
     const ask = (origin: string) => fetch(`${url}/v1/order`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     expect((await ask('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect((await ask('http://localhost:3000')).headers.get('access-control-allow-origin')).toBe('http://localhost:3000');

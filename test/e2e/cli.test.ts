@@ -87,8 +87,8 @@ describe('l2-devnet CLI: server lifecycle', () => {
     expect(performance.now() - t0).toBeLessThan(3_000);
   }, TEST_TIMEOUT);
 
-  it('pretty log (default) prints the accounts table after the ready line', async () => {
-    const { cli } = await startServer(['--port', '0']);
+  it('--log pretty prints the accounts table after the ready line', async () => {
+    const { cli } = await startServer(['--port', '0', '--log', 'pretty']);
     await withTimeout(
       (async () => {
         while (!cli.stdout().includes('API keys')) await new Promise((r) => setTimeout(r, 20));

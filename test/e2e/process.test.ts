@@ -29,8 +29,8 @@ describe('signals', () => {
     const dir = tempDir();
     const outcomes: string[] = [];
     for (let i = 0; i < 16; i++) {
-      // The default --log pretty prints the accounts table after the ready line: the widest window there was.
-      const args = i % 2 === 0 ? ['--port', '0'] : ['--port', '0', '--state', dir];
+      // --log pretty prints the accounts table after the ready line: the widest window there was.
+      const args = i % 2 === 0 ? ['--port', '0', '--log', 'pretty'] : ['--port', '0', '--log', 'pretty', '--state', dir];
       const cli = startCli(args);
       await withTimeout(cli.ready, 8_000, 'the ready line');
       cli.child.kill('SIGTERM');

@@ -8,7 +8,7 @@ import { COMMANDS } from '../../src/devnet.js';
 import type { CommandName } from '../../src/devnet.js';
 import type { DevnetEvent } from '../../src/devnet-events.js';
 import type { DevnetOptions } from '../../src/index.js';
-import { jsonLine } from '../../src/http/request-log.js';
+import { logWriter } from '../../src/http/request-log.js';
 import { isSecretName, redact, redactQueryValue, REDACTED } from '../../src/redact.js';
 import { signedCancelBody, signedTransferBody } from '../../src/testing.js';
 import { DMINT, ETH_ASSET, RDD20, testClient } from '../support/client.js';
@@ -31,7 +31,10 @@ interface Watched {
 /** A devnet whose every request carries the control token, with its events and `--log json` lines captured. */
 function watched(options: DevnetOptions = {}): Watched {
   const logLines: string[] = [];
-  const c0 = testClient({ controlToken: TOKEN, apiKeys: [CLI_KEY], onRequest: (e) => logLines.push(jsonLine(e)), ...options });
+  // Both formats: the JSON lines (pino) and the pretty ones.
+  const json = logWriter('json', (line) => logLines.push(line))!;
+  const pretty = logWriter('pretty', (line) => logLines.push(line))!;
+  const c0 = testClient({ controlToken: TOKEN, apiKeys: [CLI_KEY], onRequest: (e) => (json(e), pretty(e)), ...options });
   const events: DevnetEvent[] = [];
   c0.dn.devnet.onEvent((e) => events.push(e));
   const c: TestClient = {

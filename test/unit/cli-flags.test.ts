@@ -7,7 +7,7 @@ describe('parseFlags', () => {
   it('takes defaults, then environment, then flags', () => {
     expect(parseFlags([], {}).options).toEqual({
       host: '127.0.0.1', port: 8080, settlement: 'auto', durability: 'write', clock: 'virtual', signatures: 'verify', errorStatus: 'fidelity', apiKeys: [],
-      maxBodyBytes: 1024 * 1024, allowedHosts: [], corsOrigins: '*', requestJournal: 1000, namespaces: { max: 64, ttlSeconds: 0 }, log: 'pretty',
+      maxBodyBytes: 1024 * 1024, allowedHosts: [], corsOrigins: '*', requestJournal: 1000, namespaces: { max: 64, ttlSeconds: 0 },
     });
     expect(parseFlags([], { L2DEVNET_PORT: '0', L2DEVNET_SETTLEMENT: 'manual' }).options).toMatchObject({ port: 0, settlement: 'manual' });
     expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).options).toMatchObject({ port: 9, settlement: { interval: 5 } });
