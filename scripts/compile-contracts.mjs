@@ -1,8 +1,8 @@
 // Compiles contracts/*.sol with solc-js (the version pinned in package.json) into one JSON artefact:
 // { solc, contracts: { Name: { abi, bytecode, deployedBytecode } } } for each contract of contracts/.
 // `node scripts/compile-contracts.mjs OUT.json`; imports of @openzeppelin/... come from node_modules.
-// solc-js takes several seconds, so results are cached by the hash of every input under
-// node_modules/.cache/l2-devnet-solc/.
+// solc-js takes 10 s of CPU or more, so results are cached by the hash of every input (this script
+// included) under node_modules/.cache/l2-devnet-solc/.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,7 +49,7 @@ export function compileContracts() {
   };
   const ozVersion = require('@openzeppelin/contracts/package.json').version;
   const key = createHash('sha256')
-    .update(JSON.stringify({ solcVersion, ozVersion, SETTINGS, sources }))
+    .update(JSON.stringify({ solcVersion, ozVersion, SETTINGS, sources, script: readFileSync(fileURLToPath(import.meta.url), 'utf8') }))
     .digest('hex');
   const cached = join(CACHE, `${key}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
@@ -65,7 +65,8 @@ export function compileContracts() {
   for (const [file, byName] of Object.entries(output.contracts)) {
     if (!file.startsWith('contracts/')) continue;
     for (const [name, c] of Object.entries(byName)) {
-      if (c.abi.length === 0) continue; // interfaces and libraries inlined into the contracts
+      // Interfaces have no code; StarkExAssets is a library of internal functions, inlined.
+      if (c.abi.length === 0 || c.evm.bytecode.object === '') continue;
       contracts[name] = {
         abi: c.abi,
         bytecode: '0x' + c.evm.bytecode.object,
