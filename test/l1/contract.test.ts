@@ -14,7 +14,8 @@ import type { Anvil } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import type { L1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';
-import { deployToken, placeToken, setUpL1 } from '../../src/l1/deploy.js';
+import { deployToken, placeToken, setUpL1, tokenAssetKinds } from '../../src/l1/deploy.js';
+import { createDevnet } from '../../src/index.js';
 import type { GenesisToken, L1Setup } from '../../src/l1/deploy.js';
 import depositsAbi from './abi/Deposits.json' with { type: 'json' };
 import withdrawAbi from './abi/Withdraw.abi.json' with { type: 'json' };
@@ -94,6 +95,19 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       expect(await sdkDeposits.read('getQuantum', [typeOf('ERC20', byType('ERC20'))])).toBe(10n ** 12n);
       // Unregistered: quantum 1, as StarkEx answers.
       expect(await sdkDeposits.read('getQuantum', [12345n])).toBe(1n);
+    });
+
+    it('registers exactly the asset types and quanta the emulator reports for the default genesis (GET /v1/contract_info)', async () => {
+      const dn = createDevnet();
+      try {
+        const expected = [dn.devnet.contractInfo('eth')];
+        for (const t of GENESIS_TOKENS) {
+          for (const { kind } of tokenAssetKinds(t)) expected.push(dn.devnet.contractInfo(t.address, t.type.startsWith('ERC721M') && kind === 'ERC721' ? 'ERC721' : undefined));
+        }
+        expect(l1.assetTypes.map((a) => [a.assetType, a.quantum])).toEqual(expected.map((c) => [BigInt(c.asset_type), BigInt(c.quantum)]));
+      } finally {
+        await dn.close();
+      }
     });
 
     it('refuses to register a type that is not the hash of its info and quantum, and a second registration', async () => {
