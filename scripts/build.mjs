@@ -20,6 +20,7 @@ run(process.execPath, join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsco
 tsx('scripts/crypto-tables.ts', join(NEXT, 'crypto/tables.bin'));
 tsx('scripts/openapi-examples.ts', join(NEXT, 'openapi-examples.json'));
 run(process.execPath, 'scripts/bundle-cli.mjs', NEXT);
+run(process.execPath, 'scripts/compile-contracts.mjs', join(NEXT, 'l1/contracts.json'));
 // npm sets the bin's mode at install; a rebuild must keep `npx l2-devnet` runnable.
 chmodSync(join(NEXT, 'main.js'), 0o755);
 

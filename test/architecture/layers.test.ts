@@ -10,7 +10,7 @@ const graph = importGraph();
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
-  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/'],
+  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts'],

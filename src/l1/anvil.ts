@@ -1,0 +1,90 @@
+// Starts a local Anvil (the binary of the @foundry-rs/anvil npm package, else `anvil` on PATH) on a
+// free port and waits until it answers JSON-RPC.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { EthRpc } from './rpc.js';
+
+/** Anvil's own default mnemonic, spelled out so the dev accounts never change with its defaults. */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const ANVIL_CHAIN_ID = 31337n;
+
+export interface Anvil {
+  readonly url: string;
+  readonly rpc: EthRpc;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The anvil executable: $ANVIL_BIN, the npm package's binary for this platform, else `anvil` on PATH. */
+export function anvilBinary(): string {
+  if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  try {
+    return createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${exe}`);
+  } catch {
+    return 'anvil';
+  }
+}
+
+/** Why Anvil cannot run here, or undefined when `anvil --version` works. */
+export function anvilUnavailable(binary = anvilBinary()): string | undefined {
+  const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  if (probe.error) return `${binary}: ${probe.error.message}`;
+  if (probe.status !== 0) return `${binary} --version exited with ${probe.status}: ${probe.stderr.trim()}`;
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface AnvilOptions {
+  readonly binary?: string;
+  readonly chainId?: bigint;
+  readonly mnemonic?: string;
+  /** Milliseconds to wait for the first answer. */
+  readonly readyTimeout?: number;
+  readonly args?: readonly string[];
+}
+
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const port = await freePort();
+  const child = spawn(
+    options.binary ?? anvilBinary(),
+    ['--silent', '--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId ?? ANVIL_CHAIN_ID), '--mnemonic', options.mnemonic ?? ANVIL_MNEMONIC, ...(options.args ?? [])],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const rpc = new EthRpc(url);
+  const deadline = Date.now() + (options.readyTimeout ?? 15_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);
+    try {
+      await rpc.chainId();
+      return { url, rpc, process: child, stop };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`anvil did not answer on ${url} within ${options.readyTimeout ?? 15_000} ms: ${stderr.trim()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

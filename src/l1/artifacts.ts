@@ -1,0 +1,34 @@
+// The compiled L1 contracts: dist/l1/contracts.json, written at build time by
+// scripts/compile-contracts.mjs from contracts/*.sol.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Abi, Hex } from './abi.js';
+
+export interface ContractArtifact {
+  readonly abi: Abi;
+  /** Creation code (constructor arguments are appended ABI-encoded). */
+  readonly bytecode: Hex;
+  /** Runtime code, for anvil_setCode at a fixed address. */
+  readonly deployedBytecode: Hex;
+}
+
+export const L1_CONTRACTS = ['StarkExDevnet', 'DevnetERC20', 'DevnetERC721', 'DevnetMintableERC721'] as const;
+export type L1ContractName = (typeof L1_CONTRACTS)[number];
+
+export interface L1Artifacts {
+  readonly solc: string;
+  readonly contracts: Readonly<Record<L1ContractName, ContractArtifact>>;
+}
+
+/** Beside this module once built (dist/l1/), or in dist/l1/ when run from src/. */
+function defaultPath(): string {
+  const built = fileURLToPath(new URL('./contracts.json', import.meta.url));
+  return existsSync(built) ? built : fileURLToPath(new URL('../../dist/l1/contracts.json', import.meta.url));
+}
+
+export function loadL1Artifacts(path = defaultPath()): L1Artifacts {
+  if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build (it compiles contracts/)`);
+  const artifacts = JSON.parse(readFileSync(path, 'utf8')) as L1Artifacts;
+  for (const name of L1_CONTRACTS) if (!artifacts.contracts[name]) throw new Error(`${path} has no ${name}`);
+  return artifacts;
+}

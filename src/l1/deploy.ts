@@ -1,0 +1,109 @@
+// Puts the devnet's L1 in place: the StarkEx-interface contract, and the genesis tokens at their
+// fixed addresses (runtime code by anvil_setCode, then initialize, since no constructor runs there),
+// each registered with the asset types the emulator computes.
+import { assetInfoHex, assetType } from '../crypto/asset.js';
+import type { AssetKind } from '../crypto/asset.js';
+import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
+import { fungibleQuantum } from '../domain/values/money.js';
+import type { Hex } from './abi.js';
+import { encode, toHex } from './abi.js';
+import type { L1Artifacts } from './artifacts.js';
+import { Contract } from './contract.js';
+import type { EthRpc } from './rpc.js';
+
+/** A genesis contract as fixtures write it. */
+export interface GenesisToken {
+  readonly type: 'ERC20' | 'ERC721' | 'ERC721M' | 'ERC721MC';
+  readonly address: string;
+  readonly name?: string;
+  readonly symbol?: string;
+  readonly decimals?: number;
+  readonly base_uri?: string;
+}
+
+/** An asset type registered on the L1 contract. */
+export interface L1AssetType {
+  readonly kind: AssetKind;
+  readonly address: Hex | undefined;
+  readonly quantum: bigint;
+  readonly assetType: bigint;
+}
+
+export async function deployStarkEx(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex): Promise<Contract> {
+  const { abi, bytecode } = artifacts.contracts.StarkExDevnet;
+  return new Contract(rpc, abi, await rpc.deploy(operator, bytecode));
+}
+
+/** Registers (kind, address, quantum) with the type src/crypto/asset.ts computes; the contract refuses a mismatch. */
+export async function registerAssetType(starkEx: Contract, operator: Hex, kind: AssetKind, address: Hex | undefined, quantum: bigint): Promise<L1AssetType> {
+  const value = address === undefined ? undefined : BigInt(address);
+  const type = assetType(kind, value, quantum);
+  await starkEx.write(operator, 'registerToken', [type, assetInfoHex(kind, value), quantum]);
+  return { kind, address, quantum, assetType: type };
+}
+
+function asAddress(text: string): Hex {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw new TypeError(`not an address: ${text}`);
+  return text.toLowerCase() as Hex;
+}
+
+type TokenSpec = Omit<GenesisToken, 'address'>;
+
+/** The token contract for a genesis type and its initializer (= constructor) arguments. */
+function tokenCode(artifacts: L1Artifacts, token: TokenSpec, operator: Hex, starkEx: Hex) {
+  const name = token.name ?? '';
+  const symbol = token.symbol ?? '';
+  const baseUri = token.base_uri ?? '';
+  if (token.type === 'ERC20') return { artifact: artifacts.contracts.DevnetERC20, types: ['string', 'string', 'uint8', 'address'], args: [name, symbol, token.decimals ?? 18, operator] };
+  if (token.type === 'ERC721') return { artifact: artifacts.contracts.DevnetERC721, types: ['string', 'string', 'string', 'address'], args: [name, symbol, baseUri, operator] };
+  return { artifact: artifacts.contracts.DevnetMintableERC721, types: ['string', 'string', 'string', 'address', 'bool'], args: [name, symbol, baseUri, starkEx, token.type === 'ERC721MC'] };
+}
+
+/**
+ * Places a genesis token's code at its address and initializes it: ERC20/ERC721 mintable by the
+ * operator (the faucet that funds genesis accounts), ERC721M/MC minted by `starkEx` on withdrawal.
+ */
+export async function placeToken(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex, starkEx: Hex, token: GenesisToken): Promise<Contract> {
+  const address = asAddress(token.address);
+  const { artifact, args } = tokenCode(artifacts, token, operator, starkEx);
+  await rpc.setCode(address, artifact.deployedBytecode);
+  const contract = new Contract(rpc, artifact.abi, address);
+  await contract.write(operator, 'initialize', args);
+  return contract;
+}
+
+/** Deploys a token normally (its constructor runs) at an address the node picks. */
+export async function deployToken(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex, starkEx: Hex, token: TokenSpec): Promise<Contract> {
+  const { artifact, types, args } = tokenCode(artifacts, token, operator, starkEx);
+  const address = await rpc.deploy(operator, `${artifact.bytecode}${toHex(encode(types, args)).slice(2)}`);
+  return new Contract(rpc, artifact.abi, address);
+}
+
+/** The asset types a genesis token is known by on L1 (a mintable one also as the plain ERC721 it becomes). */
+export function tokenAssetKinds(token: GenesisToken): { kind: AssetKind; quantum: bigint }[] {
+  if (token.type === 'ERC20') return [{ kind: 'ERC20', quantum: fungibleQuantum(token.decimals ?? 18) }];
+  if (token.type === 'ERC721') return [{ kind: 'ERC721', quantum: 1n }];
+  return [
+    { kind: 'ERC721M', quantum: 1n },
+    { kind: 'ERC721', quantum: 1n },
+  ];
+}
+
+export interface L1Setup {
+  readonly starkEx: Contract;
+  readonly tokens: ReadonlyMap<Hex, Contract>;
+  readonly assetTypes: readonly L1AssetType[];
+}
+
+/** A fresh L1 for a genesis: the contract deployed, ETH and every token placed and registered. */
+export async function setUpL1(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex, genesisTokens: readonly GenesisToken[]): Promise<L1Setup> {
+  const starkEx = await deployStarkEx(rpc, artifacts, operator);
+  const assetTypes = [await registerAssetType(starkEx, operator, 'ETH', undefined, ETH_QUANTUM)];
+  const tokens = new Map<Hex, Contract>();
+  for (const token of genesisTokens) {
+    const contract = await placeToken(rpc, artifacts, operator, starkEx.address, token);
+    tokens.set(contract.address, contract);
+    for (const { kind, quantum } of tokenAssetKinds(token)) assetTypes.push(await registerAssetType(starkEx, operator, kind, contract.address, quantum));
+  }
+  return { starkEx, tokens, assetTypes };
+}

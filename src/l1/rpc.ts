@@ -1,0 +1,159 @@
+// A JSON-RPC client for an Ethereum node (Anvil in practice) over fetch: the calls the L1 bridge and
+// its tests make, typed, with Anvil's test methods (setCode, setBalance, snapshot/revert, mine).
+import type { Hex } from './abi.js';
+
+export interface TxRequest {
+  readonly from: Hex;
+  readonly to?: Hex;
+  readonly data?: Hex;
+  readonly value?: bigint;
+  readonly gas?: bigint;
+}
+
+export interface Log {
+  readonly address: Hex;
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+  readonly blockNumber: Hex;
+  readonly transactionHash: Hex;
+  readonly logIndex: Hex;
+}
+
+export interface Receipt {
+  readonly transactionHash: Hex;
+  readonly status: Hex;
+  readonly blockNumber: Hex;
+  readonly contractAddress: Hex | null;
+  readonly gasUsed: Hex;
+  readonly logs: readonly Log[];
+}
+
+/** A refusal by the node, with the revert reason when the node reports one. */
+export class L1Error extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'L1Error';
+  }
+}
+
+const quantity = (v: bigint): Hex => `0x${v.toString(16)}`;
+
+export class EthRpc {
+  private id = 0;
+
+  constructor(readonly url: string) {}
+
+  async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
+    });
+    if (!response.ok) throw new L1Error(`${method}: HTTP ${response.status} from ${this.url}`);
+    const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+    if (body.error) throw new L1Error(`${method}: ${body.error.message}`, body.error.code, body.error.data);
+    return body.result as T;
+  }
+
+  async chainId(): Promise<bigint> {
+    return BigInt(await this.request<Hex>('eth_chainId'));
+  }
+
+  async blockNumber(): Promise<bigint> {
+    return BigInt(await this.request<Hex>('eth_blockNumber'));
+  }
+
+  async accounts(): Promise<Hex[]> {
+    return this.request<Hex[]>('eth_accounts');
+  }
+
+  async getBalance(address: Hex): Promise<bigint> {
+    return BigInt(await this.request<Hex>('eth_getBalance', [address, 'latest']));
+  }
+
+  async getCode(address: Hex): Promise<Hex> {
+    return this.request<Hex>('eth_getCode', [address, 'latest']);
+  }
+
+  /** eth_call against the latest block: the raw return data. */
+  async call(tx: { readonly to: Hex; readonly data: Hex; readonly from?: Hex }): Promise<Hex> {
+    return this.request<Hex>('eth_call', [tx, 'latest']);
+  }
+
+  /**
+   * Sends from an unlocked account and waits for the receipt; throws L1Error when it reverts (the
+   * node's gas estimate already refuses most such transactions, with the reason).
+   */
+  async send(tx: TxRequest): Promise<Receipt> {
+    const params: Record<string, string> = { from: tx.from };
+    if (tx.to !== undefined) params.to = tx.to;
+    if (tx.data !== undefined) params.data = tx.data;
+    if (tx.value !== undefined) params.value = quantity(tx.value);
+    if (tx.gas !== undefined) params.gas = quantity(tx.gas);
+    const hash = await this.request<Hex>('eth_sendTransaction', [params]);
+    const receipt = await this.receipt(hash);
+    if (receipt.status !== '0x1') throw new L1Error(`transaction ${hash} reverted: ${await this.revertReason(params, BigInt(receipt.blockNumber))}`);
+    return receipt;
+  }
+
+  /** Why a mined transaction reverted: the node's answer when replaying it on the block before. */
+  private async revertReason(tx: Record<string, string>, block: bigint): Promise<string> {
+    try {
+      await this.request('eth_call', [tx, quantity(block - 1n)]);
+      return 'no reason (the replay succeeds)';
+    } catch (e) {
+      return e instanceof L1Error ? e.message.replace(/^eth_call: /, '') : String(e);
+    }
+  }
+
+  /** The receipt of a sent transaction, polling briefly when the node does not mine instantly. */
+  async receipt(hash: Hex): Promise<Receipt> {
+    for (let attempt = 0; ; attempt++) {
+      const receipt = await this.request<Receipt | null>('eth_getTransactionReceipt', [hash]);
+      if (receipt !== null) return receipt;
+      if (attempt >= 200) throw new L1Error(`no receipt for ${hash}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** Deploys creation code (bytecode ‖ encoded constructor arguments); the new contract's address. */
+  async deploy(from: Hex, creationCode: Hex): Promise<Hex> {
+    const receipt = await this.send({ from, data: creationCode });
+    if (receipt.contractAddress === null) throw new L1Error('deployment gave no contract address');
+    return receipt.contractAddress;
+  }
+
+  async getLogs(filter: { readonly address?: Hex; readonly fromBlock: bigint; readonly toBlock: bigint; readonly topics?: readonly (Hex | null)[] }): Promise<Log[]> {
+    return this.request<Log[]>('eth_getLogs', [
+      { address: filter.address, fromBlock: quantity(filter.fromBlock), toBlock: quantity(filter.toBlock), topics: filter.topics },
+    ]);
+  }
+
+  // ---- Anvil's test methods ----
+
+  /** Places runtime code at an address without running a constructor (its storage stays as it was). */
+  async setCode(address: Hex, runtimeCode: Hex): Promise<void> {
+    await this.request('anvil_setCode', [address, runtimeCode]);
+  }
+
+  async setBalance(address: Hex, wei: bigint): Promise<void> {
+    await this.request('anvil_setBalance', [address, quantity(wei)]);
+  }
+
+  async snapshot(): Promise<Hex> {
+    return this.request<Hex>('evm_snapshot');
+  }
+
+  /** Restores a snapshot (which is then used up); false when the id is unknown. */
+  async revert(id: Hex): Promise<boolean> {
+    return this.request<boolean>('evm_revert', [id]);
+  }
+
+  async mine(): Promise<void> {
+    await this.request('evm_mine');
+  }
+}
