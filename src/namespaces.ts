@@ -1,4 +1,4 @@
-// The namespace registry: name -> a whole devnet with its own app, created on first use, capped,
+// The namespace registry: name -> a whole devnet with its own app, created by the first request it accepts, capped,
 // deleted on request or after an idle TTL, and the dispatcher that sends each request to its namespace.
 import type { Devnet } from './devnet.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
@@ -74,22 +74,6 @@ export class NamespaceRegistry implements NamespaceDirectory {
   /** Adds an instance under `name` (the default one, and those found in a state dir on start). */
   adopt(name: string, instance: NamespaceInstance): void {
     this.entries.set(name, { instance, lastUsed: this.now() });
-  }
-
-  /**
-   * The namespace `name`, created on first use and kept (as by a request it accepted); a new one
-   * past the cap is refused (429, code 19).
-   */
-  get(name: string): NamespaceInstance {
-    const now = this.now();
-    this.expire(now, name);
-    let entry = this.entries.get(name);
-    if (entry === undefined) {
-      entry = { instance: this.create(name), lastUsed: now };
-      this.entries.set(name, entry);
-    }
-    entry.lastUsed = now;
-    return entry.instance;
   }
 
   /** A new namespace, unless the cap is reached (those on trial count too): 429, code 19. */
