@@ -1,4 +1,4 @@
-// The namespace registry: name -> a whole devnet with its own app, created on first use, capped,
+// The namespace registry: name -> a whole devnet with its own app, created by the first request it accepts, capped,
 // deleted on request or after an idle TTL, and the dispatcher that sends each request to its namespace.
 import type { Devnet } from './devnet.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
@@ -11,6 +11,8 @@ export interface NamespaceInstance {
   readonly devnet: Devnet;
   /** With --state: its directory. */
   readonly stateDir: string | undefined;
+  /** Whether it has answered a request without refusing it (no FAILED envelope, no HTTP error status). */
+  accepted(): boolean;
   /** Releases what it holds (the state dir's lock and journal); `discard` also removes its state dir. */
   close(discard: boolean): void;
 }
@@ -37,9 +39,18 @@ interface Entry {
  * the seed and the name); `now` is the registry's clock in milliseconds (the host's, injected: the
  * only clock the TTL reads, so a test drives it). Expiry is checked as requests arrive: a registry
  * nobody calls holds its namespaces, and nothing runs in the background.
+ *
+ * A refused request creates nothing: a new namespace is built for its first request and kept only if
+ * that request is accepted. A refusal (a bad or missing API key, a body too large or malformed, a
+ * failed validation, ...) changes no state, so the namespace is closed and its state dir removed as
+ * if it had never been; it never counts toward the cap. Requests to a name whose first request is
+ * still being answered wait for it, so they find the namespace kept or gone.
  */
 export class NamespaceRegistry implements NamespaceDirectory {
   private readonly entries = new Map<string, Entry>();
+  /** Names whose first request is being answered, settled when it is decided whether they stay. */
+  private readonly trials = new Map<string, Promise<void>>();
+  private closed = false;
   readonly max: number;
   readonly ttlMs: number;
 
@@ -65,42 +76,59 @@ export class NamespaceRegistry implements NamespaceDirectory {
     this.entries.set(name, { instance, lastUsed: this.now() });
   }
 
-  /** The namespace `name`, created on first use; a new one past the cap is refused (429, code 19). */
-  get(name: string): NamespaceInstance {
-    const now = this.now();
-    this.expire(now, name);
-    let entry = this.entries.get(name);
-    if (entry === undefined) {
-      if (this.entries.size - (this.entries.has(DEFAULT_NAMESPACE) ? 1 : 0) >= this.max) {
-        throw new DevnetError(
-          ErrorCode.InvalidParam,
-          `namespace "${name}" cannot be created: ${this.max} namespaces besides "${DEFAULT_NAMESPACE}" exist (--max-namespaces ${this.max}); delete one with DELETE /_devnet/namespaces/{name}${this.ttlMs ? ` or let one stay idle for ${this.ttlMs / 1000} s` : ''}`,
-          NAMESPACE_CAP_STATUS,
-        );
-      }
-      entry = { instance: this.open(name), lastUsed: now };
-      this.entries.set(name, entry);
+  /** A new namespace, unless the cap is reached (those on trial count too): 429, code 19. */
+  private create(name: string): NamespaceInstance {
+    if (this.entries.size - (this.entries.has(DEFAULT_NAMESPACE) ? 1 : 0) + this.trials.size >= this.max) {
+      throw new DevnetError(
+        ErrorCode.InvalidParam,
+        `namespace "${name}" cannot be created: ${this.max} namespaces besides "${DEFAULT_NAMESPACE}" exist (--max-namespaces ${this.max}); delete one with DELETE /_devnet/namespaces/{name}${this.ttlMs ? ` or let one stay idle for ${this.ttlMs / 1000} s` : ''}`,
+        NAMESPACE_CAP_STATUS,
+      );
     }
-    entry.lastUsed = now;
-    return entry.instance;
+    return this.open(name);
   }
 
   /** Answers a request in the namespace it names; a bad name or the cap answers FAILED before any namespace sees it. */
   fetch = (request: Request, env?: unknown): Response | Promise<Response> => {
-    let instance: NamespaceInstance;
+    let name: string;
+    let trial: NamespaceInstance;
     try {
-      const name = namespaceOf(request);
-      if (!this.entries.has(name)) {
-        const refusal = this.mayCreate(request);
-        if (refusal !== undefined) return refusal;
+      name = namespaceOf(request);
+      const pending = this.trials.get(name);
+      if (pending !== undefined) return pending.then(() => this.fetch(request, env));
+      const now = this.now();
+      this.expire(now, name);
+      const entry = this.entries.get(name);
+      if (entry !== undefined) {
+        entry.lastUsed = now;
+        return entry.instance.fetch(request, env);
       }
-      instance = this.get(name);
+      const refusal = this.mayCreate(request);
+      if (refusal !== undefined) return refusal;
+      trial = this.create(name);
     } catch (e) {
       if (e instanceof DevnetError) return namespaceRefusal(e);
       throw e;
     }
-    return instance.fetch(request, env);
+    return this.firstRequest(name, trial, request, env);
   };
+
+  /** The first request of a new namespace: it is kept if the request was accepted, else closed and its state dir removed. */
+  private async firstRequest(name: string, instance: NamespaceInstance, request: Request, env: unknown): Promise<Response> {
+    let settle!: () => void;
+    this.trials.set(name, new Promise<void>((resolve) => (settle = resolve)));
+    let keep = false;
+    try {
+      const response = await instance.fetch(request, env);
+      keep = instance.accepted();
+      return response;
+    } finally {
+      this.trials.delete(name);
+      if (keep && !this.closed) this.entries.set(name, { instance, lastUsed: this.now() });
+      else instance.close(!keep);
+      settle();
+    }
+  }
 
   names(): string[] {
     return [...this.entries.keys()];
@@ -139,6 +167,7 @@ export class NamespaceRegistry implements NamespaceDirectory {
 
   /** Closes every namespace, keeping their state dirs (shutdown). */
   close(): void {
+    this.closed = true;
     for (const e of this.entries.values()) e.instance.close(false);
     this.entries.clear();
   }

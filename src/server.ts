@@ -2,11 +2,11 @@
 // (startDevnet). The CLI imports this, not the package entry index.ts (which adds the synchronous
 // createDevnet): here a state dir's code (persistence/, the directory block store) loads only with --state.
 import { serve } from '@hono/node-server';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { RequestListener, Server, ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildApp, creationGate } from './app.js';
 import type { AppOptions } from './app.js';
 import { Devnet } from './devnet.js';
@@ -214,15 +214,30 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   // What a request that would create a namespace is refused for (app.ts): set from default's app, built first.
   let gate!: (request: Request) => Response | undefined;
   const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
-    const built = buildApp(made.devnet, { ...app, directory: registry });
+    // Whether a request was answered without a refusal: the registry keeps a new namespace only then.
+    let accepted = false;
+    const onRequest = (e: RequestLogEntry): void => {
+      if (e.error_code === 0 && e.status < 400) accepted = true;
+      app.onRequest?.(e);
+    };
+    const built = buildApp(made.devnet, { ...app, directory: registry, onRequest });
     gate ??= creationGate(built, app);
     return {
       fetch: built.fetch,
       devnet: made.devnet,
       stateDir,
+      accepted: () => accepted,
       close: (discard) => {
         made.persistence?.close();
-        if (discard && stateDir !== undefined && name !== DEFAULT_NAMESPACE) rmSync(stateDir, { recursive: true, force: true });
+        if (discard && stateDir !== undefined && name !== DEFAULT_NAMESPACE) {
+          rmSync(stateDir, { recursive: true, force: true });
+          // DIR/ns goes with its last namespace: a state dir holds nothing it did not need.
+          try {
+            rmdirSync(dirname(stateDir));
+          } catch {
+            // not empty: other namespaces live there
+          }
+        }
       },
     };
   };

@@ -169,13 +169,25 @@ describe('namespaces: a spawned CLI with --state', () => {
     }
   }, 60_000);
 
-  it('refused requests (no control token, an unknown route) create no namespace and no directory; the token holder then creates both', async () => {
+  it('refused requests (no control token, an unknown route, a bad or missing API key, a body too large, malformed JSON) create no namespace and no directory; the token holder then creates both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'l2-ns-cli-'));
-    const cli = startCli(['--port', '0', '--log', 'silent', '--state', dir, '--control-token', 'e2e-token-77', '--max-namespaces', '2']);
+    const cli = startCli(['--port', '0', '--log', 'silent', '--state', dir, '--control-token', 'e2e-token-77', '--max-namespaces', '2', '--max-body-bytes', '4096']);
     try {
       const url = (await withTimeout(cli.ready, 15_000, 'the ready line')).json.url as string;
-      for (const [method, path, status] of [['POST', '/ns/one/_devnet/reset', 401], ['GET', '/ns/two/_devnet/accounts', 401], ['GET', '/ns/three/v1/nothing', 404]] as const) {
-        expect((await fetch(url + path, { method })).status, path).toBe(status);
+      const json = { 'content-type': 'application/json' };
+      const refused: Array<[string, RequestInit, number]> = [
+        ['/ns/one/_devnet/reset', { method: 'POST' }, 401],
+        ['/ns/two/_devnet/accounts', {}, 401],
+        ['/ns/three/v1/nothing', {}, 404],
+        ['/ns/four/v1/project', { headers: { 'x-api-key': 'rk-not-a-key' } }, 401],
+        ['/ns/five/v1/project', { method: 'POST', headers: json, body: '{"project_name":"p"}' }, 401],
+        ['/ns/six/v1/transfers', { method: 'POST', headers: json, body: JSON.stringify({ amount: '1', pad: 'p'.repeat(8000) }) }, 413],
+        ['/ns/seven/v1/transfers', { method: 'POST', headers: json, body: '{"amount":' }, 200],
+      ];
+      for (const [path, init, status] of refused) {
+        const r = await fetch(url + path, init);
+        expect(r.status, path).toBe(status);
+        expect(((await r.json()) as { status: string }).status, path).toBe('FAILED');
       }
       expect(existsSync(join(dir, 'ns'))).toBe(false);
       const auth = { authorization: 'Bearer e2e-token-77' };

@@ -267,6 +267,58 @@ describe('cap, TTL and delete', () => {
     expect(existsSync(join(dir, 'ns', 'a'))).toBe(true);
   });
 
+  it('a request its handler refuses creates nothing either: a bad or missing API key, a body too large (declared or streamed), malformed JSON, a failed validation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-ns-handler-refused-'));
+    dirs.push(dir);
+    const d = devnet({ namespaces: { max: 2 }, stateDir: dir, maxBodyBytes: 4096 });
+    const stream = (bytes: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < bytes; sent += 1024) controller.enqueue(new Uint8Array(1024).fill(0x20));
+          controller.close();
+        },
+      });
+    const json = { 'content-type': 'application/json' };
+    const deposit = (amount: string, pad = '') => JSON.stringify({ stark_key: '0x1', contract_address: 'eth', amount, pad });
+    const refused: Array<[string, string, RequestInit, number, number]> = [
+      ['bad key', '/ns/k1/v1/project', { headers: { 'x-api-key': 'rk-not-a-key' } }, 401, 32],
+      ['missing key', '/ns/k2/v1/project', { method: 'POST', headers: json, body: JSON.stringify({ project_name: 'p' }) }, 401, 32],
+      ['declared too large', '/ns/big/_devnet/deposit', { method: 'POST', headers: json, body: deposit('5', 'p'.repeat(5000)) }, 413, 19],
+      ['streamed too large', '/ns/chunked/_devnet/deposit', { method: 'POST', headers: json, body: stream(64 * 1024), duplex: 'half' } as RequestInit, 413, 19],
+      ['malformed JSON', '/ns/json/_devnet/deposit', { method: 'POST', headers: json, body: '{"stark_key":' }, 200, 401],
+      ['a missing field', '/ns/invalid/_devnet/deposit', { method: 'POST', headers: json, body: '{}' }, 200, 1],
+      ['a bad stark key', '/ns/param/v1/nonce?stark_key=zz', {}, 200, 18],
+      ['a bad amount', '/ns/amount/_devnet/deposit', { method: 'POST', headers: json, body: deposit('not a number') }, 200, 2],
+    ];
+    for (const [what, path, init, status, code] of refused) {
+      const r = await toReply(await d.fetch(path, init));
+      expect([r.status, failedCode(r)], what).toEqual([status, code]);
+    }
+    expect(d.namespaces.names()).toEqual(['default']);
+    expect(existsSync(join(dir, 'ns'))).toBe(false);
+    // Both places are still free: accepted requests create a and b, then the cap refuses c.
+    const key = (await call(d, 'GET', '/ns/a/_devnet/accounts')).body.api_keys[0] as string;
+    expect((await call(d, 'POST', '/ns/a/v1/project', { 'x-api-key': key }, { project_name: 'p' })).body.status).toBe('OK');
+    expect((await call(d, 'GET', '/ns/b/_devnet/health')).status).toBe(200);
+    expect((await call(d, 'GET', '/ns/c/_devnet/health')).status).toBe(429);
+    expect(d.namespaces.names()).toEqual(['default', 'a', 'b']);
+    expect(existsSync(join(dir, 'ns', 'a', 'journal.jsonl'))).toBe(true);
+  });
+
+  it('requests to a new name while its first one is answered wait for it: they reach the namespace it created, or find none after a refusal', async () => {
+    const d = devnet({ namespaces: { max: 1 } });
+    // x's alice (its keys follow from the seed and the name), then x is gone again.
+    const alice = await aliceOf(d, '/ns/x');
+    expect((await call(d, 'DELETE', '/_devnet/namespaces/x')).status).toBe(200);
+    // The first refused, the second accepted: the namespace exists once, made by the second.
+    const [bad, good] = await Promise.all([call(d, 'GET', '/ns/x/v1/project', { 'x-api-key': 'rk-nope' }), deposit(d, '/ns/x', alice.stark_key, 5)]);
+    expect([bad.status, failedCode(bad), typeof good.body.sequence_id]).toEqual([401, 32, 'number']);
+    // Both accepted: one namespace holds both deposits.
+    await Promise.all([deposit(d, '/ns/x', alice.stark_key, 7), deposit(d, '/ns/x', alice.stark_key, 11)]);
+    expect(await balanceOf(d, '/ns/x', alice.stark_key)).toBe(10_000_000 + 23);
+    expect(d.namespaces.names()).toEqual(['default', 'x']);
+  });
+
   it('--max-namespaces 0: only default', async () => {
     const d = devnet({ namespaces: { max: 0 } });
     expect((await call(d, 'GET', '/ns/a/_devnet/health')).status).toBe(429);
