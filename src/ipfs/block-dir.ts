@@ -9,19 +9,27 @@ import type { BlockBatch, BlockStore } from './block-store.js';
 /**
  * The only file writer of the storage feature; the persistence layer (`--state DIR`) hands it its
  * directory. A block file appears whole or not at all (rename is atomic on one file system), so a
- * crash leaves at worst stray temp files, which the next start removes.
+ * crash leaves at worst stray temp files, which the first write after a start removes. Nothing is
+ * written before that first write: a start that is refused after reading the directory changes no file.
  */
 export class DirectoryBlockStore implements BlockStore {
   readonly blocksDir: string;
   private readonly tmpDir: string;
   private tmpCounter = 0;
+  private prepared = false;
 
   constructor(dir: string) {
     this.blocksDir = join(dir, 'blocks');
     this.tmpDir = join(dir, 'blocks-tmp');
+  }
+
+  /** Before the first write: the directories, and no temp file of an earlier process. */
+  private prepare(): void {
+    if (this.prepared) return;
     mkdirSync(this.blocksDir, { recursive: true });
     rmSync(this.tmpDir, { recursive: true, force: true });
     mkdirSync(this.tmpDir, { recursive: true });
+    this.prepared = true;
   }
 
   private pathOf(key: string): string {
@@ -51,11 +59,12 @@ export class DirectoryBlockStore implements BlockStore {
   }
 
   keys(): Iterable<string> {
-    return readdirSync(this.blocksDir);
+    return existsSync(this.blocksDir) ? readdirSync(this.blocksDir) : [];
   }
 
   /** A temp file of `bytes`; a failed write (a full disk) leaves no part of it behind. */
   private async writeTemp(bytes: Uint8Array): Promise<string> {
+    this.prepare();
     const tmp = join(this.tmpDir, `${process.pid}-${this.tmpCounter++}`);
     try {
       await writeFile(tmp, bytes);

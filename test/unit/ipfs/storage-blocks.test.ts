@@ -87,7 +87,7 @@ describe.each<[string, () => BlockStore]>([
 });
 
 describe('directory block store on disk', () => {
-  it('one file per block under blocks/, temp files gone after commit and abort, stray temps removed at start', async () => {
+  it('one file per block under blocks/, temp files gone after commit and abort, stray temps removed by the first write after a start', async () => {
     const dir = tempDir();
     const store = new DirectoryBlockStore(dir);
     const { car } = await packedFile('x.bin', seededBytes(2_500_000, 3));
@@ -101,9 +101,16 @@ describe('directory block store on disk', () => {
     expect(readdirSync(join(dir, 'blocks-tmp'))).toEqual([]);
     writeFileSync(join(dir, 'blocks-tmp', 'stray'), 'x');
     const reopened = new DirectoryBlockStore(dir);
-    expect(readdirSync(join(dir, 'blocks-tmp'))).toEqual([]);
+    // Opening writes nothing (a start refused after reading the dir must change no file)...
+    expect(readdirSync(join(dir, 'blocks-tmp'))).toEqual(['stray']);
     expect(dagViolations(reopened, [root.toString()])).toEqual([]);
     expect(existsSync(join(dir, 'blocks', root.toString()))).toBe(true);
+    // ...and the first write clears what an earlier process left.
+    const other = (await packedFile('y.bin', seededBytes(10, 4))).car;
+    const second = reopened.batch();
+    await importCar(chunks(other, 65_536), second);
+    await second.commit();
+    expect(readdirSync(join(dir, 'blocks-tmp'))).toEqual([]);
   });
 });
 

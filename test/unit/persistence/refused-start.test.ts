@@ -52,8 +52,11 @@ describe('a refused start', () => {
     writeFileSync(journal, readFileSync(journal, 'utf8').replace('"$big":"3"', '"$big":"9"'));
     // A torn last line in default's journal: opening it would cut it off.
     appendFileSync(join(dir, 'journal.jsonl'), '{"seq":3,"cmd":"deposit","args":[{"sta');
-        // A namespace dir that holds nothing yet: opening it would write its first image.
+    // A namespace dir that holds nothing yet: opening it would write its first image.
     mkdirSync(join(dir, 'ns', 'a-empty'));
+    // A temp block left by a crash: opening the block store used to clear it.
+    mkdirSync(join(dir, 'blocks-tmp'), { recursive: true });
+    writeFileSync(join(dir, 'blocks-tmp', 'stray'), 'x');
     const before = files(dir);
     expect([...before.keys()].some((p) => p.includes('b-broken'))).toBe(true);
     let error: unknown;
@@ -64,6 +67,6 @@ describe('a refused start', () => {
     }
     expect((error as Error).message).toMatch(/b-broken.*journal\.jsonl line 2 does not match its checksum.*Nothing was changed/s);
     expect(files(dir)).toEqual(before);
-    expect(readdirSync(join(dir, 'ns', 'a-empty')).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
+    expect(readdirSync(join(dir, 'ns', 'a-empty')).filter((f) => f.endsWith('.jsonl') || f.startsWith('blocks'))).toEqual([]);
   });
 });
