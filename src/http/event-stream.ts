@@ -1,8 +1,7 @@
 // GET /_devnet/events: one fan-out of the devnet's events to every SSE subscriber, bounded in how many
 // subscribe and in how far each may fall behind; a subscriber that falls behind is dropped.
-import type { ServerResponse } from 'node:http';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { Devnet } from '../devnet.js';
 import type { DevnetEvent } from '../devnet-events.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
@@ -38,10 +37,9 @@ const FLUSH_MS = 25;
 /** A comment line this often keeps proxies and idle-timeouts from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' } as const;
 const PING = Buffer.from(': ping\n\n');
 
-/** Where one subscriber's bytes go: a socket, or a web stream in-process. */
+/** Where one subscriber's bytes go: the SSE stream of its response. */
 export interface Subscriber {
   write(chunk: Uint8Array): void;
   /** Bytes written and not yet taken by the consumer (nor by its socket). */
@@ -152,57 +150,35 @@ export class EventFanout {
 
   /** The route: a stream for this request, or 429 when the streams are all taken. */
   respond(c: Context): Response {
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     const lastId = lastEventId(c);
-    return outgoing ? this.socketStream(outgoing, lastId) : this.webStream(lastId);
-  }
-
-  private full(): DevnetError {
-    return new DevnetError(ErrorCode.InvalidParam, `too many event streams open (${this.maxSubscribers}); close one first`, 429);
-  }
-
-  /** Behind a socket: written straight to the response, so the backlog is what Node still holds for it. */
-  private socketStream(res: ServerResponse, lastId: number | undefined): Response {
-    if (this.subscribers.size >= this.maxSubscribers) throw this.full();
-    const sub: Subscriber = {
-      write: (chunk) => void (res.destroyed || res.write(chunk)),
-      backlog: () => res.writableLength,
-      drop: () => res.destroy(),
-    };
-    res.writeHead(200, SSE_HEADERS);
-    this.add(sub, lastId);
-    res.on('close', () => this.remove(sub));
-    // Tells the server adapter that this response is written already.
-    return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
-  }
-
-  /** In-process: a web stream whose queue is the backlog. */
-  private webStream(lastId: number | undefined): Response {
-    if (this.subscribers.size >= this.maxSubscribers) throw this.full();
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let sub!: Subscriber;
-    const limit = this.bufferBytes;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (c) => {
-          controller = c;
-        },
-        cancel: () => this.remove(sub),
-      },
-      { highWaterMark: limit, size: (chunk) => chunk.byteLength },
-    );
-    sub = {
-      write: (chunk) => {
-        try {
-          controller.enqueue(chunk);
-        } catch {
-          // Closed by its reader: the cancel above has removed it.
-        }
-      },
-      backlog: () => limit - (controller.desiredSize ?? limit),
-      drop: () => controller.error(new Error('event stream dropped: its reader fell behind')),
-    };
-    this.add(sub, lastId);
-    return new Response(stream, { headers: SSE_HEADERS });
+    if (this.subscribers.size >= this.maxSubscribers) {
+      throw new DevnetError(ErrorCode.InvalidParam, `too many event streams open (${this.maxSubscribers}); close one first`, 429);
+    }
+    const res = streamSSE(c, (stream) => {
+      // Bytes handed to the stream that its consumer (the socket, or a reader in-process) has not taken yet:
+      // a write settles once the chunk has moved on, which waits for the reader (or the socket's drain).
+      let backlog = 0;
+      const ended = new Promise<void>((resolve) => {
+        const sub: Subscriber = {
+          write: (chunk) => {
+            backlog += chunk.byteLength;
+            void stream.write(chunk).then(() => void (backlog -= chunk.byteLength));
+          },
+          backlog: () => backlog,
+          // Ends the response at once, what it still holds discarded (the abort below removes it).
+          drop: () => stream.abort(),
+        };
+        // The reader went away (socket closed, body cancelled).
+        stream.onAbort(() => {
+          this.remove(sub);
+          resolve();
+        });
+        this.add(sub, lastId);
+      });
+      return ended;
+    });
+    // A dropped stream's connection goes too, rather than idling for a next request no SSE client sends.
+    res.headers.set('connection', 'close');
+    return res;
   }
 }
