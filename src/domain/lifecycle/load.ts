@@ -3,7 +3,7 @@
 // schema, built, and must be written back exactly as it was given.
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseQuotingBigIntegers, stringify } from '../values/json.js';
-import { checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, STATE_FORMAT } from './dump-schema.js';
+import { areWrittenItems, checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, STATE_FORMAT } from './dump-schema.js';
 import type { ItemsMember, MemberName } from './dump-schema.js';
 import { valueMemberTexts } from './dump.js';
 import type { Sha256Text, TextHash } from './dump.js';
@@ -51,12 +51,18 @@ class Loading {
   }
 
   item(key: ItemsMember, index: number, value: unknown, text: string): void {
-    const inOrder = malformed(() => checkItem(key, value, index));
-    // The item as given, keys in the order the dump writes them, is its text (native JSON.stringify:
-    // the cheap check that it is written exactly so); else the entry built is compared as the dump writes it.
-    const exact = JSON.stringify(inOrder) === text;
+    if (areWrittenItems(key, [value], text, [0, text.length])) return this.writtenItems(key, [value]);
+    malformed(() => checkItem(key, value, index));
+    // Else the entry built is compared as the dump writes it.
     const built = malformed(() => this.builder.item(key, value));
-    if (!exact && stringify(built, true) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: ${key}[${index}] is not written as GET /_devnet/state writes the entry it loads as (a field repeated, reordered, or spelled otherwise): ${echo(text)}`);
+    if (stringify(built, true) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: ${key}[${index}] is not written as GET /_devnet/state writes the entry it loads as (a field repeated, reordered, or spelled otherwise): ${echo(text)}`);
+  }
+
+  /** Items known to be valid and written exactly (areWrittenItems): built, nothing more to check. */
+  writtenItems(key: ItemsMember, values: readonly unknown[]): void {
+    malformed(() => {
+      for (const value of values) this.builder.item(key, value);
+    });
   }
 
   empty(key: ItemsMember): void {
@@ -149,6 +155,9 @@ export interface LoadLimits {
   maxLine: number;
   maxWhole: number;
 }
+
+/** Item lines read in one batch at most. */
+const BATCH = 1024;
 
 /** The first line of a dump in the current layout. */
 const FIRST_LINE = `{"format":${JSON.stringify(STATE_FORMAT)},`;
@@ -265,6 +274,7 @@ export class StateReader {
   private lines(text: string): void {
     let from = 0;
     for (;;) {
+      if (this.items !== null && this.more && this.pieces.length === 0) from = this.itemLines(text, from);
       const nl = text.indexOf('\n', from);
       const piece = nl < 0 ? text.slice(from) : text.slice(from, nl);
       this.held += piece.length;
@@ -283,6 +293,47 @@ export class StateReader {
       this.onLine(line);
       from = nl + 1;
     }
+  }
+
+  /** Where each line of the batch itemLines reads starts and ends (before its comma). */
+  private readonly bounds: number[] = [];
+
+  /**
+   * The item lines complete in `text` from `from` (up to a batch of them), read at once: one JSON.parse
+   * of them joined in an array, and built straight away when each is written exactly as the dump writes
+   * it (areWrittenItems); else each line is read on its own as any line is, so a refusal is the same.
+   * Returns where the line after them starts.
+   */
+  private itemLines(text: string, from: number): number {
+    const bounds = this.bounds;
+    bounds.length = 0;
+    let at = from;
+    let comma = true;
+    while (comma && bounds.length < 2 * BATCH) {
+      const nl = text.indexOf('\n', at);
+      // A line too long, or one closing the array, is left to the line-by-line reading.
+      if (nl < 0 || nl - at > this.limits.maxLine || text.charCodeAt(at) === 93) break;
+      comma = nl > at && text.charCodeAt(nl - 1) === 44;
+      bounds.push(at, comma ? nl - 1 : nl);
+      at = nl + 1;
+    }
+    if (bounds.length === 0) return from;
+    const key = this.items!;
+    let values: unknown;
+    try {
+      values = JSON.parse(`[${text.slice(from, bounds[bounds.length - 1])}]`);
+    } catch {
+      values = null;
+    }
+    if (Array.isArray(values) && areWrittenItems(key, values, text, bounds)) {
+      this.line += values.length;
+      this.index += values.length;
+      this.more = comma;
+      this.loading.writtenItems(key, values);
+    } else {
+      for (let i = 0; i < bounds.length; i += 2) this.onLine(text.slice(bounds[i], i + 2 < bounds.length ? bounds[i + 2]! - 1 : at - 1));
+    }
+    return at;
   }
 
   private layout(line: string): never {

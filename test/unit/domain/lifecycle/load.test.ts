@@ -32,9 +32,9 @@ function readHashed(text: string, sizes: readonly number[]) {
 }
 
 /** "19 message" for a refusal, "401 message" for text that is not JSON, else "loaded". */
-function refused(body: string, limits?: LoadLimits): string {
+function refused(body: string, limits?: LoadLimits, sizes: readonly number[] = [1000]): string {
   try {
-    read(body, [1000], limits);
+    read(body, sizes, limits);
   } catch (e) {
     if (e instanceof DevnetError) return `${e.code} ${e.message}`;
     if (e instanceof JsonSyntaxError) return `401 ${e.message}`;
@@ -214,6 +214,35 @@ describe('StateReader', () => {
     expect(refused(editLine(text, '"prng":', () => ''))).toMatch(/^19 malformed state dump: line 3 is not laid out/);
     expect(refused(text.replace(/\n"prng":[^\n]*/, ''))).toBe('19 malformed state dump: line 3 holds field next_sequence_id where prng is written (missing, or out of order)');
     expect(refused(text.replace('\n]', ',\n]'))).toMatch(/^19 malformed state dump: line \d+ is not laid out/);
+  });
+
+  it('refuses an item spelled otherwise in as many characters, or lines split otherwise (what the fast check of items must see)', async () => {
+    const { text } = await busyDump();
+    // Read in small pieces and in one (the items of a piece are read together).
+    const refusedAnyhow = (body: string) => {
+      const answer = refused(body);
+      expect(refused(body, undefined, [body.length])).toBe(answer);
+      return answer;
+    };
+    const notWritten = /^19 malformed state dump: records\[\d+\] is not written as GET \/_devnet\/state writes the entry it loads as/;
+    // An amount in exponent form, padded back to its length with spaces.
+    const line = text.split('\n').find((l) => /"amount":\d{3,}0,/.test(l))!;
+    const padded = line.replace(/"amount":(\d+?)(0+),/, (_m, d: string, zeros: string) => {
+      const short = `${d}e${zeros.length}`;
+      return `"amount":${short}${' '.repeat(d.length + zeros.length - short.length)},`;
+    });
+    expect(padded.length).toBe(line.length);
+    expect(refusedAnyhow(text.replace(line, padded))).toMatch(notWritten);
+    // A lone surrogate written raw (the dump escapes it), padded with spaces.
+    expect(refusedAnyhow(editLine(text, '{"sequenceId":4,', (l) => l.replace(/"reason":null/, '"reason":"\ud800"     ')))).toMatch(notWritten);
+    // One record over two lines (a key repeated so the first line is as long as the record's text), two records on one line.
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"sequenceId":4,'));
+    const record = lines[at]!;
+    lines.splice(at, 1, record.replace('"orderId":null},', '"orderId":12345'), '"orderId":null},');
+    lines.splice(at + 3, 2, lines[at + 3]! + lines[at + 4]!);
+    expect(lines[at]!.length).toBe(record.length - 1);
+    expect(refusedAnyhow(lines.join('\n'))).toMatch(new RegExp(`^401 line ${at + 1}: `));
   });
 
   it('keeps integers past 2^53 exact wherever they sit in an item', async () => {
