@@ -26,7 +26,18 @@ const DIST = process.argv[2] ? pathToFileURL(resolve(process.argv[2]) + '/') : n
 const ENTRY = fileURLToPath(new URL('main.js', DIST));
 
 /** Imported by lazy chunks only: left to node_modules. */
-const LAZY_PACKAGES = ['fast-check', 'vitest', 'multiformats', '@ipld/car', '@ipld/dag-pb', 'ipfs-unixfs-exporter', '@valibot/to-json-schema', 'lowdb', 'prom-client', 'busboy'];
+const LAZY_PACKAGES = [
+  'fast-check',
+  'vitest',
+  'multiformats',
+  '@ipld/car',
+  '@ipld/dag-pb',
+  'ipfs-unixfs-exporter',
+  '@valibot/to-json-schema',
+  'lowdb',
+  'prom-client',
+  'busboy',
+];
 
 const result = await build({
   entryPoints: [ENTRY],
@@ -56,7 +67,8 @@ const visit = (k) => {
   for (const i of outputs[k].imports) {
     if (i.kind !== 'import-statement') continue;
     if (i.external) {
-      if (LAZY_PACKAGES.some((p) => i.path === p || i.path.startsWith(`${p}/`))) throw new Error(`bundle-cli: ${k} imports ${i.path} at start-up; it was meant to load lazily`);
+      if (LAZY_PACKAGES.some((p) => i.path === p || i.path.startsWith(`${p}/`)))
+        throw new Error(`bundle-cli: ${k} imports ${i.path} at start-up; it was meant to load lazily`);
     } else visit(i.path);
   }
 };
@@ -67,4 +79,6 @@ const chunks = readdirSync(DIST).filter((f) => f.startsWith('main-') && f.endsWi
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 const size = Object.entries(result.metafile.outputs).reduce((n, [, o]) => n + o.bytes, 0);
 const eagerSize = [...eager].reduce((n, k) => n + outputs[k].bytes, 0);
-console.log(`bundle-cli: dist/main.js and ${chunks.length} chunks, ${kB(size)} in all; a start loads ${eager.size} of the files, ${kB(eagerSize)}`);
+console.log(
+  `bundle-cli: dist/main.js and ${chunks.length} chunks, ${kB(size)} in all; a start loads ${eager.size} of the files, ${kB(eagerSize)}`,
+);

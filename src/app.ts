@@ -113,7 +113,10 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
       { method: 'GET', path: '/openapi.json', tag: 'docs', reply: 'plain', summary: 'This OpenAPI 3.1 document', response: DOCUMENT },
       async () => {
         if (document) return document;
-        const [{ openApiDocument }, { builtExamples }] = await Promise.all([import('./http/openapi/document.js'), import('./http/openapi/example.js')]);
+        const [{ openApiDocument }, { builtExamples }] = await Promise.all([
+          import('./http/openapi/document.js'),
+          import('./http/openapi/example.js'),
+        ]);
         return (document = openApiDocument(specs, builtExamples()));
       },
     ),

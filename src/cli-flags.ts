@@ -13,7 +13,19 @@ import type { StartOptions } from './server.js';
 /** What the server command's flags make: the options of startDevnet, and the file for the listening URL. */
 export type CliOptions = StartOptions & { listenFile?: string };
 
-const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+const UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
 
 /** `1048576`, `1MiB`, `512k` -> bytes (K, M, G are binary: KiB, MiB, GiB); undefined when it is no positive size. */
 export function parseSize(text: string): number | undefined {
@@ -24,12 +36,19 @@ export function parseSize(text: string): number | undefined {
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
-const size = (example: string) => (v: string): number => parseSize(v) ?? refuse(`must be a positive size such as ${example}`);
+const size =
+  (example: string) =>
+  (v: string): number =>
+    parseSize(v) ?? refuse(`must be a positive size such as ${example}`);
 
 /** A whole number in [min, max]. */
-const whole = (min: number, max: number, must: string) => (v: string): number => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : refuse(must));
+const whole =
+  (min: number, max: number, must: string) =>
+  (v: string): number =>
+    /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : refuse(must);
 
-const httpUrl = (v: string): string => (/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v) ? v : refuse('must be an http(s) URL such as http://127.0.0.1:8080'));
+const httpUrl = (v: string): string =>
+  /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v) ? v : refuse('must be an http(s) URL such as http://127.0.0.1:8080');
 
 /** `--cors-origin` as `*` or origins; `none` alone turns CORS off. */
 function corsOrigins(list: readonly string[]): '*' | string[] {
@@ -43,28 +62,136 @@ const HOST_NAME = /^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(:\d+)
 /** The server command's flags, in --help's order. */
 export const FLAGS: readonly FlagSpec<CliOptions>[] = [
   { name: 'host', default: '127.0.0.1', help: 'interface to bind (0.0.0.0 inside a container)', set: (o, v) => (o.host = v) },
-  { name: 'port', default: '8080', help: 'TCP port; 0 picks a free port (read it from the ready line)', set: (o, v) => (o.port = whole(0, 65535, 'must be an integer in [0, 65535]')(v)) },
+  {
+    name: 'port',
+    default: '8080',
+    help: 'TCP port; 0 picks a free port (read it from the ready line)',
+    set: (o, v) => (o.port = whole(0, 65535, 'must be an integer in [0, 65535]')(v)),
+  },
   { name: 'genesis', help: 'genesis file (default: the embedded fixtures/default.json)', set: (o, v) => (o.genesisPath = v) },
   { name: 'seed', help: 'overrides the genesis seed: account keys, API keys and ids derive from it', set: (o, v) => (o.seed = v) },
-  { name: 'settlement', default: 'auto', help: 'auto|manual: batches on POST /_devnet/batches; interval:SECONDS: a batch every SECONDS of emulator time', set: (o, v) => (o.settlement = parseSettlement(v) ?? refuse('must be auto, manual or interval:SECONDS (1 to 2^53-1)')) },
-  { name: 'state', help: 'directory to keep the state in across restarts (journal + image); default: memory only', set: (o, v) => (o.stateDir = v) },
-  { name: 'durability', default: 'write', values: ['write', 'fsync'], help: 'with --state: write = an answer means the journal line is in the OS (survives kill -9); fsync = on the disk (survives a power cut, slower)', set: (o, v) => (o.durability = v as Durability) },
-  { name: 'clock', default: 'virtual', values: ['virtual', 'wall'], help: 'virtual = time moves only by POST /_devnet/clock; wall = follows the host clock (never backwards)', set: (o, v) => (o.clock = v as ClockMode) },
-  { name: 'signatures', default: 'verify', values: ['verify', 'skip'], help: 'skip = accept any signature (load tests only)', set: (o, v) => (o.signatures = v as SignatureMode) },
-  { name: 'error-status', default: 'fidelity', values: ['fidelity', 'http'], help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code', set: (o, v) => (o.errorStatus = v as ErrorStatusMode) },
-  { name: 'gateway-url', help: "base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator's own URL, which serves /ipfs/ itself", set: (o, v) => (o.gatewayUrl = httpUrl(v)) },
-  { name: 'public-url', help: "the URL clients reach the emulator at (ready line, storage endpoints); default: the ready line names the bound address (127.0.0.1 for 0.0.0.0) and endpoints follow each request's Host", set: (o, v) => (o.publicUrl = httpUrl(v)) },
-  { name: 'listen-file', help: 'write the URL the server listens on to FILE once it listens (removed on exit); `l2-devnet health` reads it', set: (o, v) => (o.listenFile = v) },
-  { name: 'api-key', repeatable: 'add', help: 'an extra API key (repeatable; env: comma-separated)', set: (o, v) => (o.apiKeys = v.some((k) => k.trim() === '') ? refuse('must not be empty') : v) },
-  { name: 'max-body-bytes', default: '1MiB', help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)', set: (o, v) => (o.maxBodyBytes = size('1048576 or 4MiB')(v)) },
-  { name: 'storage-quota', help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota', set: (o, v) => (o.storageQuota = size('104857600 or 500MiB')(v)) },
-  { name: 'allowed-host', repeatable: 'replace', help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)', set: (o, v) => (o.allowedHosts = v.map((h) => (HOST_NAME.test(h) ? h : refuse(`must be a host name such as devnet.example (.devnet.example with its subdomains, * any), not "${h}"`)))) },
-  { name: 'control-token', secret: true, help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN', set: (o, v) => (o.controlToken = /^[\x21-\x7e]+$/.test(v) ? v : refuse('must be printable ASCII without spaces (it travels in an Authorization header)')) },
-  { name: 'cors-origin', default: '*', repeatable: 'replace', help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)', set: (o, v) => (o.corsOrigins = corsOrigins(v)) },
-  { name: 'request-journal', default: '1000', help: "requests GET /_devnet/requests keeps (the explorer's Requests view), 1..1000000", set: (o, v) => (o.requestJournal = whole(1, 1_000_000, 'must be an integer in [1, 1000000]')(v)) },
-  { name: 'max-namespaces', default: '64', help: 'how many namespaces (/ns/{name}/..., x-devnet-namespace) may exist besides default; a new one past it is refused (429, code 19); 0 = namespaces off', set: (o, v) => (o.namespaces = { ...o.namespaces, max: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }) },
-  { name: 'namespace-ttl', default: '0', help: 'delete a namespace (and its state) after this many seconds without a request; 0 = never', set: (o, v) => (o.namespaces = { ...o.namespaces, ttlSeconds: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }) },
-  { name: 'log', values: ['pretty', 'json', 'silent'], help: 'pretty: the accounts table, then a line per request; json: one JSON line per request (pino); silent: nothing after the ready line; default: pretty on a terminal, json otherwise', set: (o, v) => (o.log = v as LogMode) },
+  {
+    name: 'settlement',
+    default: 'auto',
+    help: 'auto|manual: batches on POST /_devnet/batches; interval:SECONDS: a batch every SECONDS of emulator time',
+    set: (o, v) => (o.settlement = parseSettlement(v) ?? refuse('must be auto, manual or interval:SECONDS (1 to 2^53-1)')),
+  },
+  {
+    name: 'state',
+    help: 'directory to keep the state in across restarts (journal + image); default: memory only',
+    set: (o, v) => (o.stateDir = v),
+  },
+  {
+    name: 'durability',
+    default: 'write',
+    values: ['write', 'fsync'],
+    help: 'with --state: write = an answer means the journal line is in the OS (survives kill -9); fsync = on the disk (survives a power cut, slower)',
+    set: (o, v) => (o.durability = v as Durability),
+  },
+  {
+    name: 'clock',
+    default: 'virtual',
+    values: ['virtual', 'wall'],
+    help: 'virtual = time moves only by POST /_devnet/clock; wall = follows the host clock (never backwards)',
+    set: (o, v) => (o.clock = v as ClockMode),
+  },
+  {
+    name: 'signatures',
+    default: 'verify',
+    values: ['verify', 'skip'],
+    help: 'skip = accept any signature (load tests only)',
+    set: (o, v) => (o.signatures = v as SignatureMode),
+  },
+  {
+    name: 'error-status',
+    default: 'fidelity',
+    values: ['fidelity', 'http'],
+    help: 'fidelity = HTTP 200 + FAILED like the real service; http = 4xx per error code',
+    set: (o, v) => (o.errorStatus = v as ErrorStatusMode),
+  },
+  {
+    name: 'gateway-url',
+    help: "base URL of storage endpoints ({URL}/ipfs/{cid}/); default: the emulator's own URL, which serves /ipfs/ itself",
+    set: (o, v) => (o.gatewayUrl = httpUrl(v)),
+  },
+  {
+    name: 'public-url',
+    help: "the URL clients reach the emulator at (ready line, storage endpoints); default: the ready line names the bound address (127.0.0.1 for 0.0.0.0) and endpoints follow each request's Host",
+    set: (o, v) => (o.publicUrl = httpUrl(v)),
+  },
+  {
+    name: 'listen-file',
+    help: 'write the URL the server listens on to FILE once it listens (removed on exit); `l2-devnet health` reads it',
+    set: (o, v) => (o.listenFile = v),
+  },
+  {
+    name: 'api-key',
+    repeatable: 'add',
+    help: 'an extra API key (repeatable; env: comma-separated)',
+    set: (o, v) => (o.apiKeys = v.some((k) => k.trim() === '') ? refuse('must not be empty') : v),
+  },
+  {
+    name: 'max-body-bytes',
+    default: '1MiB',
+    help: 'JSON request bodies over this size are refused with 413 (bytes, or with a KiB/MiB/GiB suffix)',
+    set: (o, v) => (o.maxBodyBytes = size('1048576 or 4MiB')(v)),
+  },
+  {
+    name: 'storage-quota',
+    help: 'bytes each project may keep stored (KiB/MiB/GiB suffixes); an upload past it is refused with 413; default: no quota',
+    set: (o, v) => (o.storageQuota = size('104857600 or 500MiB')(v)),
+  },
+  {
+    name: 'allowed-host',
+    repeatable: 'replace',
+    help: 'a Host name answered besides localhost, IP addresses and --host (DNS rebinding defence); .example.com covers subdomains, * any host (repeatable; env: comma-separated)',
+    set: (o, v) =>
+      (o.allowedHosts = v.map((h) =>
+        HOST_NAME.test(h)
+          ? h
+          : refuse(`must be a host name such as devnet.example (.devnet.example with its subdomains, * any), not "${h}"`),
+      )),
+  },
+  {
+    name: 'control-token',
+    secret: true,
+    help: 'every /_devnet/* call (and the explorer) needs Authorization: Bearer TOKEN',
+    set: (o, v) =>
+      (o.controlToken = /^[\x21-\x7e]+$/.test(v)
+        ? v
+        : refuse('must be printable ASCII without spaces (it travels in an Authorization header)')),
+  },
+  {
+    name: 'cors-origin',
+    default: '*',
+    repeatable: 'replace',
+    help: 'origins whose pages may call the emulated API (not /_devnet): * any, none off, or http(s)://host[:port] (repeatable; env: comma-separated)',
+    set: (o, v) => (o.corsOrigins = corsOrigins(v)),
+  },
+  {
+    name: 'request-journal',
+    default: '1000',
+    help: "requests GET /_devnet/requests keeps (the explorer's Requests view), 1..1000000",
+    set: (o, v) => (o.requestJournal = whole(1, 1_000_000, 'must be an integer in [1, 1000000]')(v)),
+  },
+  {
+    name: 'max-namespaces',
+    default: '64',
+    help: 'how many namespaces (/ns/{name}/..., x-devnet-namespace) may exist besides default; a new one past it is refused (429, code 19); 0 = namespaces off',
+    set: (o, v) => (o.namespaces = { ...o.namespaces, max: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }),
+  },
+  {
+    name: 'namespace-ttl',
+    default: '0',
+    help: 'delete a namespace (and its state) after this many seconds without a request; 0 = never',
+    set: (o, v) => (o.namespaces = { ...o.namespaces, ttlSeconds: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }),
+  },
+  {
+    name: 'log',
+    values: ['pretty', 'json', 'silent'],
+    help: 'pretty: the accounts table, then a line per request; json: one JSON line per request (pino); silent: nothing after the ready line; default: pretty on a terminal, json otherwise',
+    set: (o, v) => (o.log = v as LogMode),
+  },
 ];
 
 /** The server command's flags (and health's) with their L2DEVNET_* variables. */

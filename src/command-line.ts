@@ -58,7 +58,8 @@ function argvError(e: unknown): FlagError {
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new FlagError(`unknown flag ${quoted} (see --help)`);
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new FlagError(`unexpected argument "${quoted}" (see --help)`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing')) return new FlagError(`${quoted.replace(/ <value>$/, '')} needs a value`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing'))
+    return new FlagError(`${quoted.replace(/ <value>$/, '')} needs a value`);
   if (code?.startsWith('ERR_PARSE_ARGS_')) return new FlagError(message);
   throw e;
 }
@@ -68,7 +69,12 @@ function argvError(e: unknown): FlagError {
  * variables (only with `env`: the server command's and health's), which win over defaults. With
  * --help or --version nothing else is checked.
  */
-export function parseCommandLine<O extends object>(table: readonly FlagSpec<O>[], argv: readonly string[], env: Record<string, string | undefined> = {}, o: { positionals?: boolean; version?: boolean } = {}): Parsed<O> {
+export function parseCommandLine<O extends object>(
+  table: readonly FlagSpec<O>[],
+  argv: readonly string[],
+  env: Record<string, string | undefined> = {},
+  o: { positionals?: boolean; version?: boolean } = {},
+): Parsed<O> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -93,8 +99,17 @@ export function parseCommandLine<O extends object>(table: readonly FlagSpec<O>[]
     let shown: string | undefined;
     try {
       if (f.repeatable !== undefined) {
-        const list = (text: string | undefined): string[] => (text ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
-        const values = given === undefined ? list(fromEnv ?? f.default) : f.repeatable === 'add' ? [...list(fromEnv), ...(given as string[])] : (given as string[]).map((k) => k.trim());
+        const list = (text: string | undefined): string[] =>
+          (text ?? '')
+            .split(',')
+            .map((k) => k.trim())
+            .filter((k) => k !== '');
+        const values =
+          given === undefined
+            ? list(fromEnv ?? f.default)
+            : f.repeatable === 'add'
+              ? [...list(fromEnv), ...(given as string[])]
+              : (given as string[]).map((k) => k.trim());
         shown = values.join(',');
         f.set(options, values);
       } else {

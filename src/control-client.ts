@@ -47,7 +47,11 @@ export interface Invariants {
 
 /** A FAILED answer of the control plane, with its code (docs/errors.md) and HTTP status. */
 export class DevnetRequestError extends Error {
-  constructor(readonly code: number, message: string, readonly status: number) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'DevnetRequestError';
   }
@@ -86,11 +90,15 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export function controlClient(send: FetchLike, base: string, options: { token?: string } = {}): DevnetControl {
   const auth: Record<string, string> = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = body === undefined ? { method, headers: { ...auth } } : { method, headers: { 'content-type': 'application/json', ...auth }, body: stringify(body) };
+    const init: RequestInit =
+      body === undefined
+        ? { method, headers: { ...auth } }
+        : { method, headers: { 'content-type': 'application/json', ...auth }, body: stringify(body) };
     const res = await send(base + path, init);
     const text = await res.text();
     const value = parseExact(text) as Record<string, unknown>;
-    if (value !== null && typeof value === 'object' && value.status === 'FAILED') throw new DevnetRequestError(Number(value.error_code), String(value.error), res.status);
+    if (value !== null && typeof value === 'object' && value.status === 'FAILED')
+      throw new DevnetRequestError(Number(value.error_code), String(value.error), res.status);
     return value as T;
   };
   return {

@@ -84,9 +84,18 @@ export abstract class DevnetReads {
     return { ...this.state.starkexContracts };
   }
 
-  accounts(): { accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>; api_keys: string[]; operator: string } {
+  accounts(): {
+    accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>;
+    api_keys: string[];
+    operator: string;
+  } {
     return {
-      accounts: this.state.namedAccounts.map((a) => ({ name: a.name, stark_key: a.starkKey, private_key: a.privateKey, eth_address: a.ethAddress })),
+      accounts: this.state.namedAccounts.map((a) => ({
+        name: a.name,
+        stark_key: a.starkKey,
+        private_key: a.privateKey,
+        eth_address: a.ethAddress,
+      })),
       api_keys: [...this.state.apiKeys.keys()],
       operator: this.state.operator,
     };
@@ -113,7 +122,8 @@ export abstract class DevnetReads {
   }
 
   withdrawalStatus(stage: string, ethAddressText: string | undefined): WithdrawAreaEntry[] {
-    if (stage !== 'withdrawarea') fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${echo(stage)}"`);
+    if (stage !== 'withdrawarea')
+      fail(ErrorCode.InvalidParam, `stage must be "withdrawarea" (the only stage supported), got "${echo(stage)}"`);
     return withdrawAreaView(this.state, parseEthAddress(ethAddressText, 'ethaddress'));
   }
 
@@ -146,10 +156,19 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: open ASKs in a collection. */
-  collectionListings(quoteAddress: string | undefined, baseAddress: string | undefined, tokenIds: bigint[] | undefined): Listing<CollectionListing> {
+  collectionListings(
+    quoteAddress: string | undefined,
+    baseAddress: string | undefined,
+    tokenIds: bigint[] | undefined,
+  ): Listing<CollectionListing> {
     const quote = marketContract(this.state, quoteAddress, 'quote_contract_address', true);
     // 0.4.5 orders are always priced in ETH, so ETH is the base when none is named.
-    const base = marketContract(this.state, baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress, 'base_contract_address', false);
+    const base = marketContract(
+      this.state,
+      baseAddress === undefined || baseAddress === '' ? 'eth' : baseAddress,
+      'base_contract_address',
+      false,
+    );
     return collectionListings(this.state, quote, base, tokenIds);
   }
 
@@ -159,7 +178,8 @@ export abstract class DevnetReads {
    * base contract narrow a collection, so without one they fail with 27.
    */
   collections(tokenIds?: bigint[], baseAddress?: string): CollectionSummary[] {
-    if (tokenIds !== undefined || (baseAddress !== undefined && baseAddress !== '')) fail(ErrorCode.ContractAddressMissing, 'quote_contract_address is required with token_ids or base_contract_address');
+    if (tokenIds !== undefined || (baseAddress !== undefined && baseAddress !== ''))
+      fail(ErrorCode.ContractAddressMissing, 'quote_contract_address is required with token_ids or base_contract_address');
     return collectionSummaries(this.state);
   }
 
@@ -197,12 +217,15 @@ export abstract class DevnetReads {
 
   /** `GET /v1/depth?base_contract&quote_contract`. */
   depth(baseAddress: string, quoteAddress: string): ReturnType<typeof depth> {
-    return depth(this.state, marketContract(this.state, baseAddress, 'base_contract', false), marketContract(this.state, quoteAddress, 'quote_contract', true));
+    return depth(
+      this.state,
+      marketContract(this.state, baseAddress, 'base_contract', false),
+      marketContract(this.state, quoteAddress, 'quote_contract', true),
+    );
   }
 
   /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
   trades(f: TradeQuery): Listing<Record<string, unknown>> {
     return trades(this.state, f);
   }
-
 }

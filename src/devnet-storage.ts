@@ -49,25 +49,39 @@ interface Allowance {
 }
 
 function overQuota(projectUuid: string, quota: number, left: number): DevnetError {
-  return new DevnetError(ErrorCode.InvalidParam, `file exceeds what is left of project ${projectUuid}'s storage quota: ${Math.max(left, 0)} of ${quota} bytes (--storage-quota)`, 413);
+  return new DevnetError(
+    ErrorCode.InvalidParam,
+    `file exceeds what is left of project ${projectUuid}'s storage quota: ${Math.max(left, 0)} of ${quota} bytes (--storage-quota)`,
+    413,
+  );
 }
 
 /** Counts bytes as they pass and stops the stream past the limit or the quota (413), before more is read. */
-async function* limited(chunks: AsyncIterable<Uint8Array>, max: number, counter: { bytes: number }, allowance: Allowance, projectUuid: string): AsyncGenerator<Uint8Array> {
+async function* limited(
+  chunks: AsyncIterable<Uint8Array>,
+  max: number,
+  counter: { bytes: number },
+  allowance: Allowance,
+  projectUuid: string,
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     counter.bytes += chunk.length;
     if (counter.bytes > max) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${max} bytes (100 MiB)`, 413);
-    if (allowance.quota !== undefined && counter.bytes > allowance.streamLimit) throw overQuota(projectUuid, allowance.quota, allowance.left);
+    if (allowance.quota !== undefined && counter.bytes > allowance.streamLimit)
+      throw overQuota(projectUuid, allowance.quota, allowance.left);
     yield chunk;
   }
 }
 
 function fileName(sent: string | undefined): string {
   const name = (sent ?? '').split(/[/\\]/).pop()!.trim();
-  if (name === '' || name === '.' || name === '..') fail(ErrorCode.InvalidParam, 'file must be a file upload with a file name (the multipart part needs filename="…")');
-  if (name.length > MAX_FILE_NAME) fail(ErrorCode.InvalidParam, `file name must be at most ${MAX_FILE_NAME} characters, got ${name.length}`);
+  if (name === '' || name === '.' || name === '..')
+    fail(ErrorCode.InvalidParam, 'file must be a file upload with a file name (the multipart part needs filename="…")');
+  if (name.length > MAX_FILE_NAME)
+    fail(ErrorCode.InvalidParam, `file name must be at most ${MAX_FILE_NAME} characters, got ${name.length}`);
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f-\x9f]/.test(name)) fail(ErrorCode.InvalidParam, `file name must not contain control characters, got ${JSON.stringify(echo(name))}`);
+  if (/[\x00-\x1f\x7f-\x9f]/.test(name))
+    fail(ErrorCode.InvalidParam, `file name must not contain control characters, got ${JSON.stringify(echo(name))}`);
   return name;
 }
 
@@ -78,7 +92,12 @@ function fileName(sent: string | undefined): string {
 export function diskFailure(e: unknown): DevnetError | undefined {
   const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
   if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new DevnetError(ErrorCode.SystemError, `the disk is full (${code} in ${syscall}): the upload was not stored; free some space and send it again`, 507);
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new DevnetError(
+      ErrorCode.SystemError,
+      `the disk is full (${code} in ${syscall}): the upload was not stored; free some space and send it again`,
+      507,
+    );
   return new DevnetError(ErrorCode.SystemError, `the block store failed (${code} in ${syscall}): the upload was not stored`, 503);
 }
 
@@ -96,7 +115,10 @@ export class DevnetStorage {
     /** Without a trailing slash; undefined = the URL the request came to. */
     private readonly gatewayUrl: string | undefined,
     /** The index commands of the devnet (atomic and journaled there). */
-    private readonly index: { record(apiKey: string, projectUuid: string, upload: NewUpload): void; remove(apiKey: string, projectUuid: string, cid: string): void },
+    private readonly index: {
+      record(apiKey: string, projectUuid: string, upload: NewUpload): void;
+      remove(apiKey: string, projectUuid: string, cid: string): void;
+    },
     /** Bytes each project may keep listed (`--storage-quota`); undefined: no quota. */
     private readonly quota?: number,
   ) {}
@@ -124,7 +146,6 @@ export class DevnetStorage {
   private lists(apiKey: string, projectUuid: string, cid: string): boolean {
     return allOf(listedFiles(this.state(), apiKey, projectUuid)).some((f) => f.cid === cid);
   }
-
 
   gateway(requestOrigin: string): string {
     return this.gatewayUrl ?? requestOrigin;

@@ -128,14 +128,21 @@ export class Devnet extends DevnetReads {
   constructor(private readonly config: DevnetConfig) {
     super();
     useBuiltCryptoTables();
-    this.storage = new DevnetStorage(() => this.current, config.blockStore ?? new MemoryBlockStore(), config.gatewayUrl?.replace(/\/+$/, ''), {
-      record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
-      remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),
-    }, config.storageQuota);
+    this.storage = new DevnetStorage(
+      () => this.current,
+      config.blockStore ?? new MemoryBlockStore(),
+      config.gatewayUrl?.replace(/\/+$/, ''),
+      {
+        record: (apiKey, projectUuid, upload) => this.recordUpload(apiKey, projectUuid, upload),
+        remove: (apiKey, projectUuid, cid) => this.removeUpload(apiKey, projectUuid, cid),
+      },
+      config.storageQuota,
+    );
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
-    const verify: SignatureCheck = this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash(), sig.r, sig.s, key);
+    const verify: SignatureCheck =
+      this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash(), sig.r, sig.s, key);
     this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
     this.fees = config.fees ?? REAL_FEES;
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
@@ -262,7 +269,9 @@ export class Devnet extends DevnetReads {
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {
-    return this.command('cancelOrder', [orderId, starkKey, signature], () => ({ sequence_id: cancelOrder(this.state, orderId, starkKey, signature, this.checkSig) }));
+    return this.command('cancelOrder', [orderId, starkKey, signature], () => ({
+      sequence_id: cancelOrder(this.state, orderId, starkKey, signature, this.checkSig),
+    }));
   }
 
   createApiKey(name = 'control-plane'): { api_key: string } {
@@ -274,11 +283,17 @@ export class Devnet extends DevnetReads {
   }
 
   createProject(apiKey: string, name: string): { message: string; project_uuid: string } {
-    return this.command('createProject', [apiKey, name], () => ({ message: 'Project created.', project_uuid: createProject(this.state, apiKey, name).uuid }));
+    return this.command('createProject', [apiKey, name], () => ({
+      message: 'Project created.',
+      project_uuid: createProject(this.state, apiKey, name).uuid,
+    }));
   }
 
   renameProject(apiKey: string, uuid: string, name: string): { message: string; project_uuid: string } {
-    return this.command('renameProject', [apiKey, uuid, name], () => ({ message: 'Project edited.', project_uuid: renameProject(this.state, apiKey, uuid, name).uuid }));
+    return this.command('renameProject', [apiKey, uuid, name], () => ({
+      message: 'Project edited.',
+      project_uuid: renameProject(this.state, apiKey, uuid, name).uuid,
+    }));
   }
 
   removeProject(apiKey: string, uuid: string): { message: string } {
@@ -289,7 +304,10 @@ export class Devnet extends DevnetReads {
   }
 
   createContract(apiKey: string, spec: NewContract): { message: string; contract_uuid: string } {
-    return this.command('createContract', [apiKey, spec], () => ({ message: 'Contract created.', contract_uuid: createContract(this.state, apiKey, spec).uuid }));
+    return this.command('createContract', [apiKey, spec], () => ({
+      message: 'Contract created.',
+      contract_uuid: createContract(this.state, apiKey, spec).uuid,
+    }));
   }
 
   removeContract(apiKey: string, uuid: string): { message: string } {
@@ -300,7 +318,10 @@ export class Devnet extends DevnetReads {
   }
 
   createMarketplace(apiKey: string, input: NewMarketplace): { message: string; marketplace_uuid: string } {
-    return this.command('createMarketplace', [apiKey, input], () => ({ message: 'Marketplace created.', marketplace_uuid: createMarketplace(this.state, apiKey, input).uuid }));
+    return this.command('createMarketplace', [apiKey, input], () => ({
+      message: 'Marketplace created.',
+      marketplace_uuid: createMarketplace(this.state, apiKey, input).uuid,
+    }));
   }
 
   transfer(input: SignedMoveInput): { sequence_id: number } {
@@ -371,13 +392,19 @@ export class Devnet extends DevnetReads {
    * load. The journal line records the id, and a replay of it (`recorded`) hands out that same id.
    */
   snapshot(recorded?: unknown): { id: string } {
-    if (this.replaying && typeof recorded === 'string' && /^0x[0-9a-f]{1,12}$/.test(recorded)) this.snapshots.continueFrom(Number.parseInt(recorded.slice(2), 16));
+    if (this.replaying && typeof recorded === 'string' && /^0x[0-9a-f]{1,12}$/.test(recorded))
+      this.snapshots.continueFrom(Number.parseInt(recorded.slice(2), 16));
     const args: unknown[] = [];
-    return this.command('snapshot', args, () => {
-      const id = this.snapshots.take(this.current);
-      args.push(id);
-      return { id };
-    }, true);
+    return this.command(
+      'snapshot',
+      args,
+      () => {
+        const id = this.snapshots.take(this.current);
+        args.push(id);
+        return { id };
+      },
+      true,
+    );
   }
 
   /**
@@ -497,8 +524,33 @@ export class Devnet extends DevnetReads {
 
 /** Every method the journal may name (commands that can change the state). */
 export const COMMANDS = [
-  'orderInfo', 'placeOrder', 'cancelOrder', 'createApiKey', 'createProject', 'renameProject', 'removeProject',
-  'createContract', 'removeContract', 'createMarketplace', 'transfer', 'batchTransfer', 'multiTransfer', 'withdraw', 'mint', 'batches', 'moveRecord',
-  'claim', 'setClock', 'vaults', 'wallets', 'deposit', 'snapshot', 'revert', 'deleteSnapshot', 'tick', 'recordUpload', 'removeUpload',
+  'orderInfo',
+  'placeOrder',
+  'cancelOrder',
+  'createApiKey',
+  'createProject',
+  'renameProject',
+  'removeProject',
+  'createContract',
+  'removeContract',
+  'createMarketplace',
+  'transfer',
+  'batchTransfer',
+  'multiTransfer',
+  'withdraw',
+  'mint',
+  'batches',
+  'moveRecord',
+  'claim',
+  'setClock',
+  'vaults',
+  'wallets',
+  'deposit',
+  'snapshot',
+  'revert',
+  'deleteSnapshot',
+  'tick',
+  'recordUpload',
+  'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];

@@ -11,7 +11,8 @@ const IN_PROCESS_URL = 'http://devnet.local';
 // Synchronous, so a state dir's code comes with this module (the CLI imports server.ts instead).
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
   const { registry, main } = namespaced(options, STATE_DIR_SUPPORT);
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => registry.fetch(toRequest(input, init, IN_PROCESS_URL));
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> =>
+    registry.fetch(toRequest(input, init, IN_PROCESS_URL));
   return {
     fetch,
     control: controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken }),
@@ -26,7 +27,16 @@ export { KEEP_ALIVE_MS, namespaceSeed, namespaceStateDir, startDevnet } from './
 export type { DevnetOptions, InProcessDevnet, NamespaceOptions, RunningDevnet, StartOptions } from './server.js';
 export { Devnet } from './devnet.js';
 export { controlClient, DevnetRequestError } from './control-client.js';
-export type { AccountsInfo, BatchResult, DepositInput, DevnetControl, FaultInput, FaultView, FetchLike, Invariants } from './control-client.js';
+export type {
+  AccountsInfo,
+  BatchResult,
+  DepositInput,
+  DevnetControl,
+  FaultInput,
+  FaultView,
+  FetchLike,
+  Invariants,
+} from './control-client.js';
 export type { LogMode, RequestLogEntry } from './http/request-log.js';
 export type { SettlementOption } from './domain/records/settlement.js';
 export type { ClockMode, SignatureMode } from './devnet.js';

@@ -5,6 +5,13 @@
  * becomes loopback; an IPv6 literal gets its brackets.
  */
 export function listenUrl(host: string, port: number | string): string {
-  const h = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' || host === '[::]' ? '[::1]' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const h =
+    host === '0.0.0.0' || host === ''
+      ? '127.0.0.1'
+      : host === '::' || host === '[::]'
+        ? '[::1]'
+        : host.includes(':') && !host.startsWith('[')
+          ? `[${host}]`
+          : host;
   return `http://${h}:${port}`;
 }

@@ -14,7 +14,10 @@ import { removeListenFile, writeListenFile } from './listen-file.js';
 
 function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
-  const rows = a.accounts.map((x) => `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`);
+  const rows = a.accounts.map(
+    (x) =>
+      `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`,
+  );
   return [
     '',
     `l2-devnet ${VERSION} listening on ${running.url}`,
@@ -26,7 +29,9 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
     `Operator (collects the 0.5% service fee): ${a.operator}`,
     '',
     // With a control token the explorer takes it from its URL fragment, which never reaches a server.
-    controlToken === undefined ? `Explorer: ${running.url}/` : `Explorer: ${running.url}/#token=${encodeURIComponent(controlToken)} (/_devnet/* needs Authorization: Bearer <--control-token>)`,
+    controlToken === undefined
+      ? `Explorer: ${running.url}/`
+      : `Explorer: ${running.url}/#token=${encodeURIComponent(controlToken)} (/_devnet/* needs Authorization: Bearer <--control-token>)`,
     '',
   ].join('\n');
 }
@@ -44,12 +49,21 @@ async function main(): Promise<void> {
   let options: CliOptions;
   try {
     const parsed = parseFlags(process.argv.slice(2), process.env);
-    if (parsed.help) { process.stdout.write(helpText() + '\n'); return; }
-    if (parsed.version) { process.stdout.write(VERSION + '\n'); return; }
+    if (parsed.help) {
+      process.stdout.write(helpText() + '\n');
+      return;
+    }
+    if (parsed.version) {
+      process.stdout.write(VERSION + '\n');
+      return;
+    }
     // No --log: a terminal gets the readable lines, anything else (CI, a container's log) JSON lines.
     options = { ...parsed.options, log: parsed.options.log ?? (process.stdout.isTTY ? 'pretty' : 'json') };
   } catch (e) {
-    if (e instanceof FlagError) { process.stderr.write(`l2-devnet: ${e.message}\n`); process.exit(2); }
+    if (e instanceof FlagError) {
+      process.stderr.write(`l2-devnet: ${e.message}\n`);
+      process.exit(2);
+    }
     throw e;
   }
   let running: RunningDevnet;
@@ -81,11 +95,34 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   const restored = running.restored;
-  const state = restored ? { state: { dir: restored.dir, restored: restored.restored, replayed: restored.replayed, dropped_tail: restored.droppedTail !== null, migrated: restored.migrated, journal_missing: restored.journalMissing } } : {};
-  if (restored?.droppedTail != null) process.stderr.write(`l2-devnet: dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`);
-  if (restored?.unterminatedTail) process.stderr.write('l2-devnet: the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back\n');
-  if (restored?.migrated) process.stderr.write(`l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`);
-  if (restored?.journalMissing) process.stderr.write(`l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`);
+  const state = restored
+    ? {
+        state: {
+          dir: restored.dir,
+          restored: restored.restored,
+          replayed: restored.replayed,
+          dropped_tail: restored.droppedTail !== null,
+          migrated: restored.migrated,
+          journal_missing: restored.journalMissing,
+        },
+      }
+    : {};
+  if (restored?.droppedTail != null)
+    process.stderr.write(
+      `l2-devnet: dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`,
+    );
+  if (restored?.unterminatedTail)
+    process.stderr.write(
+      'l2-devnet: the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back\n',
+    );
+  if (restored?.migrated)
+    process.stderr.write(
+      `l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`,
+    );
+  if (restored?.journalMissing)
+    process.stderr.write(
+      `l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`,
+    );
   if (listenFile !== undefined) {
     try {
       writeListenFile(listenFile, running.listenUrl);

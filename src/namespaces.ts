@@ -67,8 +67,10 @@ export class NamespaceRegistry implements NamespaceDirectory {
   ) {
     this.max = limits.max ?? DEFAULT_MAX_NAMESPACES;
     this.ttlMs = (limits.ttlSeconds ?? 0) * 1000;
-    if (!Number.isSafeInteger(this.max) || this.max < 0) throw new RangeError(`max namespaces must be a whole number >= 0, got ${this.max}`);
-    if (!Number.isFinite(this.ttlMs) || this.ttlMs < 0) throw new RangeError(`namespace TTL must be >= 0 seconds, got ${limits.ttlSeconds}`);
+    if (!Number.isSafeInteger(this.max) || this.max < 0)
+      throw new RangeError(`max namespaces must be a whole number >= 0, got ${this.max}`);
+    if (!Number.isFinite(this.ttlMs) || this.ttlMs < 0)
+      throw new RangeError(`namespace TTL must be >= 0 seconds, got ${limits.ttlSeconds}`);
   }
 
   /** Adds an instance under `name` (the default one, and those found in a state dir on start). */
@@ -141,13 +143,24 @@ export class NamespaceRegistry implements NamespaceDirectory {
   list(): NamespaceListing {
     const now = this.now();
     this.expire(now);
-    const namespaces = [...this.entries].map(([name, e]) => ({ name, idle_seconds: Math.max(0, Math.floor((now - e.lastUsed) / 1000)), state_dir: e.instance.stateDir ?? null }));
-    namespaces.sort((a, b) => (a.name === DEFAULT_NAMESPACE ? -1 : b.name === DEFAULT_NAMESPACE ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const namespaces = [...this.entries].map(([name, e]) => ({
+      name,
+      idle_seconds: Math.max(0, Math.floor((now - e.lastUsed) / 1000)),
+      state_dir: e.instance.stateDir ?? null,
+    }));
+    namespaces.sort((a, b) =>
+      a.name === DEFAULT_NAMESPACE ? -1 : b.name === DEFAULT_NAMESPACE ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     return { namespaces, max_namespaces: this.max, ttl_seconds: this.ttlMs ? this.ttlMs / 1000 : null };
   }
 
   remove(name: string): void {
-    if (name === DEFAULT_NAMESPACE) throw new DevnetError(ErrorCode.InvalidParam, `namespace "${DEFAULT_NAMESPACE}" cannot be deleted; POST /_devnet/reset takes it back to the genesis`, 400);
+    if (name === DEFAULT_NAMESPACE)
+      throw new DevnetError(
+        ErrorCode.InvalidParam,
+        `namespace "${DEFAULT_NAMESPACE}" cannot be deleted; POST /_devnet/reset takes it back to the genesis`,
+        400,
+      );
     this.expire(this.now());
     const entry = this.entries.get(name);
     if (entry === undefined) throw new DevnetError(ErrorCode.InvalidParam, `no namespace "${name}"`, 404);

@@ -9,7 +9,8 @@ export const REDACTED = '[redacted]';
  * passwords, API keys (`api_key`, `x-api-key`), authorization and bearer values, and access or control
  * tokens (`control_token`). A bare `token` is an NFT's here (`token_id`, `tokens`), not a secret.
  */
-const SECRET_NAME = /private|secret|passw|auth(?!or(?!i[sz]))|bearer|api[-_]?keys?(?![a-z])|(?:control|access|refresh|session)[-_]?tokens?/i;
+const SECRET_NAME =
+  /private|secret|passw|auth(?!or(?!i[sz]))|bearer|api[-_]?keys?(?![a-z])|(?:control|access|refresh|session)[-_]?tokens?/i;
 
 /**
  * A query is what a client typed, so its names are read more widely: any `token`, any `key` but a

@@ -37,8 +37,22 @@ export interface NamespaceOptions extends NamespaceLimits {
  * here only those of the emulator around them.
  */
 export interface DevnetOptions
-  extends Pick<DevnetConfig, 'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota'>,
-    Pick<AppOptions, 'errorStatus' | 'maxBodyBytes' | 'allowedHosts' | 'controlToken' | 'corsOrigins' | 'events' | 'requestJournal' | 'requestClock' | 'onRequest'> {
+  extends Pick<
+      DevnetConfig,
+      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota'
+    >,
+    Pick<
+      AppOptions,
+      | 'errorStatus'
+      | 'maxBodyBytes'
+      | 'allowedHosts'
+      | 'controlToken'
+      | 'corsOrigins'
+      | 'events'
+      | 'requestJournal'
+      | 'requestClock'
+      | 'onRequest'
+    > {
   /** Path of a genesis file; default: the embedded fixtures/default.json. */
   genesisPath?: string;
   /** A genesis document given directly (wins over genesisPath). */
@@ -161,7 +175,13 @@ interface Checked {
   abandon(): void;
 }
 
-function checkDevnet(options: DevnetOptions, genesis: unknown, seed: string | undefined, stateDir: string | undefined, support: StateDirSupport | undefined): Checked {
+function checkDevnet(
+  options: DevnetOptions,
+  genesis: unknown,
+  seed: string | undefined,
+  stateDir: string | undefined,
+  support: StateDirSupport | undefined,
+): Checked {
   if (stateDir !== undefined && support === undefined) throw new Error('a state dir needs persistence/support.js loaded');
   // The dir is claimed (writable, locked) before its block store or journal is touched.
   const claim = stateDir === undefined ? undefined : support!.claimStateDir(stateDir);
@@ -175,7 +195,8 @@ function checkDevnet(options: DevnetOptions, genesis: unknown, seed: string | un
       blockStore: options.blockStore ?? (claim === undefined ? undefined : new support!.DirectoryBlockStore(claim.dir)),
       gatewayUrl: options.gatewayUrl ?? options.publicUrl,
     });
-    const checked = claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
+    const checked =
+      claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: options.durability ?? 'write' });
     return { devnet, open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
   } catch (e) {
     claim?.release();
@@ -188,7 +209,9 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
   const sinks = [write, options.onRequest].filter((f) => f !== undefined);
   // The names clients are told to use are answered: the public URL's and the gateway URL's hosts.
-  const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) => (u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')]));
+  const advertised = [options.publicUrl, options.gatewayUrl].flatMap((u) =>
+    u === undefined ? [] : [new URL(u).hostname.replace(/^\[|\]$/g, '')],
+  );
   const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
   const { namespaces: _, ...rest } = options;
   return { ...rest, allowedHosts, boundHost, onRequest: sinks.length ? (e: RequestLogEntry) => sinks.forEach((f) => f(e)) : undefined };
@@ -256,7 +279,8 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
     try {
       made = checkNamed(name, dir).open();
     } catch (e) {
-      if (support !== undefined && e instanceof support.StateDirError) throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
+      if (support !== undefined && e instanceof support.StateDirError)
+        throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
       throw e;
     }
     return instance(name, made, dir);
@@ -266,7 +290,11 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   // before any writes: a broken one refuses the start (as `default` would) with no file changed.
   const checked: { name: string; dir: string | undefined; checked: Checked }[] = [];
   try {
-    checked.push({ name: DEFAULT_NAMESPACE, dir: options.stateDir, checked: checkDevnet(options, genesis, options.seed, options.stateDir, support) });
+    checked.push({
+      name: DEFAULT_NAMESPACE,
+      dir: options.stateDir,
+      checked: checkDevnet(options, genesis, options.seed, options.stateDir, support),
+    });
     const nsRoot = options.stateDir === undefined ? undefined : join(options.stateDir, 'ns');
     if (nsRoot !== undefined && existsSync(nsRoot)) {
       for (const d of readdirSync(nsRoot, { withFileTypes: true })) {
@@ -325,29 +353,33 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
       // Node checks the two timeouts every 30 s by default: too coarse for seconds.
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     };
-    const createServer = (opts: ServerOptions, listener: RequestListener): Server => createHttpServer(opts, boundPipelining(listener, limits.inFlight));
-    const server = serve({ fetch: answer, hostname: host, port: options.port ?? 8080, serverOptions, createServer: createServer as typeof createHttpServer }, (info: AddressInfo) => {
-      const local = listenUrl(host, info.port);
-      resolve({
-        url: options.publicUrl?.replace(/\/+$/, '') ?? local,
-        listenUrl: local,
-        port: info.port,
-        control: controlClient(fetch, local, { token: options.controlToken }),
-        devnet: main.devnet,
-        namespaces: registry,
-        ...(main.persistence ? { restored: main.persistence.report } : {}),
-        sinceLastRequest: () => performance.now() - lastRequestAt,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => {
-              registry.close();
-              done();
-            });
-            // Keep-alive sockets would otherwise hold close() open.
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }),
-      });
-    });
+    const createServer = (opts: ServerOptions, listener: RequestListener): Server =>
+      createHttpServer(opts, boundPipelining(listener, limits.inFlight));
+    const server = serve(
+      { fetch: answer, hostname: host, port: options.port ?? 8080, serverOptions, createServer: createServer as typeof createHttpServer },
+      (info: AddressInfo) => {
+        const local = listenUrl(host, info.port);
+        resolve({
+          url: options.publicUrl?.replace(/\/+$/, '') ?? local,
+          listenUrl: local,
+          port: info.port,
+          control: controlClient(fetch, local, { token: options.controlToken }),
+          devnet: main.devnet,
+          namespaces: registry,
+          ...(main.persistence ? { restored: main.persistence.report } : {}),
+          sinceLastRequest: () => performance.now() - lastRequestAt,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => {
+                registry.close();
+                done();
+              });
+              // Keep-alive sockets would otherwise hold close() open.
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        });
+      },
+    );
     server.once('error', (e) => {
       registry.close();
       reject(e);

@@ -19,7 +19,6 @@ export interface DevnetHandle<F> {
   readonly fixture: F;
 }
 
-
 /**
  * Call once at the top of a test file (outside any test). Before the file's first test it takes a
  * snapshot, runs `fixture` once (deposits, mints, orders...) and takes a second snapshot; after
@@ -30,7 +29,9 @@ export interface DevnetHandle<F> {
  * own namespace of the one emulator (`worker-{VITEST_POOL_ID}`): a worker runs one file at a time,
  * so its snapshots and reverts never meet another worker's.
  */
-export function useDevnet<F = undefined>(fixture?: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => F | Promise<F>): DevnetHandle<F> {
+export function useDevnet<F = undefined>(
+  fixture?: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => F | Promise<F>,
+): DevnetHandle<F> {
   let ready: { url: string; control: DevnetControl; accounts: AccountsInfo; fixture: F } | undefined;
   let control: DevnetControl | undefined;
   let before: string | undefined;
@@ -63,9 +64,17 @@ export function useDevnet<F = undefined>(fixture?: (net: { url: string; control:
   });
 
   return {
-    get url() { return get('url'); },
-    get control() { return get('control'); },
-    get accounts() { return get('accounts'); },
-    get fixture() { return get('fixture'); },
+    get url() {
+      return get('url');
+    },
+    get control() {
+      return get('control');
+    },
+    get accounts() {
+      return get('accounts');
+    },
+    get fixture() {
+      return get('fixture');
+    },
   };
 }

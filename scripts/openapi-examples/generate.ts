@@ -20,13 +20,21 @@ type Doc = { paths: Record<string, Record<string, { operationId: string; 'x-path
 
 /** Method + path -> operationId, by the document's path templates (a rest parameter spans segments). */
 function operationMatcher(doc: Doc): (method: string, path: string) => string {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const routes = Object.entries(doc.paths).flatMap(([template, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      const parts = template.split(/\{[^}]+\}/).map(escape);
-      const pattern = parts.reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === op['x-path-rest'] ? '.+' : '[^/]+') + seg), '');
-      return { method: method.toUpperCase(), re: new RegExp(`^${pattern}$`), id: op.operationId, literal: template.replace(/\{[^}]+\}/g, '').length };
+      const parts = template.split(/\{[^}]+\}/).map(escapeRegExp);
+      const pattern = parts.reduce(
+        (acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === op['x-path-rest'] ? '.+' : '[^/]+') + seg),
+        '',
+      );
+      return {
+        method: method.toUpperCase(),
+        re: new RegExp(`^${pattern}$`),
+        id: op.operationId,
+        literal: template.replace(/\{[^}]+\}/g, '').length,
+      };
     }),
   );
   return (method, path) => {
@@ -42,7 +50,9 @@ function operationMatcher(doc: Doc): (method: string, path: string) => string {
  */
 function trim(value: unknown, max: number, cut: { any: boolean }): unknown {
   if (Array.isArray(value)) {
-    const heavy = value.length > 0 && (value.every((x) => Array.isArray(x)) || value.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x)));
+    const heavy =
+      value.length > 0 &&
+      (value.every((x) => Array.isArray(x)) || value.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x)));
     if (heavy && value.length > max) cut.any = true;
     return (heavy ? value.slice(0, max) : value).map((x) => trim(x, max, cut));
   }
@@ -63,7 +73,8 @@ function exampleOf(request: ExampleRequest, response: ExampleResponse): Example 
   return example!;
 }
 
-const isFailed = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'FAILED';
+const isFailed = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'FAILED';
 
 /** Each operation's example, by operationId, in the document's order. */
 export async function generateExamples(): Promise<Record<string, Example>> {
@@ -92,7 +103,8 @@ export async function generateExamples(): Promise<Record<string, Example>> {
     const contentType = res.headers.get('content-type') ?? '';
     const text = await res.text();
     const answer = /[/+]json\b/.test(contentType) ? parseExact(text) : text;
-    if (res.status !== 200 || isFailed(answer)) throw new Error(`the examples tour's ${method} ${url} was refused (${res.status}): ${text.slice(0, 300)}`);
+    if (res.status !== 200 || isFailed(answer))
+      throw new Error(`the examples tour's ${method} ${url} was refused (${res.status}): ${text.slice(0, 300)}`);
     // A namespace's routes are the document's paths under the /ns/{namespace} server.
     const operation = operationOf(method, new URL(url, 'http://devnet.local').pathname.replace(/^\/ns\/[^/]+(?=\/|$)/, '') || '/');
     if (options.example !== false && !found.has(operation)) {

@@ -33,7 +33,11 @@ interface Account {
 export async function tour(call: Call): Promise<void> {
   await call('GET', '/_devnet/health');
   const accounts = await call('GET', '/_devnet/accounts');
-  const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => (accounts.accounts as Account[]).find((a) => a.name === n)!) as [Account, Account, Account];
+  const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => (accounts.accounts as Account[]).find((a) => a.name === n)!) as [
+    Account,
+    Account,
+    Account,
+  ];
 
   // Contracts and asset ids.
   const eth: string = (await call('GET', '/v1/contract_info?contract_address=eth', { example: false })).data.asset_type;
@@ -44,33 +48,64 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', `/v1/balance?stark_key=${alice.stark_key}&asset_id=${eth}`);
 
   // A transfer and a withdrawal of ETH, signed by alice; a batch settles them; the withdrawal is claimed.
-  const transferVaults: string[] = (await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${eth}`)).data.vault_ids;
+  const transferVaults: string[] = (await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${eth}`)).data
+    .vault_ids;
   let nonce: number = (await call('GET', `/v1/nonce?stark_key=${alice.stark_key}`)).data.nonce;
   const move = { starkKey: alice.stark_key, privateKey: alice.private_key, assetId: eth, vaultId: transferVaults[0]! };
-  const transfer = signedTransferBody({ ...move, amount: 250000n, nonce: nonce++, receiver: bob.stark_key, receiverVaultId: transferVaults[1]! });
+  const transfer = signedTransferBody({
+    ...move,
+    amount: 250000n,
+    nonce: nonce++,
+    receiver: bob.stark_key,
+    receiverVaultId: transferVaults[1]!,
+  });
   const transferred: number = (await call('POST', '/v1/transfers', { body: transfer })).data.sequence_id;
-  const l1Vaults: string[] = (await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${alice.eth_address}&asset_id=${eth}`, { example: false })).data.vault_ids;
-  await call('POST', '/v1/withdrawalto', { body: signedWithdrawalBody({ ...move, amount: 100000n, nonce: nonce++, receiver: alice.eth_address, receiverVaultId: l1Vaults[1]! }) });
+  const l1Vaults: string[] = (
+    await call('GET', `/v1/vaults?stark_keys=${alice.stark_key},${alice.eth_address}&asset_id=${eth}`, { example: false })
+  ).data.vault_ids;
+  await call('POST', '/v1/withdrawalto', {
+    body: signedWithdrawalBody({ ...move, amount: 100000n, nonce: nonce++, receiver: alice.eth_address, receiverVaultId: l1Vaults[1]! }),
+  });
   await call('POST', '/_devnet/batches', { body: { layer: 'both' } });
   await call('GET', `/v1/withdrawal/status?stage=withdrawarea&ethaddress=${alice.eth_address}`);
   await call('POST', '/_devnet/withdrawals/claim', { body: { ethaddress: alice.eth_address, asset_id: eth } });
 
   // Bob's transfers to carol as the Java SDK batches them: one batch (display amounts, one nonce), one multitransfer.
-  const bobToCarol: string[] = (await call('GET', `/v1/vaults?stark_keys=${bob.stark_key},${carol.stark_key}&asset_id=${eth}`, { example: false })).data.vault_ids;
+  const bobToCarol: string[] = (
+    await call('GET', `/v1/vaults?stark_keys=${bob.stark_key},${carol.stark_key}&asset_id=${eth}`, { example: false })
+  ).data.vault_ids;
   let bobNonce: number = (await call('GET', `/v1/nonce?stark_key=${bob.stark_key}`, { example: false })).data.nonce;
-  const fromBob = (amount: bigint, n: number) => signedTransferBody({ starkKey: bob.stark_key, privateKey: bob.private_key, assetId: eth, amount, nonce: n, vaultId: bobToCarol[0]!, receiver: carol.stark_key, receiverVaultId: bobToCarol[1]! });
+  const fromBob = (amount: bigint, n: number) =>
+    signedTransferBody({
+      starkKey: bob.stark_key,
+      privateKey: bob.private_key,
+      assetId: eth,
+      amount,
+      nonce: n,
+      vaultId: bobToCarol[0]!,
+      receiver: carol.stark_key,
+      receiverVaultId: bobToCarol[1]!,
+    });
   const item = fromBob(1000n, bobNonce);
-  const batch = { transfers: [{ ...item, amount: '0.001' }], stark_key: bob.stark_key, nonce: bobNonce++, signature: { ...(item.signature as object), stark_key: bob.stark_key } };
+  const batch = {
+    transfers: [{ ...item, amount: '0.001' }],
+    stark_key: bob.stark_key,
+    nonce: bobNonce++,
+    signature: { ...(item.signature as object), stark_key: bob.stark_key },
+  };
   await call('POST', '/v1/batchtransfer', { body: batch });
   const multi = [fromBob(2000n, bobNonce++), fromBob(3000n, bobNonce++)];
   await call('POST', '/v1/multitransfer', { body: { transfers: multi, signature: multi[0]!.signature } });
 
   // A mint on the ERC721M contract of the default project.
-  const minted: number = (await call('POST', '/v1/mints', { key: true, body: { contract_address: DMINT, stark_key: carol.stark_key, amount: 1 } })).data.sequence_ids[0];
+  const minted: number = (
+    await call('POST', '/v1/mints', { key: true, body: { contract_address: DMINT, stark_key: carol.stark_key, amount: 1 } })
+  ).data.sequence_ids[0];
 
   // REDDIO721 #1 sold by alice to bob at 0.001 ETH; #2 left for sale at 0.002; #3 offered and cancelled.
   const order = async (who: Account, direction: 0 | 1, token: number, price: bigint): Promise<number> => {
-    const info = (await call('GET', `/v1/order/info?stark_key=${who.stark_key}&contract1=ETH:ETH&contract2=ERC721:${REDDIO721}:${token}`)).data;
+    const info = (await call('GET', `/v1/order/info?stark_key=${who.stark_key}&contract1=ETH:ETH&contract2=ERC721:${REDDIO721}:${token}`))
+      .data;
     const body = signedOrderBody({
       starkKey: who.stark_key,
       privateKey: who.private_key,
@@ -115,7 +150,10 @@ export async function tour(call: Call): Promise<void> {
   const projects = await call('GET', '/v1/project', { key: true });
   const demo: string = projects.data[0].project_uuid;
   const project: string = (await call('POST', '/v1/project', { key: true, body: { project_name: 'Example project' } })).data.project_uuid;
-  await call('POST', '/v1/project/edit_project', { key: true, body: { project_uuid: project, new_project_name: 'Example project, renamed' } });
+  await call('POST', '/v1/project/edit_project', {
+    key: true,
+    body: { project_uuid: project, new_project_name: 'Example project, renamed' },
+  });
   const contract = {
     project_uuid: project,
     contract_type: 'ERC721',
@@ -128,7 +166,10 @@ export async function tour(call: Call): Promise<void> {
   const contractUuid: string = (await call('POST', '/v1/project/contract', { key: true, body: contract })).data.contract_uuid;
   await call('POST', '/v1/project/remove_contract', { key: true, body: { contract_uuid: contractUuid } });
   await call('POST', '/v1/project/remove_project', { key: true, body: { project_uuid: project } });
-  await call('POST', '/v1/marketplace', { key: true, body: { marketplace_name: 'Example market', marketplace_payee_address: carol.stark_key, marketplace_fee: '0.015', project_uuid: demo } });
+  await call('POST', '/v1/marketplace', {
+    key: true,
+    body: { marketplace_name: 'Example market', marketplace_payee_address: carol.stark_key, marketplace_fee: '0.015', project_uuid: demo },
+  });
 
   // Storage and the gateway.
   const cid: string = (await call('POST', `/v1/project/${demo}/storage`, { key: true, file: { name: 'hello.txt', text: HELLO } })).data.cid;
@@ -140,7 +181,9 @@ export async function tour(call: Call): Promise<void> {
 
   // The control plane.
   await call('POST', '/_devnet/api-keys', { body: {} });
-  const deposit: number = (await call('POST', '/_devnet/deposit', { body: { stark_key: bob.stark_key, contract_address: RDD20, amount: '2500000' } })).sequence_id;
+  const deposit: number = (
+    await call('POST', '/_devnet/deposit', { body: { stark_key: bob.stark_key, contract_address: RDD20, amount: '2500000' } })
+  ).sequence_id;
   await call('POST', `/_devnet/records/${deposit}/status`, { body: { status: 3 } });
   await call('POST', '/_devnet/clock', { body: { advance_seconds: 3600 } });
   await call('GET', '/_devnet/invariants');

@@ -8,17 +8,10 @@ export function assertBigInt(name: string, value: unknown): asserts value is big
 }
 
 /** Throws unless `value` is a bigint with min <= value < maxExclusive. */
-export function assertInRange(
-  name: string,
-  value: unknown,
-  min: bigint,
-  maxExclusive: bigint,
-): asserts value is bigint {
+export function assertInRange(name: string, value: unknown, min: bigint, maxExclusive: bigint): asserts value is bigint {
   assertBigInt(name, value);
   if (value < min || value >= maxExclusive) {
-    throw new RangeError(
-      `${name} must be in [${hex(min)}, ${hex(maxExclusive)}), got ${hex(value)}`,
-    );
+    throw new RangeError(`${name} must be in [${hex(min)}, ${hex(maxExclusive)}), got ${hex(value)}`);
   }
 }
 

@@ -119,12 +119,7 @@ export function assetType(kind: AssetKind, address: bigint | undefined, quantum:
  * Mintable asset id from a raw minting blob:
  * (keccak256("MINTABLE:" ‖ uint256(assetType) ‖ keccak256(blob)) & (2^240 - 1)) | 2^250.
  */
-export function mintableAssetIdFromBlob(
-  kind: MintableAssetKind,
-  address: bigint,
-  quantum: bigint,
-  blob: Uint8Array,
-): bigint {
+export function mintableAssetIdFromBlob(kind: MintableAssetKind, address: bigint, quantum: bigint, blob: Uint8Array): bigint {
   assertKind(kind);
   if (kind !== 'ERC721M' && kind !== 'MINTABLE_ERC20') {
     throw new TypeError(`kind must be ERC721M or MINTABLE_ERC20, got ${kind}`);
@@ -143,12 +138,7 @@ export function mintableAssetIdFromBlob(
  * - ERC721M, MINTABLE_ERC20: mintable id whose blob is minimalBigEndianBytes(tokenId).
  * tokenId is required for the last three kinds and must be in [0, 2^256).
  */
-export function assetId(
-  kind: AssetKind,
-  address: bigint | undefined,
-  quantum: bigint,
-  tokenId?: bigint,
-): bigint {
+export function assetId(kind: AssetKind, address: bigint | undefined, quantum: bigint, tokenId?: bigint): bigint {
   assertKind(kind);
   if (kind === 'ETH' || kind === 'ERC20') {
     if (tokenId !== undefined) assertInRange('tokenId', tokenId, 0n, UINT256_BOUND);

@@ -145,4 +145,3 @@ export function fastPedersen(a: bigint, b: bigint): bigint {
   t.bLow.addMultiple(acc, b & LOW_MASK);
   return affineX(acc);
 }
-

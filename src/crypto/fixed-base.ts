@@ -43,7 +43,8 @@ export class FixedBaseTable {
     this.#mask = BigInt(this.#full - 1);
     this.#shift = BigInt(window);
     if (rows instanceof DataView) {
-      if (rows.byteLength !== this.size * POINT_BYTES) throw new RangeError(`a table of ${this.size} points takes ${this.size * POINT_BYTES} bytes, got ${rows.byteLength}`);
+      if (rows.byteLength !== this.size * POINT_BYTES)
+        throw new RangeError(`a table of ${this.size} points takes ${this.size * POINT_BYTES} bytes, got ${rows.byteLength}`);
       this.#bytes = rows;
       this.#xs = new Array<bigint | undefined>(this.size);
       this.#ys = new Array<bigint | undefined>(this.size);
@@ -140,10 +141,7 @@ function writeWord(view: DataView, at: number, v: bigint): void {
 
 function readWord(view: DataView, at: number): bigint {
   return (
-    (view.getBigUint64(at) << 192n) |
-    (view.getBigUint64(at + 8) << 128n) |
-    (view.getBigUint64(at + 16) << 64n) |
-    view.getBigUint64(at + 24)
+    (view.getBigUint64(at) << 192n) | (view.getBigUint64(at + 8) << 128n) | (view.getBigUint64(at + 16) << 64n) | view.getBigUint64(at + 24)
   );
 }
 

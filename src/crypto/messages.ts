@@ -189,15 +189,7 @@ export function transferMsgHash(params: TransferParams): bigint {
   const type = conditional ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
   let w = constantPart(p.token, p.receiverPublicKey);
   if (p.condition !== undefined) w = pedersen(w, p.condition);
-  const packed = packed31(
-    type,
-    p.senderVaultId,
-    p.receiverVaultId,
-    p.amount,
-    0n,
-    p.nonce,
-    p.expirationTimestamp,
-  );
+  const packed = packed31(type, p.senderVaultId, p.receiverVaultId, p.amount, 0n, p.nonce, p.expirationTimestamp);
   return pedersen(w, packed);
 }
 
@@ -243,10 +235,7 @@ export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
   checkTransferFields(params, assertVault64);
   checkFeeFields(params);
   const p = params;
-  const type =
-    p.condition !== undefined
-      ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE
-      : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
+  const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
   let w1 = constantPart(constantPart(p.token, p.feeToken), p.receiverPublicKey);
   if (p.condition !== undefined) w1 = pedersen(w1, p.condition);
   const p0 = pack([

@@ -16,7 +16,6 @@ const MAGIC = 0x4c324354;
 const VERSION = 1;
 const HEADER_WORDS = 3;
 
-
 /** The sections as one byte string: magic, version, count, each section's length (u32 BE), then the sections. */
 export function encodeSections(sections: readonly Uint8Array[]): Uint8Array {
   const head = (HEADER_WORDS + sections.length) * 4;

@@ -81,7 +81,6 @@ export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, 
   }
 }
 
-
 /**
  * The same test for a key whose private key d this process derived (a genesis account: Q = d·G), so
  * that R = (z·w ± r·w·d)·G by the generator's table alone: 32 additions for a signature made with d
@@ -108,12 +107,7 @@ function verifyByDiscreteLog(hash: bigint, r: bigint, w: bigint, priv: bigint): 
  */
 export function verifyStarkSignature(hash: bigint, r: bigint, s: bigint, starkKey: bigint): boolean {
   try {
-    if (
-      typeof hash !== 'bigint' ||
-      typeof r !== 'bigint' ||
-      typeof s !== 'bigint' ||
-      typeof starkKey !== 'bigint'
-    ) {
+    if (typeof hash !== 'bigint' || typeof r !== 'bigint' || typeof s !== 'bigint' || typeof starkKey !== 'bigint') {
       return false;
     }
     if (hash < 0n || hash >= BOUND_251) return false;

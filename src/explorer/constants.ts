@@ -10,7 +10,8 @@ export const EXPLORER_ASSET_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The icon (/favicon.ico, also inline in the page): a small SVG, two stacked layers. */
-export const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#101828"/><path d="M6 12l10-5 10 5-10 5z" fill="#6ce9a6"/><path d="M6 19l10 5 10-5" fill="none" stroke="#84caff" stroke-width="2.5"/></svg>';
+export const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#101828"/><path d="M6 12l10-5 10 5-10 5z" fill="#6ce9a6"/><path d="M6 19l10 5 10-5" fill="none" stroke="#84caff" stroke-width="2.5"/></svg>';
 
 /** Page sizes of the explorer's paged reads (views.ts). */
 export const DEFAULT_PAGE = 50;

@@ -21,7 +21,17 @@ export interface InspectorOptions {
 }
 
 /** The inspector's own reads: kept out of the journal when they succeed, so a watching page does not fill it. */
-const OWN_READS = new Set(['/', '/explorer.js', '/explorer.css', '/favicon.ico', '/metrics', '/_devnet/requests', '/_devnet/events', '/_devnet/overview', '/_devnet/search']);
+const OWN_READS = new Set([
+  '/',
+  '/explorer.js',
+  '/explorer.css',
+  '/favicon.ico',
+  '/metrics',
+  '/_devnet/requests',
+  '/_devnet/events',
+  '/_devnet/overview',
+  '/_devnet/search',
+]);
 
 function isOwnRead(method: string, path: string): boolean {
   return method === 'GET' && (OWN_READS.has(path) || path.startsWith('/_devnet/explorer/'));
@@ -38,7 +48,12 @@ export class Inspector {
   readonly journal: RequestJournal;
   readonly metrics = new Metrics(() => {
     const s = this.devnet.state;
-    return { recordsByStatus: s.statusCounts.counts, openOrders: s.openOrders.size, sseSubscribers: this.subscribers(), journalEntries: this.journal.size };
+    return {
+      recordsByStatus: s.statusCounts.counts,
+      openOrders: s.openOrders.size,
+      sseSubscribers: this.subscribers(),
+      journalEntries: this.journal.size,
+    };
   });
   readonly history = new EventHistory();
   private readonly wall: () => number;
@@ -46,7 +61,10 @@ export class Inspector {
   /** Set by the event stream route: how many streams are open. */
   subscribers: () => number = () => 0;
 
-  constructor(private readonly devnet: Devnet, o: InspectorOptions = {}) {
+  constructor(
+    private readonly devnet: Devnet,
+    o: InspectorOptions = {},
+  ) {
     this.journal = new RequestJournal(o.requestJournal ?? DEFAULT_JOURNAL_SIZE);
     this.wall = o.requestClock ?? Date.now;
     this.elapsed = o.requestClock ?? (() => performance.now());

@@ -6,7 +6,15 @@ import type { Metric, Registry } from 'prom-client';
 /** Upper bounds (seconds) of the request duration histogram's buckets. */
 export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
-export const RECORD_STATUS_NAMES = ['submitted', 'accepted', 'failed', 'accepted_on_l2', 'rejected_on_l2', 'rolled_back', 'accepted_on_l1'] as const;
+export const RECORD_STATUS_NAMES = [
+  'submitted',
+  'accepted',
+  'failed',
+  'accepted_on_l2',
+  'rejected_on_l2',
+  'rolled_back',
+  'accepted_on_l1',
+] as const;
 
 /** The gauges, read when /metrics is asked. */
 export interface MetricGauges {
@@ -76,13 +84,48 @@ export class Metrics {
   private families(): Family[] {
     const g = this.gauges;
     return [
-      { name: 'l2devnet_http_requests_total', type: 'counter', help: 'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).', samples: () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n })) },
-      { name: 'l2devnet_http_request_duration_seconds', type: 'histogram', help: 'Time from the first middleware to the answer, in seconds.', samples: () => this.durationSamples() },
-      { name: 'l2devnet_commands_total', type: 'counter', help: 'Accepted commands that changed the state, by kind.', samples: () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n })) },
-      { name: 'l2devnet_records', type: 'gauge', help: 'Records by status.', samples: () => RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 })) },
-      { name: 'l2devnet_open_orders', type: 'gauge', help: 'Open (placed or partially filled) orders.', samples: () => [{ value: g().openOrders }] },
-      { name: 'l2devnet_sse_subscribers', type: 'gauge', help: 'Open GET /_devnet/events streams.', samples: () => [{ value: g().sseSubscribers }] },
-      { name: 'l2devnet_request_journal_entries', type: 'gauge', help: 'Entries held by the request journal (GET /_devnet/requests).', samples: () => [{ value: g().journalEntries }] },
+      {
+        name: 'l2devnet_http_requests_total',
+        type: 'counter',
+        help: 'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).',
+        samples: () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n })),
+      },
+      {
+        name: 'l2devnet_http_request_duration_seconds',
+        type: 'histogram',
+        help: 'Time from the first middleware to the answer, in seconds.',
+        samples: () => this.durationSamples(),
+      },
+      {
+        name: 'l2devnet_commands_total',
+        type: 'counter',
+        help: 'Accepted commands that changed the state, by kind.',
+        samples: () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n })),
+      },
+      {
+        name: 'l2devnet_records',
+        type: 'gauge',
+        help: 'Records by status.',
+        samples: () => RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 })),
+      },
+      {
+        name: 'l2devnet_open_orders',
+        type: 'gauge',
+        help: 'Open (placed or partially filled) orders.',
+        samples: () => [{ value: g().openOrders }],
+      },
+      {
+        name: 'l2devnet_sse_subscribers',
+        type: 'gauge',
+        help: 'Open GET /_devnet/events streams.',
+        samples: () => [{ value: g().sseSubscribers }],
+      },
+      {
+        name: 'l2devnet_request_journal_entries',
+        type: 'gauge',
+        help: 'Entries held by the request journal (GET /_devnet/requests).',
+        samples: () => [{ value: g().journalEntries }],
+      },
     ];
   }
 

@@ -66,7 +66,14 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
       name: nameOf(key),
       stark_key: key,
       operator: key === state.operator,
-      balances: rows.map((r) => ({ symbol: r.symbol, type: r.type, contract_address: r.contract_address, token_id: r.token_id, available: r.display_value, frozen: r.display_frozen })),
+      balances: rows.map((r) => ({
+        symbol: r.symbol,
+        type: r.type,
+        contract_address: r.contract_address,
+        token_id: r.token_id,
+        available: r.display_value,
+        frozen: r.display_frozen,
+      })),
     });
   }
 
@@ -89,7 +96,14 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
     depth: depth(state, base, quote),
     orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => {
       const q = state.assets.get(o.quoteHex)!;
-      return { order_id: o.id, side: o.direction === 0 ? 'ASK' : 'BID', owner: nameOf(o.starkKey) ?? o.starkKey, price: priceViews(state, o).display_price, remaining: display(o.quantity - o.filled, quote), token_id: q.tokenId?.toString() ?? '' };
+      return {
+        order_id: o.id,
+        side: o.direction === 0 ? 'ASK' : 'BID',
+        owner: nameOf(o.starkKey) ?? o.starkKey,
+        price: priceViews(state, o).display_price,
+        remaining: display(o.quantity - o.filled, quote),
+        token_id: q.tokenId?.toString() ?? '',
+      };
     }),
   }));
 
@@ -112,29 +126,32 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
     });
   }
 
-  const trades = state.trades.slice(-OVERVIEW_LIMITS.trades).reverse().map((t) => {
-    const maker = state.orders.get(t.makerId)!;
-    const taker = state.orders.get(t.takerId)!;
-    const base = contractOf(state, state.assets.get(maker.baseHex)!);
-    const quoteAsset = state.assets.get(maker.quoteHex)!;
-    const quote = contractOf(state, quoteAsset);
-    const seller = maker.direction === 0 ? maker : taker;
-    const buyer = maker.direction === 0 ? taker : maker;
-    return {
-      maker: t.makerId,
-      taker: t.takerId,
-      seller: nameOf(seller.starkKey) ?? seller.starkKey,
-      buyer: nameOf(buyer.starkKey) ?? buyer.starkKey,
-      quantity: display(t.quantity, quote),
-      asset: quote.symbol,
-      token_id: quoteAsset.tokenId?.toString() ?? '',
-      volume: display(t.volume, base),
-      currency: base.symbol,
-      service_fee: display(t.serviceFee, base),
-      marketplace_fee: display(t.marketplaceFee, base),
-      time: isoMicros(t.timeMicros),
-    };
-  });
+  const trades = state.trades
+    .slice(-OVERVIEW_LIMITS.trades)
+    .reverse()
+    .map((t) => {
+      const maker = state.orders.get(t.makerId)!;
+      const taker = state.orders.get(t.takerId)!;
+      const base = contractOf(state, state.assets.get(maker.baseHex)!);
+      const quoteAsset = state.assets.get(maker.quoteHex)!;
+      const quote = contractOf(state, quoteAsset);
+      const seller = maker.direction === 0 ? maker : taker;
+      const buyer = maker.direction === 0 ? taker : maker;
+      return {
+        maker: t.makerId,
+        taker: t.takerId,
+        seller: nameOf(seller.starkKey) ?? seller.starkKey,
+        buyer: nameOf(buyer.starkKey) ?? buyer.starkKey,
+        quantity: display(t.quantity, quote),
+        asset: quote.symbol,
+        token_id: quoteAsset.tokenId?.toString() ?? '',
+        volume: display(t.volume, base),
+        currency: base.symbol,
+        service_fee: display(t.serviceFee, base),
+        marketplace_fee: display(t.marketplaceFee, base),
+        time: isoMicros(t.timeMicros),
+      };
+    });
 
   // Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's).
   const fees = new Map<string, Map<string, { base: Contract; amount: bigint }>>();
@@ -165,7 +182,14 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
   outer: for (const [project, byCid] of state.storage) {
     for (const f of byCid.values()) {
       if (files.length >= OVERVIEW_LIMITS.files) break outer;
-      files.push({ project, cid: f.cid, filename: f.filename, size: f.size.toString(), removed: f.removed, url: endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename) });
+      files.push({
+        project,
+        cid: f.cid,
+        filename: f.filename,
+        size: f.size.toString(),
+        removed: f.removed,
+        url: endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename),
+      });
     }
   }
 

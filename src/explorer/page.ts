@@ -1,6 +1,6 @@
 // The explorer's HTML shell and stylesheet, as strings so `tsc` ships them in dist with no bundler or copy step.
 
-export const EXPLORER_HTML = String.raw`<!doctype html>
+export const EXPLORER_HTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -69,7 +69,7 @@ export const EXPLORER_HTML = String.raw`<!doctype html>
 </html>
 `;
 
-export const EXPLORER_CSS = String.raw`:root { color-scheme: light dark; --fg: #1d2330; --muted: #596273; --line: #e4e7ec; --bg: #f7f8fa; --panel: #fff; --head: #101828; --link: #175cd3; --btn: #fff; --btn-hover: #f2f4f7; --btn-line: #98a2b3; --err: #b42318; --ok: #027a48;
+export const EXPLORER_CSS = `:root { color-scheme: light dark; --fg: #1d2330; --muted: #596273; --line: #e4e7ec; --bg: #f7f8fa; --panel: #fff; --head: #101828; --link: #175cd3; --btn: #fff; --btn-hover: #f2f4f7; --btn-line: #98a2b3; --err: #b42318; --ok: #027a48;
   --s0: #eaecf0; --s1: #d1e9ff; --s2: #fee4e2; --s3: #fef0c7; --s6: #d1fadf; font: 14px/1.4 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #e4e7ec; --muted: #a3acb9; --line: #2f3644; --bg: #0c111d; --panel: #161b26; --head: #000; --link: #84caff; --btn: #1f242f; --btn-hover: #2a303c; --btn-line: #4b5565; --err: #fda29b; --ok: #75e0a7;

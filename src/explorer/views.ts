@@ -22,7 +22,9 @@ import type { StatusStep } from './history.js';
 
 export { DEFAULT_PAGE, MAX_PAGE } from './constants.js';
 
-export const RECORD_TYPE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(RECORD_TYPES).map(([name, n]) => [n, name]));
+export const RECORD_TYPE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(RECORD_TYPES).map(([name, n]) => [n, name]),
+);
 
 /** One search hit: what it is, its id (the hash route is `#/{kind}/{id}`), a line for people. */
 export interface SearchHit {
@@ -68,7 +70,12 @@ export function search(state: State, raw: string): SearchHit[] {
     const r = state.records.get(id);
     if (r) hits.push({ kind: 'record', id: q, label: `record ${id}: ${RECORD_TYPE_NAMES[r.type] ?? r.type}, status ${r.status}` });
     const o = state.orders.get(id);
-    if (o) hits.push({ kind: 'order', id: q, label: `order ${id}: ${o.direction === 0 ? 'ASK' : 'BID'}, ${['placed', 'cancelled', 'filled', 'partially filled'][o.state] ?? `state ${o.state}`}` });
+    if (o)
+      hits.push({
+        kind: 'order',
+        id: q,
+        label: `order ${id}: ${o.direction === 0 ? 'ASK' : 'BID'}, ${['placed', 'cancelled', 'filled', 'partially filled'][o.state] ?? `state ${o.state}`}`,
+      });
   }
   const named = state.namedAccounts.find((a) => a.name.toLowerCase() === q.toLowerCase());
   if (named) hits.push({ kind: 'account', id: named.starkKey, label: `account ${named.name}` });
@@ -76,7 +83,8 @@ export function search(state: State, raw: string): SearchHit[] {
   if (hex !== undefined) {
     if (state.accounts.has(hex) && !named) hits.push({ kind: 'account', id: hex, label: `account ${nameOf(state, hex) ?? hex}` });
     for (const key of state.signaturesByR.get(hex) ?? []) {
-      for (const seq of state.signatures.get(key) ?? []) hits.push({ kind: 'record', id: String(seq), label: `record ${seq} signed with r = ${hex}` });
+      for (const seq of state.signatures.get(key) ?? [])
+        hits.push({ kind: 'record', id: String(seq), label: `record ${seq} signed with r = ${hex}` });
     }
     const c = /^0x[0-9a-f]{1,40}$/i.test(q) || q.toLowerCase() === 'eth' ? findContract(state, q) : undefined;
     if (c) hits.push({ kind: 'contract', id: c.address, label: `contract ${c.symbol} (${c.type})` });
@@ -134,7 +142,11 @@ function newestFirst<T>(list: readonly T[], offset: number, limit: number): { it
 }
 
 /** `#/account/{key}`: balances (display and quantized), NFTs, vaults, records and open orders, each paged. */
-export function accountView(state: State, key: string, p: { records: number; orders: number; limit: number }): Record<string, unknown> | undefined {
+export function accountView(
+  state: State,
+  key: string,
+  p: { records: number; orders: number; limit: number },
+): Record<string, unknown> | undefined {
   const account = state.accounts.get(key);
   const name = nameOf(state, key);
   if (!account && name === null) return undefined;
@@ -158,7 +170,11 @@ export function accountView(state: State, key: string, p: { records: number; ord
     name,
     operator: key === state.operator,
     balances,
-    records: { items: recs.items.map((id) => recordRow(state, state.records.get(id)!)), total: account?.records.length ?? 0, next: recs.next },
+    records: {
+      items: recs.items.map((id) => recordRow(state, state.records.get(id)!)),
+      total: account?.records.length ?? 0,
+      next: recs.next,
+    },
     open_orders: { items: open.items.map((id) => orderRow(state, id)), total: state.openByOwner.get(key)?.size ?? 0, next: open.next },
   };
 }
@@ -186,7 +202,10 @@ export function recordDetail(state: State, id: number, steps: readonly StatusSte
   const r = state.records.get(id);
   if (!r) return undefined;
   // Moves this process saw; when it saw none (created before it started, or the history evicted it), the creation and status now.
-  const history = steps.length > 0 ? steps.map((s) => ({ from: s.from, to: s.to, time: s.time, cmd: s.cmd })) : [{ from: null, to: r.status, time: isoMicros(r.timeMicros), cmd: '' }];
+  const history =
+    steps.length > 0
+      ? steps.map((s) => ({ from: s.from, to: s.to, time: s.time, cmd: s.cmd }))
+      : [{ from: null, to: r.status, time: isoMicros(r.timeMicros), cmd: '' }];
   return {
     row: recordRow(state, r),
     fields: recordView(state, r),
@@ -222,13 +241,15 @@ export function contractView(state: State, address: string, offset: number, limi
   if (!c) return undefined;
   const info = contractInfo(state, c);
   const nft = c.type !== 'ETH' && c.type !== 'ERC20';
-  const tokens = nft ? nftsOf(state, c, (hex) => {
-    for (const id of state.openByQuote.get(hex) ?? []) {
-      const o = state.orders.get(id)!;
-      if (o.direction === 0) return { order_id: id, price: priceViews(state, o).display_price };
-    }
-    return null;
-  }) : listingOf<NftEntry>([]);
+  const tokens = nft
+    ? nftsOf(state, c, (hex) => {
+        for (const id of state.openByQuote.get(hex) ?? []) {
+          const o = state.orders.get(id)!;
+          if (o.direction === 0) return { order_id: id, price: priceViews(state, o).display_price };
+        }
+        return null;
+      })
+    : listingOf<NftEntry>([]);
   const items = tokens.page(offset, limit);
   return {
     address: c.address,

@@ -41,7 +41,8 @@ export function cors(origins: CorsOrigins): MiddlewareHandler | undefined {
     if (c.req.method === 'OPTIONS' && !(preflight && (any || allowed.has(origin!)))) return next();
     const res = await headers(c, next);
     // Chrome's Private Network Access: a public page may call the emulator on the developer's machine.
-    if (res && c.req.header('access-control-request-private-network') === 'true') res.headers.set('access-control-allow-private-network', 'true');
+    if (res && c.req.header('access-control-request-private-network') === 'true')
+      res.headers.set('access-control-allow-private-network', 'true');
     return res;
   };
 }

@@ -23,7 +23,11 @@ export type EventReplay = (lastId: number) => readonly DevnetEvent[] | 'gone';
 function lastEventId(c: Context): number | undefined {
   const query = c.req.query('last_event_id');
   if (query !== undefined && query !== '') {
-    if (!/^\d{1,15}$/.test(query.trim())) throw new DevnetError(ErrorCode.InvalidParam, `last_event_id must be a non-negative integer, got ${query.length > 40 ? `"${query.slice(0, 40)}…" (${query.length} characters)` : JSON.stringify(query)}`);
+    if (!/^\d{1,15}$/.test(query.trim()))
+      throw new DevnetError(
+        ErrorCode.InvalidParam,
+        `last_event_id must be a non-negative integer, got ${query.length > 40 ? `"${query.slice(0, 40)}…" (${query.length} characters)` : JSON.stringify(query)}`,
+      );
     return Number(query.trim());
   }
   const header = c.req.header('last-event-id');
@@ -67,7 +71,11 @@ export class EventFanout {
   readonly maxSubscribers: number;
   readonly bufferBytes: number;
 
-  constructor(private readonly devnet: Devnet, o: EventStreamOptions = {}, private readonly replay?: EventReplay) {
+  constructor(
+    private readonly devnet: Devnet,
+    o: EventStreamOptions = {},
+    private readonly replay?: EventReplay,
+  ) {
     this.maxSubscribers = o.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
     this.bufferBytes = o.bufferBytes ?? DEFAULT_SUBSCRIBER_BUFFER_BYTES;
   }
@@ -90,7 +98,8 @@ export class EventFanout {
     let head = `event: ready\ndata: ${JSON.stringify({ seq })}\n\n`;
     if (lastId !== undefined && this.replay) {
       const missed = this.replay(lastId);
-      if (missed === 'gone') head += `event: reset\ndata: ${JSON.stringify({ seq, last_event_id: lastId, reason: 'the events after Last-Event-ID are no longer held: read the overview again' })}\n\n`;
+      if (missed === 'gone')
+        head += `event: reset\ndata: ${JSON.stringify({ seq, last_event_id: lastId, reason: 'the events after Last-Event-ID are no longer held: read the overview again' })}\n\n`;
       else head += missed.map(frame).join('');
     }
     sub.write(Buffer.from(head));

@@ -20,31 +20,60 @@ function withDefault<T, U>(field: Field<T | undefined>, fallback: U, then: (valu
 
 const PATH_TEXT = optText({ max: TEXT_LIMITS.url });
 const PATH = fieldOf(
-  v.pipe(PATH_TEXT.json, v.check((p) => p !== undefined && p.startsWith('/'), 'notPath'), v.check((p) => !p!.startsWith('/_devnet'), 'control'), v.transform((p) => p!)),
+  v.pipe(
+    PATH_TEXT.json,
+    v.check((p) => p?.startsWith('/') === true, 'notPath'),
+    v.check((p) => !p!.startsWith('/_devnet'), 'control'),
+    v.transform((p) => p!),
+  ),
   {
     ...PATH_TEXT.refusals,
-    notPath: refuse(ErrorCode.InvalidParam, (_name, value) => `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${show(value)}`),
+    notPath: refuse(
+      ErrorCode.InvalidParam,
+      (_name, value) => `path must be a route path such as "/v1/transfers" (or a prefix ending in *), got ${show(value)}`,
+    ),
     control: refuse(ErrorCode.InvalidParam, () => 'the control plane (/_devnet/*) cannot be faulted, so faults can always be removed'),
   },
   { required: true, description: 'exact path, or a prefix ending in *; not /_devnet' },
 );
 
 const ERROR_CODE = fieldOf(
-  v.pipe(optUint({ below: 1000n }).json, v.transform((c) => (c === undefined ? null : Number(c))), v.check((c) => c === null || (CODES.has(c) && c !== 0), 'notFailure')),
-  { ...optUint({ below: 1000n }).refusals, notFailure: refuse(ErrorCode.InvalidParam, (_name, value) => `error_code must be a failure code of the error table, got ${Number(/\d+/.exec(String(value))![0])}`) },
+  v.pipe(
+    optUint({ below: 1000n }).json,
+    v.transform((c) => (c === undefined ? null : Number(c))),
+    v.check((c) => c === null || (CODES.has(c) && c !== 0), 'notFailure'),
+  ),
+  {
+    ...optUint({ below: 1000n }).refusals,
+    notFailure: refuse(
+      ErrorCode.InvalidParam,
+      (_name, value) => `error_code must be a failure code of the error table, got ${Number(/\d+/.exec(String(value))![0])}`,
+    ),
+  },
   { description: 'a failure code of the error table' },
 );
 
 // Anything Number() reads as a number in [0, 1] is taken (the field has always been this lenient).
 const PROBABILITY = fieldOf(
-  v.pipe(v.unknown(), v.transform((p) => (isMissing(p) ? null : typeof p === 'number' ? p : Number(p))), v.check((p) => p === null || (p >= 0 && p <= 1), 'range')),
+  v.pipe(
+    v.unknown(),
+    v.transform((p) => (isMissing(p) ? null : typeof p === 'number' ? p : Number(p))),
+    v.check((p) => p === null || (p >= 0 && p <= 1), 'range'),
+  ),
   { range: refuse(ErrorCode.InvalidParam, (_name, value) => `probability must be a number in [0, 1], got ${show(value)}`) },
   { description: 'a number in [0, 1]; instead of nth/count, drawn from seed' },
 );
 
 /** The body of POST /_devnet/faults; FaultTable.add reads it in this order (cross-field checks between). */
 export const FAULT_BODY = {
-  method: fieldOf(v.pipe(optText().json, v.transform((m) => m?.toUpperCase() ?? null)), optText().refusals, { description: 'any method when absent' }),
+  method: fieldOf(
+    v.pipe(
+      optText().json,
+      v.transform((m) => m?.toUpperCase() ?? null),
+    ),
+    optText().refusals,
+    { description: 'any method when absent' },
+  ),
   path: PATH,
   error_code: ERROR_CODE,
   latency_ms: withDefault(optUint({ below: 60_001n }), 0, Number, 'milliseconds, at most 60000'),
@@ -52,7 +81,7 @@ export const FAULT_BODY = {
   nth: withDefault(optUint({ min: 1n, below: 1n << 31n }), 1, Number, 'first matching call to fail (1-based), default 1'),
   count: withDefault(optUint({ below: 1n << 31n }), 1, Number, 'calls to fail from nth on; 0 = all; default 1'),
   seed: withDefault(optText(), 'l2-devnet', (s: string) => s, 'default "l2-devnet"'),
-  message: withDefault(optFreeText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, 'the FAILED envelope\'s error'),
+  message: withDefault(optFreeText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, "the FAILED envelope's error"),
 };
 
 export interface Fault {
@@ -88,7 +117,8 @@ export class FaultTable {
     const latencyMs = b.latency_ms;
     if (errorCode === null && latencyMs === 0) fail(ErrorCode.InvalidParam, 'a fault needs error_code, latency_ms, or both');
     const probability = b.probability;
-    if (probability !== null && (sent('nth') || sent('count'))) fail(ErrorCode.InvalidParam, 'give either probability (with seed) or nth/count, not both');
+    if (probability !== null && (sent('nth') || sent('count')))
+      fail(ErrorCode.InvalidParam, 'give either probability (with seed) or nth/count, not both');
     const fault: Fault = {
       id: `f${this.next++}`,
       method,
@@ -124,7 +154,8 @@ export class FaultTable {
       if (f.method !== null && f.method !== method) continue;
       if (f.path.endsWith('*') ? !path.startsWith(f.path.slice(0, -1)) : f.path !== path) continue;
       f.seen += 1;
-      const hit = f.probability !== null ? draw(f.seed, f.seen) < f.probability : f.seen >= f.nth && (f.count === 0 || f.seen < f.nth + f.count);
+      const hit =
+        f.probability !== null ? draw(f.seed, f.seen) < f.probability : f.seen >= f.nth && (f.count === 0 || f.seen < f.nth + f.count);
       if (hit) {
         f.fired += 1;
         fired.push(f);
@@ -140,6 +171,7 @@ export class FaultTable {
   }
 
   /** With faults armed: `/_devnet/*` passes; otherwise count the call, delay, maybe answer FAILED. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: hono's middleware signature (next() resolves to void)
   private async apply(c: Context, next: Next, mode: ErrorStatusMode): Promise<Response | void> {
     if (c.req.path.startsWith('/_devnet')) return next();
     const fired = this.match(c.req.method, c.req.path);
@@ -160,7 +192,17 @@ function draw(seed: string, n: number): number {
 /** The view of a fault in control-plane answers. */
 export function faultView(f: Fault): Record<string, unknown> {
   return {
-    id: f.id, method: f.method, path: f.path, nth: f.nth, count: f.count, probability: f.probability, seed: f.seed,
-    error_code: f.errorCode, message: f.message, latency_ms: f.latencyMs, seen: f.seen, fired: f.fired,
+    id: f.id,
+    method: f.method,
+    path: f.path,
+    nth: f.nth,
+    count: f.count,
+    probability: f.probability,
+    seed: f.seed,
+    error_code: f.errorCode,
+    message: f.message,
+    latency_ms: f.latencyMs,
+    seen: f.seen,
+    fired: f.fired,
   };
 }

@@ -101,7 +101,13 @@ export function guardCheck(o: GuardOptions): (path: string, headers: Headers, ur
     // No Host at all: in-process calls (no socket, so no DNS) and HTTP/1.0.
     const host = headers.get('host') ?? undefined;
     if (host !== undefined && !hostAllowed(host)) {
-      return { error: new DevnetError(ErrorCode.InvalidParam, `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${echo(hostName(host))}`, 403) };
+      return {
+        error: new DevnetError(
+          ErrorCode.InvalidParam,
+          `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${echo(hostName(host))}`,
+          403,
+        ),
+      };
     }
     const control = isControlPath(path);
     if (!control && !creating) return undefined;
@@ -114,7 +120,11 @@ export function guardCheck(o: GuardOptions): (path: string, headers: Headers, ur
     }
     if (control && tokenOk && !tokenOk(bearer(headers.get('authorization') ?? undefined))) {
       return {
-        error: new DevnetError(ErrorCode.InvalidAPIKey, 'the control plane needs Authorization: Bearer <token> with the token given to --control-token', 401),
+        error: new DevnetError(
+          ErrorCode.InvalidAPIKey,
+          'the control plane needs Authorization: Bearer <token> with the token given to --control-token',
+          401,
+        ),
         headers: { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' },
       };
     }

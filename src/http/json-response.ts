@@ -18,7 +18,12 @@ export class JsonResponse {
 
   // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Response has (body, blob, ...) from the real one.
   static {
-    standIn(JsonResponse.prototype, NativeResponse.prototype, (self: JsonResponse) => self.#body, (self: JsonResponse) => self.native());
+    standIn(
+      JsonResponse.prototype,
+      NativeResponse.prototype,
+      (self: JsonResponse) => self.#body,
+      (self: JsonResponse) => self.native(),
+    );
   }
 
   constructor(text: string, status: number) {

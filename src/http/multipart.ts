@@ -23,7 +23,8 @@ export const FORM_LIMITS = {
 } as const satisfies NonNullable<BusboyConfig['limits']>;
 
 const malformed = (why: string): DevnetError => new DevnetError(ErrorCode.InvalidParam, `malformed multipart body: ${why}`);
-const tooMany = (what: string, max: number): DevnetError => new DevnetError(ErrorCode.InvalidParam, `multipart body has more than ${max} ${what}`);
+const tooMany = (what: string, max: number): DevnetError =>
+  new DevnetError(ErrorCode.InvalidParam, `multipart body has more than ${max} ${what}`);
 
 /**
  * Parses the body and hands `take` the first part named "file" (its chunks are read while `take`
@@ -38,7 +39,8 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   maxBytes: number,
   take: (file: FilePart) => Promise<T>,
 ): Promise<T | undefined> {
-  if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) fail(ErrorCode.InvalidParam, 'file is required: send multipart/form-data with a "file" field');
+  if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType))
+    fail(ErrorCode.InvalidParam, 'file is required: send multipart/form-data with a "file" field');
   const { default: busboy } = await import('busboy');
   let parser: ReturnType<typeof busboy>;
   try {
@@ -68,12 +70,27 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) return refuse(malformed(`field ${JSON.stringify(name)} is longer than ${FORM_LIMITS.fieldSize} bytes`));
     // A "file" sent as a plain field: the upload's own checks say what is missing (a file name).
-    if (name === 'file' && taken === undefined) hand({ filename: undefined, contentType: info.mimeType, chunks: (async function* () { yield Buffer.from(value); })() });
+    if (name === 'file' && taken === undefined)
+      hand({
+        filename: undefined,
+        contentType: info.mimeType,
+        chunks: (async function* () {
+          yield Buffer.from(value);
+        })(),
+      });
   });
   parser.on('partsLimit', () => refuse(tooMany('parts', FORM_LIMITS.parts)));
   parser.on('filesLimit', () => refuse(tooMany('file parts', FORM_LIMITS.files)));
   parser.on('fieldsLimit', () => refuse(tooMany('fields', FORM_LIMITS.fields)));
-  parser.on('error', (e: Error) => refuse(malformed(/Unexpected end/.test(e.message) ? 'it ends before the closing boundary (truncated upload?)' : `${e.message.toLowerCase()} (a part's headers over 16 KiB, or not form-data)`)));
+  parser.on('error', (e: Error) =>
+    refuse(
+      malformed(
+        /Unexpected end/.test(e.message)
+          ? 'it ends before the closing boundary (truncated upload?)'
+          : `${e.message.toLowerCase()} (a part's headers over 16 KiB, or not form-data)`,
+      ),
+    ),
+  );
   let closed = false;
   parser.on('close', () => {
     closed = true;

@@ -21,7 +21,12 @@ export const NAMESPACE_NAME_STATUS = 400;
 export function checkNamespaceName(name: string, where: string): string {
   if (NAMESPACE_NAME.test(name)) return name;
   const shown = JSON.stringify(name.length > 80 ? name.slice(0, 80) + '…' : name);
-  const why = name === '' ? 'is empty' : name.length > MAX_NAMESPACE_LENGTH ? `is ${name.length} characters long (at most ${MAX_NAMESPACE_LENGTH})` : 'may hold only a-z, 0-9, "-" and "_", starting with a letter or digit';
+  const why =
+    name === ''
+      ? 'is empty'
+      : name.length > MAX_NAMESPACE_LENGTH
+        ? `is ${name.length} characters long (at most ${MAX_NAMESPACE_LENGTH})`
+        : 'may hold only a-z, 0-9, "-" and "_", starting with a letter or digit';
   throw new DevnetError(ErrorCode.InvalidParam, `namespace ${where} ${why}, got ${shown}`, NAMESPACE_NAME_STATUS);
 }
 
@@ -57,7 +62,11 @@ export function namespaceOf(request: Request): string {
   if (prefixed === undefined) return fromHeader ?? DEFAULT_NAMESPACE;
   checkNamespaceName(prefixed, 'in the path /ns/{name}');
   if (fromHeader !== undefined && fromHeader !== prefixed) {
-    throw new DevnetError(ErrorCode.InvalidParam, `namespace conflict: the path names "${prefixed}" and header ${NAMESPACE_HEADER} names "${fromHeader}"`, NAMESPACE_NAME_STATUS);
+    throw new DevnetError(
+      ErrorCode.InvalidParam,
+      `namespace conflict: the path names "${prefixed}" and header ${NAMESPACE_HEADER} names "${fromHeader}"`,
+      NAMESPACE_NAME_STATUS,
+    );
   }
   return prefixed;
 }

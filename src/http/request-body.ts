@@ -23,7 +23,7 @@ const LIMIT_KEY = 'l2devnet.maxBodyBytes';
 
 /** The app's JSON body limit, for the routes of this request (set by `bodyLimit`). */
 export function bodyLimitOf(c: Context): number {
-  return ((c as unknown as { get(key: string): number | undefined }).get(LIMIT_KEY)) ?? DEFAULT_MAX_BODY_BYTES;
+  return (c as unknown as { get(key: string): number | undefined }).get(LIMIT_KEY) ?? DEFAULT_MAX_BODY_BYTES;
 }
 
 /** The middleware that gives the routes a limit other than the default (none is needed for the default). */

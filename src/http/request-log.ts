@@ -47,13 +47,23 @@ export function noteSequenceIds(c: Context, ids: number | readonly number[]): vo
 }
 
 /** What the handlers noted about the answer: the FAILED code and message, the sequence id(s). */
-export function answerNotes(c: Context): { errorCode: number; error: string | null; sequenceId: number | null; sequenceIds: number | readonly number[] | null } {
+export function answerNotes(c: Context): {
+  errorCode: number;
+  error: string | null;
+  sequenceId: number | null;
+  sequenceIds: number | readonly number[] | null;
+} {
   const n = c as unknown as Notes;
   const code = n.get(CODE_KEY);
   const message = n.get(MESSAGE_KEY);
   const seq = n.get(SEQUENCE_KEY) as number | readonly number[] | undefined;
   const first = typeof seq === 'number' ? seq : seq?.[0];
-  return { errorCode: typeof code === 'number' ? code : 0, error: typeof message === 'string' ? message : null, sequenceId: first ?? null, sequenceIds: seq ?? null };
+  return {
+    errorCode: typeof code === 'number' ? code : 0,
+    error: typeof message === 'string' ? message : null,
+    sequenceId: first ?? null,
+    sequenceIds: seq ?? null,
+  };
 }
 
 const CODE_NAMES = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
@@ -97,14 +107,16 @@ export function requestLogger(sink: (entry: RequestLogEntry) => void): Middlewar
  */
 function jsonLogger(write: (line: string) => void): Logger {
   const pino = createRequire(import.meta.url)('pino') as typeof import('pino');
-  return pino.pino(
-    {
-      base: null,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
-    },
-    { write },
-  ).child({ event: 'request' });
+  return pino
+    .pino(
+      {
+        base: null,
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }), log: (o) => redact(o) },
+      },
+      { write },
+    )
+    .child({ event: 'request' });
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -117,10 +129,13 @@ export function prettyLine(e: RequestLogEntry, now = new Date()): string {
   const time = `${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}.${String(now.getMilliseconds()).padStart(3, '0')}`;
   const ns = e.namespace === DEFAULT_NAMESPACE ? '' : ` [${e.namespace}]`;
   const outcome =
-    e.error_code !== 0 ? ` FAILED ${e.error_code} ${e.error_name}${e.error === undefined ? '' : `: ${e.error}`}`
-    : e.sequence_id !== undefined ? ` seq ${e.sequence_id}`
-    : e.sequence_ids !== undefined ? ` seq ${e.sequence_ids.join(',')}`
-    : '';
+    e.error_code !== 0
+      ? ` FAILED ${e.error_code} ${e.error_name}${e.error === undefined ? '' : `: ${e.error}`}`
+      : e.sequence_id !== undefined
+        ? ` seq ${e.sequence_id}`
+        : e.sequence_ids !== undefined
+          ? ` seq ${e.sequence_ids.join(',')}`
+          : '';
   return `${time}${ns} ${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms${outcome}`;
 }
 

@@ -81,7 +81,10 @@ export class RouteGroup {
   constructor(private readonly devnet?: Devnet) {}
 
   /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
-  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): this {
+  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(
+    spec: RouteSpec<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): this {
     if (spec.auth && !this.devnet) throw new Error(`${spec.method} ${spec.path}: an auth route needs the group's devnet`);
     this.specs.push(spec as unknown as AnyRouteSpec);
     const readParams = fieldReader(spec.params, 'text');

@@ -9,7 +9,8 @@
 /** Node's own class, even when a server adapter has replaced the global with a subclass of it. */
 export function nativeClass<C extends abstract new (...args: never[]) => unknown>(ctor: C): C {
   let c: C = ctor;
-  while (Object.getPrototypeOf(c) !== Function.prototype && typeof Object.getPrototypeOf(c) === 'function') c = Object.getPrototypeOf(c) as C;
+  while (Object.getPrototypeOf(c) !== Function.prototype && typeof Object.getPrototypeOf(c) === 'function')
+    c = Object.getPrototypeOf(c) as C;
   return c;
 }
 
@@ -103,18 +104,33 @@ export class TextBody<N extends NativeBody> {
 export function standIn<S>(proto: object, nativeProto: object, body: (self: S) => TextBody<NativeBody>, native: (self: S) => object): void {
   const method = (value: (this: S) => unknown): PropertyDescriptor => ({ value, writable: true, configurable: true });
   Object.defineProperties(proto, {
-    bodyUsed: { get(this: S) { return body(this).used; }, configurable: true },
-    text: method(function () { return body(this).text(); }),
-    json: method(function () { return body(this).json(); }),
-    arrayBuffer: method(function () { return body(this).arrayBuffer(); }),
+    bodyUsed: {
+      get(this: S) {
+        return body(this).used;
+      },
+      configurable: true,
+    },
+    text: method(function () {
+      return body(this).text();
+    }),
+    json: method(function () {
+      return body(this).json();
+    }),
+    arrayBuffer: method(function () {
+      return body(this).arrayBuffer();
+    }),
   });
   for (const name of Object.getOwnPropertyNames(nativeProto)) {
-    if (name === 'constructor' || Object.prototype.hasOwnProperty.call(proto, name)) continue;
+    if (name === 'constructor' || Object.hasOwn(proto, name)) continue;
     const d = Object.getOwnPropertyDescriptor(nativeProto, name)!;
     if (typeof d.value === 'function') {
-      Object.defineProperty(proto, name, method(function (this: S, ...args: unknown[]) {
-        return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-      } as (this: S) => unknown));
+      Object.defineProperty(
+        proto,
+        name,
+        method(function (this: S, ...args: unknown[]) {
+          return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+        } as (this: S) => unknown),
+      );
     } else if (d.get) {
       Object.defineProperty(proto, name, {
         get(this: S) {

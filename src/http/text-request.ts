@@ -10,7 +10,9 @@ import { TextBody, nativeClass, standIn } from './text-body.js';
 const NativeRequest = nativeClass(globalThis.Request);
 
 /** Methods fetch upper-cases (any other keeps its spelling, so only these and 'PATCH' stay plain). */
-const NORMALIZED: ReadonlyMap<string, string> = new Map(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'].map((m) => [m.toLowerCase(), m]));
+const NORMALIZED: ReadonlyMap<string, string> = new Map(
+  ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'].map((m) => [m.toLowerCase(), m]),
+);
 /** What fetch gives a string body that arrives without a content type. */
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
 
@@ -22,7 +24,12 @@ export class TextRequest {
 
   // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Request has (body, blob, ...) from the real one.
   static {
-    standIn(TextRequest.prototype, NativeRequest.prototype, (self: TextRequest) => self.#body, (self: TextRequest) => self.native());
+    standIn(
+      TextRequest.prototype,
+      NativeRequest.prototype,
+      (self: TextRequest) => self.#body,
+      (self: TextRequest) => self.native(),
+    );
   }
 
   constructor(url: string, method: string, headers: Headers, text: string | null) {
@@ -58,7 +65,21 @@ export class TextRequest {
 }
 
 /** The RequestInit members a TextRequest does not carry; Node reads each by name, so this does too. */
-const OTHER_INIT = ['signal', 'redirect', 'keepalive', 'duplex', 'mode', 'credentials', 'cache', 'integrity', 'referrer', 'referrerPolicy', 'window', 'priority', 'dispatcher'];
+const OTHER_INIT = [
+  'signal',
+  'redirect',
+  'keepalive',
+  'duplex',
+  'mode',
+  'credentials',
+  'cache',
+  'integrity',
+  'referrer',
+  'referrerPolicy',
+  'window',
+  'priority',
+  'dispatcher',
+];
 
 /** Whether init holds only what a TextRequest carries (members set to undefined count as absent). */
 function plainInit(init: RequestInit): boolean {
@@ -84,12 +105,15 @@ export function toRequest(input: Request | string | URL, init: RequestInit | und
   const url = parseUrl(String(input), base);
   const options = init ?? {};
   const raw = options.method;
-  const method = raw === undefined ? 'GET' : raw === 'PATCH' ? raw : typeof raw === 'string' ? NORMALIZED.get(raw.toLowerCase()) : undefined;
+  const method =
+    raw === undefined ? 'GET' : raw === 'PATCH' ? raw : typeof raw === 'string' ? NORMALIZED.get(raw.toLowerCase()) : undefined;
   const body = options.body ?? null;
   const plain =
     method !== undefined &&
     (body === null || (typeof body === 'string' && method !== 'GET' && method !== 'HEAD')) &&
-    url.username === '' && url.password === '' && !url.href.includes('#') &&
+    url.username === '' &&
+    url.password === '' &&
+    !url.href.includes('#') &&
     plainInit(options);
   if (!plain) return new NativeRequest(url, options);
   const headers = new Headers(options.headers);

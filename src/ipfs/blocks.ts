@@ -19,7 +19,8 @@ export function blockMatches(cid: CID, bytes: Uint8Array): boolean {
   const code = cid.multihash.code;
   const hasher = code === sha256.code ? sha256 : code === sha512.code ? sha512 : undefined;
   if (code === identity.code) return equals(cid.multihash.digest, bytes);
-  if (!hasher) throw new ContentError(`block ${cid} uses hash function 0x${code.toString(16)}; only sha2-256, sha2-512 and identity are supported`);
+  if (!hasher)
+    throw new ContentError(`block ${cid} uses hash function 0x${code.toString(16)}; only sha2-256, sha2-512 and identity are supported`);
   const digest = hasher.digest(bytes);
   if (digest instanceof Promise) throw new Error('expected a synchronous sha2 hasher');
   return equals(digest.bytes, cid.multihash.bytes);
@@ -33,7 +34,8 @@ export function isInline(cid: CID): boolean {
 /** The CIDs a UnixFS block links to (none for raw leaves); refuses any other codec. */
 export function linksOf(cid: CID, bytes: Uint8Array): CID[] {
   if (cid.code === RAW) return [];
-  if (cid.code !== DAG_PB) throw new ContentError(`block ${cid} has codec 0x${cid.code.toString(16)}; UnixFS uses dag-pb (0x70) and raw (0x55)`);
+  if (cid.code !== DAG_PB)
+    throw new ContentError(`block ${cid} has codec 0x${cid.code.toString(16)}; UnixFS uses dag-pb (0x70) and raw (0x55)`);
   let node: dagPb.PBNode;
   try {
     node = dagPb.decode(bytes);

@@ -80,10 +80,16 @@ async function putBlock(sink: BlockSink, code: number, bytes: Uint8Array): Promi
 /** One interior node over `parts`: a UnixFS file node whose links are unnamed, as @ipld/unixfs writes them. */
 async function branch(parts: readonly Part[], sink: BlockSink): Promise<Part> {
   const content = parts.reduce((n, p) => n + p.content, 0);
-  const bytes = dagPb.encode(dagPb.prepare({
-    Data: unixfsData(FILE, content, parts.map((p) => p.content)),
-    Links: parts.map((p) => ({ Hash: p.cid, Name: '', Tsize: p.dag })),
-  }));
+  const bytes = dagPb.encode(
+    dagPb.prepare({
+      Data: unixfsData(
+        FILE,
+        content,
+        parts.map((p) => p.content),
+      ),
+      Links: parts.map((p) => ({ Hash: p.cid, Name: '', Tsize: p.dag })),
+    }),
+  );
   const cid = await putBlock(sink, dagPb.code, bytes);
   return { cid, content, dag: parts.reduce((n, p) => n + p.dag, bytes.length) };
 }
@@ -109,7 +115,12 @@ async function fileRoot(leaves: Part[], width: number, sink: BlockSink): Promise
  * `chunks` once and writing each block to `sink` as soon as it is complete; only one chunk of
  * content and the leaves' CIDs are held.
  */
-export async function importWrappedFile(name: string, chunks: AsyncIterable<Uint8Array>, sink: BlockSink, layout: Layout = IPFS_CAR_LAYOUT): Promise<ImportedFile> {
+export async function importWrappedFile(
+  name: string,
+  chunks: AsyncIterable<Uint8Array>,
+  sink: BlockSink,
+  layout: Layout = IPFS_CAR_LAYOUT,
+): Promise<ImportedFile> {
   const leaves: Part[] = [];
   let pending = new Uint8Array(layout.chunkSize);
   let filled = 0;

@@ -77,7 +77,8 @@ function encodeStatic(type: string, value: AbiValue): Uint8Array {
     return word(v);
   }
   if (type === 'address') {
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new TypeError(`address takes 0x + 40 hex digits, got ${String(value)}`);
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value))
+      throw new TypeError(`address takes 0x + 40 hex digits, got ${String(value)}`);
     return word(BigInt(value));
   }
   if (type === 'bool') return word(value === true ? 1n : 0n);
@@ -174,13 +175,17 @@ export function decodeLog(abi: Abi, log: { readonly topics: readonly string[]; r
   if (item === undefined) return undefined;
   const inputs = item.inputs ?? [];
   const plain = inputs.filter((p) => !p.indexed);
-  const values = decode(plain.map((p) => p.type), fromHex(log.data));
+  const values = decode(
+    plain.map((p) => p.type),
+    fromHex(log.data),
+  );
   const args: Record<string, Decoded> = {};
   let topic = 1;
   inputs.forEach((p, i) => {
     const name = p.name || String(i);
     // An indexed bytes or string is logged as its hash only.
-    if (p.indexed) args[name] = isDynamic(p.type) ? (log.topics[topic++] ?? '') : decodeOne(p.type, fromHex(log.topics[topic++] ?? '0x'), 0);
+    if (p.indexed)
+      args[name] = isDynamic(p.type) ? (log.topics[topic++] ?? '') : decodeOne(p.type, fromHex(log.topics[topic++] ?? '0x'), 0);
     else args[name] = values[plain.indexOf(p)]!;
   });
   return { name: item.name ?? '', args };

@@ -61,7 +61,18 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = await freePort();
   const child = spawn(
     options.binary ?? anvilBinary(),
-    ['--silent', '--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId ?? ANVIL_CHAIN_ID), '--mnemonic', options.mnemonic ?? ANVIL_MNEMONIC, ...(options.args ?? [])],
+    [
+      '--silent',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(options.chainId ?? ANVIL_CHAIN_ID),
+      '--mnemonic',
+      options.mnemonic ?? ANVIL_MNEMONIC,
+      ...(options.args ?? []),
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

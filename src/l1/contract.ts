@@ -32,11 +32,19 @@ export class Contract {
   async readAll(name: string, args: readonly AbiValue[] = []): Promise<Decoded[]> {
     const item = findFunction(this.abi, name, args.length);
     const data = await this.rpc.call({ to: this.address, data: encodeCall(item, args) });
-    return decode((item.outputs ?? []).map((p) => p.type), fromHex(data));
+    return decode(
+      (item.outputs ?? []).map((p) => p.type),
+      fromHex(data),
+    );
   }
 
   async write(from: Hex, name: string, args: readonly AbiValue[] = [], value?: bigint): Promise<WriteResult> {
-    const receipt = await this.rpc.send({ from, to: this.address, data: this.calldata(name, args), ...(value === undefined ? {} : { value }) });
+    const receipt = await this.rpc.send({
+      from,
+      to: this.address,
+      data: this.calldata(name, args),
+      ...(value === undefined ? {} : { value }),
+    });
     return { receipt, events: this.events(receipt) };
   }
 

@@ -35,7 +35,13 @@ export async function deployStarkEx(rpc: EthRpc, artifacts: L1Artifacts, operato
 }
 
 /** Registers (kind, address, quantum) with the type src/crypto/asset.ts computes; the contract refuses a mismatch. */
-export async function registerAssetType(starkEx: Contract, operator: Hex, kind: AssetKind, address: Hex | undefined, quantum: bigint): Promise<L1AssetType> {
+export async function registerAssetType(
+  starkEx: Contract,
+  operator: Hex,
+  kind: AssetKind,
+  address: Hex | undefined,
+  quantum: bigint,
+): Promise<L1AssetType> {
   const value = address === undefined ? undefined : BigInt(address);
   const type = assetType(kind, value, quantum);
   await starkEx.write(operator, 'registerToken', [type, assetInfoHex(kind, value), quantum]);
@@ -54,9 +60,23 @@ function tokenCode(artifacts: L1Artifacts, token: TokenSpec, operator: Hex, star
   const name = token.name ?? '';
   const symbol = token.symbol ?? '';
   const baseUri = token.base_uri ?? '';
-  if (token.type === 'ERC20') return { artifact: artifacts.contracts.DevnetERC20, types: ['string', 'string', 'uint8', 'address'], args: [name, symbol, token.decimals ?? 18, operator] };
-  if (token.type === 'ERC721') return { artifact: artifacts.contracts.DevnetERC721, types: ['string', 'string', 'string', 'address'], args: [name, symbol, baseUri, operator] };
-  return { artifact: artifacts.contracts.DevnetMintableERC721, types: ['string', 'string', 'string', 'address', 'bool'], args: [name, symbol, baseUri, starkEx, token.type === 'ERC721MC'] };
+  if (token.type === 'ERC20')
+    return {
+      artifact: artifacts.contracts.DevnetERC20,
+      types: ['string', 'string', 'uint8', 'address'],
+      args: [name, symbol, token.decimals ?? 18, operator],
+    };
+  if (token.type === 'ERC721')
+    return {
+      artifact: artifacts.contracts.DevnetERC721,
+      types: ['string', 'string', 'string', 'address'],
+      args: [name, symbol, baseUri, operator],
+    };
+  return {
+    artifact: artifacts.contracts.DevnetMintableERC721,
+    types: ['string', 'string', 'string', 'address', 'bool'],
+    args: [name, symbol, baseUri, starkEx, token.type === 'ERC721MC'],
+  };
 }
 
 /**
@@ -96,14 +116,20 @@ export interface L1Setup {
 }
 
 /** A fresh L1 for a genesis: the contract deployed, ETH and every token placed and registered. */
-export async function setUpL1(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex, genesisTokens: readonly GenesisToken[]): Promise<L1Setup> {
+export async function setUpL1(
+  rpc: EthRpc,
+  artifacts: L1Artifacts,
+  operator: Hex,
+  genesisTokens: readonly GenesisToken[],
+): Promise<L1Setup> {
   const starkEx = await deployStarkEx(rpc, artifacts, operator);
   const assetTypes = [await registerAssetType(starkEx, operator, 'ETH', undefined, ETH_QUANTUM)];
   const tokens = new Map<Hex, Contract>();
   for (const token of genesisTokens) {
     const contract = await placeToken(rpc, artifacts, operator, starkEx.address, token);
     tokens.set(contract.address, contract);
-    for (const { kind, quantum } of tokenAssetKinds(token)) assetTypes.push(await registerAssetType(starkEx, operator, kind, contract.address, quantum));
+    for (const { kind, quantum } of tokenAssetKinds(token))
+      assetTypes.push(await registerAssetType(starkEx, operator, kind, contract.address, quantum));
   }
   return { starkEx, tokens, assetTypes };
 }

@@ -96,7 +96,8 @@ export class EthRpc {
     if (tx.gas !== undefined) params.gas = quantity(tx.gas);
     const hash = await this.request<Hex>('eth_sendTransaction', [params]);
     const receipt = await this.receipt(hash);
-    if (receipt.status !== '0x1') throw new L1Error(`transaction ${hash} reverted: ${await this.revertReason(params, BigInt(receipt.blockNumber))}`);
+    if (receipt.status !== '0x1')
+      throw new L1Error(`transaction ${hash} reverted: ${await this.revertReason(params, BigInt(receipt.blockNumber))}`);
     return receipt;
   }
 
@@ -127,7 +128,12 @@ export class EthRpc {
     return receipt.contractAddress;
   }
 
-  async getLogs(filter: { readonly address?: Hex; readonly fromBlock: bigint; readonly toBlock: bigint; readonly topics?: readonly (Hex | null)[] }): Promise<Log[]> {
+  async getLogs(filter: {
+    readonly address?: Hex;
+    readonly fromBlock: bigint;
+    readonly toBlock: bigint;
+    readonly topics?: readonly (Hex | null)[];
+  }): Promise<Log[]> {
     return this.request<Log[]>('eth_getLogs', [
       { address: filter.address, fromBlock: quantity(filter.fromBlock), toBlock: quantity(filter.toBlock), topics: filter.topics },
     ]);

@@ -44,7 +44,12 @@ export function syncDir(dir: string): void {
  * rename and the directory after it. `beforeRename` may open the temp file (the journal keeps
  * appending to it). On failure (a full disk) the temp file is removed and the old file is untouched.
  */
-export function replaceFile(path: string, content: string | Uint8Array | ((fd: number) => void), durability: Durability, beforeRename?: (tmp: string) => void): void {
+export function replaceFile(
+  path: string,
+  content: string | Uint8Array | ((fd: number) => void),
+  durability: Durability,
+  beforeRename?: (tmp: string) => void,
+): void {
   const tmp = `${path}.tmp`;
   try {
     const fd = openSync(tmp, 'w', FILE_MODE);

@@ -39,10 +39,15 @@ const NEWLINE = 0x0a;
  * then the text for the reader. (An image written before holds the state on one line: the same rule.)
  */
 class ImageFile implements SyncAdapter<ImageData | null> {
-  constructor(private readonly path: string, private readonly durability: Durability) {}
+  constructor(
+    private readonly path: string,
+    private readonly durability: Durability,
+  ) {}
 
   private damaged(reason: string): never {
-    throw new ImageError(`${this.path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
+    throw new ImageError(
+      `${this.path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`,
+    );
   }
 
   read(): ImageData | null {
@@ -102,7 +107,14 @@ class ImageFile implements SyncAdapter<ImageData | null> {
         this.damaged(`is not valid JSON (${(e as Error).message})`);
       }
       const nextSnapshot = parsed!.next_snapshot ?? 1;
-      if (parsed!.format !== IMAGE_FORMAT || !Number.isSafeInteger(parsed!.journal_seq) || typeof parsed!.chain !== 'string' || !Number.isSafeInteger(nextSnapshot) || (nextSnapshot as number) < 1) this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
+      if (
+        parsed!.format !== IMAGE_FORMAT ||
+        !Number.isSafeInteger(parsed!.journal_seq) ||
+        typeof parsed!.chain !== 'string' ||
+        !Number.isSafeInteger(nextSnapshot) ||
+        (nextSnapshot as number) < 1
+      )
+        this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
       const path = this.path;
       // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
       const state: StateText = function* () {
@@ -130,24 +142,33 @@ class ImageFile implements SyncAdapter<ImageData | null> {
 
   write(data: ImageData | null): void {
     if (data === null) throw new TypeError('an image always holds a state');
-    const body = JSON.stringify({ format: IMAGE_FORMAT, journal_seq: data.journalSeq, chain: data.chain, next_snapshot: data.nextSnapshot });
+    const body = JSON.stringify({
+      format: IMAGE_FORMAT,
+      journal_seq: data.journalSeq,
+      chain: data.chain,
+      next_snapshot: data.nextSnapshot,
+    });
     // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
     const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
-    replaceFile(this.path, (fd) => {
-      const hash = createHash('sha256');
-      hash.update(body, 'utf8');
-      hash.update('\n', 'utf8');
-      writeAll(fd, Buffer.from(' '.repeat(headerLength) + '\n', 'utf8'));
-      for (const piece of data.state()) {
-        const bytes = Buffer.from(piece, 'utf8');
-        hash.update(bytes);
-        writeAll(fd, bytes);
-      }
-      writeAll(fd, Buffer.from('\n', 'utf8'));
-      const header = Buffer.from(sealLine(body, hash.digest('hex')), 'utf8');
-      let off = 0;
-      while (off < header.length) off += writeSync(fd, header, off, header.length - off, off);
-    }, this.durability);
+    replaceFile(
+      this.path,
+      (fd) => {
+        const hash = createHash('sha256');
+        hash.update(body, 'utf8');
+        hash.update('\n', 'utf8');
+        writeAll(fd, Buffer.from(' '.repeat(headerLength) + '\n', 'utf8'));
+        for (const piece of data.state()) {
+          const bytes = Buffer.from(piece, 'utf8');
+          hash.update(bytes);
+          writeAll(fd, bytes);
+        }
+        writeAll(fd, Buffer.from('\n', 'utf8'));
+        const header = Buffer.from(sealLine(body, hash.digest('hex')), 'utf8');
+        let off = 0;
+        while (off < header.length) off += writeSync(fd, header, off, header.length - off, off);
+      },
+      this.durability,
+    );
   }
 }
 

@@ -55,10 +55,16 @@ export function readJournal(path: string): JournalRead | null {
     throw e;
   }
   const refuse = (line: number, reason: string): never => {
-    const keep = line <= 2 ? 'there are no intact commands before it' : `to start from the commands before it (losing those from line ${line} on), keep lines 1-${line - 1}: head -n ${line - 1} ${path} > ${path}.tmp && mv ${path}.tmp ${path}`;
+    const keep =
+      line <= 2
+        ? 'there are no intact commands before it'
+        : `to start from the commands before it (losing those from line ${line} on), keep lines 1-${line - 1}: head -n ${line - 1} ${path} > ${path}.tmp && mv ${path}.tmp ${path}`;
     throw new JournalError(`${path} line ${line} ${reason}. Nothing was changed; ${keep}`);
   };
-  if (buf.length === 0) throw new JournalError(`${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`);
+  if (buf.length === 0)
+    throw new JournalError(
+      `${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`,
+    );
   let header: { after: number; start: string; legacyIds: boolean } | undefined;
   const lines: JournalLine[] = [];
   let chain = '';
@@ -76,7 +82,15 @@ export function readJournal(path: string): JournalRead | null {
     }
     if (header === undefined) {
       const h = value as { format?: unknown; after?: unknown; chain?: unknown };
-      if (h === null || typeof h !== 'object' || (h.format !== JOURNAL_FORMAT && h.format !== JOURNAL_FORMAT_V2) || !Number.isSafeInteger(h.after) || (h.after as number) < 0 || typeof h.chain !== 'string' || h.chain.length !== SUM_LENGTH) {
+      if (
+        h === null ||
+        typeof h !== 'object' ||
+        (h.format !== JOURNAL_FORMAT && h.format !== JOURNAL_FORMAT_V2) ||
+        !Number.isSafeInteger(h.after) ||
+        (h.after as number) < 0 ||
+        typeof h.chain !== 'string' ||
+        h.chain.length !== SUM_LENGTH
+      ) {
         return `is not a journal header (format "${JOURNAL_FORMAT}")`;
       }
       if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
@@ -85,7 +99,14 @@ export function readJournal(path: string): JournalRead | null {
       return undefined;
     }
     const entry = value as JournalLine;
-    if (entry === null || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq) || typeof entry.cmd !== 'string' || !Array.isArray(entry.args)) return 'is not a journal entry';
+    if (
+      entry === null ||
+      typeof entry !== 'object' ||
+      !Number.isSafeInteger(entry.seq) ||
+      typeof entry.cmd !== 'string' ||
+      !Array.isArray(entry.args)
+    )
+      return 'is not a journal entry';
     const expected = header.after + lines.length + 1;
     if (entry.seq !== expected) return `has seq ${entry.seq} where ${expected} was expected: lines are missing or out of order`;
     if (sum !== lineSum(chain, body)) return 'does not match its checksum: this line (or one before it) was changed';
@@ -127,7 +148,9 @@ export function readJournal(path: string): JournalRead | null {
 
 /** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */
 function sealedLine(seq: number, chain: string, entry: CommandEntry): { text: string; sum: string } {
-  const body = encodeLine(entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at });
+  const body = encodeLine(
+    entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at },
+  );
   const sum = lineSum(chain, body);
   return { text: sealLine(body, sum) + '\n', sum };
 }

@@ -43,7 +43,9 @@ export function readLegacyDir(imagePath: string, journalPath: string): LegacyDir
       throw new LegacyError(`${imagePath} is not valid JSON (${(e as Error).message})`);
     }
     if (data === null || typeof data !== 'object' || data.format !== LEGACY_FORMAT || !Number.isSafeInteger(data.journal_seq)) {
-      throw new LegacyError(`${imagePath} has format ${JSON.stringify(data?.format)}; this version reads "${LEGACY_FORMAT}" there (and writes image.jsonl)`);
+      throw new LegacyError(
+        `${imagePath} has format ${JSON.stringify(data?.format)}; this version reads "${LEGACY_FORMAT}" there (and writes image.jsonl)`,
+      );
     }
     image = { journalSeq: data.journal_seq as number, state: data.state };
   }
@@ -60,7 +62,8 @@ export function readLegacyDir(imagePath: string, journalPath: string): LegacyDir
     let line: LegacyLine | undefined;
     try {
       const v = decodeLine(part) as LegacyLine;
-      if (v !== null && typeof v === 'object' && Number.isSafeInteger(v.seq) && typeof v.cmd === 'string' && Array.isArray(v.args)) line = v;
+      if (v !== null && typeof v === 'object' && Number.isSafeInteger(v.seq) && typeof v.cmd === 'string' && Array.isArray(v.args))
+        line = v;
     } catch {
       line = undefined;
     }
@@ -69,10 +72,12 @@ export function readLegacyDir(imagePath: string, journalPath: string): LegacyDir
       break;
     }
     if (!line) throw new LegacyError(`${journalPath} line ${i + 1} is not a valid journal entry (${JSON.stringify(part.slice(0, 80))})`);
-    if (previous !== undefined && line.seq !== previous + 1) throw new LegacyError(`${journalPath} line ${i + 1} has seq ${line.seq} after ${previous}; the journal is not contiguous`);
+    if (previous !== undefined && line.seq !== previous + 1)
+      throw new LegacyError(`${journalPath} line ${i + 1} has seq ${line.seq} after ${previous}; the journal is not contiguous`);
     previous = line.seq;
     if (line.seq <= after) continue; // already in the image (a crash between image and truncation)
-    if (line.seq !== after + lines.length + 1) throw new LegacyError(`${journalPath}: seq ${line.seq} follows ${after + lines.length}; journal lines are missing`);
+    if (line.seq !== after + lines.length + 1)
+      throw new LegacyError(`${journalPath}: seq ${line.seq} follows ${after + lines.length}; journal lines are missing`);
     lines.push(line);
   }
   return { image, lines, droppedTail };

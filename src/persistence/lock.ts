@@ -30,7 +30,8 @@ export function lockDir(path: string, dir: string): DirLock {
   }
   try {
     const taken = flock(fd);
-    if (!taken) throw new LockError(`state dir ${dir} is in use by another l2-devnet (${holder(path)}); stop it first, or use another --state dir`);
+    if (!taken)
+      throw new LockError(`state dir ${dir} is in use by another l2-devnet (${holder(path)}); stop it first, or use another --state dir`);
     // Who holds it, for the message another process will print (the lock itself is the flock, not this text).
     ftruncateSync(fd, 0);
     writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }) + '\n');

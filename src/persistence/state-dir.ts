@@ -14,7 +14,7 @@ import { JsonSyntaxError, stringify } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import type { JournalRead } from './journal.js';
 import { LEGACY_IMAGE, LEGACY_JOURNAL, LegacyError, readLegacyDir } from './legacy.js';
-import { LockError, lockDir } from './lock.js';
+import { type LockError, lockDir } from './lock.js';
 
 export const IMAGE_FILE = 'image.jsonl';
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -87,7 +87,7 @@ export function claimStateDir(dir: string): StateDirClaim {
   } catch (e) {
     throw new StateDirError(`state dir ${dir} is not usable: ${(e as Error).message}`);
   }
-  let lock;
+  let lock: ReturnType<typeof lockDir>;
   try {
     lock = lockDir(join(dir, LOCK_FILE), dir);
   } catch (e) {
@@ -128,14 +128,21 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     imageBytes = statSync(imagePath).size;
   };
   /** The image of the state now, with the counters that answers carry. */
-  const imageNow = (w: JournalWriter, state: StateText): ImageData => ({ journalSeq: w.seq, chain: w.chain, state, nextSnapshot: devnet.bookkeeping().nextSnapshot });
+  const imageNow = (w: JournalWriter, state: StateText): ImageData => ({
+    journalSeq: w.seq,
+    chain: w.chain,
+    state,
+    nextSnapshot: devnet.bookkeeping().nextSnapshot,
+  });
 
   let plan: Plan;
   try {
     image.read();
     const legacy = existsSync(join(dir, LEGACY_IMAGE)) || existsSync(join(dir, LEGACY_JOURNAL));
     if (legacy && image.data !== null) {
-      throw new StateDirError(`state dir ${dir} holds both ${IMAGE_FILE} (this version's) and ${LEGACY_IMAGE}/${LEGACY_JOURNAL} (the format before checksums, which this version migrates from). Nothing was changed; if the old files are left from a migration that was cut short, delete them`);
+      throw new StateDirError(
+        `state dir ${dir} holds both ${IMAGE_FILE} (this version's) and ${LEGACY_IMAGE}/${LEGACY_JOURNAL} (the format before checksums, which this version migrates from). Nothing was changed; if the old files are left from a migration that was cut short, delete them`,
+      );
     }
     plan = legacy ? migrate() : restore();
   } catch (e) {
@@ -151,13 +158,20 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
    * Replays the lines; returns them as this version journals them (a snapshot line recording the id
    * it handed out), to rewrite a journal of an older format with.
    */
-  function replayAll(lines: readonly (CommandEntry & { seq: number })[], legacyIds: boolean, file: string, lineOf: (index: number) => string): CommandEntry[] {
+  function replayAll(
+    lines: readonly (CommandEntry & { seq: number })[],
+    legacyIds: boolean,
+    file: string,
+    lineOf: (index: number) => string,
+  ): CommandEntry[] {
     return lines.map((line, index) => {
       let answer: unknown;
       try {
         answer = devnet.replay(line, legacyIds);
       } catch (e) {
-        throw new StateDirError(`${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`);
+        throw new StateDirError(
+          `${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
+        );
       }
       const args = line.cmd === 'snapshot' ? [(answer as { id: string }).id] : line.args;
       return line.at === undefined ? { cmd: line.cmd, args } : { cmd: line.cmd, args, at: line.at };
@@ -167,14 +181,28 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
   function restore(): Plan {
     const journal: JournalRead | null = readJournal(journalPath);
     const data = image.data;
-    const base = { dir, droppedTail: journal?.droppedTail ?? null, unterminatedTail: journal?.unterminated ?? false, migrated: false, journalMissing: false };
+    const base = {
+      dir,
+      droppedTail: journal?.droppedTail ?? null,
+      unterminatedTail: journal?.unterminated ?? false,
+      migrated: false,
+      journalMissing: false,
+    };
     if (data === null) {
-      if (journal !== null) throw new StateDirError(`${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`);
+      if (journal !== null)
+        throw new StateDirError(
+          `${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`,
+        );
       return {
         report: { ...base, restored: false, replayed: 0 },
         // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
         start: () => {
-          writeImage({ journalSeq: 0, chain: CHAIN_START, state: () => devnet.dumpPieces(), nextSnapshot: devnet.bookkeeping().nextSnapshot });
+          writeImage({
+            journalSeq: 0,
+            chain: CHAIN_START,
+            state: () => devnet.dumpPieces(),
+            nextSnapshot: devnet.bookkeeping().nextSnapshot,
+          });
           return JournalWriter.create(journalPath, 0, CHAIN_START, durability);
         },
       };
@@ -182,7 +210,10 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     try {
       devnet.loadPieces(data.state());
     } catch (e) {
-      if (e instanceof JsonSyntaxError) throw new ImageError(`${imagePath} is not valid JSON (${e.message}). Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
+      if (e instanceof JsonSyntaxError)
+        throw new ImageError(
+          `${imagePath} is not valid JSON (${e.message}). Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`,
+        );
       throw e;
     }
     devnet.restoreBookkeeping({ nextSnapshot: data.nextSnapshot });
@@ -190,10 +221,14 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     const fresh = (): JournalWriter => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability);
     if (journal === null) return { report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 }, start: fresh };
     if (journal.after > data.journalSeq) {
-      throw new StateDirError(`${journalPath} starts after seq ${journal.after}, but ${imagePath} covers only up to seq ${data.journalSeq}: the commands in between are missing. Nothing was changed`);
+      throw new StateDirError(
+        `${journalPath} starts after seq ${journal.after}, but ${imagePath} covers only up to seq ${data.journalSeq}: the commands in between are missing. Nothing was changed`,
+      );
     }
     const mismatch = (where: string): never => {
-      throw new StateDirError(`${journalPath} does not continue ${imagePath}: their checksums differ at seq ${data.journalSeq} (${where}); was one of them copied from another state dir? Nothing was changed`);
+      throw new StateDirError(
+        `${journalPath} does not continue ${imagePath}: their checksums differ at seq ${data.journalSeq} (${where}); was one of them copied from another state dir? Nothing was changed`,
+      );
     };
     if (journal.after === data.journalSeq && journal.start !== data.chain) mismatch('line 1');
     const covered = journal.lines.findIndex((l) => l.seq === data.journalSeq);
@@ -203,7 +238,8 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     const replayed = replayAll(unseen, journal.legacyIds, journalPath, (i) => `line ${firstUnseen + i + 2}`);
     const report = { ...base, restored: true, replayed: unseen.length };
     // An older format is rewritten whole (one rename) with the ids its snapshot lines handed out.
-    if (journal.legacyIds) return { report, start: () => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability, replayed) };
+    if (journal.legacyIds)
+      return { report, start: () => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability, replayed) };
     const last = journal.lines[journal.lines.length - 1];
     // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
     if ((last?.seq ?? journal.after) < data.journalSeq) return { report, start: fresh };
@@ -245,7 +281,18 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
       for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
       return w;
     };
-    return { report: { dir, restored: true, replayed: old.lines.length, droppedTail: old.droppedTail, unterminatedTail: false, migrated: true, journalMissing: false }, start };
+    return {
+      report: {
+        dir,
+        restored: true,
+        replayed: old.lines.length,
+        droppedTail: old.droppedTail,
+        unterminatedTail: false,
+        migrated: true,
+        journalMissing: false,
+      },
+      start,
+    };
   }
 
   let settled = false;
@@ -326,7 +373,11 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
 /** The answer to a command whose effect could not be saved: HTTP 503, code 500, and the state as it was. */
 function diskFailure(dir: string, what: string, e: unknown): DevnetError {
   const cause = e instanceof Error ? e.message : String(e);
-  return new DevnetError(ErrorCode.SystemError, `the state dir ${dir} could not write ${what} (${cause}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`, 503);
+  return new DevnetError(
+    ErrorCode.SystemError,
+    `the state dir ${dir} could not write ${what} (${cause}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`,
+    503,
+  );
 }
 
 function bestEffort(f: () => void): void {

@@ -2,7 +2,7 @@
 import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../testing/signing.js';
 import { CALLS } from './format.js';
 import type { CallName } from './format.js';
-import { Context, ScenarioError, isNft, must } from './context.js';
+import { type Context, ScenarioError, isNft, must } from './context.js';
 import type { Actor, AssetRef } from './context.js';
 import type { Outgoing } from './target.js';
 import { parseDecimal, toQuantized } from './units.js';
@@ -16,7 +16,12 @@ export interface Prepared {
 type With = Record<string, unknown>;
 type Builder = (ctx: Context, as: Actor | undefined, w: With) => Promise<Prepared>;
 
-const post = (path: string, body: unknown, headers?: Record<string, string>): Outgoing => ({ method: 'POST', path, body, ...(headers ? { headers } : {}) });
+const post = (path: string, body: unknown, headers?: Record<string, string>): Outgoing => ({
+  method: 'POST',
+  path,
+  body,
+  ...(headers ? { headers } : {}),
+});
 
 function need(as: Actor | undefined, call: string): Actor {
   if (!as) throw new ScenarioError(`call "${call}" needs "as": the account that signs it`);
@@ -48,7 +53,9 @@ function signMove(l1: boolean): Builder {
     const asset = await ctx.asset(w.asset, `${call}: with.asset`);
     const assetId = await ctx.assetId(asset);
     const receiver = ctx.receiver(w.to, l1, `${call}: with.to`);
-    const vaults = (await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })).result as { vault_ids: string[] };
+    const vaults = (
+      await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
+    ).result as { vault_ids: string[] };
     const sign = l1 ? signedWithdrawalBody : signedTransferBody;
     const body = sign({
       starkKey: from.stark_key,
@@ -65,7 +72,8 @@ function signMove(l1: boolean): Builder {
 }
 
 /** `TYPE:ADDRESS[:TOKEN_ID]` as /v1/order/info takes it. */
-const contractParam = (a: AssetRef): string => (a.contract.type === 'ETH' ? 'ETH:ETH' : `${a.contract.type}:${a.contract.address}${a.tokenId === undefined ? '' : `:${a.tokenId}`}`);
+const contractParam = (a: AssetRef): string =>
+  a.contract.type === 'ETH' ? 'ETH:ETH' : `${a.contract.type}:${a.contract.address}${a.tokenId === undefined ? '' : `:${a.tokenId}`}`;
 
 /** An order as the JS SDK places one: price in base display units per whole quote token. */
 function signOrder(direction: 0 | 1): Builder {
@@ -75,7 +83,12 @@ function signOrder(direction: 0 | 1): Builder {
     const quote = await ctx.asset(w.asset, `${call}: with.asset`);
     const base = await ctx.asset(w.currency ?? 'ETH', `${call}: with.currency`);
     const price = parseDecimal(str(w, 'price', call), `${call}: with.price`);
-    const info = (await must(ctx.target, { method: 'GET', path: `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}` })).result as { base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number };
+    const info = (
+      await must(ctx.target, {
+        method: 'GET',
+        path: `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}`,
+      })
+    ).result as { base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number };
     const quoteAmount = quantity(quote, w, call);
     // Base display = quote display x price; it must come to whole base quanta.
     const quoteDisplay = parseDecimal(isNft(quote.contract) ? quoteAmount.toString() : String(w.amount), `${call}: with.amount`);
@@ -109,11 +122,19 @@ function apiKey(ctx: Context, w: With): Record<string, string> {
 }
 
 /** One signed transfer body of a list, from `from` (the list item's `from`, else the step's `as`). */
-async function listItem(ctx: Context, from: Actor, item: With, at: string, nonce: bigint | undefined): Promise<{ body: Record<string, unknown>; display: string }> {
+async function listItem(
+  ctx: Context,
+  from: Actor,
+  item: With,
+  at: string,
+  nonce: bigint | undefined,
+): Promise<{ body: Record<string, unknown>; display: string }> {
   const asset = await ctx.asset(item.asset, `${at}.asset`);
   const assetId = await ctx.assetId(asset);
   const receiver = ctx.receiver(item.to, false, `${at}.to`);
-  const vaults = (await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })).result as { vault_ids: string[] };
+  const vaults = (
+    await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
+  ).result as { vault_ids: string[] };
   const amount = quantity(asset, item, at);
   const body = signedTransferBody({
     starkKey: from.stark_key,
@@ -129,7 +150,8 @@ async function listItem(ctx: Context, from: Actor, item: With, at: string, nonce
 }
 
 function transferList(w: With, call: string): With[] {
-  if (!Array.isArray(w.transfers) || w.transfers.length === 0) throw new ScenarioError(`${call}: with.transfers must be a non-empty list of {to, asset, amount}`);
+  if (!Array.isArray(w.transfers) || w.transfers.length === 0)
+    throw new ScenarioError(`${call}: with.transfers must be a non-empty list of {to, asset, amount}`);
   return w.transfers as With[];
 }
 
@@ -138,7 +160,10 @@ const BUILDERS: Record<CallName, Builder> = {
     const to = w.to === undefined ? need(as, 'deposit').stark_key : ctx.receiver(w.to, false, 'deposit: with.to');
     const asset = await ctx.asset(w.asset, 'deposit: with.asset');
     const contract_address = asset.contract.type === 'ETH' ? 'eth' : asset.contract.address;
-    const amount = asset.tokenId === undefined ? { amount: toQuantized(str(w, 'amount', 'deposit'), asset.contract, 'deposit: with.amount').toString() } : { token_id: asset.tokenId.toString() };
+    const amount =
+      asset.tokenId === undefined
+        ? { amount: toQuantized(str(w, 'amount', 'deposit'), asset.contract, 'deposit: with.amount').toString() }
+        : { token_id: asset.tokenId.toString() };
     return { out: post('/_devnet/deposit', { stark_key: to, contract_address, ...amount }), owner: to };
   },
   transfer: signMove(false),
@@ -153,7 +178,16 @@ const BUILDERS: Record<CallName, Builder> = {
       items.push({ ...body, amount: display });
     }
     const outer = { r: '0x1', s: '0x1', stark_key: from.stark_key };
-    return { out: post('/v1/batchtransfer', { transfers: items, stark_key: from.stark_key, nonce: Number(nonce), signature: outer, base_token_transfer_seq_id: null }), owner: from.stark_key };
+    return {
+      out: post('/v1/batchtransfer', {
+        transfers: items,
+        stark_key: from.stark_key,
+        nonce: Number(nonce),
+        signature: outer,
+        base_token_transfer_seq_id: null,
+      }),
+      owner: from.stark_key,
+    };
   },
   /** Java's multi transfer: each item signed by its own sender (`from`, default `as`); the outer signature is the first's. */
   async multi_transfer(ctx, as, w) {
@@ -174,7 +208,10 @@ const BUILDERS: Record<CallName, Builder> = {
     const who = need(as, 'cancel');
     const id = str(w, 'order', 'cancel');
     const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
-    return { out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }), owner: undefined };
+    return {
+      out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }),
+      owner: undefined,
+    };
   },
   async mint(ctx, as, w) {
     const to = w.to === undefined ? need(as, 'mint').stark_key : ctx.receiver(w.to, false, 'mint: with.to');
@@ -186,10 +223,17 @@ const BUILDERS: Record<CallName, Builder> = {
   async marketplace(ctx, _as, w) {
     let project = w.project;
     if (project === undefined) {
-      const projects = (await must(ctx.target, { method: 'GET', path: '/v1/project', headers: apiKey(ctx, w) })).result as Array<{ project_uuid: string }>;
+      const projects = (await must(ctx.target, { method: 'GET', path: '/v1/project', headers: apiKey(ctx, w) })).result as Array<{
+        project_uuid: string;
+      }>;
       project = projects[0]?.project_uuid;
     }
-    const body = { marketplace_name: w.name ?? 'Scenario market', marketplace_payee_address: ctx.receiver(w.payee, false, 'marketplace: with.payee'), marketplace_fee: str(w, 'fee', 'marketplace'), project_uuid: project };
+    const body = {
+      marketplace_name: w.name ?? 'Scenario market',
+      marketplace_payee_address: ctx.receiver(w.payee, false, 'marketplace: with.payee'),
+      marketplace_fee: str(w, 'fee', 'marketplace'),
+      project_uuid: project,
+    };
     return { out: post('/v1/marketplace', body, apiKey(ctx, w)), owner: undefined };
   },
   batch: async (_ctx, _as, w) => ({ out: post('/_devnet/batches', { layer: w.layer ?? 'both' }), owner: undefined }),
@@ -197,7 +241,10 @@ const BUILDERS: Record<CallName, Builder> = {
   snapshot: async () => ({ out: post('/_devnet/snapshots', {}), owner: undefined }),
   revert: async (_ctx, _as, w) => ({ out: post(`/_devnet/snapshots/${str(w, 'id', 'revert')}/revert`, {}), owner: undefined }),
   reset: async () => ({ out: post('/_devnet/reset', {}), owner: undefined }),
-  record_status: async (_ctx, _as, w) => ({ out: post(`/_devnet/records/${str(w, 'sequence_id', 'record_status')}/status`, { status: w.status }), owner: undefined }),
+  record_status: async (_ctx, _as, w) => ({
+    out: post(`/_devnet/records/${str(w, 'sequence_id', 'record_status')}/status`, { status: w.status }),
+    owner: undefined,
+  }),
   async claim(ctx, as, w) {
     const asset = await ctx.asset(w.asset, 'claim: with.asset');
     const ethaddress = ctx.receiver(w.to ?? need(as, 'claim').name, true, 'claim: with.to');
@@ -206,6 +253,7 @@ const BUILDERS: Record<CallName, Builder> = {
 };
 
 export async function prepareCall(ctx: Context, call: string, as: Actor | undefined, w: With): Promise<Prepared> {
-  if (!(CALLS as readonly string[]).includes(call)) throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
+  if (!(CALLS as readonly string[]).includes(call))
+    throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
   return BUILDERS[call as CallName](ctx, as, w);
 }

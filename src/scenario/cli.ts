@@ -8,9 +8,15 @@ import type { StepResult } from './runner.js';
 import { inProcessTarget, urlTarget } from './target.js';
 import type { Target } from './target.js';
 
-const SCENARIO_FLAGS: readonly FlagSpec<{ url?: string }>[] = [{ name: 'url', help: 'a running emulator to run against (reset before each file)', set: (o, v) => (o.url = v) }];
+const SCENARIO_FLAGS: readonly FlagSpec<{ url?: string }>[] = [
+  { name: 'url', help: 'a running emulator to run against (reset before each file)', set: (o, v) => (o.url = v) },
+];
 
-export const SCENARIO_USAGE = ['Usage: l2-devnet scenario FILE... [--url URL]', '  Runs each scenario from the genesis: in-process by default; with --url against a running emulator, which is reset (POST /_devnet/reset) before each file.', ...flagLines(SCENARIO_FLAGS, false)].join('\n');
+export const SCENARIO_USAGE = [
+  'Usage: l2-devnet scenario FILE... [--url URL]',
+  '  Runs each scenario from the genesis: in-process by default; with --url against a running emulator, which is reset (POST /_devnet/reset) before each file.',
+  ...flagLines(SCENARIO_FLAGS, false),
+].join('\n');
 
 type Write = (text: string) => void;
 
@@ -18,7 +24,8 @@ function stepLine(r: StepResult, write: Write): void {
   write(`  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.label.length > 110 ? r.label.slice(0, 107) + '...' : r.label}\n`);
   if (r.ok) return;
   for (const m of r.mismatches) write(`       - ${m}\n`);
-  if (r.reply) write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
+  if (r.reply)
+    write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
 }
 
 async function freshTarget(url: string | undefined): Promise<{ target: Target; close: () => Promise<void> }> {
@@ -42,10 +49,16 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     write(`l2-devnet scenario: ${e.message}\n${SCENARIO_USAGE}\n`);
     return 2;
   }
-  if (parsed.help) { write(SCENARIO_USAGE + '\n'); return 0; }
+  if (parsed.help) {
+    write(SCENARIO_USAGE + '\n');
+    return 0;
+  }
   const files = parsed.positionals;
   const url = parsed.options.url;
-  if (files.length === 0 || url === '') { write(`${SCENARIO_USAGE}\n`); return 2; }
+  if (files.length === 0 || url === '') {
+    write(`${SCENARIO_USAGE}\n`);
+    return 2;
+  }
   let failed = 0;
   for (const file of files) {
     let ok = false;

@@ -36,7 +36,12 @@ export class Context {
   /** false: requests carry a placeholder signature (for an emulator with `signatures: 'skip'`; signing costs ~7 ms a request). */
   sign = true;
 
-  constructor(readonly target: Target, readonly actors: Map<string, Actor>, readonly apiKeys: string[], readonly operator: string) {
+  constructor(
+    readonly target: Target,
+    readonly actors: Map<string, Actor>,
+    readonly apiKeys: string[],
+    readonly operator: string,
+  ) {
     for (const a of actors.values()) this.captures.set(a.name, a);
     this.captures.set('api_key', apiKeys[0]);
     this.captures.set('operator', operator);
@@ -56,7 +61,8 @@ export class Context {
 
   actor(name: unknown, field = 'as'): Actor {
     const a = typeof name === 'string' ? this.actors.get(name) : undefined;
-    if (!a) throw new ScenarioError(`${field}: no genesis account named ${JSON.stringify(name)} (known: ${[...this.actors.keys()].join(', ')})`);
+    if (!a)
+      throw new ScenarioError(`${field}: no genesis account named ${JSON.stringify(name)} (known: ${[...this.actors.keys()].join(', ')})`);
     return a;
   }
 
@@ -69,11 +75,16 @@ export class Context {
 
   /** `ETH`, `RDD20`, `REDDIO721#3`, `0xADDRESS`, `0xADDRESS#3`. */
   async asset(value: unknown, field = 'asset'): Promise<AssetRef> {
-    if (typeof value !== 'string' || value === '') throw new ScenarioError(`${field}: expected an asset such as "ETH", "RDD20" or "REDDIO721#3", got ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' || value === '')
+      throw new ScenarioError(`${field}: expected an asset such as "ETH", "RDD20" or "REDDIO721#3", got ${JSON.stringify(value)}`);
     const [name, id] = value.split('#') as [string, string | undefined];
     const contract = await this.contract(name, field);
-    if (isNft(contract) !== (id !== undefined)) throw new ScenarioError(`${field}: ${isNft(contract) ? `an NFT needs a token id, e.g. "${name}#1"` : `${name} is fungible: no "#token id"`}`);
-    if (id !== undefined && !/^\d+$/.test(id)) throw new ScenarioError(`${field}: token id must be a decimal integer, got ${JSON.stringify(id)}`);
+    if (isNft(contract) !== (id !== undefined))
+      throw new ScenarioError(
+        `${field}: ${isNft(contract) ? `an NFT needs a token id, e.g. "${name}#1"` : `${name} is fungible: no "#token id"`}`,
+      );
+    if (id !== undefined && !/^\d+$/.test(id))
+      throw new ScenarioError(`${field}: token id must be a decimal integer, got ${JSON.stringify(id)}`);
     return { contract, tokenId: id === undefined ? undefined : BigInt(id) };
   }
 
@@ -84,7 +95,10 @@ export class Context {
       await this.loadContracts();
       contract = this.contracts.get(name.toLowerCase());
     }
-    if (!contract) throw new ScenarioError(`${field}: unknown asset ${JSON.stringify(name)} (known: ${[...new Set([...this.contracts.values()].map((c) => c.symbol))].join(', ')})`);
+    if (!contract)
+      throw new ScenarioError(
+        `${field}: unknown asset ${JSON.stringify(name)} (known: ${[...new Set([...this.contracts.values()].map((c) => c.symbol))].join(', ')})`,
+      );
     return contract;
   }
 
@@ -94,7 +108,10 @@ export class Context {
     const key = `${a.contract.address}#${a.tokenId}`;
     let id = this.assetIds.get(key);
     if (id === undefined) {
-      const r = await must(this.target, { method: 'GET', path: `/v1/assetid?type=${a.contract.type}&contract_address=${a.contract.address}&token_id=${a.tokenId}` });
+      const r = await must(this.target, {
+        method: 'GET',
+        path: `/v1/assetid?type=${a.contract.type}&contract_address=${a.contract.address}&token_id=${a.tokenId}`,
+      });
       id = (r.result as { asset_id: string }).asset_id;
       // An ERC721MC id also depends on the URL the token was minted with, which a revert or reset can change.
       if (a.contract.type !== 'ERC721MC') this.assetIds.set(key, id);
@@ -104,7 +121,10 @@ export class Context {
 
   /** Contracts of every API key's projects, and ETH: symbols and addresses both name them. */
   private async loadContracts(): Promise<void> {
-    const eth = (await must(this.target, { method: 'GET', path: '/v1/contract_info?type=ETH&contract_address=eth' })).result as Record<string, unknown>;
+    const eth = (await must(this.target, { method: 'GET', path: '/v1/contract_info?type=ETH&contract_address=eth' })).result as Record<
+      string,
+      unknown
+    >;
     const lists: Array<Record<string, unknown>> = [eth];
     for (const key of this.apiKeys) {
       const r = await this.target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': key } });
@@ -112,7 +132,14 @@ export class Context {
       for (const p of r.result as Array<{ contracts: Array<Record<string, unknown>> }>) lists.push(...p.contracts);
     }
     for (const c of lists) {
-      const ref: ContractRef = { address: String(c.contract_address), type: String(c.type), symbol: String(c.symbol), decimals: Number(c.decimals), quantum: BigInt(String(c.quantum)), assetType: String(c.asset_type) };
+      const ref: ContractRef = {
+        address: String(c.contract_address),
+        type: String(c.type),
+        symbol: String(c.symbol),
+        decimals: Number(c.decimals),
+        quantum: BigInt(String(c.quantum)),
+        assetType: String(c.asset_type),
+      };
       this.contracts.set(ref.symbol.toLowerCase(), ref);
       this.contracts.set(ref.address.toLowerCase(), ref);
     }
@@ -126,16 +153,19 @@ export class Context {
       return value.replace(/\$\{([A-Za-z_][\w.]*)\}/g, (_m, path: string) => String(this.lookup(path))) as T;
     }
     if (Array.isArray(value)) return value.map((v) => this.resolve(v)) as T;
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)])) as T;
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)])) as T;
     return value;
   }
 
   private lookup(path: string): unknown {
     const [head, ...rest] = path.split('.');
-    if (!this.captures.has(head!)) throw new ScenarioError(`$${path}: nothing captured as "${head}" yet (captures: ${[...this.captures.keys()].join(', ')})`);
+    if (!this.captures.has(head!))
+      throw new ScenarioError(`$${path}: nothing captured as "${head}" yet (captures: ${[...this.captures.keys()].join(', ')})`);
     let v: unknown = this.captures.get(head!);
     for (const part of rest) {
-      if (v === null || typeof v !== 'object' || !(part in v)) throw new ScenarioError(`$${path}: "${part}" is not in ${JSON.stringify(v)}`);
+      if (v === null || typeof v !== 'object' || !(part in v))
+        throw new ScenarioError(`$${path}: "${part}" is not in ${JSON.stringify(v)}`);
       v = (v as Record<string, unknown>)[part];
     }
     return typeof v === 'bigint' ? v.toString() : v;

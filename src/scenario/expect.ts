@@ -5,7 +5,7 @@ import type { BalanceExpectation, Expectation } from './format.js';
 import type { Reply } from './target.js';
 import { sameDecimal } from './units.js';
 
-const show = (v: unknown): string => (typeof v === 'bigint' ? v.toString() : JSON.stringify(v) ?? 'undefined');
+const show = (v: unknown): string => (typeof v === 'bigint' ? v.toString() : (JSON.stringify(v) ?? 'undefined'));
 
 function sameScalar(expected: unknown, actual: unknown): boolean {
   // Integers beyond 2^53 arrive as bigint: compare them with the number or digits the scenario wrote.
@@ -17,13 +17,16 @@ function sameScalar(expected: unknown, actual: unknown): boolean {
 export function subsetMismatches(expected: unknown, actual: unknown, path: string): string[] {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array, got ${show(actual)}`];
-    if (actual.length !== expected.length) return [`${path}: expected ${expected.length} items, got ${actual.length}: ${show(actual).slice(0, 300)}`];
+    if (actual.length !== expected.length)
+      return [`${path}: expected ${expected.length} items, got ${actual.length}: ${show(actual).slice(0, 300)}`];
     return expected.flatMap((e, i) => subsetMismatches(e, actual[i], `${path}[${i}]`));
   }
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: expected an object, got ${show(actual)}`];
     return Object.entries(expected).flatMap(([k, e]) =>
-      k in actual ? subsetMismatches(e, (actual as Record<string, unknown>)[k], `${path}.${k}`) : [`${path}.${k}: missing (expected ${show(e)})`],
+      k in actual
+        ? subsetMismatches(e, (actual as Record<string, unknown>)[k], `${path}.${k}`)
+        : [`${path}.${k}: missing (expected ${show(e)})`],
     );
   }
   return sameScalar(expected, actual) ? [] : [`${path}: expected ${show(expected)}, got ${show(actual)}`];
@@ -39,8 +42,10 @@ export function replyMismatches(e: Expectation, r: Reply): string[] {
     const why = r.ok ? '' : ` (error_code ${show(body?.error_code)}: ${show(body?.error)})`;
     out.push(`status: expected ${wantStatus}, got ${gotStatus}${why}`);
   }
-  if (e.error_code !== undefined && body?.error_code !== e.error_code) out.push(`error_code: expected ${e.error_code}, got ${show(body?.error_code)}`);
-  if (e.error !== undefined && !String(body?.error ?? '').includes(e.error)) out.push(`error: expected a message containing ${show(e.error)}, got ${show(body?.error)}`);
+  if (e.error_code !== undefined && body?.error_code !== e.error_code)
+    out.push(`error_code: expected ${e.error_code}, got ${show(body?.error_code)}`);
+  if (e.error !== undefined && !String(body?.error ?? '').includes(e.error))
+    out.push(`error: expected a message containing ${show(e.error)}, got ${show(body?.error)}`);
   if (e.http !== undefined && r.http !== e.http) out.push(`http: expected ${e.http}, got ${r.http}`);
   if (e.result !== undefined) out.push(...subsetMismatches(e.result, r.result, 'result'));
   if (e.body !== undefined) out.push(...subsetMismatches(e.body, r.body, 'body'));
@@ -67,7 +72,8 @@ export async function balanceMismatches(ctx: Context, expected: Record<string, R
       const w = typeof want === 'string' ? { available: want } : want;
       for (const side of ['available', 'frozen'] as const) {
         const value = w[side];
-        if (value !== undefined && !sameDecimal(String(value), got[side])) out.push(`balances.${name}.${assetName}${side === 'frozen' ? ' (frozen)' : ''}: expected ${value}, got ${got[side]}`);
+        if (value !== undefined && !sameDecimal(String(value), got[side]))
+          out.push(`balances.${name}.${assetName}${side === 'frozen' ? ' (frozen)' : ''}: expected ${value}, got ${got[side]}`);
       }
     }
   }

@@ -12,8 +12,23 @@ export interface Scenario {
 
 /** Every high-level call the runner turns into a (signed, where the real API wants it) request. */
 export const CALLS = [
-  'deposit', 'transfer', 'withdraw', 'batch_transfer', 'multi_transfer', 'sell', 'buy', 'cancel', 'mint', 'marketplace',
-  'batch', 'clock', 'snapshot', 'revert', 'reset', 'record_status', 'claim',
+  'deposit',
+  'transfer',
+  'withdraw',
+  'batch_transfer',
+  'multi_transfer',
+  'sell',
+  'buy',
+  'cancel',
+  'mint',
+  'marketplace',
+  'batch',
+  'clock',
+  'snapshot',
+  'revert',
+  'reset',
+  'record_status',
+  'claim',
 ] as const;
 export type CallName = (typeof CALLS)[number];
 

@@ -44,7 +44,16 @@ async function prepare(ctx: Context, step: Step, baseDir: string): Promise<Prepa
   if (step.get !== undefined) return { out: { method: 'GET', path: ctx.resolve(step.get) }, owner: as?.stark_key };
   if (step.request !== undefined) {
     const q = ctx.resolve(step.request);
-    return { out: { method: q.method, path: q.path, body: q.body, ...(q.headers ? { headers: q.headers } : {}), ...(q.file !== undefined ? { filePath: resolve(baseDir, q.file) } : {}) }, owner: as?.stark_key };
+    return {
+      out: {
+        method: q.method,
+        path: q.path,
+        body: q.body,
+        ...(q.headers ? { headers: q.headers } : {}),
+        ...(q.file !== undefined ? { filePath: resolve(baseDir, q.file) } : {}),
+      },
+      owner: as?.stark_key,
+    };
   }
   throw new ScenarioError('a step needs "call", "request" or "get"');
 }
@@ -99,7 +108,8 @@ export function loadScenario(path: string): Scenario {
     throw new ScenarioError(`${path}: ${(e as Error).message}`);
   }
   const s = doc as Partial<Scenario> | null;
-  if (!s || typeof s !== 'object' || typeof s.name !== 'string' || !Array.isArray(s.steps)) throw new ScenarioError(`${path}: a scenario is {"name": string, "steps": [...]}`);
+  if (!s || typeof s !== 'object' || typeof s.name !== 'string' || !Array.isArray(s.steps))
+    throw new ScenarioError(`${path}: a scenario is {"name": string, "steps": [...]}`);
   return s as Scenario;
 }
 

@@ -5,7 +5,8 @@ import type { ContractRef } from './context.js';
 /** A decimal string or number as `digits / 10^scale`, refusing anything that is not a plain non-negative decimal. */
 export function parseDecimal(value: unknown, field: string): { digits: bigint; scale: number } {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text)) throw new ScenarioError(`${field}: expected a decimal such as "0.001", got ${JSON.stringify(value)}`);
+  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text))
+    throw new ScenarioError(`${field}: expected a decimal such as "0.001", got ${JSON.stringify(value)}`);
   const [whole, frac = ''] = text.split('.') as [string, string?];
   return { digits: BigInt(whole + frac), scale: frac.length };
 }
@@ -16,7 +17,10 @@ export function toQuantized(value: unknown, contract: ContractRef, field: string
   // amount x 10^decimals / quantum, which must be an integer.
   const num = digits * 10n ** BigInt(contract.decimals);
   const den = 10n ** BigInt(scale) * contract.quantum;
-  if (num % den !== 0n) throw new ScenarioError(`${field}: ${String(value)} ${contract.symbol} is not a whole number of quanta (quantum ${contract.quantum}, ${contract.decimals} decimals)`);
+  if (num % den !== 0n)
+    throw new ScenarioError(
+      `${field}: ${String(value)} ${contract.symbol} is not a whole number of quanta (quantum ${contract.quantum}, ${contract.decimals} decimals)`,
+    );
   return num / den;
 }
 

@@ -30,12 +30,16 @@ export interface TransferSpec {
 
 /** Fungible transfers between two different traders, and NFT transfers of REDDIO721 #1-5 / DMINT #1-6 / DMC #1-4 (some not held). */
 export const transferArbitrary: fc.Arbitrary<TransferSpec> = fc
-  .tuple(traderArbitrary, fc.integer({ min: 1, max: 2 }), fc.oneof(
-    fc.record({ asset: fungibleArbitrary, amount: amountArbitrary }),
-    fc.record({ asset: fc.integer({ min: 1, max: 5 }).map((i) => `REDDIO721#${i}`), amount: fc.constant(1n) }),
-    fc.record({ asset: fc.integer({ min: 1, max: 6 }).map((i) => `DMINT#${i}`), amount: fc.constant(1n) }),
-    fc.record({ asset: fc.integer({ min: 1, max: 4 }).map((i) => `DMC#${i}`), amount: fc.constant(1n) }),
-  ))
+  .tuple(
+    traderArbitrary,
+    fc.integer({ min: 1, max: 2 }),
+    fc.oneof(
+      fc.record({ asset: fungibleArbitrary, amount: amountArbitrary }),
+      fc.record({ asset: fc.integer({ min: 1, max: 5 }).map((i) => `REDDIO721#${i}`), amount: fc.constant(1n) }),
+      fc.record({ asset: fc.integer({ min: 1, max: 6 }).map((i) => `DMINT#${i}`), amount: fc.constant(1n) }),
+      fc.record({ asset: fc.integer({ min: 1, max: 4 }).map((i) => `DMC#${i}`), amount: fc.constant(1n) }),
+    ),
+  )
   .map(([from, shift, { asset, amount }]) => ({ from, to: TRADERS[(TRADERS.indexOf(from) + shift) % TRADERS.length]!, asset, amount }));
 
 export interface OrderSpec {
@@ -57,18 +61,25 @@ export interface OrderSpec {
  * 0.01 to 0.09 ETH: every fill is a multiple of 0.1 token, so every volume is a whole number of
  * ETH units and the maker-favouring rounding never decides anything (a model can stay exact).
  */
-export const orderArbitrary: fc.Arbitrary<OrderSpec> = fc.record({
-  who: traderArbitrary,
-  side: fc.constantFrom('sell' as const, 'buy' as const),
-  marketplace: fc.boolean(),
-  tif: fc.constantFrom<ModelTimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK'),
-  shape: fc.oneof(
-    fc.record({ token: fc.integer({ min: 1, max: 5 }), price: fc.oneof(fc.bigInt({ min: 1n, max: 3000n }), fc.constantFrom(200n, 1000n, 2000n)) })
-      .map(({ token, price }) => ({ asset: `REDDIO721#${token}`, quoteAmount: 1n, baseAmount: price })),
-    fc.record({ tenths: fc.bigInt({ min: 1n, max: 30n }), cents: fc.bigInt({ min: 1n, max: 9n }) })
-      .map(({ tenths, cents }) => ({ asset: 'RDD20', quoteAmount: tenths * 100_000n, baseAmount: tenths * 100_000n * cents / 100n })),
-  ),
-}).map(({ who, side, marketplace, tif, shape }) => ({ who, side, marketplace, tif, ...shape }));
+export const orderArbitrary: fc.Arbitrary<OrderSpec> = fc
+  .record({
+    who: traderArbitrary,
+    side: fc.constantFrom('sell' as const, 'buy' as const),
+    marketplace: fc.boolean(),
+    tif: fc.constantFrom<ModelTimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK'),
+    shape: fc.oneof(
+      fc
+        .record({
+          token: fc.integer({ min: 1, max: 5 }),
+          price: fc.oneof(fc.bigInt({ min: 1n, max: 3000n }), fc.constantFrom(200n, 1000n, 2000n)),
+        })
+        .map(({ token, price }) => ({ asset: `REDDIO721#${token}`, quoteAmount: 1n, baseAmount: price })),
+      fc
+        .record({ tenths: fc.bigInt({ min: 1n, max: 30n }), cents: fc.bigInt({ min: 1n, max: 9n }) })
+        .map(({ tenths, cents }) => ({ asset: 'RDD20', quoteAmount: tenths * 100_000n, baseAmount: (tenths * 100_000n * cents) / 100n })),
+    ),
+  })
+  .map(({ who, side, marketplace, tif, shape }) => ({ who, side, marketplace, tif, ...shape }));
 
 /** A batch transfer (one sender) or a multi transfer (senders as drawn): 1 to 3 transfers. */
 export interface BatchSpec {
@@ -77,11 +88,21 @@ export interface BatchSpec {
 }
 
 export const batchArbitrary: fc.Arbitrary<BatchSpec> = fc
-  .record({ kind: fc.constantFrom('batch' as const, 'multi' as const), transfers: fc.array(transferArbitrary, { minLength: 1, maxLength: 3 }) })
+  .record({
+    kind: fc.constantFrom('batch' as const, 'multi' as const),
+    transfers: fc.array(transferArbitrary, { minLength: 1, maxLength: 3 }),
+  })
   // A batch has one sender: every item is sent by the first item's sender (to someone else).
   .map(({ kind, transfers }) => ({
     kind,
-    transfers: kind === 'multi' ? transfers : transfers.map((t) => ({ ...t, from: transfers[0]!.from, to: t.to === transfers[0]!.from ? TRADERS[(TRADERS.indexOf(t.to) + 1) % TRADERS.length]! : t.to })),
+    transfers:
+      kind === 'multi'
+        ? transfers
+        : transfers.map((t) => ({
+            ...t,
+            from: transfers[0]!.from,
+            to: t.to === transfers[0]!.from ? TRADERS[(TRADERS.indexOf(t.to) + 1) % TRADERS.length]! : t.to,
+          })),
   }));
 
 /** The display price of an order spec (ETH per whole token), as the SDK and the scenario runner take it. */

@@ -31,7 +31,10 @@ export async function fuzzCommand(argv: readonly string[], write: Write = (t) =>
   let o: FuzzOptions;
   try {
     const parsed = parseCommandLine(FUZZ_FLAGS, argv);
-    if (parsed.help) { write(FUZZ_USAGE + '\n'); return 0; }
+    if (parsed.help) {
+      write(FUZZ_USAGE + '\n');
+      return 0;
+    }
     o = parsed.options;
   } catch (e) {
     if (!(e instanceof FlagError)) throw e;
@@ -46,12 +49,20 @@ export async function fuzzCommand(argv: readonly string[], write: Write = (t) =>
 /** The run's outcome as printed: the seed, and on failure the shrunk sequence, what disagreed and the replay command. */
 export function formatReport(report: FuzzReport, o: FuzzOptions): string {
   const head = `seed ${report.seed}, ${o.url ?? 'in-process'}\n`;
-  if (report.ok) return head + `ok: ${report.runs} sequences of up to ${o.maxCommands ?? 40} commands, invariants clean and the model in agreement after every command\n`;
-  return head + [
-    `FAILED after ${report.runs} sequences; shrunk counterexample:`,
-    `  ${report.counterexample}`,
-    'what disagreed:',
-    `  ${report.error!.split('\n').join('\n  ')}`,
-    `replay: l2-devnet fuzz --seed ${report.seed} --path ${report.path} --replay-path '${report.replayPath}'${o.maxCommands !== undefined ? ` --max-commands ${o.maxCommands}` : ''}${o.url ? ` --url ${o.url}` : ''}`,
-  ].join('\n') + '\n';
+  if (report.ok)
+    return (
+      head +
+      `ok: ${report.runs} sequences of up to ${o.maxCommands ?? 40} commands, invariants clean and the model in agreement after every command\n`
+    );
+  return (
+    head +
+    [
+      `FAILED after ${report.runs} sequences; shrunk counterexample:`,
+      `  ${report.counterexample}`,
+      'what disagreed:',
+      `  ${report.error!.split('\n').join('\n  ')}`,
+      `replay: l2-devnet fuzz --seed ${report.seed} --path ${report.path} --replay-path '${report.replayPath}'${o.maxCommands !== undefined ? ` --max-commands ${o.maxCommands}` : ''}${o.url ? ` --url ${o.url}` : ''}`,
+    ].join('\n') +
+    '\n'
+  );
 }

@@ -6,7 +6,20 @@ import { Context } from '../scenario/context.js';
 import { inProcessTarget, urlTarget } from '../scenario/target.js';
 import type { Target } from '../scenario/target.js';
 import { amountArbitrary, batchArbitrary, fungibleArbitrary, orderArbitrary, traderArbitrary, transferArbitrary } from './arbitraries.js';
-import { BatchCmd, BatchTransferCmd, CancelCmd, ClaimCmd, ClockCmd, DepositCmd, MintCmd, OrderCmd, RevertCmd, SnapshotCmd, TransferCmd, WithdrawCmd } from './commands.js';
+import {
+  BatchCmd,
+  BatchTransferCmd,
+  CancelCmd,
+  ClaimCmd,
+  ClockCmd,
+  DepositCmd,
+  MintCmd,
+  OrderCmd,
+  RevertCmd,
+  SnapshotCmd,
+  TransferCmd,
+  WithdrawCmd,
+} from './commands.js';
 import type { FuzzModel, FuzzReal } from './commands.js';
 import { genesisModel } from './model.js';
 
@@ -84,8 +97,20 @@ async function freshTarget(o: FuzzOptions): Promise<Fresh> {
 async function setUp(target: Target, sign: boolean): Promise<FuzzReal> {
   const ctx = await Context.open(target);
   ctx.sign = sign;
-  const projects = (await target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': ctx.apiKeys[0]! } })).result as Array<{ project_uuid: string }>;
-  const r = await target.send({ method: 'POST', path: '/v1/marketplace', headers: { 'x-api-key': ctx.apiKeys[0]! }, body: { marketplace_name: 'fuzz', marketplace_payee_address: ctx.actor('carol').stark_key, marketplace_fee: '0.015', project_uuid: projects[0]!.project_uuid } });
+  const projects = (await target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': ctx.apiKeys[0]! } })).result as Array<{
+    project_uuid: string;
+  }>;
+  const r = await target.send({
+    method: 'POST',
+    path: '/v1/marketplace',
+    headers: { 'x-api-key': ctx.apiKeys[0]! },
+    body: {
+      marketplace_name: 'fuzz',
+      marketplace_payee_address: ctx.actor('carol').stark_key,
+      marketplace_fee: '0.015',
+      project_uuid: projects[0]!.project_uuid,
+    },
+  });
   if (!r.ok) throw new Error(`creating the marketplace failed: ${r.text.slice(0, 200)}`);
   return { ctx, marketplace: (r.result as { marketplace_uuid: string }).marketplace_uuid };
 }
@@ -110,5 +135,13 @@ export async function runFuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   // fc.commands prints its replay path after the commands: keep the two apart.
   const printed = String(details.counterexample?.[0]);
   const replayPath = /\/\*replayPath="([^"]*)"\*\/$/.exec(printed)?.[1] ?? '';
-  return { ok: false, seed, runs: details.numRuns, counterexample: printed.replace(/ ?\/\*replayPath=.*$/, ''), path: details.counterexamplePath ?? '', replayPath, error };
+  return {
+    ok: false,
+    seed,
+    runs: details.numRuns,
+    counterexample: printed.replace(/ ?\/\*replayPath=.*$/, ''),
+    path: details.counterexamplePath ?? '',
+    replayPath,
+    error,
+  };
 }

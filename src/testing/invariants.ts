@@ -20,20 +20,26 @@ export async function checkAgainstModel(ctx: Context, s: ModelState): Promise<vo
   const problems: string[] = [];
   for (const who of [...TRADERS, 'operator'] as Who[]) {
     const r = await ctx.target.send({ method: 'GET', path: `/v1/balances?stark_key=${ctx.actor(who).stark_key}&limit=1000` });
-    const rows = (r.result as { list: Array<{ asset_id: string; balance_available: number | bigint; balance_frozen: number | bigint }> }).list;
+    const rows = (r.result as { list: Array<{ asset_id: string; balance_available: number | bigint; balance_frozen: number | bigint }> })
+      .list;
     const real = new Map(rows.map((x) => [x.asset_id, { available: BigInt(x.balance_available), frozen: BigInt(x.balance_frozen) }]));
     const seen = new Set<string>();
     for (const [asset, want] of holdings(s, who)) {
       const id = await ctx.assetId(await ctx.asset(asset));
       seen.add(id);
       const got = real.get(id);
-      if (got?.available !== want.available || got.frozen !== want.frozen) problems.push(`${who} ${asset}: model ${show(want)}, emulator ${show(got)}`);
+      if (got?.available !== want.available || got.frozen !== want.frozen)
+        problems.push(`${who} ${asset}: model ${show(want)}, emulator ${show(got)}`);
     }
     // A row at 0/0 is an asset on its way to L1 (withdraw_frozen): no balance for the model to hold.
-    for (const [id, got] of real) if (!seen.has(id) && (got.available !== 0n || got.frozen !== 0n)) problems.push(`${who} ${id}: model nothing, emulator ${show(got)}`);
+    for (const [id, got] of real)
+      if (!seen.has(id) && (got.available !== 0n || got.frozen !== 0n)) problems.push(`${who} ${id}: model nothing, emulator ${show(got)}`);
   }
   for (const who of TRADERS) {
-    const r = await ctx.target.send({ method: 'GET', path: `/v1/withdrawal/status?stage=withdrawarea&ethaddress=${ctx.actor(who).eth_address}` });
+    const r = await ctx.target.send({
+      method: 'GET',
+      path: `/v1/withdrawal/status?stage=withdrawarea&ethaddress=${ctx.actor(who).eth_address}`,
+    });
     const real = new Map((r.result as Array<{ asset_id: string; amount: number | bigint }>).map((e) => [e.asset_id, BigInt(e.amount)]));
     for (const asset of ['ETH', 'RDD20']) {
       const want = s.area.get(areaKey(who, asset)) ?? 0n;

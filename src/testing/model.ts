@@ -131,6 +131,7 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
       close(s, o);
       return 'cancelled';
     }
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
     const q = o.remaining < maker.remaining ? o.remaining : maker.remaining;
     const volume = (q * maker.baseAmount) / maker.quoteAmount;
     const [sell, buy] = o.side === 0 ? [o, maker] : [maker, o];

@@ -129,14 +129,15 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
     vaultSell: BigInt(ask ? f.quoteVault : f.baseVault),
     vaultBuy: BigInt(ask ? f.baseVault : f.quoteVault),
   };
-  const hash = () => limitOrderWithFeeMsgHash({
-    ...fields,
-    nonce: BigInt(f.nonce),
-    expirationTimestamp: expiration,
-    feeToken: BigInt(f.baseToken),
-    feeVaultId: BigInt(f.baseVault),
-    feeLimit: BigInt(Math.floor(feeLimit)),
-  });
+  const hash = () =>
+    limitOrderWithFeeMsgHash({
+      ...fields,
+      nonce: BigInt(f.nonce),
+      expirationTimestamp: expiration,
+      feeToken: BigInt(f.baseToken),
+      feeVaultId: BigInt(f.baseVault),
+      feeLimit: BigInt(Math.floor(feeLimit)),
+    });
   return {
     token_sell: hex(fields.tokenSell),
     token_buy: hex(fields.tokenBuy),

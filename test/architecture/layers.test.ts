@@ -33,7 +33,8 @@ describe('architecture', () => {
 
   it('imports point down: main -> index -> app -> http -> devnet -> domain -> crypto/ipfs', () => {
     const upward: string[] = [];
-    for (const [module, { local }] of graph) for (const target of local) if (layerOf(target) < layerOf(module)) upward.push(`${module} -> ${target}`);
+    for (const [module, { local }] of graph)
+      for (const target of local) if (layerOf(target) < layerOf(module)) upward.push(`${module} -> ${target}`);
     expect(upward).toEqual([]);
   });
 
@@ -52,9 +53,11 @@ describe('architecture', () => {
     const impure: string[] = [];
     for (const [module, { packages }] of graph) {
       if (!module.startsWith('domain/')) continue;
-      for (const p of packages) if (p.startsWith('node:') || p === 'hono' || p.startsWith('hono/') || p.startsWith('lowdb')) impure.push(`${module} imports ${p}`);
+      for (const p of packages)
+        if (p.startsWith('node:') || p === 'hono' || p.startsWith('hono/') || p.startsWith('lowdb')) impure.push(`${module} imports ${p}`);
       const text = readFileSync(join(SRC, module), 'utf8');
-      for (const banned of ['Date.now(', 'new Date()', 'Math.random(', 'process.', 'setTimeout(', 'performance.now(']) if (text.includes(banned)) impure.push(`${module} uses ${banned}`);
+      for (const banned of ['Date.now(', 'new Date()', 'Math.random(', 'process.', 'setTimeout(', 'performance.now('])
+        if (text.includes(banned)) impure.push(`${module} uses ${banned}`);
     }
     expect(impure).toEqual([]);
   });
@@ -76,10 +79,17 @@ describe('architecture', () => {
   });
 
   it('every domain folder opens with a README line on what it owns, and every module with a comment line', () => {
-    const folders = readdirSync(join(SRC, 'domain'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(join(SRC, 'domain'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual(['catalog', 'ledger', 'lifecycle', 'records', 'state', 'storage', 'trading', 'values']);
     for (const f of folders) expect(readFileSync(join(SRC, 'domain', f, 'README.md'), 'utf8')).toMatch(/^# domain\/\w+\n\S.{40,}/);
-    const silent = [...graph.keys()].filter((m) => !readFileSync(join(SRC, m), 'utf8').replace(/^#!.*\n/, '').startsWith('//'));
+    const silent = [...graph.keys()].filter(
+      (m) =>
+        !readFileSync(join(SRC, m), 'utf8')
+          .replace(/^#!.*\n/, '')
+          .startsWith('//'),
+    );
     expect(silent).toEqual([]);
     expect(readdirSync(join(SRC, 'domain')).filter((n) => n.endsWith('.ts'))).toEqual([]);
   });

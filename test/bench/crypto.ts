@@ -113,12 +113,15 @@ function pedersenSection(runs: number): { ratio: number } {
   const buildMs = performance.now() - t1;
   const bytes = heapUsed() - before;
   const points = fresh.aLow.size + fresh.bLow.size + fresh.start.length;
-  console.log(`  Pedersen tables: ${points} affine points (${fresh.aLow.windows} signed ${fresh.aLow.window}-bit windows x 2 + 256 start points), built in ${buildMs.toFixed(0)} ms, heap ${(bytes / 2 ** 20).toFixed(1)} MiB (built once per process, at the first hash)`);
+  console.log(
+    `  Pedersen tables: ${points} affine points (${fresh.aLow.windows} signed ${fresh.aLow.window}-bit windows x 2 + 256 start points), built in ${buildMs.toFixed(0)} ms, heap ${(bytes / 2 ** 20).toFixed(1)} MiB (built once per process, at the first hash)`,
+  );
 
   const g = stream(0x9e3779b97f4a7c15n, P);
   const pairs = Array.from({ length: 256 }, () => take(g, 2) as [bigint, bigint]);
   fastPedersen(1n, 2n);
-  for (const [a, b] of pairs.slice(0, 16)) if (fastPedersen(a, b) !== BigInt(scurePedersen(a, b))) throw new Error('fast Pedersen differs from scure');
+  for (const [a, b] of pairs.slice(0, 16))
+    if (fastPedersen(a, b) !== BigInt(scurePedersen(a, b))) throw new Error('fast Pedersen differs from scure');
   const scure: number[] = [];
   const fast: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -126,7 +129,9 @@ function pedersenSection(runs: number): { ratio: number } {
     fast.push(opsPerSecond(600, (i) => fastPedersen(pairs[i % 256]![0], pairs[i % 256]![1])));
   }
   const s = summary(fast, scure);
-  console.log(`  pedersen: scure ${fmt(s.b)}/s, fast ${fmt(s.a)}/s: ${x(s.ratio)} (goal >= ${PEDERSEN_GOAL}x): ${verdict(s.ratio >= PEDERSEN_GOAL)}  [${((performance.now() - t0) / 1000).toFixed(1)} s]`);
+  console.log(
+    `  pedersen: scure ${fmt(s.b)}/s, fast ${fmt(s.a)}/s: ${x(s.ratio)} (goal >= ${PEDERSEN_GOAL}x): ${verdict(s.ratio >= PEDERSEN_GOAL)}  [${((performance.now() - t0) / 1000).toFixed(1)} s]`,
+  );
   return s;
 }
 
@@ -170,20 +175,35 @@ function verifySection(runs: number): { ratio: number; sigs: Sig[] } {
       `per key ${keyTable.size} points (${VERIFY_WINDOWS.key}-bit), ${keyMs.toFixed(1)} ms, ${(keyBytes / 1024).toFixed(0)} KiB (LRU of 256 keys)`,
   );
   verifyStarkSignature(sigs[0]!.hash, sigs[0]!.r, sigs[0]!.s, sigs[0]!.key); // builds the generator table
-  const newKeys = signatures(take(stream(0x777n, N - 1n), 3).map((v) => v + 1n), 1, 0x55n);
+  const newKeys = signatures(
+    take(stream(0x777n, N - 1n), 3).map((v) => v + 1n),
+    1,
+    0x55n,
+  );
   const firstFast = median(newKeys.map((k) => 1000 / opsPerSecond(1, () => verifyStarkSignature(k.hash, k.r, k.s, k.key))));
   const firstNaive = median(newKeys.map((k) => 1000 / opsPerSecond(1, () => referenceVerify(k.hash, k.r, k.s, k.key))));
-  console.log(`  first verify under a new key (decompress + key table + verify): ${firstFast.toFixed(1)} ms; naive ${firstNaive.toFixed(1)} ms`);
+  console.log(
+    `  first verify under a new key (decompress + key table + verify): ${firstFast.toFixed(1)} ms; naive ${firstNaive.toFixed(1)} ms`,
+  );
 
-  for (const v of sigs) if (!verifyStarkSignature(v.hash, v.r, v.s, v.key) || !referenceVerify(v.hash, v.r, v.s, v.key)) throw new Error('a benchmark signature does not verify');
+  for (const v of sigs)
+    if (!verifyStarkSignature(v.hash, v.r, v.s, v.key) || !referenceVerify(v.hash, v.r, v.s, v.key))
+      throw new Error('a benchmark signature does not verify');
   const naive: number[] = [];
   const fast: number[] = [];
   for (let r = 0; r < runs; r++) {
     naive.push(opsPerSecond(20, (i) => referenceVerify(sigs[i]!.hash, sigs[i]!.r, sigs[i]!.s, sigs[i]!.key)));
-    fast.push(opsPerSecond(400, (i) => { const v = sigs[i % sigs.length]!; verifyStarkSignature(v.hash, v.r, v.s, v.key); }));
+    fast.push(
+      opsPerSecond(400, (i) => {
+        const v = sigs[i % sigs.length]!;
+        verifyStarkSignature(v.hash, v.r, v.s, v.key);
+      }),
+    );
   }
   const s = summary(fast, naive);
-  console.log(`  x-only verify: naive (scure verify, '02' then '03' key) ${fmt(s.b)}/s, cached windowed ${fmt(s.a)}/s: ${x(s.ratio)}  [${((performance.now() - t0) / 1000).toFixed(1)} s]`);
+  console.log(
+    `  x-only verify: naive (scure verify, '02' then '03' key) ${fmt(s.b)}/s, cached windowed ${fmt(s.a)}/s: ${x(s.ratio)}  [${((performance.now() - t0) / 1000).toFixed(1)} s]`,
+  );
   return { ratio: s.ratio, sigs };
 }
 
@@ -211,8 +231,12 @@ async function orderSection(runs: number): Promise<void> {
   const dn = createDevnet();
   // The way an SDK calls fetch: fetch(url, init). The second form has the caller build a Request
   // each time, whose body stream Node 20 builds and promotes on the caller's side (text-body.ts).
-  const init = (method: string, body?: string): RequestInit => ({ method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) });
-  const call = async (method: string, path: string, body?: string): Promise<any> => (await dn.fetch('http://devnet.bench' + path, init(method, body))).json();
+  const init = (method: string, body?: string): RequestInit => ({
+    method,
+    ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+  });
+  const call = async (method: string, path: string, body?: string): Promise<any> =>
+    (await dn.fetch('http://devnet.bench' + path, init(method, body))).json();
   const callWithRequest = async (method: string, path: string, body?: string): Promise<any> =>
     (await dn.fetch(new Request('http://devnet.bench' + path, init(method, body)))).json();
   const accounts = dn.devnet.accounts().accounts;
@@ -249,7 +273,8 @@ async function orderSection(runs: number): Promise<void> {
   }
   const texts = bodies.map((b) => JSON.stringify(b));
   const params = bodies.map(orderParams);
-  for (let i = 0; i < 4; i++) if (naiveOrderHash(params[i]!) !== limitOrderWithFeeMsgHash(params[i]!)) throw new Error('naive and fast order hashes differ');
+  for (let i = 0; i < 4; i++)
+    if (naiveOrderHash(params[i]!) !== limitOrderWithFeeMsgHash(params[i]!)) throw new Error('naive and fast order hashes differ');
 
   let failures = 0;
   const e2e: number[] = [];
@@ -267,7 +292,12 @@ async function orderSection(runs: number): Promise<void> {
   let next = 0;
   for (; next < warmup; next++) {
     if ((await (next % 4 < 2 ? call : callWithRequest)('POST', '/v1/order', texts[next]!))?.status !== 'OK') failures++;
-    verifyStarkSignature(limitOrderWithFeeMsgHash(params[next]!), BigInt(bodies[next]!['signature'].r), BigInt(bodies[next]!['signature'].s), BigInt(bodies[next]!['stark_key']));
+    verifyStarkSignature(
+      limitOrderWithFeeMsgHash(params[next]!),
+      BigInt(bodies[next]!['signature'].r),
+      BigInt(bodies[next]!['signature'].s),
+      BigInt(bodies[next]!['stark_key']),
+    );
   }
   for (let r = 0; r < runs; r++) {
     const start = next;
@@ -307,7 +337,9 @@ async function orderSection(runs: number): Promise<void> {
       `placed through createDevnet().fetch(url, init) ${fmt(vsNaive.a)}/s, through createDevnet().fetch(new Request(url, init)) ${fmt(withRequest.b)}/s ` +
       `(${total} orders, ${total / 2} fills, invariants ${invariants.ok ? 'clean' : 'VIOLATED'})`,
   );
-  console.log(`  order placement vs the naive crypto alone: ${x(vsNaive.ratio)} (goal >= ${ORDER_GOAL}x): ${verdict(vsNaive.ratio >= ORDER_GOAL)}`);
+  console.log(
+    `  order placement vs the naive crypto alone: ${x(vsNaive.ratio)} (goal >= ${ORDER_GOAL}x): ${verdict(vsNaive.ratio >= ORDER_GOAL)}`,
+  );
   console.log(
     `  HTTP + ledger + matching over the crypto-only cost, fetch(url, init): +${(overhead * 100).toFixed(0)}% (${overheadUs(vsCrypto)} µs per order) (goal <= ${OVERHEAD_GOAL * 100}%): ${verdict(overhead <= OVERHEAD_GOAL)}; ` +
       `with the caller building a Request each time: +${((withRequest.ratio - 1) * 100).toFixed(0)}% (${overheadUs(withRequest)} µs)  [${((performance.now() - t0) / 1000).toFixed(1)} s]`,
@@ -347,7 +379,12 @@ async function poolSection(runs: number, sigs: readonly Sig[]): Promise<void> {
     const parallel: number[] = [];
     const oneByOne: number[] = [];
     for (let r = 0; r < runs; r++) {
-      inline.push(opsPerSecond(count, (i) => { const [h, rr, s, k] = item(i); verifyStarkSignature(h, rr, s, k); }));
+      inline.push(
+        opsPerSecond(count, (i) => {
+          const [h, rr, s, k] = item(i);
+          verifyStarkSignature(h, rr, s, k);
+        }),
+      );
       let t = performance.now();
       await Promise.all(Array.from({ length: count }, (_, i) => send([item(i)])));
       parallel.push((count * 1000) / (performance.now() - t));

@@ -85,10 +85,20 @@ async function depositMicros(port: number, agent: Agent, starkKey: string, n: nu
   const body = JSON.stringify({ stark_key: starkKey, contract_address: 'eth', amount: 1 });
   const one = () =>
     new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/_devnet/deposit', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`deposit answered ${res.statusCode}`))));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/_devnet/deposit',
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`deposit answered ${res.statusCode}`))));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -101,7 +111,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function runEvents(o: EventsOptions = {}): Promise<void> {
   const rounds = o.runs ?? 5;
-  console.log(`events: ${DEPOSITS.toLocaleString('en')} sequential deposits over HTTP per side, ${SUBSCRIBERS} idle SSE subscribers vs none, ${rounds} rounds`);
+  console.log(
+    `events: ${DEPOSITS.toLocaleString('en')} sequential deposits over HTTP per side, ${SUBSCRIBERS} idle SSE subscribers vs none, ${rounds} rounds`,
+  );
   const { child, port } = await startCli();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -111,7 +123,9 @@ export async function runEvents(o: EventsOptions = {}): Promise<void> {
         res.setEncoding('utf8');
         res.on('data', (d: string) => (t += d));
         res.on('end', () => resolve(JSON.parse(t)));
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
     const key = accounts.accounts[2]!.stark_key;
     await depositMicros(port, agent, key, 1000); // warm-up
@@ -138,17 +152,28 @@ export async function runEvents(o: EventsOptions = {}): Promise<void> {
       }
     }
     const line = (label: string, xs: Cost[]) => {
-      const cpu = xs.every((x) => x.cpu !== undefined) ? `, server CPU ${median(xs.map((x) => x.cpu!)).toFixed(1)} us (${xs.map((x) => x.cpu!.toFixed(0)).join(', ')})` : '';
-      console.log(`  ${label}: wall ${median(xs.map((x) => x.wall)).toFixed(1)} us per deposit (${xs.map((x) => x.wall.toFixed(0)).join(', ')})${cpu}`);
+      const cpu = xs.every((x) => x.cpu !== undefined)
+        ? `, server CPU ${median(xs.map((x) => x.cpu!)).toFixed(1)} us (${xs.map((x) => x.cpu!.toFixed(0)).join(', ')})`
+        : '';
+      console.log(
+        `  ${label}: wall ${median(xs.map((x) => x.wall)).toFixed(1)} us per deposit (${xs.map((x) => x.wall.toFixed(0)).join(', ')})${cpu}`,
+      );
     };
     line('no subscriber    ', none);
     line(`${SUBSCRIBERS} idle subscribers`, idle);
     // Each round's two sides ran back to back: the median of the rounds' ratios, as the crypto bench does.
     const wallRatio = median(idle.map((x, i) => x.wall / none[i]!.wall));
-    const cpuRatio = none.every((x) => x.cpu !== undefined) && idle.every((x) => x.cpu !== undefined) ? median(idle.map((x, i) => x.cpu! / none[i]!.cpu!)) : undefined;
+    const cpuRatio =
+      none.every((x) => x.cpu !== undefined) && idle.every((x) => x.cpu !== undefined)
+        ? median(idle.map((x, i) => x.cpu! / none[i]!.cpu!))
+        : undefined;
     const verdict = (x: number) => `${x.toFixed(2)}x (goal <= ${GOAL}x: ${x <= GOAL ? 'met' : 'MISSED'})`;
-    console.log(`  ratio (median of the rounds' ratios), wall: ${verdict(wallRatio)}${cpuRatio === undefined ? '' : `; server CPU: ${verdict(cpuRatio)}`}`);
-    console.log(`  subscribers dropped during the timed deposits: ${dropped} of ${SUBSCRIBERS * rounds} (each was sent ~${Math.round((DEPOSITS * 340) / 1024)} KiB, within its socket's buffers)`);
+    console.log(
+      `  ratio (median of the rounds' ratios), wall: ${verdict(wallRatio)}${cpuRatio === undefined ? '' : `; server CPU: ${verdict(cpuRatio)}`}`,
+    );
+    console.log(
+      `  subscribers dropped during the timed deposits: ${dropped} of ${SUBSCRIBERS * rounds} (each was sent ~${Math.round((DEPOSITS * 340) / 1024)} KiB, within its socket's buffers)`,
+    );
   } finally {
     agent.destroy();
     child.kill('SIGTERM');

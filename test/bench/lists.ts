@@ -119,7 +119,9 @@ async function child(runs: number): Promise<void> {
     const rdd = [...s.contracts.values()].find((c) => c.symbol === 'RDD20')!;
     d.deposit({ starkKey: bob, contractAddress: rdd.address, amount: 10n ** 15n });
     d.deposit({ starkKey: carol, contractAddress: 'eth', amount: 10n ** 15n });
-    const [bobEth, bobRdd, carolEth, carolRdd] = d.vaults([bob, bob, carol, carol], [eth.assetType, rdd.assetType, eth.assetType, rdd.assetType]).map(BigInt) as [bigint, bigint, bigint, bigint];
+    const [bobEth, bobRdd, carolEth, carolRdd] = d
+      .vaults([bob, bob, carol, carol], [eth.assetType, rdd.assetType, eth.assetType, rdd.assetType])
+      .map(BigInt) as [bigint, bigint, bigint, bigint];
 
     const t0 = performance.now();
     const before = heapBytes();
@@ -138,25 +140,46 @@ async function child(runs: number): Promise<void> {
       const micros = ask ? 2_000_000n + BigInt(i % 1000) * 100n : 900_000n + BigInt(i % 1000) * 100n;
       const quote = 1_000_000n;
       const base = (quote * micros) / 1_000_000n;
-      placeOrder(s, {
-        starkKey: ask ? bob : carol, direction: ask ? 0 : 1,
-        tokenSell: ask ? rdd.assetType : eth.assetType, tokenBuy: ask ? eth.assetType : rdd.assetType, baseToken: eth.assetType, quoteToken: rdd.assetType,
-        amountSell: ask ? quote : base, amountBuy: ask ? base : quote, amount: quote,
-        price: `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`,
-        vaultSell: ask ? bobRdd : carolEth, vaultBuy: ask ? bobEth : carolRdd,
-        nonce: ask ? nonce.bob++ : nonce.carol++, expiration: 4_194_303n, feeLimit: base, feeToken: eth.assetType, feeVault: ask ? bobEth : carolEth,
-        // Distinct signatures: the by-signature index appends by copying, so one signature for all would cost O(n) each.
-        marketplace: undefined, signature: { r: BigInt(i + 1), s: 1n },
-      }, () => true);
+      placeOrder(
+        s,
+        {
+          starkKey: ask ? bob : carol,
+          direction: ask ? 0 : 1,
+          tokenSell: ask ? rdd.assetType : eth.assetType,
+          tokenBuy: ask ? eth.assetType : rdd.assetType,
+          baseToken: eth.assetType,
+          quoteToken: rdd.assetType,
+          amountSell: ask ? quote : base,
+          amountBuy: ask ? base : quote,
+          amount: quote,
+          price: `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`,
+          vaultSell: ask ? bobRdd : carolEth,
+          vaultBuy: ask ? bobEth : carolRdd,
+          nonce: ask ? nonce.bob++ : nonce.carol++,
+          expiration: 4_194_303n,
+          feeLimit: base,
+          feeToken: eth.assetType,
+          feeVault: ask ? bobEth : carolEth,
+          // Distinct signatures: the by-signature index appends by copying, so one signature for all would cost O(n) each.
+          marketplace: undefined,
+          signature: { r: BigInt(i + 1), s: 1n },
+        },
+        () => true,
+      );
       s.undo.settle();
     }
     const afterOrders = heapBytes();
     bytes.push({ n, record: (afterRecords - before) / n, order: (afterOrders - afterRecords) / n });
-    console.log(`  ${label(n)}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s (${n} deposits to one key, ${n} resting orders)`);
+    console.log(
+      `  ${label(n)}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s (${n} deposits to one key, ${n} resting orders)`,
+    );
 
     const probes: Probe[] = [
       { name: 'GET /v1/records limit 100', path: `/v1/records?stark_key=${alice}&limit=100` },
-      { name: 'GET /v1/records contract+type, page 3', path: `/v1/records?stark_key=${alice}&contract_address=${rdd.address}&record_type=1&limit=100&page=3` },
+      {
+        name: 'GET /v1/records contract+type, page 3',
+        path: `/v1/records?stark_key=${alice}&contract_address=${rdd.address}&record_type=1&limit=100&page=3`,
+      },
       { name: 'GET /v1/orders limit 100', path: `/v1/orders?limit=100` },
       { name: 'GET /v1/orders stark_key+direction, page 2', path: `/v1/orders?stark_key=${carol}&direction=1&limit=100&page=2` },
       { name: 'GET /v1/orders order_state=5 (all)', path: `/v1/orders?contract_address=${rdd.address}&order_state=5&limit=100` },
@@ -186,14 +209,23 @@ async function child(runs: number): Promise<void> {
   }
   const probes = built[0]!.probes;
   const w = Math.max(...probes.map((p) => p.name.length));
-  console.log(`  ${'request'.padEnd(w)}  ${SIZES.map((n) => `${label(n)} (us)`.padStart(12)).join('')}  ${SIZES.slice(1).map((n) => `${label(n)}/1k`.padStart(9)).join('')}`);
+  console.log(
+    `  ${'request'.padEnd(w)}  ${SIZES.map((n) => `${label(n)} (us)`.padStart(12)).join('')}  ${SIZES.slice(1)
+      .map((n) => `${label(n)}/1k`.padStart(9))
+      .join('')}`,
+  );
   for (const p of probes) {
     const m = SIZES.map((n) => median(results.get(`${p.name}|${n}`)!));
     const ratios = m.slice(1).map((x) => x / m[0]!);
     const flag = ratios.every((r) => r <= RATIO_GOAL) ? 'ok' : `over the ${RATIO_GOAL}x goal`;
-    console.log(`  ${p.name.padEnd(w)}  ${m.map((x) => x.toFixed(1).padStart(12)).join('')}  ${ratios.map((r) => `${r.toFixed(2)}x`.padStart(9)).join('')}  ${flag}`);
+    console.log(
+      `  ${p.name.padEnd(w)}  ${m.map((x) => x.toFixed(1).padStart(12)).join('')}  ${ratios.map((r) => `${r.toFixed(2)}x`.padStart(9)).join('')}  ${flag}`,
+    );
   }
-  for (const b of bytes) console.log(`  heap + array buffers at ${label(b.n)}: ${b.record.toFixed(0)} bytes per deposit record, ${b.order.toFixed(0)} bytes per resting order (its record included)`);
+  for (const b of bytes)
+    console.log(
+      `  heap + array buffers at ${label(b.n)}: ${b.record.toFixed(0)} bytes per deposit record, ${b.order.toFixed(0)} bytes per resting order (its record included)`,
+    );
 }
 
 if (process.argv.includes('--child')) {

@@ -44,7 +44,18 @@ async function presign(base: string, count: number): Promise<string[]> {
   const [alice, bob] = accounts;
   const vaults = (await json(`${base}/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${ETH_ASSET}`)).data.vault_ids;
   return Array.from({ length: count }, (_, nonce) =>
-    JSON.stringify(signedTransferBody({ starkKey: alice.stark_key, privateKey: alice.private_key, assetId: ETH_ASSET, amount: 1n, nonce, vaultId: vaults[0], receiver: bob.stark_key, receiverVaultId: vaults[1] })),
+    JSON.stringify(
+      signedTransferBody({
+        starkKey: alice.stark_key,
+        privateKey: alice.private_key,
+        assetId: ETH_ASSET,
+        amount: 1n,
+        nonce,
+        vaultId: vaults[0],
+        receiver: bob.stark_key,
+        receiverVaultId: vaults[1],
+      }),
+    ),
   );
 }
 
@@ -70,12 +81,17 @@ async function throughput(signatures: SignatureMode, rounds: number): Promise<{ 
   try {
     // One namespace (default): 16 clients share alice's nonces.
     const oneBodies = await presign(net.url, CLIENTS * PER_CLIENT);
-    const one = Array.from({ length: CLIENTS }, (_, i) => ({ base: net.url, bodies: oneBodies.slice(i * PER_CLIENT, (i + 1) * PER_CLIENT) }));
-    // 16 namespaces: one client each.
-    const many = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
-      const base = `${net.url}/ns/bench-${i}`;
-      return { base, bodies: await presign(base, PER_CLIENT) };
+    const one = Array.from({ length: CLIENTS }, (_, i) => ({
+      base: net.url,
+      bodies: oneBodies.slice(i * PER_CLIENT, (i + 1) * PER_CLIENT),
     }));
+    // 16 namespaces: one client each.
+    const many = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const base = `${net.url}/ns/bench-${i}`;
+        return { base, bodies: await presign(base, PER_CLIENT) };
+      }),
+    );
     await round(one);
     await round(many);
     const ratios: number[] = [];
@@ -96,7 +112,9 @@ async function throughput(signatures: SignatureMode, rounds: number): Promise<{ 
 
 export async function runNamespaces(o: NamespacesBenchOptions = {}): Promise<void> {
   const rounds = o.runs ?? ROUNDS;
-  console.log(`\nnamespaces: creation, idle memory, 16 namespaces vs one (${CLIENTS} clients x ${PER_CLIENT} signed transfers per round, median of ${rounds} paired rounds)`);
+  console.log(
+    `\nnamespaces: creation, idle memory, 16 namespaces vs one (${CLIENTS} clients x ${PER_CLIENT} signed transfers per round, median of ${rounds} paired rounds)`,
+  );
 
   const net = await startDevnet({ port: 0 });
   try {
@@ -121,14 +139,20 @@ export async function runNamespaces(o: NamespacesBenchOptions = {}): Promise<voi
       await fetch(`${net.url}/ns/idle-${i}/_devnet/health`).then((r) => r.text());
       existing.push(performance.now() - t0);
     }
-    console.log(`  creation (first request to a new namespace): median ${median(creation).toFixed(1)} ms, max ${Math.max(...creation).toFixed(1)} ms over ${IDLE_NAMESPACES}; the same request once it exists: median ${median(existing).toFixed(2)} ms`);
-    console.log(`  memory per idle namespace (heap + external, after GC, ${IDLE_NAMESPACES} namespaces): ${perNamespace.toFixed(2)} MiB (goal < ${MEMORY_GOAL_MIB} MiB: ${perNamespace < MEMORY_GOAL_MIB ? 'met' : 'MISSED'})`);
+    console.log(
+      `  creation (first request to a new namespace): median ${median(creation).toFixed(1)} ms, max ${Math.max(...creation).toFixed(1)} ms over ${IDLE_NAMESPACES}; the same request once it exists: median ${median(existing).toFixed(2)} ms`,
+    );
+    console.log(
+      `  memory per idle namespace (heap + external, after GC, ${IDLE_NAMESPACES} namespaces): ${perNamespace.toFixed(2)} MiB (goal < ${MEMORY_GOAL_MIB} MiB: ${perNamespace < MEMORY_GOAL_MIB ? 'met' : 'MISSED'})`,
+    );
   } finally {
     await net.close();
   }
 
   for (const signatures of ['verify', 'skip'] as const) {
     const t = await throughput(signatures, rounds);
-    console.log(`  throughput, signatures ${signatures}: one namespace ${t.one.toFixed(0)} transfers/s, 16 namespaces ${t.many.toFixed(0)} transfers/s, ratio ${t.ratio.toFixed(2)} (goal >= ${THROUGHPUT_GOAL}: ${t.ratio >= THROUGHPUT_GOAL ? 'met' : 'MISSED'})`);
+    console.log(
+      `  throughput, signatures ${signatures}: one namespace ${t.one.toFixed(0)} transfers/s, 16 namespaces ${t.many.toFixed(0)} transfers/s, ratio ${t.ratio.toFixed(2)} (goal >= ${THROUGHPUT_GOAL}: ${t.ratio >= THROUGHPUT_GOAL ? 'met' : 'MISSED'})`,
+    );
   }
 }

@@ -82,7 +82,18 @@ export async function runOrderbook(options: OrderbookOptions = {}): Promise<void
   const t0 = performance.now();
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (k !== 'NODE_OPTIONS') env[k] = v;
-  const args = ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', SELF, '--child', '--runs', String(runs), '--hash-us', hashUs.toFixed(1)];
+  const args = [
+    '--expose-gc',
+    '--max-old-space-size=8192',
+    '--import',
+    'tsx',
+    SELF,
+    '--child',
+    '--runs',
+    String(runs),
+    '--hash-us',
+    hashUs.toFixed(1),
+  ];
   console.log(`  child: node ${args.map((a) => (a === SELF ? 'test/bench/orderbook.ts' : a)).join(' ')}`);
   const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const kill = (): void => {
@@ -95,7 +106,9 @@ export async function runOrderbook(options: OrderbookOptions = {}): Promise<void
   };
   process.once('SIGINT', onSignal);
   try {
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (c, s) => resolve({ code: c, signal: s })));
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (c, s) => resolve({ code: c, signal: s })),
+    );
     if (code !== 0) {
       console.error(`orderbook: child failed (code ${code}, signal ${signal})`);
       process.exitCode = 1;
@@ -304,7 +317,10 @@ async function measureSize(d: Domain, n: number, runs: number): Promise<SizeResu
   const b0 = m.book();
   // Without a live snapshot every command's undo steps are dropped when it settles: none may be left.
   check(m.state.undo.size === 0, `the undo log holds ${m.state.undo.size} steps after populate: placements are not settling`);
-  check(b0.asks + b0.bids === n && filled0 === 0, `populate left ${b0.asks}+${b0.bids} resting orders and ${filled0} trades, expected ${n} and 0`);
+  check(
+    b0.asks + b0.bids === n && filled0 === 0,
+    `populate left ${b0.asks}+${b0.bids} resting orders and ${filled0} trades, expected ${n} and 0`,
+  );
   const bytesPerOrder = (after - before) / n;
   console.log(
     `  ${label(n).padStart(4)}: populated ${n} resting orders over ${m.levels} levels per side in ${(populateMs / 1000).toFixed(1)} s ` +
@@ -357,7 +373,12 @@ function breakdown(d: Domain, n: number): void {
         for (const a of s.accounts.values()) a.records = [];
       },
     ],
-    ['used nonce', () => { for (const a of s.accounts.values()) a.usedNonces = new Set(); }],
+    [
+      'used nonce',
+      () => {
+        for (const a of s.accounts.values()) a.usedNonces = new Set();
+      },
+    ],
     [
       'open-order indexes (openOrders, openByOwner, openByQuote)',
       () => {
@@ -366,8 +387,18 @@ function breakdown(d: Domain, n: number): void {
         s.openByQuote = new Map();
       },
     ],
-    ['book (levels, heap, queues)', () => { s.books = new Map(); }],
-    ['order object + orders map', () => { s.orders = new Map(); }],
+    [
+      'book (levels, heap, queues)',
+      () => {
+        s.books = new Map();
+      },
+    ],
+    [
+      'order object + orders map',
+      () => {
+        s.orders = new Map();
+      },
+    ],
   ];
   let last = heapUsed();
   const total = last - before;
@@ -391,7 +422,9 @@ function breakdown(d: Domain, n: number): void {
   const b = m.book();
   check(b.asks + b.bids === past, `populate to ${past} left ${b.asks + b.bids} resting orders`);
   const perPast = (heapUsed() - before2) / past;
-  console.log(`  just past 2^20 (${past} resting orders, same levels; V8 has doubled the Map/Set tables): ${perPast.toFixed(0)} bytes/order`);
+  console.log(
+    `  just past 2^20 (${past} resting orders, same levels; V8 has doubled the Map/Set tables): ${perPast.toFixed(0)} bytes/order`,
+  );
   m = undefined;
   gc();
 }
@@ -412,9 +445,13 @@ async function child(argv: readonly string[]): Promise<void> {
 
   const first = results[0]!;
   const last = results[results.length - 1]!;
-  const cells = results.map((r, i) => `${label(r.n)} ${r.usPerOp.toFixed(1)} µs/op${i === 0 ? '' : ` (${(r.usPerOp / first.usPerOp).toFixed(2)}x)`}`);
+  const cells = results.map(
+    (r, i) => `${label(r.n)} ${r.usPerOp.toFixed(1)} µs/op${i === 0 ? '' : ` (${(r.usPerOp / first.usPerOp).toFixed(2)}x)`}`,
+  );
   const ratio = last.usPerOp / first.usPerOp;
-  console.log(`orderbook place+match: ${cells.join(', ')} (goal: ${label(last.n)} within ${RATIO_GOAL}x of ${label(first.n)}): ${ratio <= RATIO_GOAL ? 'GOAL MET' : 'GOAL MISSED'}`);
+  console.log(
+    `orderbook place+match: ${cells.join(', ')} (goal: ${label(last.n)} within ${RATIO_GOAL}x of ${label(first.n)}): ${ratio <= RATIO_GOAL ? 'GOAL MET' : 'GOAL MISSED'}`,
+  );
   console.log(
     `orderbook memory: ${last.bytesPerOrder.toFixed(0)} bytes per resting order at ${label(last.n)} (${results.map((r) => `${label(r.n)} ${r.bytesPerOrder.toFixed(0)}`).join(', ')}) ` +
       `(goal < 1 KiB): ${last.bytesPerOrder < BYTES_GOAL ? 'GOAL MET' : 'GOAL MISSED'}`,

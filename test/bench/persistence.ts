@@ -30,7 +30,12 @@ function persistedDevnet(dir: string, durability: Durability = 'write'): InProce
   const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
   const sd = openStateDir(dir, devnet, { durability });
   const app = buildApp(devnet);
-  return { devnet, fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')), compact: () => void sd.compact(), close: () => sd.close() } as InProcessDevnet & { compact(): void; close(): void };
+  return {
+    devnet,
+    fetch: async (input, init) => app.fetch(toRequest(input, init, 'http://devnet.local')),
+    compact: () => void sd.compact(),
+    close: () => sd.close(),
+  } as InProcessDevnet & { compact(): void; close(): void };
 }
 
 function fill(dn: Pick<InProcessDevnet, 'devnet'>, key: string, target: number): void {
@@ -43,7 +48,9 @@ async function depositRate(dn: Pick<InProcessDevnet, 'fetch'>, key: string, n: n
   const body = JSON.stringify({ stark_key: key, contract_address: 'eth', amount: 1 });
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const res = await dn.fetch(new Request('http://devnet/_devnet/deposit', { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    const res = await dn.fetch(
+      new Request('http://devnet/_devnet/deposit', { method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+    );
     if (res.status !== 200) throw new Error(`deposit failed: ${await res.text()}`);
     await res.arrayBuffer();
   }
@@ -97,9 +104,15 @@ export async function runPersistence(o: PersistenceOptions = {}): Promise<void> 
     const perCompaction = Math.max(8 * 2 ** 20, statSync(join(dir, 'image.jsonl')).size) / lineBytes;
     const amortized = 1 / (1 / disk + compactMs / 1000 / perCompaction);
     console.log(`  memory only     ${mem.toFixed(0).padStart(8)} deposits/s`);
-    console.log(`  --state DIR     ${disk.toFixed(0).padStart(8)} deposits/s   (image ${(image / 2 ** 20).toFixed(1)} MiB, journal ${(journal / 2 ** 20).toFixed(1)} MiB at the end)`);
-    console.log(`  one compaction at ${(RECORDS / 1000).toFixed(0)}k records: ${compactMs.toFixed(0)} ms, once per ~${perCompaction.toFixed(0)} deposits -> ${amortized.toFixed(0)} deposits/s amortized`);
-    console.log(`  ratio --state / memory = ${(amortized / mem).toFixed(2)} with compaction amortized (${(disk / mem).toFixed(2)} without) (goal >= ${THROUGHPUT_GOAL}) ${amortized / mem >= THROUGHPUT_GOAL ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  --state DIR     ${disk.toFixed(0).padStart(8)} deposits/s   (image ${(image / 2 ** 20).toFixed(1)} MiB, journal ${(journal / 2 ** 20).toFixed(1)} MiB at the end)`,
+    );
+    console.log(
+      `  one compaction at ${(RECORDS / 1000).toFixed(0)}k records: ${compactMs.toFixed(0)} ms, once per ~${perCompaction.toFixed(0)} deposits -> ${amortized.toFixed(0)} deposits/s amortized`,
+    );
+    console.log(
+      `  ratio --state / memory = ${(amortized / mem).toFixed(2)} with compaction amortized (${(disk / mem).toFixed(2)} without) (goal >= ${THROUGHPUT_GOAL}) ${amortized / mem >= THROUGHPUT_GOAL ? 'ok' : 'MISSED'}`,
+    );
     persisted.close();
 
     // A restart at 100k records: check the image's checksum, parse it, load it (every guarantee re-checked), replay.
@@ -113,7 +126,9 @@ export async function runPersistence(o: PersistenceOptions = {}): Promise<void> 
     const p1 = performance.now();
     JSON.parse(imageText);
     const p2 = performance.now();
-    console.log(`  restart at ${(RECORDS / 1000).toFixed(0)}k records: ${restartMs.toFixed(0)} ms; parsing the ${(imageText.length / 2 ** 20).toFixed(1)} MiB image ${(p1 - p0).toFixed(0)} ms (JSON.parse, which rounds big integers: ${(p2 - p1).toFixed(0)} ms)`);
+    console.log(
+      `  restart at ${(RECORDS / 1000).toFixed(0)}k records: ${restartMs.toFixed(0)} ms; parsing the ${(imageText.length / 2 ** 20).toFixed(1)} MiB image ${(p1 - p0).toFixed(0)} ms (JSON.parse, which rounds big integers: ${(p2 - p1).toFixed(0)} ms)`,
+    );
 
     await fsyncCost();
     parserLinearity();
@@ -126,7 +141,9 @@ export async function runPersistence(o: PersistenceOptions = {}): Promise<void> 
     console.log(`snapshot + revert (10 deposits in between, median of ${runs}):`);
     console.log(`  at 1k records   ${us1k.toFixed(1).padStart(8)} us`);
     console.log(`  at 100k records ${us100k.toFixed(1).padStart(8)} us`);
-    console.log(`  ratio 100k / 1k = ${(us100k / us1k).toFixed(2)} (goal <= ${REVERT_GOAL}) ${us100k / us1k <= REVERT_GOAL ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  ratio 100k / 1k = ${(us100k / us1k).toFixed(2)} (goal <= ${REVERT_GOAL}) ${us100k / us1k <= REVERT_GOAL ? 'ok' : 'MISSED'}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -152,7 +169,9 @@ async function fsyncCost(): Promise<void> {
     f /= rounds;
     console.log(`--durability (${FSYNC_WINDOW.toLocaleString('en')} deposits each, ${tmpdir()}):`);
     console.log(`  write           ${w.toFixed(0).padStart(8)} deposits/s   (a line reaches the OS before the answer: survives kill -9)`);
-    console.log(`  fsync           ${f.toFixed(0).padStart(8)} deposits/s   (a line reaches the disk before the answer: survives a power cut)`);
+    console.log(
+      `  fsync           ${f.toFixed(0).padStart(8)} deposits/s   (a line reaches the disk before the answer: survives a power cut)`,
+    );
     console.log(`  ratio fsync / write = ${(f / w).toFixed(2)} (${((1 / f - 1 / w) * 1e6).toFixed(0)} us more per command)`);
   } finally {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -179,7 +198,9 @@ function parserLinearity(): void {
   const escapes = (k: number) => '"' + '\\"'.repeat(k);
   const a = time(parseExact, escapes(n));
   const b = time(parseExact, escapes(2 * n));
-  console.log(`  '"' + n x '\\"' (unterminated): ${a.toFixed(1)} ms, at 2n ${b.toFixed(1)} ms, ratio ${(b / a).toFixed(2)} (goal <= ${LINEAR_GOAL}) ${b / a <= LINEAR_GOAL ? 'ok' : 'MISSED'}`);
+  console.log(
+    `  '"' + n x '\\"' (unterminated): ${a.toFixed(1)} ms, at 2n ${b.toFixed(1)} ms, ratio ${(b / a).toFixed(2)} (goal <= ${LINEAR_GOAL}) ${b / a <= LINEAR_GOAL ? 'ok' : 'MISSED'}`,
+  );
   // Nesting keeps every level alive to the end, so the garbage collector's share grows with it:
   // JSON.parse (native, no recursion either) grows the same way, printed beside it for comparison.
   const nested = (k: number) => '['.repeat(k) + ']'.repeat(k);
@@ -187,5 +208,7 @@ function parserLinearity(): void {
   const d = time(parseExact, nested(2 * n));
   const e = time(JSON.parse, nested(n));
   const f = time(JSON.parse, nested(2 * n));
-  console.log(`  n x '[' + n x ']': ${c.toFixed(0)} ms, at 2n ${d.toFixed(0)} ms, ratio ${(d / c).toFixed(2)}; JSON.parse ${e.toFixed(0)} / ${f.toFixed(0)} ms, ratio ${(f / e).toFixed(2)}`);
+  console.log(
+    `  n x '[' + n x ']': ${c.toFixed(0)} ms, at 2n ${d.toFixed(0)} ms, ratio ${(d / c).toFixed(2)}; JSON.parse ${e.toFixed(0)} / ${f.toFixed(0)} ms, ratio ${(f / e).toFixed(2)}`,
+  );
 }

@@ -68,12 +68,24 @@ async function childSkip(runs: number): Promise<void> {
   const [alice, bob] = dn.devnet.accounts().accounts;
   const [vault, receiverVault] = dn.devnet.vaults([alice!.stark_key, bob!.stark_key], [BigInt(ETH_ASSET)]);
   const post = async (path: string, body: string): Promise<void> => {
-    const r = (await (await dn.fetch('http://devnet.bench' + path, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json()) as { status?: string; sequence_id?: number };
+    const r = (await (
+      await dn.fetch('http://devnet.bench' + path, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+    ).json()) as { status?: string; sequence_id?: number };
     if (r.status !== undefined && r.status !== 'OK') throw new Error(`${path} refused: ${JSON.stringify(r)}`);
   };
   let nonce = 1;
   const transferBody = (): string =>
-    JSON.stringify(signedTransferBody({ starkKey: alice!.stark_key, assetId: ETH_ASSET, amount: 1n, nonce: nonce++, vaultId: vault!, receiver: bob!.stark_key, receiverVaultId: receiverVault! }));
+    JSON.stringify(
+      signedTransferBody({
+        starkKey: alice!.stark_key,
+        assetId: ETH_ASSET,
+        amount: 1n,
+        nonce: nonce++,
+        vaultId: vault!,
+        receiver: bob!.stark_key,
+        receiverVaultId: receiverVault!,
+      }),
+    );
   const depositBody = JSON.stringify({ stark_key: bob!.stark_key, contract_address: 'eth', amount: '1' });
   const per = 2_000;
   const time = async (make: () => string, path: string): Promise<number> => {
@@ -103,12 +115,24 @@ async function childSnapshot(): Promise<void> {
     const [alice, bob] = dn.devnet.accounts().accounts;
     const [vault, receiverVault] = dn.devnet.vaults([alice!.stark_key, bob!.stark_key], [BigInt(ETH_ASSET)]);
     const bodies = Array.from({ length: n }, (_, i) =>
-      JSON.stringify(signedTransferBody({ starkKey: alice!.stark_key, assetId: ETH_ASSET, amount: 1n, nonce: i + 1, vaultId: vault!, receiver: bob!.stark_key, receiverVaultId: receiverVault! })),
+      JSON.stringify(
+        signedTransferBody({
+          starkKey: alice!.stark_key,
+          assetId: ETH_ASSET,
+          amount: 1n,
+          nonce: i + 1,
+          vaultId: vault!,
+          receiver: bob!.stark_key,
+          receiverVaultId: receiverVault!,
+        }),
+      ),
     );
     if (withSnapshot) dn.devnet.snapshot();
     const before = heap();
     for (const body of bodies) {
-      const r = (await (await dn.fetch('http://devnet.bench/v1/transfers', { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json()) as { status: string };
+      const r = (await (
+        await dn.fetch('http://devnet.bench/v1/transfers', { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+      ).json()) as { status: string };
       if (r.status !== 'OK') throw new Error(`transfer refused: ${JSON.stringify(r)}`);
     }
     const bytes = (heap() - before) / n;
@@ -130,7 +154,9 @@ async function childDump(n: number): Promise<void> {
   // The built code (dist/, as the CLI runs it): tsx's transform names every closure as it is made,
   // which costs a loader of millions of items more than the loading itself.
   const { createDevnet } = (await import(new URL('../../dist/index.js', import.meta.url).href)) as typeof import('../../src/index.js');
-  const { stateHash } = (await import(new URL('../../dist/domain/lifecycle/dump.js', import.meta.url).href)) as typeof import('../../src/domain/lifecycle/dump.js');
+  const { stateHash } = (await import(
+    new URL('../../dist/domain/lifecycle/dump.js', import.meta.url).href
+  )) as typeof import('../../src/domain/lifecycle/dump.js');
   let dn: ReturnType<typeof createDevnet> | undefined = createDevnet({ signatures: 'skip' });
   const h0 = heap();
   let t = performance.now();
@@ -170,7 +196,18 @@ async function childDump(n: number): Promise<void> {
     const loadMs = performance.now() - t;
     const loadedBytes = heap() - base;
     if (answer.state_hash !== hash) throw new Error(`loaded state hash ${answer.state_hash} differs from the dumped ${hash}`);
-    report({ n, buildMs, dumpMs, loadMs, fileBytes, builtPerRecord: stateBytes / n, loadedPerRecord: loadedBytes / n, stateBytes, loadedBytes, peakBytes: peak });
+    report({
+      n,
+      buildMs,
+      dumpMs,
+      loadMs,
+      fileBytes,
+      builtPerRecord: stateBytes / n,
+      loadedPerRecord: loadedBytes / n,
+      stateBytes,
+      loadedBytes,
+      peakBytes: peak,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -180,13 +217,18 @@ async function childDump(n: number): Promise<void> {
 
 async function child(name: string, arg: number, heapMiB: number): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['--expose-gc', `--max-old-space-size=${heapMiB}`, '--import', 'tsx', SELF, '--child', name, String(arg)], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    const c = spawn(
+      process.execPath,
+      ['--expose-gc', `--max-old-space-size=${heapMiB}`, '--import', 'tsx', SELF, '--child', name, String(arg)],
+      { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     c.stdout!.setEncoding('utf8');
     c.stdout!.on('data', (d: string) => (out += d));
     c.once('exit', (code, signal) => {
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`scale ${name}: child exited (code ${code}, signal ${signal}) without a result; output: ${out.slice(-2000)}`));
+      if (code !== 0 || !line)
+        reject(new Error(`scale ${name}: child exited (code ${code}, signal ${signal}) without a result; output: ${out.slice(-2000)}`));
       else resolve(JSON.parse(line.slice(7)) as Record<string, number>);
     });
   });
@@ -203,7 +245,8 @@ export async function socketRun(signed: SignedBodies, idleMs = 0): Promise<Socke
   const s = await start({ label: 'l2-devnet', args: [MAIN, '--port', '0', '--log', 'silent'] });
   try {
     const base = s.healthUrl.replace(/\/_devnet\/health$/, '');
-    const post = (path: string, body: string): Promise<Response> => fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const post = (path: string, body: string): Promise<Response> =>
+      fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     // Untimed set-up (an outside key's deposit), as a test's set-up would do it.
     for (const body of signed.setup) {
       const r = await post('/_devnet/deposit', body);
@@ -255,7 +298,18 @@ export async function signedBodies(count: number, outside = false): Promise<Sign
   }
   const [vault, receiverVault] = dn.devnet.vaults([sender.starkKey, bob!.stark_key], [BigInt(ETH_ASSET)]);
   const bodies = Array.from({ length: count }, (_, i) =>
-    JSON.stringify(signedTransferBody({ starkKey: sender.starkKey, privateKey: sender.privateKey, assetId: ETH_ASSET, amount: 1n, nonce: i + 1, vaultId: vault!, receiver: bob!.stark_key, receiverVaultId: receiverVault! })),
+    JSON.stringify(
+      signedTransferBody({
+        starkKey: sender.starkKey,
+        privateKey: sender.privateKey,
+        assetId: ETH_ASSET,
+        amount: 1n,
+        nonce: i + 1,
+        vaultId: vault!,
+        receiver: bob!.stark_key,
+        receiverVaultId: receiverVault!,
+      }),
+    ),
   );
   return { setup, bodies };
 }
@@ -270,14 +324,30 @@ async function naiveTransferMs(bodies: readonly string[]): Promise<number> {
   const one = (text: string): void => {
     const b = JSON.parse(text) as Record<string, any>;
     // packed = type 1 (4 bits), vaults (31 each), amount (63), fee 0 (63), nonce (31), expiration (22).
-    const packed = ((((((1n << 31n | BigInt(b.vault_id)) << 31n | BigInt(b.receiver_vault_id)) << 63n | BigInt(b.amount)) << 63n) << 31n | BigInt(b.nonce)) << 22n | BigInt(b.expiration_timestamp ?? MAX_EXPIRATION));
+    const packed =
+      ((((((((((1n << 31n) | BigInt(b.vault_id)) << 31n) | BigInt(b.receiver_vault_id)) << 63n) | BigInt(b.amount)) << 63n) << 31n) |
+        BigInt(b.nonce)) <<
+        22n) |
+      BigInt(b.expiration_timestamp ?? MAX_EXPIRATION);
     const hash = h(h(BigInt(b.asset_id), BigInt(b.receiver)), packed);
     if (!referenceVerify(hash, BigInt(b.signature.r), BigInt(b.signature.s), BigInt(b.stark_key))) throw new Error('naive verify failed');
   };
   // The naive path must compute the hash the server checks.
   const b0 = JSON.parse(bodies[0]!) as Record<string, any>;
-  const fast = transferMsgHash({ amount: BigInt(b0.amount), nonce: BigInt(b0.nonce), senderVaultId: BigInt(b0.vault_id), token: BigInt(b0.asset_id), receiverVaultId: BigInt(b0.receiver_vault_id), expirationTimestamp: BigInt(b0.expiration_timestamp), receiverPublicKey: BigInt(b0.receiver) });
-  const packed0 = ((((((1n << 31n | BigInt(b0.vault_id)) << 31n | BigInt(b0.receiver_vault_id)) << 63n | BigInt(b0.amount)) << 63n) << 31n | BigInt(b0.nonce)) << 22n | BigInt(b0.expiration_timestamp));
+  const fast = transferMsgHash({
+    amount: BigInt(b0.amount),
+    nonce: BigInt(b0.nonce),
+    senderVaultId: BigInt(b0.vault_id),
+    token: BigInt(b0.asset_id),
+    receiverVaultId: BigInt(b0.receiver_vault_id),
+    expirationTimestamp: BigInt(b0.expiration_timestamp),
+    receiverPublicKey: BigInt(b0.receiver),
+  });
+  const packed0 =
+    ((((((((((1n << 31n) | BigInt(b0.vault_id)) << 31n) | BigInt(b0.receiver_vault_id)) << 63n) | BigInt(b0.amount)) << 63n) << 31n) |
+      BigInt(b0.nonce)) <<
+      22n) |
+    BigInt(b0.expiration_timestamp);
   if (h(h(BigInt(b0.asset_id), BigInt(b0.receiver)), packed0) !== fast) throw new Error('naive and fast transfer hashes differ');
   one(bodies[0]!);
   const per: number[] = [];
@@ -293,7 +363,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<void> {
   const runs = Math.max(1, options.runs ?? 5);
   const dumpN = options.dumpRecords ?? Number(process.env.L2DEVNET_BENCH_DUMP_RECORDS ?? 5_000_000);
   const cpu = cpus();
-  console.log(`scale benchmark (node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB)`);
+  console.log(
+    `scale benchmark (node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB)`,
+  );
   if (!existsSync(MAIN)) {
     console.error(`scale: ${MAIN} is missing; run \`npm run build\` first`);
     process.exitCode = 1;
@@ -306,7 +378,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<void> {
   };
 
   const skip = await child('skip', runs, 4096);
-  console.log(`  skip mode through fetch: transfer ${skip.transferUs!.toFixed(1)} µs, deposit ${skip.depositUs!.toFixed(1)} µs (median of ${runs} interleaved rounds of 2,000)`);
+  console.log(
+    `  skip mode through fetch: transfer ${skip.transferUs!.toFixed(1)} µs, deposit ${skip.depositUs!.toFixed(1)} µs (median of ${runs} interleaved rounds of 2,000)`,
+  );
   const skipRatio = skip.transferUs! / skip.depositUs!;
   row('skip transfer vs deposit', x(skipRatio), '<= 1.5x', skipRatio <= 1.5);
 
@@ -316,14 +390,18 @@ export async function runScale(options: ScaleOptions = {}): Promise<void> {
   const first = median(servers.map((s) => s.firstMs));
   const first60 = median(servers.map((s) => s.first60Ms));
   const warm = median(servers.map((s) => s.warmMs));
-  console.log(`  signed transfers over a socket, ${servers.length} fresh servers (medians): first ${first.toFixed(2)} ms, first 60 average ${first60.toFixed(2)} ms, warm ${warm.toFixed(2)} ms`);
+  console.log(
+    `  signed transfers over a socket, ${servers.length} fresh servers (medians): first ${first.toFixed(2)} ms, first 60 average ${first60.toFixed(2)} ms, warm ${warm.toFixed(2)} ms`,
+  );
   row('first signed request (sent at the ready line) vs warm', x(first / warm), '<= 3x', first / warm <= 3);
   // The same after one idle second: what the CLI does in idle time after its ready line is done.
   const idle: SocketFigures[] = [];
   for (let r = 0; r < Math.max(3, runs); r++) idle.push(await socketRun(signed, 1_000));
   const idleFirst = median(idle.map((s) => s.firstMs));
   const idleWarm = median(idle.map((s) => s.warmMs));
-  console.log(`  the same with the first request 1 s after the ready line: first ${idleFirst.toFixed(2)} ms, first 60 average ${median(idle.map((s) => s.first60Ms)).toFixed(2)} ms, warm ${idleWarm.toFixed(2)} ms`);
+  console.log(
+    `  the same with the first request 1 s after the ready line: first ${idleFirst.toFixed(2)} ms, first 60 average ${median(idle.map((s) => s.first60Ms)).toFixed(2)} ms, warm ${idleWarm.toFixed(2)} ms`,
+  );
   row('first signed request (1 s after the ready line) vs warm', x(idleFirst / idleWarm), '<= 3x', idleFirst / idleWarm <= 3);
   const naive = await naiveTransferMs(signed.bodies);
   console.log(`  naive crypto of one transfer (@scure/starknet Pedersen x2 + reference verify): ${naive.toFixed(2)} ms`);
@@ -333,17 +411,36 @@ export async function runScale(options: ScaleOptions = {}): Promise<void> {
   const outside: SocketFigures[] = [];
   for (let r = 0; r < Math.max(3, runs); r++) outside.push(await socketRun(outsideSigned));
   const outsideWarm = median(outside.map((s) => s.warmMs));
-  console.log(`  signed by a key from outside the genesis: first ${median(outside.map((s) => s.firstMs)).toFixed(2)} ms, first 60 average ${median(outside.map((s) => s.first60Ms)).toFixed(2)} ms, warm ${outsideWarm.toFixed(2)} ms`);
+  console.log(
+    `  signed by a key from outside the genesis: first ${median(outside.map((s) => s.firstMs)).toFixed(2)} ms, first 60 average ${median(outside.map((s) => s.first60Ms)).toFixed(2)} ms, warm ${outsideWarm.toFixed(2)} ms`,
+  );
   row('the same, signed by a key from outside the genesis', x(naive / outsideWarm), '(beside)', undefined);
 
   const startup = await runStartup({ runs: 12, rssRuns: 5 });
-  row('start-up vs bare hono', startup.startRatio === undefined ? 'n/a' : x(startup.startRatio), '<= 1.5x', startup.startRatio === undefined ? undefined : startup.startRatio <= 1.5);
-  row('idle RSS vs bare hono', startup.rssRatio === undefined ? 'n/a' : x(startup.rssRatio), '<= 1.3x', startup.rssRatio === undefined ? undefined : startup.rssRatio <= 1.3);
+  row(
+    'start-up vs bare hono',
+    startup.startRatio === undefined ? 'n/a' : x(startup.startRatio),
+    '<= 1.5x',
+    startup.startRatio === undefined ? undefined : startup.startRatio <= 1.5,
+  );
+  row(
+    'idle RSS vs bare hono',
+    startup.rssRatio === undefined ? 'n/a' : x(startup.rssRatio),
+    '<= 1.3x',
+    startup.rssRatio === undefined ? undefined : startup.rssRatio <= 1.3,
+  );
 
   const heapMiB = Math.min(20_000, Math.floor((totalmem() / 2 ** 20) * 0.8));
   const m1 = await child('dump', 1_000_000, heapMiB);
-  console.log(`  1M records: built in ${(m1.buildMs! / 1000).toFixed(1)} s, dump ${(m1.dumpMs! / 1000).toFixed(1)} s (${(m1.fileBytes! / 2 ** 20).toFixed(0)} MiB), load ${(m1.loadMs! / 1000).toFixed(1)} s`);
-  row('bytes per record at 1M, built / loaded', `${m1.builtPerRecord!.toFixed(0)} / ${m1.loadedPerRecord!.toFixed(0)} B`, '<= 450 both', m1.builtPerRecord! <= 450 && m1.loadedPerRecord! <= 450);
+  console.log(
+    `  1M records: built in ${(m1.buildMs! / 1000).toFixed(1)} s, dump ${(m1.dumpMs! / 1000).toFixed(1)} s (${(m1.fileBytes! / 2 ** 20).toFixed(0)} MiB), load ${(m1.loadMs! / 1000).toFixed(1)} s`,
+  );
+  row(
+    'bytes per record at 1M, built / loaded',
+    `${m1.builtPerRecord!.toFixed(0)} / ${m1.loadedPerRecord!.toFixed(0)} B`,
+    '<= 450 both',
+    m1.builtPerRecord! <= 450 && m1.loadedPerRecord! <= 450,
+  );
   const big = dumpN === 1_000_000 ? m1 : await child('dump', dumpN, heapMiB);
   console.log(
     `  ${label(dumpN)} records: built in ${(big.buildMs! / 1000).toFixed(1)} s, state ${(big.stateBytes! / 2 ** 30).toFixed(2)} GiB; dump ${(big.dumpMs! / 1000).toFixed(1)} s (${(big.fileBytes! / 2 ** 30).toFixed(2)} GiB); ` +
@@ -351,11 +448,18 @@ export async function runScale(options: ScaleOptions = {}): Promise<void> {
   );
   const loadRatio = big.loadMs! / big.dumpMs!;
   const peakRatio = big.peakBytes! / big.stateBytes!;
-  row(`dump + load at ${label(dumpN)} records: load vs dump; peak vs state`, `works; ${x(loadRatio)}; ${x(peakRatio)}`, 'works; <= 2x; <= 2x', loadRatio <= 2 && peakRatio <= 2);
+  row(
+    `dump + load at ${label(dumpN)} records: load vs dump; peak vs state`,
+    `works; ${x(loadRatio)}; ${x(peakRatio)}`,
+    'works; <= 2x; <= 2x',
+    loadRatio <= 2 && peakRatio <= 2,
+  );
 
   const snap = await child('snapshot', 0, 4096);
   const snapRatio = snap.liveBytes! / snap.noneBytes!;
-  console.log(`  heap kept per transfer: ${snap.noneBytes!.toFixed(0)} B with no snapshot, ${snap.liveBytes!.toFixed(0)} B with a live one`);
+  console.log(
+    `  heap kept per transfer: ${snap.noneBytes!.toFixed(0)} B with no snapshot, ${snap.liveBytes!.toFixed(0)} B with a live one`,
+  );
   row('memory per command with a live snapshot vs none', x(snapRatio), '<= 2x', snapRatio <= 2);
 
   console.log('\n| measure | measured | goal |\n|---|---|---|');

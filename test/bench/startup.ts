@@ -132,7 +132,10 @@ function median(xs: readonly number[]): number {
 }
 
 function p90(xs: readonly number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.9);
+  return quantile(
+    [...xs].sort((a, b) => a - b),
+    0.9,
+  );
 }
 
 function verdict(name: string, ratio: number, goal: number): string {
@@ -156,7 +159,9 @@ export async function runStartup(options: StartupOptions = {}): Promise<{ startR
   process.once('SIGINT', onSignal);
   process.once('exit', killAll);
   try {
-    console.log(`startup benchmark (node ${process.version}, ${process.platform}/${process.arch}): ${runs} runs each, interleaved, first ${WARMUP} of each dropped as warm-up`);
+    console.log(
+      `startup benchmark (node ${process.version}, ${process.platform}/${process.arch}): ${runs} runs each, interleaved, first ${WARMUP} of each dropped as warm-up`,
+    );
 
     // Cold start, interleaved a/b/a/b so both share the machine's noise.
     const times = new Map<string, number[]>(TARGETS.map((t) => [t.label, []]));
@@ -192,7 +197,9 @@ export async function runStartup(options: StartupOptions = {}): Promise<{ startR
     } else {
       for (const t of TARGETS) {
         const xs = rss.get(t.label)!;
-        console.log(`  ${t.label.padEnd(10)} idle RSS:   median ${median(xs).toFixed(1)} MiB, max ${Math.max(...xs).toFixed(1)} MiB (n=${xs.length})`);
+        console.log(
+          `  ${t.label.padEnd(10)} idle RSS:   median ${median(xs).toFixed(1)} MiB, max ${Math.max(...xs).toFixed(1)} MiB (n=${xs.length})`,
+        );
       }
       const rssRatio = median(rss.get('l2-devnet')!) / median(rss.get('bare hono')!);
       result.rssRatio = rssRatio;

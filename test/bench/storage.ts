@@ -75,16 +75,25 @@ async function json(url: string, headers: Record<string, string> = {}): Promise<
 /** Streams the multipart upload over one socket, chunk by chunk with backpressure; resolves with the reply. */
 function upload(url: string, key: string, chunks: readonly Uint8Array[]): Promise<{ status: number; body: string }> {
   const boundary = 'l2devnetBenchBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + tail.length + chunks.reduce((n, c) => n + c.length, 0);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     const parts = [head, ...chunks, tail];
     const pump = (): void => {
@@ -156,7 +165,9 @@ export async function runStorage(options: StorageBenchOptions = {}): Promise<voi
   }
   const runs = Math.max(1, options.runs ?? 2);
   const chunks = payload();
-  console.log(`storage benchmark (node ${process.version}): ${SIZE_MIB} MiB multipart upload over a socket to a spawned server, ${runs} run(s) per block store`);
+  console.log(
+    `storage benchmark (node ${process.version}): ${SIZE_MIB} MiB multipart upload over a socket to a spawned server, ${runs} run(s) per block store`,
+  );
   const shaSeconds = median(Array.from({ length: 3 }, () => sha256Seconds(chunks)));
   const shaRate = SIZE_MIB / shaSeconds;
   console.log(`  sha256 alone over the same bytes: ${shaRate.toFixed(0)} MiB/s`);
@@ -172,7 +183,9 @@ export async function runStorage(options: StorageBenchOptions = {}): Promise<voi
       const rate = median(results.map((r) => SIZE_MIB / r.seconds));
       const increase = Math.max(...results.map((r) => r.peak - r.idle));
       console.log(`  ${label}: cid ${results[0]!.cid}`);
-      console.log(`    idle RSS ${median(results.map((r) => r.idle)).toFixed(1)} MiB, peak increase during the upload ${increase.toFixed(1)} MiB (largest of ${runs})`);
+      console.log(
+        `    idle RSS ${median(results.map((r) => r.idle)).toFixed(1)} MiB, peak increase during the upload ${increase.toFixed(1)} MiB (largest of ${runs})`,
+      );
       console.log(`    throughput ${rate.toFixed(0)} MiB/s (median); upload / sha256-alone = ${(rate / shaRate).toFixed(2)}`);
       if (label.startsWith('directory')) {
         console.log(`    memory goal (< ${RSS_GOAL_MIB} MiB above idle): ${increase < RSS_GOAL_MIB ? 'GOAL MET' : 'GOAL MISSED'}`);

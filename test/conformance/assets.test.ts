@@ -14,11 +14,29 @@ describe('utils.getAssetTypeAndId (GET /v1/contract_info)', () => {
   // Published asset ids of the real testnet contracts (reference/real-service.md §7.1).
   it.each([
     ['ETH', { type: 'ETH' as const }, ETH_ASSET, ETH_ASSET, '/v1/contract_info?type=ETH&contract_address=ETH'],
-    ['ERC20', { type: 'ERC20' as const, tokenAddress: RDD20 }, RDD20_ASSET, RDD20_ASSET, `/v1/contract_info?type=ERC20&contract_address=${RDD20}`],
-    ['ERC721', { type: 'ERC721' as const, tokenAddress: REDDIO721, tokenId: 1 }, '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2', '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592', `/v1/contract_info?type=ERC721&contract_address=${REDDIO721}`],
+    [
+      'ERC20',
+      { type: 'ERC20' as const, tokenAddress: RDD20 },
+      RDD20_ASSET,
+      RDD20_ASSET,
+      `/v1/contract_info?type=ERC20&contract_address=${RDD20}`,
+    ],
+    [
+      'ERC721',
+      { type: 'ERC721' as const, tokenAddress: REDDIO721, tokenId: 1 },
+      '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2',
+      '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592',
+      `/v1/contract_info?type=ERC721&contract_address=${REDDIO721}`,
+    ],
     // 0.4.5 rewrites ERC721M to type=MINTABLE_ERC721 before asking, and keeps the caller's address case.
-    ['ERC721M', { type: 'ERC721M' as const, tokenAddress: DMINT, tokenId: '5' }, '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6', '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6', `/v1/contract_info?type=MINTABLE_ERC721&contract_address=${DMINT}`],
-  ])('%s: the SDK computes the published ids from the emulator\'s quantum', async (_n, asset, assetId, assetType, path) => {
+    [
+      'ERC721M',
+      { type: 'ERC721M' as const, tokenAddress: DMINT, tokenId: '5' },
+      '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6',
+      '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6',
+      `/v1/contract_info?type=MINTABLE_ERC721&contract_address=${DMINT}`,
+    ],
+  ])("%s: the SDK computes the published ids from the emulator's quantum", async (_n, asset, assetId, assetType, path) => {
     t.sent.splice(0);
     const out = await t.sdk.utils.getAssetTypeAndId({ ...asset });
     expect(out).toEqual({ assetId, assetType });

@@ -21,8 +21,25 @@ afterEach(async () => {
 const keypair = (a: Account) => ({ privateKey: bare(a), publicKey: a.stark_key });
 
 /** getOrderParams then apis.order, as an SDK user writes it; returns the params and the reply. */
-async function place(who: Account, orderType: 'buy' | 'sell', tokenType: 'ERC721' | 'ERC721M', tokenAddress: string, tokenId: number | string, price: string, marketplaceUuid?: string) {
-  const params = await t.sdk.utils.getOrderParams({ keypair: keypair(who), amount: '1', price, tokenAddress, tokenId, tokenType, orderType, ...(marketplaceUuid ? { marketplaceUuid } : {}) });
+async function place(
+  who: Account,
+  orderType: 'buy' | 'sell',
+  tokenType: 'ERC721' | 'ERC721M',
+  tokenAddress: string,
+  tokenId: number | string,
+  price: string,
+  marketplaceUuid?: string,
+) {
+  const params = await t.sdk.utils.getOrderParams({
+    keypair: keypair(who),
+    amount: '1',
+    price,
+    tokenAddress,
+    tokenId,
+    tokenType,
+    orderType,
+    ...(marketplaceUuid ? { marketplaceUuid } : {}),
+  });
   const res = await t.sdk.apis.order(params);
   return { params, reply: res.data };
 }
@@ -40,15 +57,55 @@ describe('an NFT sale through the SDK', () => {
 
     const sell = await place(alice, 'sell', 'ERC721', REDDIO721, 1, '0.001');
     expect(t.sent[0]!.path).toBe(`/v1/order/info?stark_key=${alice.stark_key}&contract1=ETH:ETH&contract2=ERC721:${REDDIO721}:1`);
-    expect(sell.params).toMatchObject({ direction: 0, price: '1000', amount_sell: '1', amount_buy: '1000', token_sell: NFT_1, token_buy: ETH_ASSET, fee_info: { fee_limit: 5, token_id: ETH_ASSET } });
+    expect(sell.params).toMatchObject({
+      direction: 0,
+      price: '1000',
+      amount_sell: '1',
+      amount_buy: '1000',
+      token_sell: NFT_1,
+      token_buy: ETH_ASSET,
+      fee_info: { fee_limit: 5, token_id: ETH_ASSET },
+    });
     expect(sell.reply).toEqual({ status: 'OK', data: { sequence_id: 3 }, error: '', error_code: 0 });
     expect(await t.balance(alice, NFT_1)).toEqual({ available: 0, frozen: 1 });
 
     const listed = (await t.sdk.apis.orderList({ contractAddress: REDDIO721, direction: 0, token_ids: '1', page: 1, limit: 10 })).data.data;
-    expect(listed).toMatchObject({ total: 1, list: [{ order_id: 3, stark_key: alice.stark_key, price: '1000', display_price: '0.001', direction: 0, token_id: '1', token_type: 'ERC721', un_filled: '1' }] });
+    expect(listed).toMatchObject({
+      total: 1,
+      list: [
+        {
+          order_id: 3,
+          stark_key: alice.stark_key,
+          price: '1000',
+          display_price: '0.001',
+          direction: 0,
+          token_id: '1',
+          token_type: 'ERC721',
+          un_filled: '1',
+        },
+      ],
+    });
     expect(await orderState(3)).toBe(0);
     const forSale = (await t.sdk.apis.getCollection({ quoteContractAddress: REDDIO721, tokenIds: '1', baseContractAddress: 'eth' })).data;
-    expect(forSale).toEqual({ status: 'OK', error: '', error_code: 0, data: { total: 1, list: [{ amount: 1, price: '1000', display_price: '0.001', owner: alice.stark_key, token_id: '1', quote_contract_address: REDDIO721, base_contract_address: 'eth' }] } });
+    expect(forSale).toEqual({
+      status: 'OK',
+      error: '',
+      error_code: 0,
+      data: {
+        total: 1,
+        list: [
+          {
+            amount: 1,
+            price: '1000',
+            display_price: '0.001',
+            owner: alice.stark_key,
+            token_id: '1',
+            quote_contract_address: REDDIO721,
+            base_contract_address: 'eth',
+          },
+        ],
+      },
+    });
 
     // 0.0123 ETH: the SDK signs fee_limit 0.005 x 12300 = 61.5 and sends the fraction.
     const buy = await place(bob, 'buy', 'ERC721', REDDIO721, '1', '0.0123');
@@ -63,14 +120,27 @@ describe('an NFT sale through the SDK', () => {
     expect(await t.balance(bob, NFT_1)).toEqual({ available: 1, frozen: 0 });
     expect(await t.balance(alice, NFT_1)).toEqual({ available: 0, frozen: 0 });
     expect((await t.sdk.apis.orderList({ contractAddress: REDDIO721 })).data.data.total).toBe(0);
-    expect((await t.sdk.apis.getCollection({ quoteContractAddress: REDDIO721, tokenIds: '1', baseContractAddress: 'eth' })).data.data).toEqual({ total: 0, list: [] });
+    expect(
+      (await t.sdk.apis.getCollection({ quoteContractAddress: REDDIO721, tokenIds: '1', baseContractAddress: 'eth' })).data.data,
+    ).toEqual({ total: 0, list: [] });
 
-    const sellRecord = (await t.sdk.apis.getRecords({ starkKey: alice.stark_key, recordType: 7 })).data.data.list[0] as unknown as Record<string, any>;
-    expect(sellRecord).toMatchObject({ sequence_id: 3, record_type: 7, order: { filled: '1', volume: '1000', fee_taken: '5', price: '1000', token_id: '1' } });
-    const buyRecord = (await t.sdk.apis.getRecords({ starkKey: bob.stark_key, recordType: 8 })).data.data.list[0] as unknown as Record<string, any>;
+    const sellRecord = (await t.sdk.apis.getRecords({ starkKey: alice.stark_key, recordType: 7 })).data.data.list[0] as unknown as Record<
+      string,
+      any
+    >;
+    expect(sellRecord).toMatchObject({
+      sequence_id: 3,
+      record_type: 7,
+      order: { filled: '1', volume: '1000', fee_taken: '5', price: '1000', token_id: '1' },
+    });
+    const buyRecord = (await t.sdk.apis.getRecords({ starkKey: bob.stark_key, recordType: 8 })).data.data.list[0] as unknown as Record<
+      string,
+      any
+    >;
     expect(buyRecord).toMatchObject({ sequence_id: 4, record_type: 8, order: { filled: '1', volume: '1000', fee_taken: '0' } });
     // recordType 9 (OrderRecordAll) lists both sides' order records, not nothing.
-    const allOrders = async (who: Account) => (await t.sdk.apis.getRecords({ starkKey: who.stark_key, recordType: 9 })).data.data.list.map((r) => r.sequence_id);
+    const allOrders = async (who: Account) =>
+      (await t.sdk.apis.getRecords({ starkKey: who.stark_key, recordType: 9 })).data.data.list.map((r) => r.sequence_id);
     expect([await allOrders(alice), await allOrders(bob)]).toEqual([[3], [4]]);
     expect((await t.get('/_devnet/invariants')).violations).toEqual([]);
   });
@@ -80,8 +150,14 @@ describe('an NFT sale through the SDK', () => {
     await t.deposit(alice, REDDIO721, { token_id: '1' });
     await t.deposit(bob, 'eth', { amount: '1000000' });
     const key = { 'x-api-key': t.apiKey };
-    const project = (await (await fetch(`${t.net.url}/v1/project`, { headers: key })).json() as any).data[0].project_uuid;
-    const mp = (await t.post('/v1/marketplace', { marketplace_name: 'SDK market', marketplace_payee_address: carol.stark_key, marketplace_fee: '0.015', project_uuid: project }, key)).data.marketplace_uuid;
+    const project = ((await (await fetch(`${t.net.url}/v1/project`, { headers: key })).json()) as any).data[0].project_uuid;
+    const mp = (
+      await t.post(
+        '/v1/marketplace',
+        { marketplace_name: 'SDK market', marketplace_payee_address: carol.stark_key, marketplace_fee: '0.015', project_uuid: project },
+        key,
+      )
+    ).data.marketplace_uuid;
     await place(alice, 'sell', 'ERC721', REDDIO721, 1, '0.002', mp);
     expect(t.sent.at(-1)!.body).toMatchObject({ marketplace_uuid: mp });
     await place(bob, 'buy', 'ERC721', REDDIO721, 1, '0.002');
@@ -107,7 +183,11 @@ describe('apis.cancelOrder', () => {
 
     const cancel = await t.sdk.apis.cancelOrder({ starkKey: alice.stark_key, privateKey: bare(alice), orderId: id });
     expect(cancel.data).toEqual({ status: 'OK', data: { sequence_id: id + 1 }, error: '', error_code: 0 });
-    expect(t.sent.at(-1)).toMatchObject({ method: 'POST', path: `/v1/orders/${id}/cancel`, body: { stark_key: alice.stark_key, signature: { r: expect.stringMatching(/^0x[0-9a-f]+$/) } } });
+    expect(t.sent.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/orders/${id}/cancel`,
+      body: { stark_key: alice.stark_key, signature: { r: expect.stringMatching(/^0x[0-9a-f]+$/) } },
+    });
     expect(await orderState(id)).toBe(1);
     expect(await t.balance(alice, DMINT_2)).toEqual({ available: 1, frozen: 0 });
     expect((await t.get(`/v1/orders?stark_key=${alice.stark_key}`)).data.total).toBe(0);
@@ -126,17 +206,29 @@ describe('balances and records', () => {
       await t.deposit(alice, REDDIO721, { token_id: '1' }),
       await t.deposit(alice, DMINT, { token_id: '2' }),
     ];
-    const page1 = (await t.sdk.apis.getBalances({ starkKey: alice.stark_key, page: 1, limit: 2 })).data.data as unknown as Record<string, unknown>;
+    const page1 = (await t.sdk.apis.getBalances({ starkKey: alice.stark_key, page: 1, limit: 2 })).data.data as unknown as Record<
+      string,
+      unknown
+    >;
     expect(page1).toMatchObject({ total: 4, current_page: 1, page_size: 2, total_page: 2 });
     expect((page1.list as Array<{ asset_id: string }>).map((r) => r.asset_id)).toEqual([ETH_ASSET, RDD20_ASSET]);
     const nftRows = (await t.sdk.apis.getBalances({ starkKey: alice.stark_key, contractAddress: REDDIO721 })).data.data.list;
     expect(nftRows).toEqual([expect.objectContaining({ asset_id: NFT_1, token_id: '1', balance_available: 1, type: 'ERC721' })]);
 
     const v2 = (await t.sdk.apis.getBalancesV2({ starkKey: alice.stark_key })).data.data;
-    expect(v2.map((r) => [r.contract_address, r.display_value])).toEqual([['eth', '1.5'], [RDD20, '2.5'], [DMINT, '1'], [REDDIO721, '1']]);
+    expect(v2.map((r) => [r.contract_address, r.display_value])).toEqual([
+      ['eth', '1.5'],
+      [RDD20, '2.5'],
+      [DMINT, '1'],
+      [REDDIO721, '1'],
+    ]);
     expect(v2[2]!.available_token_ids).toEqual(['2']);
     const one = (await t.sdk.apis.getBalance({ starkKey: alice.stark_key, assetId: RDD20_ASSET })).data;
-    expect(one).toMatchObject({ status: 'OK', error_code: 0, data: { balance_available: 2_500_000, display_value: '2.5', symbol: 'RDD20', token_id: '' } });
+    expect(one).toMatchObject({
+      status: 'OK',
+      error_code: 0,
+      data: { balance_available: 2_500_000, display_value: '2.5', symbol: 'RDD20', token_id: '' },
+    });
     expect(await t.balance(alice, RDD20_ASSET)).toEqual({ available: 2_500_000, frozen: 0 });
 
     const records = (await t.sdk.apis.getRecords({ starkKey: alice.stark_key, page: 1, limit: 10 })).data.data;

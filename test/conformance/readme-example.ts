@@ -15,8 +15,9 @@ export function connectSdk(url: string): Reddio {
 export async function sendEthWithTheSdk(url: string) {
   const reddio = connectSdk(url);
   const devnet = (path: string, body?: object) =>
-    fetch(url + path, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})
-      .then((r) => r.json() as Promise<any>);
+    fetch(url + path, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}).then(
+      (r) => r.json() as Promise<any>,
+    );
 
   // Genesis accounts and their keys; 1 ETH is 1000000 quantized units (quantum 10^12).
   const { accounts } = await devnet('/_devnet/accounts');

@@ -33,11 +33,11 @@ describe('the SDK examples of README.md and docs/sdk.md', () => {
   it('runs: the transfer lands and bob holds 0.25 ETH more', async () => {
     net = await startDevnet({ port: 0 });
     const bob = net.devnet.accounts().accounts.find((a) => a.name === 'bob')!;
-    const before = await (await fetch(`${net.url}/v1/balance?stark_key=${bob.stark_key}&asset_id=${ETH_ASSET}`)).json() as any;
+    const before = (await (await fetch(`${net.url}/v1/balance?stark_key=${bob.stark_key}&asset_id=${ETH_ASSET}`)).json()) as any;
     const out = await sendEthWithTheSdk(net.url);
-    const after = await (await fetch(`${net.url}/v1/balance?stark_key=${bob.stark_key}&asset_id=${ETH_ASSET}`)).json() as any;
+    const after = (await (await fetch(`${net.url}/v1/balance?stark_key=${bob.stark_key}&asset_id=${ETH_ASSET}`)).json()) as any;
     expect(after.data.balance_available - before.data.balance_available).toBe(250_000);
-    const record = await (await fetch(`${net.url}/v1/record?stark_key=${bob.stark_key}&sequence_id=${out.sequenceId}`)).json() as any;
+    const record = (await (await fetch(`${net.url}/v1/record?stark_key=${bob.stark_key}&sequence_id=${out.sequenceId}`)).json()) as any;
     expect(record.data[0]).toMatchObject({ record_type: 3, amount: '250000', to: bob.stark_key, status: 1 });
     expect(out.bobEth).toBe(after.data.display_value);
     // What the example's closing comment says it returns.

@@ -66,7 +66,11 @@ export async function startConformance(): Promise<Conformance> {
     return res;
   });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> => {
-    const res = await fetch(net.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(net.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return (await res.json()) as any;
   };
   const info = await call('GET', '/_devnet/accounts');

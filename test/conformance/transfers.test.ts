@@ -23,23 +23,55 @@ afterEach(async () => t.close());
 describe('apis.transfer', () => {
   it('ETH: contract_info, vaults, nonce, then a signed body the emulator accepts; funds and nonce move', async () => {
     const { alice, bob } = t.accounts;
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ETH', amount: '0.0013' });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ETH',
+      amount: '0.0013',
+    });
     expect(res.data).toEqual({ status: 'OK', data: { sequence_id: 5 }, error: '' });
-    expect(t.sent.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual(['GET /v1/contract_info', 'GET /v1/vaults', 'GET /v1/nonce', 'POST /v1/transfers']);
+    expect(t.sent.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual([
+      'GET /v1/contract_info',
+      'GET /v1/vaults',
+      'GET /v1/nonce',
+      'POST /v1/transfers',
+    ]);
     const body = t.sent[3]!.body as Record<string, unknown>;
     // The wire forms the emulator must take as they come: amount string, nonce number, vaults strings.
-    expect(body).toMatchObject({ stark_key: alice.stark_key, amount: '1300', receiver: bob.stark_key, asset_id: ETH_ASSET, expiration_timestamp: 4194303, nonce: 0 });
+    expect(body).toMatchObject({
+      stark_key: alice.stark_key,
+      amount: '1300',
+      receiver: bob.stark_key,
+      asset_id: ETH_ASSET,
+      expiration_timestamp: 4194303,
+      nonce: 0,
+    });
     expect(typeof body.vault_id).toBe('string');
     expect(await t.balance(alice, ETH_ASSET)).toEqual({ available: 2_000_000 - 1300, frozen: 0 });
     expect(await t.balance(bob, ETH_ASSET)).toEqual({ available: 1300, frozen: 0 });
     expect((await t.get(`/v1/nonce?stark_key=${alice.stark_key}`)).data.nonce).toBe(1);
     const rec = (await t.get(`/v1/record?stark_key=${bob.stark_key}&sequence_id=5`)).data[0];
-    expect(rec).toMatchObject({ record_type: 3, status: 1, from: alice.stark_key, to: bob.stark_key, amount: '1300', display_value: '0.0013' });
+    expect(rec).toMatchObject({
+      record_type: 3,
+      status: 1,
+      from: alice.stark_key,
+      to: bob.stark_key,
+      amount: '1300',
+      display_value: '0.0013',
+    });
   });
 
   it('ERC20 with a numeric amount (2.5 -> 2500000 quantized) and contract_address echoed', async () => {
     const { alice, bob } = t.accounts;
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ERC20', contractAddress: RDD20, amount: 2.5 });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ERC20',
+      contractAddress: RDD20,
+      amount: 2.5,
+    });
     expect(res.data.status).toBe('OK');
     expect(t.sent.at(-1)!.body).toMatchObject({ amount: '2500000', contract_address: RDD20, asset_id: RDD20_ASSET });
     expect(await t.balance(alice, RDD20_ASSET)).toEqual({ available: 97_500_000, frozen: 0 });
@@ -48,7 +80,14 @@ describe('apis.transfer', () => {
 
   it('ERC721 with token_id as a number and an unpadded (63-digit) asset id: the holder changes', async () => {
     const { alice, bob } = t.accounts;
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ERC721', contractAddress: REDDIO721, tokenId: 1 });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ERC721',
+      contractAddress: REDDIO721,
+      tokenId: 1,
+    });
     expect(res.data.status).toBe('OK');
     const body = t.sent.at(-1)!.body as Record<string, unknown>;
     expect(body).toMatchObject({ token_id: 1, amount: '1', contract_address: REDDIO721, asset_id: NFT_1 });
@@ -60,7 +99,14 @@ describe('apis.transfer', () => {
 
   it('ERC721M with token_id as a string, asked as MINTABLE_ERC721 by its mixed-case address', async () => {
     const { alice, bob } = t.accounts;
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ERC721M', contractAddress: DMINT, tokenId: '1' });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ERC721M',
+      contractAddress: DMINT,
+      tokenId: '1',
+    });
     expect(res.data.status).toBe('OK');
     expect(t.sent[0]!.path).toBe(`/v1/contract_info?type=MINTABLE_ERC721&contract_address=${DMINT}`);
     expect(t.sent.at(-1)!.body).toMatchObject({ token_id: '1', contract_address: DMINT, asset_id: DMINT_1 });
@@ -71,16 +117,32 @@ describe('apis.transfer', () => {
   it('an NFT the sender does not hold is accepted and fails asynchronously (status 2), as on the real service', async () => {
     const { alice, bob } = t.accounts;
     await t.deposit(bob, REDDIO721, { token_id: '2' });
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ERC721', contractAddress: REDDIO721, tokenId: 2 });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ERC721',
+      contractAddress: REDDIO721,
+      tokenId: 2,
+    });
     const seq = res.data.data.sequence_id;
-    const rec = (await t.sdk.apis.getRecord({ starkKey: alice.stark_key, sequenceId: seq })).data.data as unknown as Array<Record<string, unknown>>;
+    const rec = (await t.sdk.apis.getRecord({ starkKey: alice.stark_key, sequenceId: seq })).data.data as unknown as Array<
+      Record<string, unknown>
+    >;
     expect(rec[0]).toMatchObject({ sequence_id: seq, status: 2, reason: expect.any(String) });
     expect(await t.balance(bob, '0x1c2873bae9cd0c38a658c710393911df193eb58dd65b20dd3b6b016b77b19e0')).toEqual({ available: 1, frozen: 0 });
   });
 
   it('a custom expirationTimestamp (hours since the epoch) is signed and accepted', async () => {
     const { alice, bob } = t.accounts;
-    const res = await t.sdk.apis.transfer({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: bob.stark_key, type: 'ETH', amount: 0.000001, expirationTimestamp: 500_000 });
+    const res = await t.sdk.apis.transfer({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: bob.stark_key,
+      type: 'ETH',
+      amount: 0.000001,
+      expirationTimestamp: 500_000,
+    });
     expect(res.data.status).toBe('OK');
     expect(t.sent.at(-1)!.body).toMatchObject({ amount: '1', expiration_timestamp: 500_000 });
     expect(await t.balance(bob, ETH_ASSET)).toEqual({ available: 1, frozen: 0 });
@@ -90,34 +152,80 @@ describe('apis.transfer', () => {
 describe('apis.withdrawalFromL2 and apis.withdrawalStatus', () => {
   it('withdraws ETH to a mixed-case Ethereum address; the withdraw area shows it after the L1 batch', async () => {
     const { alice } = t.accounts;
-    const res = await t.sdk.apis.withdrawalFromL2({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: L1, type: 'ETH', amount: '0.5' });
+    const res = await t.sdk.apis.withdrawalFromL2({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: L1,
+      type: 'ETH',
+      amount: '0.5',
+    });
     expect(res.data.status).toBe('OK');
     const seq = res.data.data.sequence_id;
-    expect(t.sent.find((s) => s.path.startsWith('/v1/vaults'))!.path).toBe(`/v1/vaults?stark_keys=${alice.stark_key},${L1}&asset_id=${ETH_ASSET}`);
-    expect(t.sent.at(-1)).toMatchObject({ method: 'POST', path: '/v1/withdrawalto', body: { receiver: L1, amount: '500000', asset_id: ETH_ASSET } });
+    expect(t.sent.find((s) => s.path.startsWith('/v1/vaults'))!.path).toBe(
+      `/v1/vaults?stark_keys=${alice.stark_key},${L1}&asset_id=${ETH_ASSET}`,
+    );
+    expect(t.sent.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/withdrawalto',
+      body: { receiver: L1, amount: '500000', asset_id: ETH_ASSET },
+    });
     // The amount leaves at submission; the area fills only when the record reaches L1 (status 6).
     expect(await t.balance(alice, ETH_ASSET)).toEqual({ available: 1_500_000, frozen: 0 });
     const area = async () => (await t.sdk.apis.withdrawalStatus({ ethaddress: L1, stage: 'withdrawarea' })).data;
     expect((await area()).data).toEqual([]);
     await t.post('/_devnet/batches', { layer: 'both' });
-    expect((await t.sdk.apis.getRecord({ starkKey: alice.stark_key, sequenceId: seq })).data.data).toEqual([expect.objectContaining({ record_type: 4, status: 6, amount: '500000' })]);
-    expect(await area()).toEqual({ status: 'OK', error: '', data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '0.5', symbol: 'ETH', amount: 500000, token_uri: null }] });
+    expect((await t.sdk.apis.getRecord({ starkKey: alice.stark_key, sequenceId: seq })).data.data).toEqual([
+      expect.objectContaining({ record_type: 4, status: 6, amount: '500000' }),
+    ]);
+    expect(await area()).toEqual({
+      status: 'OK',
+      error: '',
+      data: [
+        {
+          contract_address: 'eth',
+          asset_id: ETH_ASSET,
+          token_id: '',
+          type: 'ETH',
+          asset_type: ETH_ASSET,
+          display_value: '0.5',
+          symbol: 'ETH',
+          amount: 500000,
+          token_uri: null,
+        },
+      ],
+    });
     expect((await t.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1.toLowerCase()}`)).data).toEqual((await area()).data);
   });
 
   it('withdraws an ERC721M token (token_id a number) and an ERC20 amount', async () => {
     const { alice } = t.accounts;
-    const nft = await t.sdk.apis.withdrawalFromL2({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: alice.eth_address, type: 'ERC721M', contractAddress: DMINT, tokenId: 1 });
-    const erc20 = await t.sdk.apis.withdrawalFromL2({ starkKey: alice.stark_key, privateKey: bare(alice), receiver: alice.eth_address, type: 'ERC20', contractAddress: RDD20, amount: '12.5' });
+    const nft = await t.sdk.apis.withdrawalFromL2({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: alice.eth_address,
+      type: 'ERC721M',
+      contractAddress: DMINT,
+      tokenId: 1,
+    });
+    const erc20 = await t.sdk.apis.withdrawalFromL2({
+      starkKey: alice.stark_key,
+      privateKey: bare(alice),
+      receiver: alice.eth_address,
+      type: 'ERC20',
+      contractAddress: RDD20,
+      amount: '12.5',
+    });
     expect([nft.data.status, erc20.data.status]).toEqual(['OK', 'OK']);
     expect(await t.balance(alice, DMINT_1)).toEqual({ available: 0, frozen: 0 });
     expect(await t.balance(alice, RDD20_ASSET)).toEqual({ available: 87_500_000, frozen: 0 });
     await t.post('/_devnet/batches', { layer: 'both' });
     const area = (await t.sdk.apis.withdrawalStatus({ ethaddress: alice.eth_address, stage: 'withdrawarea' })).data.data;
-    expect(area).toEqual(expect.arrayContaining([
-      expect.objectContaining({ type: 'ERC721M', token_id: '1', asset_id: DMINT_1, amount: 1 }),
-      expect.objectContaining({ type: 'ERC20', asset_id: RDD20_ASSET, amount: 12_500_000, display_value: '12.5' }),
-    ]));
+    expect(area).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'ERC721M', token_id: '1', asset_id: DMINT_1, amount: 1 }),
+        expect.objectContaining({ type: 'ERC20', asset_id: RDD20_ASSET, amount: 12_500_000, display_value: '12.5' }),
+      ]),
+    );
     expect(area).toHaveLength(2);
     expect((await t.get('/_devnet/invariants')).violations).toEqual([]);
   });

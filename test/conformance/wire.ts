@@ -29,23 +29,46 @@ export interface Wire {
 export async function wire(): Promise<Wire> {
   const net = await startDevnet({ port: 0, log: 'silent' });
   const text = async (p: string) => (await fetch(net.url + p)).text();
-  const info = await (await fetch(`${net.url}/_devnet/accounts`)).json() as { accounts: Account[]; api_keys: string[] };
+  const info = (await (await fetch(`${net.url}/_devnet/accounts`)).json()) as { accounts: Account[]; api_keys: string[] };
   return {
     net,
     accounts: Object.fromEntries(info.accounts.map((a) => [a.name, a])) as Wire['accounts'],
     apiKey: info.api_keys[0]!,
     get: async (p) => JSON.parse(await text(p)),
-    post: async (p, body, headers = {}) => (await fetch(net.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json(),
+    post: async (p, body, headers = {}) =>
+      (
+        await fetch(net.url + p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        })
+      ).json(),
     text,
     close: () => net.close(),
   };
 }
 
 /** A signed /v1/transfers body, vaults and nonce looked up as every SDK does. */
-export async function transferBody(w: Wire, from: Account, to: string, assetId: string, amount: bigint, nonce?: number): Promise<Record<string, unknown>> {
+export async function transferBody(
+  w: Wire,
+  from: Account,
+  to: string,
+  assetId: string,
+  amount: bigint,
+  nonce?: number,
+): Promise<Record<string, unknown>> {
   const vaults = (await w.get(`/v1/vaults?stark_keys=${from.stark_key},${to}&asset_id=${assetId}`)).data.vault_ids;
   const n = nonce ?? (await w.get(`/v1/nonce?stark_key=${from.stark_key}`)).data.nonce;
-  return signedTransferBody({ starkKey: from.stark_key, privateKey: from.private_key, assetId, amount, nonce: n, vaultId: vaults[0], receiver: to, receiverVaultId: vaults[1] });
+  return signedTransferBody({
+    starkKey: from.stark_key,
+    privateKey: from.private_key,
+    assetId,
+    amount,
+    nonce: n,
+    vaultId: vaults[0],
+    receiver: to,
+    receiverVaultId: vaults[1],
+  });
 }
 
 export interface OrderSpec {
@@ -64,8 +87,17 @@ export interface OrderSpec {
 export async function orderBody(w: Wire, who: Account, o: OrderSpec): Promise<Record<string, unknown>> {
   const d = (await w.get(`/v1/order/info?stark_key=${who.stark_key}&contract1=${o.contract1 ?? 'ETH:ETH'}&contract2=${o.contract2}`)).data;
   return signedOrderBody({
-    starkKey: who.stark_key, privateKey: who.private_key, direction: o.direction, baseToken: d.base_token, quoteToken: d.asset_ids[1],
-    quoteAmount: o.quoteAmount, baseAmount: o.baseAmount, price: o.price, baseVault: d.vault_ids[0], quoteVault: d.vault_ids[1], nonce: d.nonce,
+    starkKey: who.stark_key,
+    privateKey: who.private_key,
+    direction: o.direction,
+    baseToken: d.base_token,
+    quoteToken: d.asset_ids[1],
+    quoteAmount: o.quoteAmount,
+    baseAmount: o.baseAmount,
+    price: o.price,
+    baseVault: d.vault_ids[0],
+    quoteVault: d.vault_ids[1],
+    nonce: d.nonce,
     ...(o.marketplaceUuid !== undefined ? { marketplaceUuid: o.marketplaceUuid } : {}),
     ...(o.timeInForce !== undefined ? { timeInForce: o.timeInForce } : {}),
     ...(o.payment !== undefined ? { payment: o.payment } : {}),
@@ -92,11 +124,13 @@ export type Model = 'string' | 'long' | 'any' | { [key: string]: Model } | [Mode
 export function readStrict(value: unknown, model: Model, at = '$'): void {
   if (model === 'any') return;
   if (model === 'string') {
-    if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw new Error(`${at}: expected a string, got ${JSON.stringify(value)}`);
+    if (value !== null && typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`${at}: expected a string, got ${JSON.stringify(value)}`);
     return;
   }
   if (model === 'long') {
-    if (value !== null && !(typeof value === 'number' && Number.isInteger(value))) throw new Error(`${at}: expected an integer, got ${JSON.stringify(value)}`);
+    if (value !== null && !(typeof value === 'number' && Number.isInteger(value)))
+      throw new Error(`${at}: expected an integer, got ${JSON.stringify(value)}`);
     return;
   }
   if (Array.isArray(model)) {

@@ -19,8 +19,16 @@ import { ContractValidator } from './validate.js';
 import type { Reason } from './validate.js';
 
 const json = (schema: unknown): unknown => ({ content: { 'application/json': { schema } } });
-const FAILED = { type: 'object', required: ['status', 'data', 'error', 'error_code'], properties: { status: { const: 'FAILED' }, data: { type: 'null' }, error: { type: 'string' }, error_code: { type: 'integer' } } };
-const okEnvelope = (data: unknown): unknown => ({ type: 'object', required: ['status', 'data', 'error'], properties: { status: { const: 'OK' }, data, error: { const: '' }, error_code: { const: 0 } } });
+const FAILED = {
+  type: 'object',
+  required: ['status', 'data', 'error', 'error_code'],
+  properties: { status: { const: 'FAILED' }, data: { type: 'null' }, error: { type: 'string' }, error_code: { type: 'integer' } },
+};
+const okEnvelope = (data: unknown): unknown => ({
+  type: 'object',
+  required: ['status', 'data', 'error'],
+  properties: { status: { const: 'OK' }, data, error: { const: '' }, error_code: { const: 0 } },
+});
 
 /** A small 3.1 document: two real emulator routes described truthfully, and made-up ones for each kind of mismatch. */
 const DOC = {
@@ -28,18 +36,45 @@ const DOC = {
   info: { title: 'contract self-test', version: '1' },
   paths: {
     '/_devnet/health': {
-      get: { operationId: 'health', responses: { '200': { description: 'ok', ...(json({ type: 'object', required: ['status', 'version'], properties: { status: { const: 'ok' }, version: { type: 'string' } }, additionalProperties: false }) as object) } } },
+      get: {
+        operationId: 'health',
+        responses: {
+          '200': {
+            description: 'ok',
+            ...(json({
+              type: 'object',
+              required: ['status', 'version'],
+              properties: { status: { const: 'ok' }, version: { type: 'string' } },
+              additionalProperties: false,
+            }) as object),
+          },
+        },
+      },
     },
     '/v1/nonce': {
       get: {
         operationId: 'nonce',
         parameters: [{ name: 'stark_key', in: 'query', required: true, schema: { type: 'string', pattern: '^0x[0-9a-fA-F]+$' } }],
         // Fidelity mode: refusals are 200 too, so 200 is either envelope.
-        responses: { '200': { description: 'ok', ...(json({ oneOf: [okEnvelope({ type: 'object', required: ['nonce'], properties: { nonce: { type: 'integer' } } }), { $ref: '#/components/schemas/Failed' }] }) as object) } },
+        responses: {
+          '200': {
+            description: 'ok',
+            ...(json({
+              oneOf: [
+                okEnvelope({ type: 'object', required: ['nonce'], properties: { nonce: { type: 'integer' } } }),
+                { $ref: '#/components/schemas/Failed' },
+              ],
+            }) as object),
+          },
+        },
       },
     },
     '/v1/order': {
-      post: { operationId: 'orderOkOnly', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'ok', ...(json(okEnvelope({ type: 'object' })) as object) } } },
+      post: {
+        operationId: 'orderOkOnly',
+        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: { '200': { description: 'ok', ...(json(okEnvelope({ type: 'object' })) as object) } },
+      },
     },
     '/items/{id}': {
       get: {
@@ -50,22 +85,61 @@ const DOC = {
           { name: 'limit', in: 'query', schema: { type: 'integer' } },
         ],
         // prefixItems is JSON Schema 2020-12: a draft-07 validator would ignore it.
-        responses: { '200': { description: 'pair', ...(json({ type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] }) as object) }, default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } },
+        responses: {
+          '200': { description: 'pair', ...(json({ type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] }) as object) },
+          default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) },
+        },
       },
     },
     '/things': {
       post: {
         operationId: 'thing',
         security: [{ apiKey: [] }],
-        requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, unevaluatedProperties: false } } } },
-        responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, '401': { description: 'no key', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, unevaluatedProperties: false },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'ok', ...(json({ type: 'object' }) as object) },
+          '401': { description: 'no key', ...(json({ $ref: '#/components/schemas/Failed' }) as object) },
+        },
       },
     },
     '/either': {
-      get: { operationId: 'either', responses: { '200': { description: 'one of two shapes', ...(json({ oneOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'object', required: ['b'] }] }) as object) } } },
+      get: {
+        operationId: 'either',
+        responses: {
+          '200': {
+            description: 'one of two shapes',
+            ...(json({
+              oneOf: [
+                { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+                { type: 'object', required: ['b'] },
+              ],
+            }) as object),
+          },
+        },
+      },
     },
-    '/bare': { post: { operationId: 'bare', responses: { '200': { description: 'ok', ...(json({ type: 'object' }) as object) }, default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) } } } },
-    '/files/{cid}/*': { get: { operationId: 'fileRest', parameters: [{ name: 'cid', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'bytes', content: { 'application/octet-stream': {} } } } } },
+    '/bare': {
+      post: {
+        operationId: 'bare',
+        responses: {
+          '200': { description: 'ok', ...(json({ type: 'object' }) as object) },
+          default: { description: 'refusal', ...(json({ $ref: '#/components/schemas/Failed' }) as object) },
+        },
+      },
+    },
+    '/files/{cid}/*': {
+      get: {
+        operationId: 'fileRest',
+        parameters: [{ name: 'cid', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'bytes', content: { 'application/octet-stream': {} } } },
+      },
+    },
   },
   components: { schemas: { Failed: FAILED }, securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
 };
@@ -104,7 +178,13 @@ describe('recorder', () => {
     const health = await app.fetch(new Request('http://devnet.local/_devnet/health'));
     expect(await health.json()).toMatchObject({ status: 'ok' });
     // The app reads the request body after the recorder cloned it: its answer names the bad JSON.
-    const bad = await app.fetch(new Request('http://devnet.local/v1/order', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body: '{not json' }));
+    const bad = await app.fetch(
+      new Request('http://devnet.local/v1/order', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+        body: '{not json',
+      }),
+    );
     expect((await bad.json()) as object).toMatchObject({ status: 'FAILED', error_code: 401 });
     const form = new FormData();
     form.append('file', new Blob(['hello']), 'a.txt');
@@ -115,7 +195,12 @@ describe('recorder', () => {
     await recorder.flush();
 
     const [h, b, m, e] = read();
-    expect(h).toMatchObject({ via: 'in-process', file: 'self-test', req: { method: 'GET', url: 'http://devnet.local/_devnet/health', apiKey: false, body: '' }, res: { status: 200 } });
+    expect(h).toMatchObject({
+      via: 'in-process',
+      file: 'self-test',
+      req: { method: 'GET', url: 'http://devnet.local/_devnet/health', apiKey: false, body: '' },
+      res: { status: 200 },
+    });
     expect(JSON.parse(h!.res.body!)).toMatchObject({ status: 'ok' });
     expect(b!.req).toMatchObject({ method: 'POST', apiKey: true, contentType: 'application/json', body: '{not json' });
     expect(JSON.parse(b!.res.body!)).toMatchObject({ status: 'FAILED', error_code: 401 });
@@ -172,7 +257,9 @@ describe('validator on real emulator traffic', () => {
     const ex = exchange({ url: '/v1/nonce' }, { body: await res.text() });
     const verdict = validator.check(ex);
     expect(verdict.mismatches).toEqual([]);
-    expect(verdict.refusedInvalid.map((m) => [m.reason, m.message])).toEqual([['request.query', "required: must have required property 'stark_key'"]]);
+    expect(verdict.refusedInvalid.map((m) => [m.reason, m.message])).toEqual([
+      ['request.query', "required: must have required property 'stark_key'"],
+    ]);
   });
 });
 
@@ -196,7 +283,8 @@ describe('validator on the served document: every answer is strict', () => {
     return { ...ex, res: { ...ex.res, body: JSON.stringify(body) } };
   }
 
-  const at = (path: string, rest: string): string => `paths['${path}'].get.responses['200'].content['application/json'].schema/oneOf/0${rest}`;
+  const at = (path: string, rest: string): string =>
+    `paths['${path}'].get.responses['200'].content['application/json'].schema/oneOf/0${rest}`;
   const one = (served: ContractValidator, ex: Exchange) => {
     const found = served.check(ex).mismatches;
     expect(found, JSON.stringify(found.map((m) => m.message))).toHaveLength(1);
@@ -207,39 +295,115 @@ describe('validator on the served document: every answer is strict', () => {
     const accounts = (await (await createDevnet().fetch('/_devnet/accounts')).json()) as { accounts: Array<{ stark_key: string }> };
     const alice = accounts.accounts[0]!.stark_key;
     const eth = '0x352f9ffd821a525051de2d71126113505a7b0a73d98dbc0ac0ff343cfbdef5e';
-    const { served, exchanges } = await recorded([`/v1/balance?stark_key=${alice}&asset_id=${eth}`, `/v1/balances?stark_key=${alice}&limit=2`, '/_devnet/accounts', '/v1/contract_info?contract_address=eth']);
+    const { served, exchanges } = await recorded([
+      `/v1/balance?stark_key=${alice}&asset_id=${eth}`,
+      `/v1/balances?stark_key=${alice}&limit=2`,
+      '/_devnet/accounts',
+      '/v1/contract_info?contract_address=eth',
+    ]);
     const [balance, balances, plain, contract] = exchanges as [Exchange, Exchange, Exchange, Exchange];
     for (const ex of exchanges) expect(served.check(ex).mismatches).toEqual([]);
 
     // GET /v1/balance: the OK envelope's data is a BalanceRow.
-    expect(one(served, tamper(balance, (b) => (b.data.locked = 0)))).toMatchObject({
-      operation: 'GET /v1/balance (getV1Balance)', reason: 'response.body', instancePath: '/data',
-      message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balance', '/properties/data/additionalProperties'),
+    expect(
+      one(
+        served,
+        tamper(balance, (b) => (b.data.locked = 0)),
+      ),
+    ).toMatchObject({
+      operation: 'GET /v1/balance (getV1Balance)',
+      reason: 'response.body',
+      instancePath: '/data',
+      message: "additionalProperties: must NOT have additional properties 'locked'",
+      schemaPath: at('/v1/balance', '/properties/data/additionalProperties'),
     });
-    expect(one(served, tamper(balance, (b) => (b.data.balance_available = String(b.data.balance_available))))).toMatchObject({
-      instancePath: '/data/balance_available', message: 'type: must be integer', schemaPath: at('/v1/balance', '/properties/data/properties/balance_available/type'),
+    expect(
+      one(
+        served,
+        tamper(balance, (b) => (b.data.balance_available = String(b.data.balance_available))),
+      ),
+    ).toMatchObject({
+      instancePath: '/data/balance_available',
+      message: 'type: must be integer',
+      schemaPath: at('/v1/balance', '/properties/data/properties/balance_available/type'),
     });
-    expect(one(served, tamper(balance, (b) => delete b.data.display_frozen))).toMatchObject({
-      instancePath: '/data', message: "required: must have required property 'display_frozen'", schemaPath: at('/v1/balance', '/properties/data/required'),
+    expect(
+      one(
+        served,
+        tamper(balance, (b) => delete b.data.display_frozen),
+      ),
+    ).toMatchObject({
+      instancePath: '/data',
+      message: "required: must have required property 'display_frozen'",
+      schemaPath: at('/v1/balance', '/properties/data/required'),
     });
     // A decimal string where the answer has one: a number there is as wrong as a string for a number.
-    expect(one(served, tamper(balance, (b) => (b.data.display_value = 10)))).toMatchObject({ instancePath: '/data/display_value', message: 'type: must be string' });
+    expect(
+      one(
+        served,
+        tamper(balance, (b) => (b.data.display_value = 10)),
+      ),
+    ).toMatchObject({ instancePath: '/data/display_value', message: 'type: must be string' });
 
     // GET /v1/balances: each row of the page, and the page itself.
-    expect(one(served, tamper(balances, (b) => (b.data.list[1].locked = '1')))).toMatchObject({
-      instancePath: '/data/list/*', message: "additionalProperties: must NOT have additional properties 'locked'", schemaPath: at('/v1/balances', '/properties/data/properties/list/items/additionalProperties'),
+    expect(
+      one(
+        served,
+        tamper(balances, (b) => (b.data.list[1].locked = '1')),
+      ),
+    ).toMatchObject({
+      instancePath: '/data/list/*',
+      message: "additionalProperties: must NOT have additional properties 'locked'",
+      schemaPath: at('/v1/balances', '/properties/data/properties/list/items/additionalProperties'),
     });
-    expect(one(served, tamper(balances, (b) => (b.data.page_size = '2')))).toMatchObject({ instancePath: '/data/page_size', schemaPath: at('/v1/balances', '/properties/data/properties/page_size/type') });
+    expect(
+      one(
+        served,
+        tamper(balances, (b) => (b.data.page_size = '2')),
+      ),
+    ).toMatchObject({ instancePath: '/data/page_size', schemaPath: at('/v1/balances', '/properties/data/properties/page_size/type') });
 
     // A plain answer (no envelope): its own schema is the branch.
-    expect(one(served, tamper(plain, (b) => delete b.operator))).toMatchObject({
-      operation: 'GET /_devnet/accounts (getDevnetAccounts)', instancePath: '', message: "required: must have required property 'operator'", schemaPath: at('/_devnet/accounts', '/required'),
+    expect(
+      one(
+        served,
+        tamper(plain, (b) => delete b.operator),
+      ),
+    ).toMatchObject({
+      operation: 'GET /_devnet/accounts (getDevnetAccounts)',
+      instancePath: '',
+      message: "required: must have required property 'operator'",
+      schemaPath: at('/_devnet/accounts', '/required'),
     });
-    expect(one(served, tamper(plain, (b) => (b.accounts[0].balance = 1)))).toMatchObject({ instancePath: '/accounts/*', schemaPath: at('/_devnet/accounts', '/properties/accounts/items/additionalProperties') });
+    expect(
+      one(
+        served,
+        tamper(plain, (b) => (b.accounts[0].balance = 1)),
+      ),
+    ).toMatchObject({
+      instancePath: '/accounts/*',
+      schemaPath: at('/_devnet/accounts', '/properties/accounts/items/additionalProperties'),
+    });
 
     // Nullable: null or a string, never a number; a fixed set: one of its values.
-    expect(one(served, tamper(contract, (b) => (b.data.image_url = 0)))).toMatchObject({ instancePath: '/data/image_url', schemaPath: at('/v1/contract_info', '/properties/data/properties/image_url/anyOf') });
-    expect(one(served, tamper(contract, (b) => (b.data.type = 'ERC1155')))).toMatchObject({ instancePath: '/data/type', message: 'enum: must be equal to one of the allowed values (["ETH","ERC20","ERC721","ERC721M","ERC721MC"])' });
+    expect(
+      one(
+        served,
+        tamper(contract, (b) => (b.data.image_url = 0)),
+      ),
+    ).toMatchObject({
+      instancePath: '/data/image_url',
+      schemaPath: at('/v1/contract_info', '/properties/data/properties/image_url/anyOf'),
+    });
+    expect(
+      one(
+        served,
+        tamper(contract, (b) => (b.data.type = 'ERC1155')),
+      ),
+    ).toMatchObject({
+      instancePath: '/data/type',
+      message: 'enum: must be equal to one of the allowed values (["ETH","ERC20","ERC721","ERC721M","ERC721MC"])',
+    });
   });
 
   it('no answer schema also fits the FAILED envelope: a refusal answered 200 fits exactly one branch of every operation', async () => {
@@ -250,7 +414,10 @@ describe('validator on the served document: every answer is strict', () => {
       const [method, template] = op.split(' ') as [string, string];
       const url = template.replace(/\{[^}]+\}/g, 'x');
       const verdict = served.check(exchange({ url, method, apiKey: true }, { body: failed }));
-      expect(verdict.mismatches.filter((m) => m.reason.startsWith('response')), op).toEqual([]);
+      expect(
+        verdict.mismatches.filter((m) => m.reason.startsWith('response')),
+        op,
+      ).toEqual([]);
       checked++;
     }
     expect(checked).toBeGreaterThan(50);
@@ -259,7 +426,10 @@ describe('validator on the served document: every answer is strict', () => {
 
 describe('validator: one reason per kind of mismatch', () => {
   it('a FAILED envelope under a 200 that only allows OK', () => {
-    const ex = exchange({ url: '/v1/order', method: 'POST', contentType: 'application/json', body: '{}' }, { body: '{"status":"FAILED","data":null,"error":"no","error_code":19}' });
+    const ex = exchange(
+      { url: '/v1/order', method: 'POST', contentType: 'application/json', body: '{}' },
+      { body: '{"status":"FAILED","data":null,"error":"no","error_code":19}' },
+    );
     expect(reasons(ex)).toEqual(['response.body.failed-under-2xx']);
   });
 
@@ -276,26 +446,44 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(reasons(exchange({ url: '/items/abc' }, { body: '[1,2]' }))).toEqual(['request.path-params']);
     expect(reasons(exchange({ url: '/items/1?limit=x' }, { body: '[1,2]' }))).toEqual(['request.query']);
     const ambiguous = validator.check(exchange({ url: '/items/1?ambiguous=5' }, { body: '[1,2]' })).mismatches;
-    expect(ambiguous.map((m) => [m.reason, m.message, m.schemaPath])).toEqual([['request.query', 'oneOf: must match exactly one schema in oneOf (passing: [0,1])', "paths['/items/{id}'].get.parameters[1] (query 'ambiguous').schema/oneOf"]]);
-    expect(validator.check(exchange({ url: '/items/1?nope=1' }, { body: '[1,2]' })).mismatches.map((m) => m.message)).toEqual(["additionalProperties: must NOT have additional properties 'nope'"]);
+    expect(ambiguous.map((m) => [m.reason, m.message, m.schemaPath])).toEqual([
+      [
+        'request.query',
+        'oneOf: must match exactly one schema in oneOf (passing: [0,1])',
+        "paths['/items/{id}'].get.parameters[1] (query 'ambiguous').schema/oneOf",
+      ],
+    ]);
+    expect(validator.check(exchange({ url: '/items/1?nope=1' }, { body: '[1,2]' })).mismatches.map((m) => m.message)).toEqual([
+      "additionalProperties: must NOT have additional properties 'nope'",
+    ]);
   });
 
   it('request bodies: one sent where none is documented, one in an undocumented media type', () => {
-    expect(reasons(exchange({ url: '/bare', method: 'POST', contentType: 'application/json', body: '{"a":1}' }))).toEqual(['request.body.undocumented']);
+    expect(reasons(exchange({ url: '/bare', method: 'POST', contentType: 'application/json', body: '{"a":1}' }))).toEqual([
+      'request.body.undocumented',
+    ]);
     expect(reasons(exchange({ url: '/bare', method: 'POST' }))).toEqual([]);
-    expect(reasons(exchange({ url: '/things', method: 'POST', apiKey: true, contentType: 'text/plain;charset=UTF-8', body: '{"name":"a"}' }))).toEqual(['request.content-type']);
+    expect(
+      reasons(exchange({ url: '/things', method: 'POST', apiKey: true, contentType: 'text/plain;charset=UTF-8', body: '{"name":"a"}' })),
+    ).toEqual(['request.content-type']);
   });
 
   it('responses: undocumented status, undocumented media type, a JSON type that is not JSON', () => {
-    expect(reasons(exchange({ url: '/_devnet/health' }, { status: 500, body: '{"status":"FAILED","data":null,"error":"x","error_code":500}' }))).toEqual(['response.status']);
+    expect(
+      reasons(exchange({ url: '/_devnet/health' }, { status: 500, body: '{"status":"FAILED","data":null,"error":"x","error_code":500}' })),
+    ).toEqual(['response.status']);
     expect(reasons(exchange({ url: '/_devnet/health' }, { contentType: 'text/plain', body: 'ok' }))).toEqual(['response.content-type']);
     expect(reasons(exchange({ url: '/_devnet/health' }, { body: 'ok' }))).toEqual(['response.body.not-json']);
   });
 
   it('security: declared but not enforced, enforced but not declared', () => {
-    expect(reasons(exchange({ url: '/things', method: 'POST', contentType: 'application/json', body: '{"name":"a"}' }))).toEqual(['security.not-enforced']);
+    expect(reasons(exchange({ url: '/things', method: 'POST', contentType: 'application/json', body: '{"name":"a"}' }))).toEqual([
+      'security.not-enforced',
+    ]);
     const refusal = { status: 401, body: '{"status":"FAILED","data":null,"error":"no key","error_code":32}' };
-    expect(reasons(exchange({ url: '/things', method: 'POST', contentType: 'application/json', body: '{"name":"a"}' }, refusal))).toEqual([]);
+    expect(reasons(exchange({ url: '/things', method: 'POST', contentType: 'application/json', body: '{"name":"a"}' }, refusal))).toEqual(
+      [],
+    );
     expect(reasons(exchange({ url: '/bare', method: 'POST' }, { ...refusal, status: 200 }))).toEqual(['security.undeclared']);
   });
 
@@ -304,39 +492,73 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(validator.check(exchange({ url: '/nowhere/0xabc' })).mismatches[0]!.operation).toBe('GET /nowhere/{hex}');
     expect(reasons(exchange({ url: '/things' }))).toEqual(['route.undocumented-method']);
     // Paths under a template get that template's name, so one finding covers every such URL.
-    expect(validator.check(exchange({ url: '/items/1/' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([['route.undocumented-path', 'GET /items/{id}/ (trailing slash; documented without one)']]);
-    expect(validator.check(exchange({ url: '/items/1/a/b' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([['route.undocumented-path', 'GET /items/{id}/… (more segments than any template)']]);
-    expect(reasons(exchange({ url: '/files/bafy/a/b.txt' }, { contentType: 'application/octet-stream', body: undefined, skipped: 'binary', bytes: 3 }))).toEqual(['route.wildcard-path']);
-    const notFound = validator.check(exchange({ url: '/nowhere' }, { status: 404, body: '{"status":"FAILED","data":null,"error":"no route GET /nowhere","error_code":19}' }));
+    expect(validator.check(exchange({ url: '/items/1/' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([
+      ['route.undocumented-path', 'GET /items/{id}/ (trailing slash; documented without one)'],
+    ]);
+    expect(validator.check(exchange({ url: '/items/1/a/b' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([
+      ['route.undocumented-path', 'GET /items/{id}/… (more segments than any template)'],
+    ]);
+    expect(
+      reasons(
+        exchange({ url: '/files/bafy/a/b.txt' }, { contentType: 'application/octet-stream', body: undefined, skipped: 'binary', bytes: 3 }),
+      ),
+    ).toEqual(['route.wildcard-path']);
+    const notFound = validator.check(
+      exchange(
+        { url: '/nowhere' },
+        { status: 404, body: '{"status":"FAILED","data":null,"error":"no route GET /nowhere","error_code":19}' },
+      ),
+    );
     expect(notFound).toMatchObject({ unrouted: true, mismatches: [] });
     // The guard answers before routing (any path), and CORS preflights are not operations: both consistent.
-    const guarded = validator.check(exchange({ url: '/favicon.ico' }, { status: 403, body: '{"status":"FAILED","data":null,"error":"Host not answered","error_code":19}' }));
+    const guarded = validator.check(
+      exchange(
+        { url: '/favicon.ico' },
+        { status: 403, body: '{"status":"FAILED","data":null,"error":"Host not answered","error_code":19}' },
+      ),
+    );
     expect(guarded).toMatchObject({ unrouted: true, mismatches: [] });
-    expect(validator.check(exchange({ url: '/things', method: 'OPTIONS' }, { status: 204, body: '' }))).toMatchObject({ unrouted: true, mismatches: [] });
+    expect(validator.check(exchange({ url: '/things', method: 'OPTIONS' }, { status: 204, body: '' }))).toMatchObject({
+      unrouted: true,
+      mismatches: [],
+    });
     // ...but an OPTIONS that answers like an operation, or a 403 with another code, is still a finding.
     expect(reasons(exchange({ url: '/things', method: 'OPTIONS' }))).toEqual(['route.undocumented-method']);
-    expect(reasons(exchange({ url: '/nowhere' }, { status: 403, body: '{"status":"FAILED","data":null,"error":"x","error_code":32}' }))).toEqual(['route.undocumented-path']);
+    expect(
+      reasons(exchange({ url: '/nowhere' }, { status: 403, body: '{"status":"FAILED","data":null,"error":"x","error_code":32}' })),
+    ).toEqual(['route.undocumented-path']);
   });
 
   it('a body with several errors is one finding listing them all', () => {
     const [m, ...rest] = validator.check(exchange({ url: '/_devnet/health' }, { body: '{"status":"up","version":2}' })).mismatches;
     expect(rest).toEqual([]);
-    expect(m).toMatchObject({ reason: 'response.body', schemaPath: "paths['/_devnet/health'].get.responses['200'].content['application/json'].schema" });
-    expect(m!.message).toBe('2 errors: const: must be equal to constant ("ok") at /status (#/properties/status/const); type: must be string at /version (#/properties/version/type)');
+    expect(m).toMatchObject({
+      reason: 'response.body',
+      schemaPath: "paths['/_devnet/health'].get.responses['200'].content['application/json'].schema",
+    });
+    expect(m!.message).toBe(
+      '2 errors: const: must be equal to constant ("ok") at /status (#/properties/status/const); type: must be string at /version (#/properties/version/type)',
+    );
   });
 
   it('an answer under oneOf [OK, Failed] is judged by its own branch, so its error keeps its path', () => {
-    const [m, ...rest] = validator.check(exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' })).mismatches;
+    const [m, ...rest] = validator.check(
+      exchange({ url: '/v1/nonce?stark_key=0x1' }, { body: '{"status":"OK","data":{"nonce":"x"},"error":""}' }),
+    ).mismatches;
     expect(rest).toEqual([]);
     expect(m).toMatchObject({ reason: 'response.body', message: 'type: must be integer', instancePath: '/data/nonce' });
-    expect(m!.schemaPath).toBe("paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf/0/properties/data/properties/nonce/type");
+    expect(m!.schemaPath).toBe(
+      "paths['/v1/nonce'].get.responses['200'].content['application/json'].schema/oneOf/0/properties/data/properties/nonce/type",
+    );
   });
 
   it('a body that fits no branch of a oneOf is one finding naming each branch’s first error', () => {
     const [m, ...rest] = validator.check(exchange({ url: '/either' }, { body: '{"a":"x"}' })).mismatches;
     expect(rest).toEqual([]);
     expect(m!.reason).toBe('response.body');
-    expect(m!.message).toBe("oneOf: must match exactly one schema in oneOf: fits no branch ([0] type: must be integer at /a; [1] required: must have required property 'b' at /)");
+    expect(m!.message).toBe(
+      "oneOf: must match exactly one schema in oneOf: fits no branch ([0] type: must be integer at /a; [1] required: must have required property 'b' at /)",
+    );
     expect(m!.schemaPath).toBe("paths['/either'].get.responses['200'].content['application/json'].schema/oneOf");
   });
 
@@ -345,7 +567,13 @@ describe('validator: one reason per kind of mismatch', () => {
     const b = exchange({ url: '/items/2' }, { body: '[3,"y"]' });
     const f = collect([validator.check(a), validator.check(b), validator.check(exchange({ url: '/items/1' }, { body: '[1,2]' }))]);
     expect(f.mismatches).toHaveLength(1);
-    expect(f.mismatches[0]).toMatchObject({ operation: 'GET /items/{id} (item)', reason: 'response.body', count: 2, instancePath: '/*', example: a });
+    expect(f.mismatches[0]).toMatchObject({
+      operation: 'GET /items/{id} (item)',
+      reason: 'response.body',
+      count: 2,
+      instancePath: '/*',
+      example: a,
+    });
     expect(f).toMatchObject({ exchanges: 3, failing: 2 });
   });
 });
@@ -358,7 +586,17 @@ describe('lint', () => {
       servers: [{ url: 'http://localhost' }],
       security: [],
       tags: [{ name: 'a', description: 'a' }],
-      paths: { '/x': { get: { operationId: 'x', tags: ['a'], summary: 'x', description: 'x', responses: { '200': { description: 'ok' }, '400': { description: 'bad' } } } } },
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'x',
+            tags: ['a'],
+            summary: 'x',
+            description: 'x',
+            responses: { '200': { description: 'ok' }, '400': { description: 'bad' } },
+          },
+        },
+      },
     };
     expect((await lintDocument(clean)).filter((p) => p.severity === 'error')).toEqual([]);
     const broken = { ...clean, security: undefined, paths: { '/x': { get: { ...clean.paths['/x'].get, responses: {} } } } };

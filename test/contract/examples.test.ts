@@ -10,7 +10,12 @@ import { createDevnet } from '../../src/index.js';
 import type { Exchange } from './traffic.js';
 import { ContractValidator } from './validate.js';
 
-type Operation = { operationId: string; parameters?: Array<{ name: string; example?: unknown }>; requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }; responses: Record<string, { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> }> };
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ name: string; example?: unknown }>;
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> }>;
+};
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
 let doc: Doc;
@@ -21,7 +26,8 @@ const operations = new Map<string, { method: string; path: string; op: Operation
 beforeAll(async () => {
   doc = (await (await createDevnet().fetch('/openapi.json')).json()) as Doc;
   validator = await ContractValidator.create(doc);
-  for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) operations.set(op.operationId, { method, path, op });
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops)) operations.set(op.operationId, { method, path, op });
 });
 
 /** JSON as the document serves it (exact integers become numbers). */
@@ -41,14 +47,19 @@ function exchangeOf(example: Example, seq: number): Exchange {
       ...(q.contentType !== undefined ? { contentType: q.contentType } : {}),
       ...(multipart ? { skipped: 'multipart' as const } : { body: q.body === undefined ? '' : stringify(q.body) }),
     },
-    res: { status: r.status, contentType: r.contentType, body: typeof r.body === 'string' && !/json/.test(r.contentType) ? r.body : stringify(r.body) },
+    res: {
+      status: r.status,
+      contentType: r.contentType,
+      body: typeof r.body === 'string' && !/json/.test(r.contentType) ? r.body : stringify(r.body),
+    },
   };
 }
 
 /** The body a JSON answer carries where the schema is strict: `data` of an envelope, else the whole answer; the first row of a list. */
 function strictTarget(body: unknown): Record<string, unknown> | undefined {
   let target: unknown = body;
-  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'OK' && 'data' in body) target = (body as { data: unknown }).data;
+  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'OK' && 'data' in body)
+    target = (body as { data: unknown }).data;
   if (Array.isArray(target)) target = target[0];
   return typeof target === 'object' && target !== null && !Array.isArray(target) ? (target as Record<string, unknown>) : undefined;
 }
@@ -67,13 +78,20 @@ describe('the examples of /openapi.json', () => {
       if (answersJson && id !== 'getOpenapiJson' && EXAMPLES[id] === undefined) missing.push(id);
     }
     expect(missing).toEqual([]);
-    expect(Object.keys(EXAMPLES).filter((id) => !operations.has(id)), 'examples of operations the document does not have').toEqual([]);
+    expect(
+      Object.keys(EXAMPLES).filter((id) => !operations.has(id)),
+      'examples of operations the document does not have',
+    ).toEqual([]);
   });
 
   it('are exchanges the document accepts: the request to its parameters and body, the answer to its 200', () => {
     const verdicts = Object.entries(EXAMPLES).map(([id, example], i) => {
       const verdict = validator.check(exchangeOf(example, i));
-      return { id, operation: verdict.operation, problems: [...verdict.mismatches, ...verdict.refusedInvalid].map((m) => `${m.reason}: ${m.message} (${m.schemaPath ?? ''})`) };
+      return {
+        id,
+        operation: verdict.operation,
+        problems: [...verdict.mismatches, ...verdict.refusedInvalid].map((m) => `${m.reason}: ${m.message} (${m.schemaPath ?? ''})`),
+      };
     });
     for (const v of verdicts) expect(v.operation, v.id).toContain(`(${v.id})`);
     expect(verdicts.filter((v) => v.problems.length > 0)).toEqual([]);
@@ -83,9 +101,14 @@ describe('the examples of /openapi.json', () => {
     for (const [id, example] of Object.entries(EXAMPLES)) {
       const { op } = operations.get(id)!;
       const content = op.responses['200']!.content!;
-      const answered = /json/.test(example.response.contentType) ? 'application/json' : Object.keys(content).find((k) => k !== 'application/json')!;
+      const answered = /json/.test(example.response.contentType)
+        ? 'application/json'
+        : Object.keys(content).find((k) => k !== 'application/json')!;
       expect(content[answered]!.examples?.[EXAMPLE_NAME]?.value, id).toEqual(asServed(example.response.body));
-      if (example.request.body !== undefined) expect(op.requestBody!.content[example.request.contentType!]!.examples?.[EXAMPLE_NAME]?.value, id).toEqual(asServed(example.request.body));
+      if (example.request.body !== undefined)
+        expect(op.requestBody!.content[example.request.contentType!]!.examples?.[EXAMPLE_NAME]?.value, id).toEqual(
+          asServed(example.request.body),
+        );
       const given = new URL(example.request.url, 'http://devnet.local').searchParams;
       for (const p of op.parameters ?? []) if (given.has(p.name)) expect(p.example, `${id} ${p.name}`).toBe(given.get(p.name));
     }

@@ -39,14 +39,24 @@ function addTo(groups: Map<string, Group>, m: Mismatch): void {
   const key = groupKey(m);
   let g = groups.get(key);
   if (!g) {
-    g = { operation: m.operation, reason: m.reason, message: m.message, schemaPath: m.schemaPath, instancePath: m.instancePath, count: 0, files: new Set(), example: m.exchange };
+    g = {
+      operation: m.operation,
+      reason: m.reason,
+      message: m.message,
+      schemaPath: m.schemaPath,
+      instancePath: m.instancePath,
+      count: 0,
+      files: new Set(),
+      example: m.exchange,
+    };
     groups.set(key, g);
   }
   g.count += 1;
   if (m.exchange.file) g.files.add(m.exchange.file);
 }
 
-const order = (a: Group, b: Group): number => a.operation.localeCompare(b.operation) || a.reason.localeCompare(b.reason) || b.count - a.count || a.message.localeCompare(b.message);
+const order = (a: Group, b: Group): number =>
+  a.operation.localeCompare(b.operation) || a.reason.localeCompare(b.reason) || b.count - a.count || a.message.localeCompare(b.message);
 
 export function collect(verdicts: readonly Verdict[]): Findings {
   const mismatches = new Map<string, Group>();
@@ -71,7 +81,15 @@ export function collect(verdicts: readonly Verdict[]): Findings {
     for (const m of v.mismatches) if (!seen.has(groupKey(m)) && seen.add(groupKey(m))) addTo(mismatches, m);
     for (const m of v.refusedInvalid) if (!seen.has(groupKey(m)) && seen.add(groupKey(m))) addTo(refusedInvalid, m);
   }
-  return { exchanges: verdicts.length, unrouted, failing, traffic, answers, mismatches: [...mismatches.values()].sort(order), refusedInvalid: [...refusedInvalid.values()].sort(order) };
+  return {
+    exchanges: verdicts.length,
+    unrouted,
+    failing,
+    traffic,
+    answers,
+    mismatches: [...mismatches.values()].sort(order),
+    refusedInvalid: [...refusedInvalid.values()].sort(order),
+  };
 }
 
 /** `200 application/json FAILED(19)`: status, media type, and for JSON the envelope status and code. */
@@ -102,8 +120,12 @@ function excerpt(text: string | undefined, max = 300): string {
 export function exampleLines(ex: Exchange): string[] {
   const url = new URL(ex.req.url);
   const req = `${ex.req.method} ${url.pathname}${url.search}${ex.req.apiKey ? ' [x-api-key]' : ''}${ex.req.contentType ? ` (${ex.req.contentType})` : ''}`;
-  const reqBody = ex.req.skipped ? `<${ex.req.skipped}${ex.req.bytes !== undefined ? `, ${ex.req.bytes} bytes` : ''}>` : excerpt(ex.req.body);
-  const resBody = ex.res.skipped ? `<${ex.res.skipped}${ex.res.bytes !== undefined ? `, ${ex.res.bytes} bytes` : ''}>` : excerpt(ex.res.body);
+  const reqBody = ex.req.skipped
+    ? `<${ex.req.skipped}${ex.req.bytes !== undefined ? `, ${ex.req.bytes} bytes` : ''}>`
+    : excerpt(ex.req.body);
+  const resBody = ex.res.skipped
+    ? `<${ex.res.skipped}${ex.res.bytes !== undefined ? `, ${ex.res.bytes} bytes` : ''}>`
+    : excerpt(ex.res.body);
   return [
     `request:  ${req}${reqBody ? ` ${reqBody}` : ''}`,
     `response: ${ex.res.status} ${ex.res.contentType ?? '(no content-type)'} ${resBody}`,
@@ -152,10 +174,19 @@ const fence = (lines: string[]): string => ['```', ...lines, '```'].join('\n');
 /** The full findings as markdown: totals, then every operation with each group and its example. */
 export function markdown(f: Findings, documented: readonly string[]): string {
   const out: string[] = ['# Recorded traffic against GET /openapi.json', ''];
-  out.push(`${f.exchanges} exchanges; ${f.failing} with at least one mismatch; ${f.unrouted} answered by the app's own not-found for paths the document does not have either (consistent).`, '');
+  out.push(
+    `${f.exchanges} exchanges; ${f.failing} with at least one mismatch; ${f.unrouted} answered by the app's own not-found for paths the document does not have either (consistent).`,
+    '',
+  );
   out.push('## Totals by reason', '', '| reason | groups | exchanges |', '| --- | --- | --- |');
   for (const [r, t] of reasonTotals(f.mismatches)) out.push(`| ${r} | ${t.groups} | ${t.exchanges} |`);
-  out.push('', '## Totals by operation', '', '| operation | exchanges seen | mismatch groups | exchanges in groups |', '| --- | --- | --- | --- |');
+  out.push(
+    '',
+    '## Totals by operation',
+    '',
+    '| operation | exchanges seen | mismatch groups | exchanges in groups |',
+    '| --- | --- | --- | --- |',
+  );
   const groups = byOperation(f.mismatches);
   const names = [...new Set([...documented, ...groups.keys()])];
   for (const name of names) {
@@ -165,7 +196,17 @@ export function markdown(f: Findings, documented: readonly string[]): string {
   out.push('', '## Mismatches by operation', '');
   for (const [name, gs] of groups) {
     out.push(`### ${name}`, '');
-    for (const g of gs) out.push(`- **${g.reason}**: ${g.message} — ${g.count} exchange(s)`, '', fence(groupLines(g).slice(1).map((l) => l.trim())), '');
+    for (const g of gs)
+      out.push(
+        `- **${g.reason}**: ${g.message} — ${g.count} exchange(s)`,
+        '',
+        fence(
+          groupLines(g)
+            .slice(1)
+            .map((l) => l.trim()),
+        ),
+        '',
+      );
   }
   out.push('## Refused requests that broke their schema (consistent, for reference)', '');
   for (const [name, gs] of byOperation(f.refusedInvalid)) {
@@ -173,11 +214,21 @@ export function markdown(f: Findings, documented: readonly string[]): string {
     for (const g of gs) out.push(`- **${g.reason}**: ${g.message} — ${g.count} exchange(s)${g.schemaPath ? ` — \`${g.schemaPath}\`` : ''}`);
     out.push('');
   }
-  out.push('## What the app answered, by operation', '', 'Status, media type and, for JSON, the envelope (OK, FAILED with its error_code, or plain JSON), with the number of exchanges.', '');
+  out.push(
+    '## What the app answered, by operation',
+    '',
+    'Status, media type and, for JSON, the envelope (OK, FAILED with its error_code, or plain JSON), with the number of exchanges.',
+    '',
+  );
   for (const name of names) {
     const seen = f.answers.get(name);
     if (!seen) continue;
-    out.push(`- ${name}: ${[...seen].sort((a, b) => a[0].localeCompare(b[0])).map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+    out.push(
+      `- ${name}: ${[...seen]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([k, n]) => `${k} ×${n}`)
+        .join('; ')}`,
+    );
   }
   out.push('');
   const unseen = documented.filter((d) => !f.traffic.has(d));

@@ -25,7 +25,8 @@ function withoutReviewed(problems: NormalizedProblem[]): NormalizedProblem[] {
   const reviewed = (p: NormalizedProblem) => REVIEWED.some((r) => r.ruleId === p.ruleId && p.location[0]?.pointer === r.pointer);
   const found = problems.filter(reviewed);
   // A reviewed exception that no longer occurs is stale: say so rather than keep it silently.
-  if (found.length !== REVIEWED.length) throw new Error(`reviewed lint exceptions no longer all occur: found ${found.map((p) => p.ruleId).join(', ') || 'none'}`);
+  if (found.length !== REVIEWED.length)
+    throw new Error(`reviewed lint exceptions no longer all occur: found ${found.map((p) => p.ruleId).join(', ') || 'none'}`);
   return problems.filter((p) => !reviewed(p));
 }
 
@@ -36,8 +37,21 @@ describe('GET /openapi.json under Redocly recommended', () => {
     const errors = problems.filter((p) => p.severity === 'error');
     const warnings = problems.filter((p) => p.severity === 'warn');
     mkdirSync(REPORT_DIR, { recursive: true });
-    writeFileSync(join(REPORT_DIR, 'lint.md'), ['# Redocly recommended on GET /openapi.json', '', ...ruleCounts(problems).map((l) => `- ${l}`), '', '```', ...problemLines(problems), '```', ''].join('\n'));
-    if (warnings.length) console.warn([`${warnings.length} lint warning(s):`, ...ruleCounts(warnings), ...problemLines(warnings)].join('\n'));
+    writeFileSync(
+      join(REPORT_DIR, 'lint.md'),
+      [
+        '# Redocly recommended on GET /openapi.json',
+        '',
+        ...ruleCounts(problems).map((l) => `- ${l}`),
+        '',
+        '```',
+        ...problemLines(problems),
+        '```',
+        '',
+      ].join('\n'),
+    );
+    if (warnings.length)
+      console.warn([`${warnings.length} lint warning(s):`, ...ruleCounts(warnings), ...problemLines(warnings)].join('\n'));
     // A message, not an expect() diff: each problem carries the whole document as its source.
     if (errors.length) throw new Error([`${errors.length} lint error(s):`, ...ruleCounts(errors), ...problemLines(errors)].join('\n'));
   });

@@ -10,7 +10,9 @@ export async function lintDocument(document: unknown): Promise<NormalizedProblem
 
 /** `severity ruleId pointer: message`, one line per problem, sorted by rule then place. */
 export function problemLines(problems: readonly NormalizedProblem[]): string[] {
-  const sorted = [...problems].sort((a, b) => a.ruleId.localeCompare(b.ruleId) || (a.location[0]?.pointer ?? '').localeCompare(b.location[0]?.pointer ?? ''));
+  const sorted = [...problems].sort(
+    (a, b) => a.ruleId.localeCompare(b.ruleId) || (a.location[0]?.pointer ?? '').localeCompare(b.location[0]?.pointer ?? ''),
+  );
   return sorted.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
 }
 

@@ -34,7 +34,14 @@ export function mediaType(contentType: string | null | undefined): string {
 function textual(type: string): boolean {
   if (type === '') return true;
   if (type === 'text/event-stream') return false;
-  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/javascript' || type === 'application/x-www-form-urlencoded' || type.endsWith('xml');
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/javascript' ||
+    type === 'application/x-www-form-urlencoded' ||
+    type.endsWith('xml')
+  );
 }
 
 function keptText(text: string): RecordedBody {
@@ -148,7 +155,8 @@ export class TrafficRecorder {
     let reqBody: Promise<RecordedBody> | RecordedBody;
     const type = mediaType(contentType);
     if (method === 'GET' || method === 'HEAD') reqBody = { body: '' };
-    else if (type.startsWith('multipart/')) reqBody = { skipped: 'multipart', ...(lengthHeader(headers) !== undefined ? { bytes: lengthHeader(headers)! } : {}) };
+    else if (type.startsWith('multipart/'))
+      reqBody = { skipped: 'multipart', ...(lengthHeader(headers) !== undefined ? { bytes: lengthHeader(headers)! } : {}) };
     else {
       // Cloned before the app reads it; a body the caller already used cannot be cloned (the app will refuse it too).
       try {
@@ -175,7 +183,9 @@ export class TrafficRecorder {
     else {
       try {
         const copy = cloneKeepingHeaders(res);
-        resBody = textual(type) ? copy.text().then(keptText) : byteCount(copy.body).then((bytes) => ({ skipped: 'binary' as const, bytes }));
+        resBody = textual(type)
+          ? copy.text().then(keptText)
+          : byteCount(copy.body).then((bytes) => ({ skipped: 'binary' as const, bytes }));
       } catch {
         resBody = { skipped: 'unread' };
       }

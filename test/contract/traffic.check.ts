@@ -30,7 +30,17 @@ beforeAll(() => {
   writeFileSync(join(REPORT_DIR, 'traffic.md'), markdown(findings, operations));
   writeFileSync(
     join(REPORT_DIR, 'traffic.json'),
-    JSON.stringify({ exchanges: findings.exchanges, failing: findings.failing, unrouted: findings.unrouted, mismatches: findings.mismatches, refusedInvalid: findings.refusedInvalid }, (_k, v: unknown) => (v instanceof Set ? [...v] : v), 2),
+    JSON.stringify(
+      {
+        exchanges: findings.exchanges,
+        failing: findings.failing,
+        unrouted: findings.unrouted,
+        mismatches: findings.mismatches,
+        refusedInvalid: findings.refusedInvalid,
+      },
+      (_k, v: unknown) => (v instanceof Set ? [...v] : v),
+      2,
+    ),
   );
   const totals = [...reasonTotals(findings.mismatches)].map(([r, t]) => `  ${r}: ${t.groups} group(s), ${t.exchanges} exchange(s)`);
   console.log(
@@ -53,12 +63,20 @@ describe('recorded traffic against GET /openapi.json', () => {
   });
 
   it('every request matches a documented path and method', () => {
-    const unmatched = [...groups].filter(([, gs]) => gs.some((g) => g.reason === 'route.undocumented-path' || g.reason === 'route.undocumented-method'));
-    if (unmatched.length) throw new Error(`${unmatched.length} undocumented route shape(s):\n\n` + unmatched.map(([op, gs]) => `${op}\n${operationText(gs)}`).join('\n'));
+    const unmatched = [...groups].filter(([, gs]) =>
+      gs.some((g) => g.reason === 'route.undocumented-path' || g.reason === 'route.undocumented-method'),
+    );
+    if (unmatched.length)
+      throw new Error(
+        `${unmatched.length} undocumented route shape(s):\n\n` + unmatched.map(([op, gs]) => `${op}\n${operationText(gs)}`).join('\n'),
+      );
   });
 
   it.each(operations)('%s', (operation) => {
     const mine = groups.get(operation) ?? [];
-    if (mine.length) throw new Error(`${mine.length} kind(s) of mismatch over ${mine.reduce((n, g) => n + g.count, 0)} exchange(s):\n\n${operationText(mine)}`);
+    if (mine.length)
+      throw new Error(
+        `${mine.length} kind(s) of mismatch over ${mine.reduce((n, g) => n + g.count, 0)} exchange(s):\n\n${operationText(mine)}`,
+      );
   });
 });

@@ -79,7 +79,9 @@ function readJson<T>(path: string): T | undefined {
 /** Everything recorded in `dir` (default: the last run's). */
 export function readTraffic(dir: string = TRAFFIC_DIR): Traffic {
   if (!existsSync(dir)) return { run: undefined, complete: undefined, files: [], exchanges: [] };
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   const exchanges: Exchange[] = [];
   for (const f of files) {
     for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) if (line) exchanges.push(JSON.parse(line) as Exchange);

@@ -25,7 +25,9 @@ import type { Exchange } from './traffic.js';
 import { mediaType } from './recorder.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its default import is the module.
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 /** What kind of disagreement; the findings are grouped by operation and this. */
 export type Reason =
@@ -122,13 +124,19 @@ function generalize(path: string): string {
 function explain(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   const extra =
-    p.additionalProperty !== undefined ? ` '${String(p.additionalProperty)}'`
-    : p.missingProperty !== undefined ? ` '${String(p.missingProperty)}'`
-    : p.allowedValue !== undefined ? ` (${JSON.stringify(p.allowedValue)})`
-    : p.allowedValues !== undefined ? ` (${JSON.stringify(p.allowedValues)})`
-    : p.passingSchemas !== undefined && p.passingSchemas !== null ? ` (passing: ${JSON.stringify(p.passingSchemas)})`
-    : p.unevaluatedProperty !== undefined ? ` '${String(p.unevaluatedProperty)}'`
-    : '';
+    p.additionalProperty !== undefined
+      ? ` '${String(p.additionalProperty)}'`
+      : p.missingProperty !== undefined
+        ? ` '${String(p.missingProperty)}'`
+        : p.allowedValue !== undefined
+          ? ` (${JSON.stringify(p.allowedValue)})`
+          : p.allowedValues !== undefined
+            ? ` (${JSON.stringify(p.allowedValues)})`
+            : p.passingSchemas !== undefined && p.passingSchemas !== null
+              ? ` (passing: ${JSON.stringify(p.passingSchemas)})`
+              : p.unevaluatedProperty !== undefined
+                ? ` '${String(p.unevaluatedProperty)}'`
+                : '';
   const message = e.message ?? '';
   return `${e.keyword}: ${message}${extra && !message.includes(extra.trim().replace(/^'|'$/g, '')) ? extra : ''}`;
 }
@@ -138,9 +146,12 @@ function explain(e: ErrorObject): string {
  * branch) go into its message, so a body that fits no branch is one finding, not one per property.
  */
 export function foldAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
-  const alternatives = errors.filter((e) => (e.keyword === 'oneOf' || e.keyword === 'anyOf') && !(e.params as { passingSchemas?: unknown }).passingSchemas);
+  const alternatives = errors.filter(
+    (e) => (e.keyword === 'oneOf' || e.keyword === 'anyOf') && !(e.params as { passingSchemas?: unknown }).passingSchemas,
+  );
   if (alternatives.length === 0) return [...errors];
-  const under = (e: ErrorObject, alt: ErrorObject): boolean => e !== alt && e.schemaPath.startsWith(alt.schemaPath + '/') && e.instancePath.startsWith(alt.instancePath);
+  const under = (e: ErrorObject, alt: ErrorObject): boolean =>
+    e !== alt && e.schemaPath.startsWith(alt.schemaPath + '/') && e.instancePath.startsWith(alt.instancePath);
   const out: ErrorObject[] = [];
   for (const e of errors) {
     if (alternatives.some((alt) => under(e, alt))) continue;
@@ -193,13 +204,22 @@ export function refused(ex: Exchange): boolean {
 
 export function errorCode(ex: Exchange): number | undefined {
   const body = parseJson(ex.res.body);
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error_code === 'number' ? body.error_code : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error_code === 'number'
+    ? body.error_code
+    : undefined;
 }
 
 /** src/app.ts's not-found answer: `no route METHOD /path` (404 in both error-status modes). */
 function appNotFound(ex: Exchange): boolean {
   const body = parseJson(ex.res.body);
-  return ex.res.status === 404 && typeof body === 'object' && body !== null && !Array.isArray(body) && typeof body.error === 'string' && body.error.startsWith('no route ');
+  return (
+    ex.res.status === 404 &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    typeof body.error === 'string' &&
+    body.error.startsWith('no route ')
+  );
 }
 
 /**
@@ -258,7 +278,18 @@ export class ContractValidator {
   private constructor(readonly definition: Doc) {
     this.router = new OpenAPIRouter({ definition: definition as never, apiRoot: '/', ignoreTrailingSlashes: false });
     for (const server of (definition as { servers?: { url: string }[] }).servers ?? []) {
-      if (server.url.startsWith('/') && server.url !== '/') this.#serverPrefixes.push(new RegExp('^' + server.url.replace(/\/+$/, '').split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+') + '(?=/|$)'));
+      if (server.url.startsWith('/') && server.url !== '/')
+        this.#serverPrefixes.push(
+          new RegExp(
+            '^' +
+              server.url
+                .replace(/\/+$/, '')
+                .split(/\{[^}]+\}/)
+                .map(escapeRegExp)
+                .join('[^/]+') +
+              '(?=/|$)',
+          ),
+        );
     }
     // The document never changes here: flatten its operations once (the router's own getOperations runs a lodash chain per call).
     const operations = this.router.getOperations();
@@ -268,8 +299,19 @@ export class ContractValidator {
       const rest = o['x-path-rest'];
       if (rest !== undefined) {
         const names = [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const pattern = new RegExp('^' + o.path.split(/\{[^}]+\}/).map(escapeRegExp).reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '') + '$');
-        this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, n === rest ? m[i + 1]!.replaceAll('/', '%2F') : m[i + 1]!), o.path) });
+        const pattern = new RegExp(
+          '^' +
+            o.path
+              .split(/\{[^}]+\}/)
+              .map(escapeRegExp)
+              .reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '') +
+            '$',
+        );
+        this.#pathRules.push({
+          method: o.method,
+          pattern,
+          rewrite: (m) => names.reduce((p, n, i) => p.replace(`{${n}}`, n === rest ? m[i + 1]!.replaceAll('/', '%2F') : m[i + 1]!), o.path),
+        });
       }
     }
     this.#validator = new OpenAPIValidator({
@@ -324,16 +366,32 @@ export class ContractValidator {
     const op = this.#matched.get(matchKey);
     if (!op) {
       const name = this.#unmatchedLabel(ex.req.method, path);
-      if (appNotFound(ex) || guardRefusal(ex) || corsPreflight(ex)) return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
+      if (appNotFound(ex) || guardRefusal(ex) || corsPreflight(ex))
+        return { exchange: ex, operation: undefined, unrouted: true, refusedInvalid: [], mismatches: [] };
       // A hono wildcard kept in the document ('/ipfs/{cid}/*') is a literal '*' to OpenAPI: name the operation it was meant to be.
-      const wildcard = this.router.getOperations().find((o) => o.path.includes('*') && o.method === ex.req.method.toLowerCase() && new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path));
+      const wildcard = this.router
+        .getOperations()
+        .find(
+          (o) =>
+            o.path.includes('*') &&
+            o.method === ex.req.method.toLowerCase() &&
+            new RegExp(templatePattern(o.path).replace(/\\\*/g, '.*')).test(path),
+        );
       if (wildcard) {
         return {
           exchange: ex,
           operation: label(wildcard),
           unrouted: false,
           refusedInvalid: [],
-          mismatches: [{ operation: label(wildcard), reason: 'route.wildcard-path', message: `'${wildcard.path}' has a literal '*', not an OpenAPI path template, so no request path matches it`, schemaPath: `paths['${wildcard.path}']`, exchange: ex }],
+          mismatches: [
+            {
+              operation: label(wildcard),
+              reason: 'route.wildcard-path',
+              message: `'${wildcard.path}' has a literal '*', not an OpenAPI path template, so no request path matches it`,
+              schemaPath: `paths['${wildcard.path}']`,
+              exchange: ex,
+            },
+          ],
         };
       }
       const pathKnown = this.router.getOperations().some((o) => new RegExp(templatePattern(o.path)).test(path));
@@ -342,14 +400,22 @@ export class ContractValidator {
         operation: undefined,
         unrouted: false,
         refusedInvalid: [],
-        mismatches: [{ operation: name, reason: pathKnown ? 'route.undocumented-method' : 'route.undocumented-path', message: pathKnown ? `the path is documented, ${ex.req.method} is not` : 'no path template matches', exchange: ex }],
+        mismatches: [
+          {
+            operation: name,
+            reason: pathKnown ? 'route.undocumented-method' : 'route.undocumented-path',
+            message: pathKnown ? `the path is documented, ${ex.req.method} is not` : 'no path template matches',
+            exchange: ex,
+          },
+        ],
       };
     }
     const name = label(op);
     const out: Mismatch[] = [];
     const invalid: Mismatch[] = [];
     const wasRefused = refused(ex);
-    const requestSide = (m: Omit<Mismatch, 'operation' | 'exchange'>): void => void (wasRefused ? invalid : out).push({ operation: name, exchange: ex, ...m });
+    const requestSide = (m: Omit<Mismatch, 'operation' | 'exchange'>): void =>
+      void (wasRefused ? invalid : out).push({ operation: name, exchange: ex, ...m });
     const at = `paths['${op.path}'].${op.method}`;
 
     // Request body: documented at all, in this media type, and to its schema.
@@ -359,10 +425,23 @@ export class ContractValidator {
     const sentBody = ex.req.skipped !== undefined || (ex.req.body ?? '') !== '';
     if (sentBody && !requestBody) {
       const parsed = parseJson(ex.req.body);
-      const shape = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (Object.keys(parsed).length ? `keys ${Object.keys(parsed).sort().join(', ')}` : 'an empty object') : (ex.req.skipped ?? 'a non-object');
-      requestSide({ reason: 'request.body.undocumented', message: `a body (${reqType || 'no content-type'}; ${shape}) was sent; no requestBody is documented`, schemaPath: at });
+      const shape =
+        typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+          ? Object.keys(parsed).length
+            ? `keys ${Object.keys(parsed).sort().join(', ')}`
+            : 'an empty object'
+          : (ex.req.skipped ?? 'a non-object');
+      requestSide({
+        reason: 'request.body.undocumented',
+        message: `a body (${reqType || 'no content-type'}; ${shape}) was sent; no requestBody is documented`,
+        schemaPath: at,
+      });
     } else if (sentBody && requestBody?.content && contentKey(requestBody.content, reqType) === undefined) {
-      requestSide({ reason: 'request.content-type', message: `request media type '${reqType || '(none)'}' is not one of ${JSON.stringify(Object.keys(requestBody.content))}`, schemaPath: `${at}.requestBody.content` });
+      requestSide({
+        reason: 'request.content-type',
+        message: `request media type '${reqType || '(none)'}' is not one of ${JSON.stringify(Object.keys(requestBody.content))}`,
+        schemaPath: `${at}.requestBody.content`,
+      });
     }
     // Parameters and JSON body (openapi-backend: path template params, query with coercion, no undocumented query params).
     try {
@@ -370,22 +449,49 @@ export class ContractValidator {
       // A body not kept (multipart, binary, truncated) is not judged; an empty one is.
       const bodyKept = ex.req.skipped === undefined && !ex.req.truncated;
       for (const e of foldAlternatives(result.errors ?? [])) {
-        const where = e.instancePath.startsWith('/path') ? 'request.path-params' : e.instancePath.startsWith('/query') ? 'request.query' : 'request.body';
+        const where = e.instancePath.startsWith('/path')
+          ? 'request.path-params'
+          : e.instancePath.startsWith('/query')
+            ? 'request.query'
+            : 'request.body';
         if (where === 'request.body' && !bodyKept) continue;
-        requestSide({ reason: where, message: explain(e), schemaPath: requestSchemaPath(at, op, e), instancePath: generalize(e.instancePath) });
+        requestSide({
+          reason: where,
+          message: explain(e),
+          schemaPath: requestSchemaPath(at, op, e),
+          instancePath: generalize(e.instancePath),
+        });
       }
     } catch (err) {
-      out.push({ operation: name, reason: 'schema.compile', message: `request schemas do not compile: ${(err as Error).message}`, schemaPath: at, exchange: ex });
+      out.push({
+        operation: name,
+        reason: 'schema.compile',
+        message: `request schemas do not compile: ${(err as Error).message}`,
+        schemaPath: at,
+        exchange: ex,
+      });
     }
 
     // Security: declared vs enforced.
     const security = (op.security ?? []) as Record<string, unknown>[];
     const needsKey = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
     if (needsKey && !ex.req.apiKey && !wasRefused) {
-      out.push({ operation: name, reason: 'security.not-enforced', message: 'answered without x-api-key, but the operation declares security', schemaPath: `${at}.security`, exchange: ex });
+      out.push({
+        operation: name,
+        reason: 'security.not-enforced',
+        message: 'answered without x-api-key, but the operation declares security',
+        schemaPath: `${at}.security`,
+        exchange: ex,
+      });
     }
     if (security.length === 0 && errorCode(ex) === 32) {
-      out.push({ operation: name, reason: 'security.undeclared', message: 'refused with code 32 (x-api-key), but the operation declares no security', schemaPath: `${at}.security`, exchange: ex });
+      out.push({
+        operation: name,
+        reason: 'security.undeclared',
+        message: 'refused with code 32 (x-api-key), but the operation declares no security',
+        schemaPath: `${at}.security`,
+        exchange: ex,
+      });
     }
 
     out.push(...this.#checkResponse(ex, op, name, at));
@@ -404,7 +510,9 @@ export class ContractValidator {
       const under = ops.find((o) => new RegExp(templatePattern(o.path)).test(bare));
       if (under) return `${method} ${under.path}/ (trailing slash; documented without one)`;
     }
-    const prefix = ops.filter((o) => new RegExp(templatePattern(o.path).replace(/\$$/, '/')).test(path)).sort((a, b) => b.path.length - a.path.length)[0];
+    const prefix = ops
+      .filter((o) => new RegExp(templatePattern(o.path).replace(/\$$/, '/')).test(path))
+      .sort((a, b) => b.path.length - a.path.length)[0];
     if (prefix) return `${method} ${prefix.path}/… (more segments than any template)`;
     return `${method} ${maskPath(path)}`;
   }
@@ -413,7 +521,12 @@ export class ContractValidator {
     const { status } = ex.res;
     const push = (m: Omit<Mismatch, 'operation' | 'exchange'>): Mismatch[] => [{ operation: name, exchange: ex, ...m }];
     const found = responseFor(op.responses as Record<string, unknown> | undefined, status);
-    if (!found) return push({ reason: 'response.status', message: `status ${status} is not documented (documented: ${Object.keys(op.responses ?? {}).join(', ') || 'none'})`, schemaPath: `${at}.responses` });
+    if (!found)
+      return push({
+        reason: 'response.status',
+        message: `status ${status} is not documented (documented: ${Object.keys(op.responses ?? {}).join(', ') || 'none'})`,
+        schemaPath: `${at}.responses`,
+      });
     const [key, response] = found;
     // The handler wrote status, headers and body to the socket itself (the event stream): only its status was seen.
     if (ex.res.skipped === 'written-directly') return [];
@@ -421,11 +534,22 @@ export class ContractValidator {
     const hasBody = ex.res.skipped !== undefined ? (ex.res.bytes ?? 1) > 0 : (ex.res.body ?? '') !== '';
     const content = response.content;
     if (!content || Object.keys(content).length === 0) {
-      return hasBody ? push({ reason: 'response.content.undocumented', message: `a body (${type || 'no content-type'}) was answered; responses.${key} documents no content`, schemaPath: `${at}.responses['${key}']` }) : [];
+      return hasBody
+        ? push({
+            reason: 'response.content.undocumented',
+            message: `a body (${type || 'no content-type'}) was answered; responses.${key} documents no content`,
+            schemaPath: `${at}.responses['${key}']`,
+          })
+        : [];
     }
     if (!hasBody && ex.req.method === 'HEAD') return [];
     const mediaKey = contentKey(content, type);
-    if (mediaKey === undefined) return push({ reason: 'response.content-type', message: `media type '${type || '(none)'}' is not documented for ${key} (documented: ${Object.keys(content).join(', ')})`, schemaPath: `${at}.responses['${key}'].content` });
+    if (mediaKey === undefined)
+      return push({
+        reason: 'response.content-type',
+        message: `media type '${type || '(none)'}' is not documented for ${key} (documented: ${Object.keys(content).join(', ')})`,
+        schemaPath: `${at}.responses['${key}'].content`,
+      });
     const schema = content[mediaKey]?.schema;
     const schemaPath = `${at}.responses['${key}'].content['${mediaKey}'].schema`;
     if (schema === undefined || ex.res.skipped !== undefined || ex.res.truncated) return [];
@@ -446,10 +570,20 @@ export class ContractValidator {
       return push({ reason: 'schema.compile', message: `response schema does not compile: ${(err as Error).message}`, schemaPath });
     }
     if (errors.length === 0) return [];
-    const failedEnvelope = status >= 200 && status < 300 && typeof instance === 'object' && instance !== null && !Array.isArray(instance) && instance.status === 'FAILED';
+    const failedEnvelope =
+      status >= 200 &&
+      status < 300 &&
+      typeof instance === 'object' &&
+      instance !== null &&
+      !Array.isArray(instance) &&
+      instance.status === 'FAILED';
     if (failedEnvelope) {
       // One finding, not one per property of the OK envelope the FAILED one does not fit.
-      return push({ reason: 'response.body.failed-under-2xx', message: `a FAILED envelope answered ${status} does not fit responses.${key} (first error: ${explain(errors[0]!)} at ${errors[0]!.instancePath || '/'})`, schemaPath });
+      return push({
+        reason: 'response.body.failed-under-2xx',
+        message: `a FAILED envelope answered ${status} does not fit responses.${key} (first error: ${explain(errors[0]!)} at ${errors[0]!.instancePath || '/'})`,
+        schemaPath,
+      });
     }
     // `oneOf [answer, Failed]` (a 200 in fidelity mode): a body that is not a FAILED envelope is meant
     // for the answer's branch, so it is judged by that branch alone and its errors keep their paths.
@@ -465,7 +599,12 @@ export class ContractValidator {
     }
     if (errors.length === 1) {
       const [e] = errors as [ErrorObject];
-      return push({ reason: 'response.body', message: explain(e), schemaPath: schemaPath + branch + e.schemaPath.slice(1), instancePath: generalize(e.instancePath) });
+      return push({
+        reason: 'response.body',
+        message: explain(e),
+        schemaPath: schemaPath + branch + e.schemaPath.slice(1),
+        instancePath: generalize(e.instancePath),
+      });
     }
     // Several errors in one body are one finding (a body of another shape breaks every property at once).
     // The same error in several rows of a list is listed once, with its count.
@@ -503,7 +642,14 @@ function escapeRegExp(s: string): string {
 }
 
 function templatePattern(path: string): string {
-  return '^' + path.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+') + '$';
+  return (
+    '^' +
+    path
+      .split(/\{[^}]+\}/)
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+') +
+    '$'
+  );
 }
 
 /** Maps an Ajv error of openapi-backend's request schemas back to the document. */
@@ -516,6 +662,7 @@ function requestSchemaPath(at: string, op: Operation, e: ErrorObject): string {
   }
   const b = /^#\/properties\/requestBody(.*)$/.exec(e.schemaPath);
   if (b) return `${at}.requestBody.content['application/json'].schema${b[1]}`;
-  if (/^#\/properties\/(path|query)\/additionalProperties/.test(e.schemaPath)) return `${at}.parameters (undocumented ${e.instancePath.split('/')[1]} parameter)`;
+  if (/^#\/properties\/(path|query)\/additionalProperties/.test(e.schemaPath))
+    return `${at}.parameters (undocumented ${e.instancePath.split('/')[1]} parameter)`;
   return `${at} ${e.schemaPath}`;
 }

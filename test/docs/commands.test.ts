@@ -11,9 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
-interface Command { doc: string; line: string }
+interface Command {
+  doc: string;
+  line: string;
+}
 
 /** The commands of a doc's sh blocks: continuations joined, comments cut, `a && b` split. */
 function commandsOf(doc: string): Command[] {
@@ -33,9 +41,19 @@ function commandsOf(doc: string): Command[] {
  * runs (`mentions`), so the pointer cannot go stale unnoticed.
  */
 const ELSEWHERE: { match: RegExp; by: string; mentions: string; why: string }[] = [
-  { match: /^npm (install|ci)$/, by: '.ci/run', mentions: 'npm ci', why: 'CI installs a clean clone from the lockfile before anything else' },
+  {
+    match: /^npm (install|ci)$/,
+    by: '.ci/run',
+    mentions: 'npm ci',
+    why: 'CI installs a clean clone from the lockfile before anything else',
+  },
   { match: /^npm test$/, by: '.ci/run', mentions: 'npm test', why: 'CI runs exactly the README test command' },
-  { match: /^docker (build|run) /, by: 'test/e2e/docker.test.ts', mentions: 'HEALTHCHECK', why: 'no engine on CI: the image entrypoint and health check run there; scripts/container-smoke.sh builds and runs it where an engine exists' },
+  {
+    match: /^docker (build|run) /,
+    by: 'test/e2e/docker.test.ts',
+    mentions: 'HEALTHCHECK',
+    why: 'no engine on CI: the image entrypoint and health check run there; scripts/container-smoke.sh builds and runs it where an engine exists',
+  },
 ];
 
 /**
@@ -59,7 +77,13 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => void cli?.kill('SIGTERM'));
 
-const bash = (script: string, timeout = 120_000) => spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, encoding: 'utf8', timeout, env: { ...process.env, npm_config_loglevel: 'error' } });
+const bash = (script: string, timeout = 120_000) =>
+  spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
 /** A documented local URL pointed at the CLI this file started. */
 const local = (line: string) => line.replaceAll(/http:\/\/(127\.0\.0\.1|localhost):8080/g, url);
 
@@ -67,7 +91,9 @@ const all = DOCS.flatMap(commandsOf);
 
 describe('commands shown in README.md and docs/', () => {
   it('finds the README commands (so an empty list cannot pass)', () => {
-    expect(all.filter((c) => c.doc === 'README.md').map((c) => c.line)).toEqual(expect.arrayContaining(['npm test', 'npx l2-devnet scenario scenarios/nft-sale.json']));
+    expect(all.filter((c) => c.doc === 'README.md').map((c) => c.line)).toEqual(
+      expect.arrayContaining(['npm test', 'npx l2-devnet scenario scenarios/nft-sale.json']),
+    );
   });
 
   it.each(Object.entries(PAGES_RUN_ELSEWHERE))('%s: every block is run by %s', (doc, by) => {
@@ -75,51 +101,63 @@ describe('commands shown in README.md and docs/', () => {
     expect(read(by)).toContain(doc);
   });
 
-  it.each(all.filter((c) => PAGES_RUN_ELSEWHERE[c.doc] === undefined).map((c) => [c.doc, c.line, c] as const))('%s: %s', async (_doc, _line, { line }) => {
-    const elsewhere = ELSEWHERE.find((e) => e.match.test(line));
-    if (elsewhere) {
-      expect(existsSync(join(ROOT, elsewhere.by)), `${elsewhere.by} runs "${line}"`).toBe(true);
-      expect(read(elsewhere.by)).toContain(elsewhere.mentions);
-      return;
-    }
-    if (line === 'npm start') {
-      // What the README's first command starts, on a free port: a ready line, then a healthy server.
-      const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--log', 'silent'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-      try {
-        const first = await new Promise<string>((resolve) => createInterface({ input: npm.stdout! }).once('line', resolve));
-        const ready = JSON.parse(first) as { event: string; url: string };
-        expect(ready.event).toBe('ready');
-        expect(await (await fetch(`${ready.url}/_devnet/health`)).json()).toMatchObject({ status: 'ok' });
-      } finally {
-        process.kill(-npm.pid!, 'SIGTERM');
+  it.each(all.filter((c) => PAGES_RUN_ELSEWHERE[c.doc] === undefined).map((c) => [c.doc, c.line, c] as const))(
+    '%s: %s',
+    async (_doc, _line, { line }) => {
+      const elsewhere = ELSEWHERE.find((e) => e.match.test(line));
+      if (elsewhere) {
+        expect(existsSync(join(ROOT, elsewhere.by)), `${elsewhere.by} runs "${line}"`).toBe(true);
+        expect(read(elsewhere.by)).toContain(elsewhere.mentions);
+        return;
       }
-      return;
-    }
-    if (line.startsWith('curl ')) {
-      const r = bash(local(line));
-      expect(r.status, r.stderr).toBe(0);
-      // GET /metrics answers Prometheus text (docs/explorer.md); everything else JSON.
-      if (/\/metrics$/.test(line)) return void expect(r.stdout).toMatch(/^# HELP l2devnet_/);
-      const body = JSON.parse(r.stdout) as { status?: string };
-      expect(body.status ?? 'OK').toBe('OK');
-      return;
-    }
-    const npx = /^npx l2-devnet (.*)$/.exec(line);
-    if (npx) {
-      const r = bash(`node dist/main.js ${npx[1]}`);
-      expect(r.status, r.stdout + r.stderr).toBe(0);
-      return;
-    }
-    throw new Error(`"${line}" is run by no test: run it here or name the test that does in ELSEWHERE`);
-  }, 180_000);
+      if (line === 'npm start') {
+        // What the README's first command starts, on a free port: a ready line, then a healthy server.
+        const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--log', 'silent'], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+          detached: true,
+        });
+        try {
+          const first = await new Promise<string>((resolve) => createInterface({ input: npm.stdout! }).once('line', resolve));
+          const ready = JSON.parse(first) as { event: string; url: string };
+          expect(ready.event).toBe('ready');
+          expect(await (await fetch(`${ready.url}/_devnet/health`)).json()).toMatchObject({ status: 'ok' });
+        } finally {
+          process.kill(-npm.pid!, 'SIGTERM');
+        }
+        return;
+      }
+      if (line.startsWith('curl ')) {
+        const r = bash(local(line));
+        expect(r.status, r.stderr).toBe(0);
+        // GET /metrics answers Prometheus text (docs/explorer.md); everything else JSON.
+        if (/\/metrics$/.test(line)) return void expect(r.stdout).toMatch(/^# HELP l2devnet_/);
+        const body = JSON.parse(r.stdout) as { status?: string };
+        expect(body.status ?? 'OK').toBe('OK');
+        return;
+      }
+      const npx = /^npx l2-devnet (.*)$/.exec(line);
+      if (npx) {
+        const r = bash(`node dist/main.js ${npx[1]}`);
+        expect(r.status, r.stdout + r.stderr).toBe(0);
+        return;
+      }
+      throw new Error(`"${line}" is run by no test: run it here or name the test that does in ELSEWHERE`);
+    },
+    180_000,
+  );
 
   const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
   const benches = [...read('test/bench/run.ts').matchAll(/^\s+(\w+): \(o\) =>/gm)].map((m) => m[1]!);
-  const mentioned = DOCS.flatMap((doc) => [...read(doc).matchAll(/npm run ([\w:-]+)( -- (\w+))?/g)].map((m) => ({ doc, script: m[1]!, bench: m[3] })));
+  const mentioned = DOCS.flatMap((doc) =>
+    [...read(doc).matchAll(/npm run ([\w:-]+)( -- (\w+))?/g)].map((m) => ({ doc, script: m[1]!, bench: m[3] })),
+  );
 
   it('every `npm run NAME` names a script of package.json, and every bench a benchmark of test/bench/run.ts', () => {
     expect(benches.length).toBeGreaterThan(3);
-    const unknown = mentioned.filter((m) => !scripts.includes(m.script) || (m.script === 'bench' && m.bench !== undefined && !benches.includes(m.bench)));
+    const unknown = mentioned.filter(
+      (m) => !scripts.includes(m.script) || (m.script === 'bench' && m.bench !== undefined && !benches.includes(m.bench)),
+    );
     expect(unknown).toEqual([]);
   });
 });

@@ -5,10 +5,21 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const strip = (text: string) => text.replace(/```[\s\S]*?```/g, '');
-const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replaceAll(' ', '-');
-const anchorsOf = (file: string) => new Set([...strip(readFileSync(join(ROOT, file), 'utf8')).matchAll(/^#+ (.*)$/gm)].map((m) => anchor(m[1]!)));
+const anchor = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replaceAll(' ', '-');
+const anchorsOf = (file: string) =>
+  new Set([...strip(readFileSync(join(ROOT, file), 'utf8')).matchAll(/^#+ (.*)$/gm)].map((m) => anchor(m[1]!)));
 
 const links = DOCS.flatMap((doc) =>
   [...strip(readFileSync(join(ROOT, doc), 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)]

@@ -12,7 +12,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = readFileSync(join(ROOT, 'docs/namespaces.md'), 'utf8');
 const blocks = (lang: string): string[] => [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = ROOT,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -42,7 +47,10 @@ afterAll(async () => {
 
 describe('docs/namespaces.md', () => {
   it('has the blocks this test runs: the curl session, the start command, the refusal, the vitest example', () => {
-    expect(blocks('sh').map((b) => b.split('\n')[0])).toEqual(['URL=http://127.0.0.1:8080', 'npx l2-devnet --max-namespaces 32 --namespace-ttl 3600']);
+    expect(blocks('sh').map((b) => b.split('\n')[0])).toEqual([
+      'URL=http://127.0.0.1:8080',
+      'npx l2-devnet --max-namespaces 32 --namespace-ttl 3600',
+    ]);
     expect(blocks('json')).toHaveLength(1);
     expect(blocks('js')).toHaveLength(1);
   });
@@ -62,12 +70,25 @@ describe('docs/namespaces.md', () => {
       .join('\n');
     const r = await run('bash', ['-euo', 'pipefail', '-c', script], cleanEnv());
     expect(r.code, r.stderr).toBe(0);
-    const [accounts, deposit, listing, deleted] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [accounts, deposit, listing, deleted] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(accounts.accounts.map((a: { name: string }) => a.name)).toContain('alice');
     expect(deposit).toEqual({ sequence_id: expect.any(Number) });
-    expect(listing).toEqual({ current: 'default', namespaces: [{ name: 'default', idle_seconds: 0, state_dir: null }, { name: 'worker-1', idle_seconds: 0, state_dir: null }], max_namespaces: 32, ttl_seconds: 3600 });
+    expect(listing).toEqual({
+      current: 'default',
+      namespaces: [
+        { name: 'default', idle_seconds: 0, state_dir: null },
+        { name: 'worker-1', idle_seconds: 0, state_dir: null },
+      ],
+      max_namespaces: 32,
+      ttl_seconds: 3600,
+    });
     expect(deleted).toEqual({ deleted: 'worker-1' });
-    const names = ((await (await fetch(`${url}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string }> }).namespaces.map((n) => n.name);
+    const names = ((await (await fetch(`${url}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string }> }).namespaces.map(
+      (n) => n.name,
+    );
     expect(names).toEqual(['default']);
   });
 
@@ -83,12 +104,22 @@ describe('docs/namespaces.md', () => {
     mkdirSync(join(scratch, 'test'), { recursive: true });
     writeFileSync(join(scratch, file), example);
     // The page imports the package by name; here the package is this repository's build.
-    writeFileSync(join(scratch, 'vitest.config.mjs'), `export default { resolve: { alias: { 'l2-devnet/testing': ${JSON.stringify(join(ROOT, 'dist/testing.js'))} } }, test: { include: ['test/**/*.test.mjs'] } };\n`);
-    const r = await run(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs', '--root', scratch], cleanEnv({ L2DEVNET_URL: url }), scratch);
+    writeFileSync(
+      join(scratch, 'vitest.config.mjs'),
+      `export default { resolve: { alias: { 'l2-devnet/testing': ${JSON.stringify(join(ROOT, 'dist/testing.js'))} } }, test: { include: ['test/**/*.test.mjs'] } };\n`,
+    );
+    const r = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs', '--root', scratch],
+      cleanEnv({ L2DEVNET_URL: url }),
+      scratch,
+    );
     const out = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, '');
     expect(r.code, out).toBe(0);
     expect(out).toMatch(/Tests\s+1 passed \(1\)/);
-    const names = ((await (await fetch(`${url}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string }> }).namespaces.map((n) => n.name);
+    const names = ((await (await fetch(`${url}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string }> }).namespaces.map(
+      (n) => n.name,
+    );
     expect(names.some((n) => /^worker-\d+$/.test(n))).toBe(true);
   }, 120_000);
 });

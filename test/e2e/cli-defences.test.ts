@@ -19,11 +19,20 @@ describe('l2-devnet CLI: limits and defences', () => {
     });
     const auth = { authorization: 'Bearer cli-token' };
     expect((await fetch(`${url}/_devnet/accounts`)).status).toBe(401);
-    const accounts = (await (await fetch(`${url}/_devnet/accounts`, { headers: auth })).json()) as { accounts: Array<{ stark_key: string }> };
-    const big = await fetch(`${url}/_devnet/deposit`, { method: 'POST', headers: auth, body: JSON.stringify({ stark_key: accounts.accounts[0]!.stark_key, contract_address: 'eth', amount: 1, pad: 'p'.repeat(3000) }) });
+    const accounts = (await (await fetch(`${url}/_devnet/accounts`, { headers: auth })).json()) as {
+      accounts: Array<{ stark_key: string }>;
+    };
+    const big = await fetch(`${url}/_devnet/deposit`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ stark_key: accounts.accounts[0]!.stark_key, contract_address: 'eth', amount: 1, pad: 'p'.repeat(3000) }),
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: string }).error).toBe('request body is larger than the limit of 2048 bytes (--max-body-bytes)');
-    const preflight = await fetch(`${url}/v1/order`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${url}/v1/order`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect((await rawCall(portOf(url), 'GET', '/_devnet/health', { Host: 'devnet.internal:8080', ...auth })).status).toBe(200);
     expect((await rawCall(portOf(url), 'GET', '/_devnet/health', { Host: 'other.internal:8080', ...auth })).status).toBe(403);
@@ -31,8 +40,19 @@ describe('l2-devnet CLI: limits and defences', () => {
   });
 
   it('--cors-origin restricts CORS to the origins given; the pretty log prints the explorer link with the token', async () => {
-    const { cli, url } = await startServer(['--port', '0', '--log', 'pretty', '--cors-origin', 'http://localhost:3000', '--cors-origin=https://app.example', '--control-token', 'tok']);
-    const ask = (origin: string) => fetch(`${url}/v1/order`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const { cli, url } = await startServer([
+      '--port',
+      '0',
+      '--log',
+      'pretty',
+      '--cors-origin',
+      'http://localhost:3000',
+      '--cors-origin=https://app.example',
+      '--control-token',
+      'tok',
+    ]);
+    const ask = (origin: string) =>
+      fetch(`${url}/v1/order`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     expect((await ask('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect((await ask('http://localhost:3000')).headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect((await ask('http://localhost:3001')).headers.get('access-control-allow-origin')).toBeNull();

@@ -62,7 +62,12 @@ describe.skipIf('skip' in browser)('defences in Chromium', () => {
   it('a page on another origin calls the API with x-api-key and JSON (CORS), but cannot read or change the control plane', async () => {
     await page.goto(site.origin + '/');
     const { api_keys, accounts } = await net.control.accounts();
-    const recordCount = async () => ((await (await fetch(`${net.url}/v1/records?stark_key=${accounts[0]!.stark_key}&limit=1000`)).json()) as { data: { list: unknown[] } }).data.list.length;
+    const recordCount = async () =>
+      (
+        (await (await fetch(`${net.url}/v1/records?stark_key=${accounts[0]!.stark_key}&limit=1000`)).json()) as {
+          data: { list: unknown[] };
+        }
+      ).data.list.length;
     const recordsBefore = await recordCount();
     const result = await page.evaluate(
       async ({ base, key, starkKey }) => {
@@ -70,7 +75,11 @@ describe.skipIf('skip' in browser)('defences in Chromium', () => {
         const nonce = await fetch(`${base}/v1/nonce?stark_key=${starkKey}`);
         out.nonce = ((await nonce.json()) as { status: string }).status;
         // What axios sends from the marketplace app: a JSON body and the API key (a preflighted request).
-        const created = await fetch(`${base}/v1/project`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ project_name: 'from a browser' }) });
+        const created = await fetch(`${base}/v1/project`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body: JSON.stringify({ project_name: 'from a browser' }),
+        });
         out.project = ((await created.json()) as { status: string }).status;
         try {
           await fetch(`${base}/_devnet/accounts`);
@@ -79,13 +88,20 @@ describe.skipIf('skip' in browser)('defences in Chromium', () => {
           out.accounts = 'blocked';
         }
         // A CSRF attempt: the browser sends a no-cors POST with a simple body; its answer is opaque.
-        await fetch(`${base}/_devnet/deposit`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ stark_key: starkKey, contract_address: 'eth', amount: '1' }) });
+        await fetch(`${base}/_devnet/deposit`, {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ stark_key: starkKey, contract_address: 'eth', amount: '1' }),
+        });
         return out;
       },
       { base: net.url, key: api_keys[0]!, starkKey: accounts[0]!.stark_key },
     );
     expect(result).toEqual({ nonce: 'OK', project: 'OK', accounts: 'blocked' });
-    const projects = (await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': api_keys[0]! } })).json()) as { data: Array<{ project_name: string }> };
+    const projects = (await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': api_keys[0]! } })).json()) as {
+      data: Array<{ project_name: string }>;
+    };
     expect(projects.data.map((p) => p.project_name)).toContain('from a browser');
     // The deposit was refused: no record was added.
     expect(await recordCount()).toBe(recordsBefore);
@@ -124,14 +140,18 @@ describe.skipIf('skip' in browser)('defences in Chromium', () => {
     expect(text).not.toContain('private_key');
   });
 
-  it('uploaded HTML runs no script: it cannot reach the control plane from the emulator\'s own origin', async () => {
+  it("uploaded HTML runs no script: it cannot reach the control plane from the emulator's own origin", async () => {
     const { api_keys } = await net.control.accounts();
     const key = api_keys[0]!;
-    const project = ((await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json()) as { data: Array<{ project_uuid: string }> }).data[0]!.project_uuid;
+    const project = (
+      (await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json()) as { data: Array<{ project_uuid: string }> }
+    ).data[0]!.project_uuid;
     const evil = `<!doctype html><title>untouched</title><script>document.title = 'ran'; fetch('/_devnet/reset', { method: 'POST' });</script>`;
     const form = new FormData();
     form.append('file', new Blob([evil], { type: 'text/html' }), 'evil.html');
-    const up = (await (await fetch(`${net.url}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).json()) as { data: { cid: string } };
+    const up = (await (
+      await fetch(`${net.url}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form })
+    ).json()) as { data: { cid: string } };
     const before = await stateHash(net);
     const res = await page.goto(`${net.url}/ipfs/${up.data.cid}/evil.html`);
     expect(res?.headers()['content-security-policy']).toBe('sandbox');

@@ -67,7 +67,23 @@ async function program(c: TestClient, steps: number): Promise<void> {
   for (let i = 0; i < steps; i++) {
     const who = pick(people);
     const other = pick(people);
-    switch (pick(['transfer', 'transfer', 'order', 'order', 'deposit', 'withdraw', 'mint', 'batch', 'clock', 'wallets', 'vaults', 'bad', 'read'] as const)) {
+    switch (
+      pick([
+        'transfer',
+        'transfer',
+        'order',
+        'order',
+        'deposit',
+        'withdraw',
+        'mint',
+        'batch',
+        'clock',
+        'wallets',
+        'vaults',
+        'bad',
+        'read',
+      ] as const)
+    ) {
       case 'transfer':
         await transfer(c, who, other.stark_key, pick([ETH_ASSET, RDD20_ASSET]), BigInt(1 + Math.floor(r() * 50_000)));
         break;
@@ -75,7 +91,13 @@ async function program(c: TestClient, steps: number): Promise<void> {
         const tokens = 1 + Math.floor(r() * 5);
         const price = pick(['0.01', '0.01', '0.02']);
         const base = Math.round(tokens * Number(price) * 1e6);
-        await order(c, who, { contract2: `ERC20:${RDD20}`, direction: r() < 0.5 ? 0 : 1, quoteAmount: String(tokens * 1e6), baseAmount: String(base), price });
+        await order(c, who, {
+          contract2: `ERC20:${RDD20}`,
+          direction: r() < 0.5 ? 0 : 1,
+          quoteAmount: String(tokens * 1e6),
+          baseAmount: String(base),
+          price,
+        });
         break;
       }
       case 'deposit':
@@ -85,7 +107,11 @@ async function program(c: TestClient, steps: number): Promise<void> {
         await withdraw(c, who, who.eth_address, ETH_ASSET, BigInt(1 + Math.floor(r() * 1000)));
         break;
       case 'mint':
-        await c.post('/v1/mints', { contract_address: DMINT, stark_key: who.stark_key, amount: String(1 + Math.floor(r() * 2)) }, { 'x-api-key': c.apiKey });
+        await c.post(
+          '/v1/mints',
+          { contract_address: DMINT, stark_key: who.stark_key, amount: String(1 + Math.floor(r() * 2)) },
+          { 'x-api-key': c.apiKey },
+        );
         break;
       case 'batch':
         await c.post('/_devnet/batches', { layer: pick(['l2', 'l1', 'both']) });

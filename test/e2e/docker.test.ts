@@ -18,7 +18,11 @@ interface Instruction {
 
 /** Dockerfile -> instructions of each stage (comments dropped, `\` continuations joined). */
 function stages(text: string): Instruction[][] {
-  const joined = text.split('\n').filter((l) => !/^\s*#/.test(l)).join('\n').replace(/\\\n/g, ' ');
+  const joined = text
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n')
+    .replace(/\\\n/g, ' ');
   const out: Instruction[][] = [];
   for (const line of joined.split('\n')) {
     const m = /^\s*([A-Z]+)\s+(.*)$/.exec(line);
@@ -59,14 +63,21 @@ describe('Dockerfile', () => {
     const env = envOf(runtime);
     expect(env).toMatchObject({ NODE_ENV: 'production', L2DEVNET_HOST: '0.0.0.0' });
     expect(env.L2DEVNET_LISTEN_FILE).toMatch(/^\/tmp\//);
-    expect(get('RUN').map((i) => i.args).join(' ')).toContain('npm ci --omit=dev');
+    expect(
+      get('RUN')
+        .map((i) => i.args)
+        .join(' '),
+    ).toContain('npm ci --omit=dev');
     const user = get('USER').at(-1)?.args;
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     expect(get('EXPOSE').map((i) => i.args)).toEqual([env.L2DEVNET_PORT]);
     expect(execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''))).toEqual([...execForm(get('ENTRYPOINT')[0]!.args), 'health']);
     // Every file the build copies from the context exists, and .dockerignore does not hide it.
-    const ignored = readFileSync(`${ROOT}.dockerignore`, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignored = readFileSync(`${ROOT}.dockerignore`, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const i of all.flat().filter((x) => x.op === 'COPY' && !x.args.startsWith('--from'))) {
       for (const src of i.args.split(/\s+/).slice(0, -1)) {
         expect(existsSync(`${ROOT}${src}`), `COPY ${src}`).toBe(true);
@@ -96,11 +107,21 @@ describe('Dockerfile', () => {
     // The listen file moves to a fresh directory: tests run in parallel on a shared machine.
     const listenFile = join(mkdtempSync(join(tmpdir(), 'l2-devnet-listen-')), 'l2-devnet.url');
     const env = cleanEnv({ ...envOf(runtime), L2DEVNET_LISTEN_FILE: listenFile });
-    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, [...argv.slice(1), '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, [...argv.slice(1), '--port', '0'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-    await withTimeout((async () => { while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20)); })(), 8_000, 'the ready line');
+    await withTimeout(
+      (async () => {
+        while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      8_000,
+      'the ready line',
+    );
     const ready = JSON.parse(out.slice(0, out.indexOf('\n'))) as { event: string; url: string };
     expect(ready.event).toBe('ready');
     // Bound to 0.0.0.0, advertised as an address a client can connect to.
@@ -109,14 +130,31 @@ describe('Dockerfile', () => {
     expect(readFileSync(listenFile, 'utf8').trim()).toBe(ready.url);
 
     const healthArgv = execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''));
-    const check = () => spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), { cwd: ROOT, env, timeout: 5_000, encoding: 'utf8' });
+    const check = () =>
+      spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), {
+        cwd: ROOT,
+        env,
+        timeout: 5_000,
+        encoding: 'utf8',
+      });
     const healthy = check();
     expect(healthy.status, healthy.stderr).toBe(0);
     expect(JSON.parse(healthy.stdout)).toMatchObject({ status: 'ok', url: ready.url });
     // Probes leave no log line; other requests do.
     await (await fetch(`${ready.url}/v1/nonce?stark_key=0x5`)).text();
-    await withTimeout((async () => { while (!out.includes('"event":"request"')) await new Promise((r) => setTimeout(r, 20)); })(), 3_000, 'a request line');
-    expect(out.split('\n').filter((l) => l.includes('"event":"request"')).map((l) => (JSON.parse(l) as { path: string }).path)).toEqual(['/v1/nonce']);
+    await withTimeout(
+      (async () => {
+        while (!out.includes('"event":"request"')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      3_000,
+      'a request line',
+    );
+    expect(
+      out
+        .split('\n')
+        .filter((l) => l.includes('"event":"request"'))
+        .map((l) => (JSON.parse(l) as { path: string }).path),
+    ).toEqual(['/v1/nonce']);
 
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
@@ -130,15 +168,28 @@ describe('Dockerfile', () => {
   it('its HEALTHCHECK sends L2DEVNET_CONTROL_TOKEN when the control plane needs one', async () => {
     const argv = execForm(get('ENTRYPOINT')[0]!.args);
     const env = cleanEnv({ ...envOf(runtime), L2DEVNET_PORT: '0', L2DEVNET_CONTROL_TOKEN: 'docker-token' });
-    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, argv.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0] === 'node' ? process.execPath : argv[0]!, argv.slice(1), {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-    await withTimeout((async () => { while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20)); })(), 8_000, 'the ready line');
+    await withTimeout(
+      (async () => {
+        while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      8_000,
+      'the ready line',
+    );
     const port = new URL((JSON.parse(out.slice(0, out.indexOf('\n'))) as { url: string }).url).port;
     const healthArgv = execForm(get('HEALTHCHECK')[0]!.args.replace(/^.*?\bCMD\s+/, ''));
     const check = (extra: Record<string, string | undefined>) =>
-      spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), { env: { ...env, L2DEVNET_PORT: port, ...extra }, timeout: 5_000 }).status;
+      spawnSync(healthArgv[0] === 'node' ? process.execPath : healthArgv[0]!, healthArgv.slice(1), {
+        env: { ...env, L2DEVNET_PORT: port, ...extra },
+        timeout: 5_000,
+      }).status;
     expect(check({})).toBe(0);
     expect(check({ L2DEVNET_CONTROL_TOKEN: 'wrong' })).toBe(1);
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -151,8 +202,13 @@ describe('scripts/container-smoke.sh', () => {
   it('exits 2 and says why when no engine answers (a docker client without a daemon, as on CI)', () => {
     // Stand-ins for clients whose daemon is down: `info` fails, as the docker client does here.
     const bin = mkdtempSync(join(tmpdir(), 'l2-devnet-no-engine-'));
-    for (const engine of ['docker', 'podman']) writeFileSync(join(bin, engine), '#!/bin/sh\necho "Cannot connect to the daemon" >&2\nexit 1\n', { mode: 0o755 });
-    const r = spawnSync('bash', [`${ROOT}scripts/container-smoke.sh`], { env: { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CONTAINER_ENGINE: '' }, encoding: 'utf8', timeout: 20_000 });
+    for (const engine of ['docker', 'podman'])
+      writeFileSync(join(bin, engine), '#!/bin/sh\necho "Cannot connect to the daemon" >&2\nexit 1\n', { mode: 0o755 });
+    const r = spawnSync('bash', [`${ROOT}scripts/container-smoke.sh`], {
+      env: { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CONTAINER_ENGINE: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toBe("container-smoke: neither docker nor podman answers 'info' here (a client without an engine is not enough)\n");
   });

@@ -13,7 +13,10 @@ import { CHROMIUM_ARGS, ensureChromium } from '../support/explorer-browser.js';
 const browser = ensureChromium();
 if ('skip' in browser) console.warn(`explorer namespaces browser test skipped: ${browser.skip}`);
 
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.json() as Promise<any>);
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then(
+    (r) => r.json() as Promise<any>,
+  );
 
 describe.skipIf('skip' in browser)('explorer namespaces in Chromium', () => {
   let net: RunningDevnet;
@@ -24,7 +27,11 @@ describe.skipIf('skip' in browser)('explorer namespaces in Chromium', () => {
   beforeAll(async () => {
     net = await startDevnet({ port: 0 });
     profile = mkdtempSync(join(tmpdir(), 'l2-devnet-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: (browser as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: (browser as { path: string }).path,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);
 
@@ -44,7 +51,9 @@ describe.skipIf('skip' in browser)('explorer namespaces in Chromium', () => {
     expect(await page.locator('#namespace').inputValue()).toBe('team-a');
 
     // A deposit in team-a appears live; one in default does not.
-    const carol = ((await (await fetch(`${net.url}/ns/team-a/_devnet/accounts`)).json()) as { accounts: Array<{ name: string; stark_key: string }> }).accounts.find((a) => a.name === 'carol')!;
+    const carol = (
+      (await (await fetch(`${net.url}/ns/team-a/_devnet/accounts`)).json()) as { accounts: Array<{ name: string; stark_key: string }> }
+    ).accounts.find((a) => a.name === 'carol')!;
     const inDefault = await post(`${net.url}/_devnet/deposit`, { stark_key: carol.stark_key, contract_address: 'eth', amount: '7' });
     const inTeam = await post(`${net.url}/ns/team-a/_devnet/deposit`, { stark_key: carol.stark_key, contract_address: 'eth', amount: '5' });
     expect(inTeam.sequence_id).toBe(inDefault.sequence_id);

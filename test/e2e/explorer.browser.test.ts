@@ -19,7 +19,10 @@ if ('skip' in browser) console.warn(`explorer browser test skipped: ${browser.sk
 /** A TestClient over the real socket, so the sale goes through the same server the page watches. */
 function socketClient(url: string, accounts: TestClient['accounts'], apiKey: string): TestClient {
   const call = async (method: string, path: string, body: string | undefined): Promise<Reply> => {
-    const res = await fetch(url + path, { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) });
+    const res = await fetch(url + path, {
+      method,
+      ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+    });
     const text = await res.text();
     return { status: res.status, body: JSON.parse(text), text };
   };
@@ -46,7 +49,11 @@ describe.skipIf('skip' in browser)('explorer in Chromium', () => {
     net = await startDevnet({ port: 0 });
     profile = mkdtempSync(join(tmpdir(), 'l2-devnet-chromium-'));
     // A persistent context is how Playwright takes a fresh --user-data-dir of our choosing.
-    context = await chromium.launchPersistentContext(profile, { executablePath: (browser as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: (browser as { path: string }).path,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);
 
@@ -89,7 +96,11 @@ describe.skipIf('skip' in browser)('explorer in Chromium', () => {
     await page.getByRole('button', { name: 'L1 batch', exact: true }).click();
     await page.waitForSelector(badge(askSeq, 6));
     await page.waitForSelector(badge(bidSeq, 6));
-    expect(await page.locator(`#records tr[data-seq="${askSeq}"] .trail .badge`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['1', '3', '6']);
+    expect(
+      await page
+        .locator(`#records tr[data-seq="${askSeq}"] .trail .badge`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))),
+    ).toEqual(['1', '3', '6']);
     await expect.poll(() => page.locator('#msg').innerText()).toMatch(/l1 batch moved \d+ record/);
 
     // Snapshot, deposit through the form, revert: the deposit's record comes and goes.
@@ -102,7 +113,8 @@ describe.skipIf('skip' in browser)('explorer in Chromium', () => {
     await page.waitForSelector(badge(deposited, 1));
     await page.getByRole('button', { name: 'Revert' }).click();
     await page.waitForSelector(`#records tr[data-seq="${deposited}"]`, { state: 'detached' });
-    const trail = () => page.locator(`#records tr[data-seq="${askSeq}"] .trail .badge`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    const trail = () =>
+      page.locator(`#records tr[data-seq="${askSeq}"] .trail .badge`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     expect(await trail()).toEqual(['1', '3', '6']);
 
     await page.getByRole('button', { name: 'Advance clock' }).click();

@@ -28,20 +28,39 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
   const started = Date.now();
 
   const get = async (path: string) => (await (await fetch(net.url + path)).json()) as any;
-  const post = async (path: string, body: unknown) => (await (await fetch(net.url + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json()) as any;
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(net.url + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    ).json()) as any;
 
   /** A transfer of `amount` quantized ETH, signed as the SDKs sign it. */
   async function transfer(from: Account, to: Account, amount: bigint): Promise<any> {
     const vaults = (await get(`/v1/vaults?stark_keys=${from.stark_key},${to.stark_key}&asset_id=${ETH_ASSET}`)).data.vault_ids as string[];
     const nonce = (await get(`/v1/nonce?stark_key=${from.stark_key}`)).data.nonce as number;
-    return post('/v1/transfers', signedTransferBody({ starkKey: from.stark_key, privateKey: from.private_key, assetId: ETH_ASSET, amount, nonce, vaultId: vaults[0]!, receiver: to.stark_key, receiverVaultId: vaults[1]! }));
+    return post(
+      '/v1/transfers',
+      signedTransferBody({
+        starkKey: from.stark_key,
+        privateKey: from.private_key,
+        assetId: ETH_ASSET,
+        amount,
+        nonce,
+        vaultId: vaults[0]!,
+        receiver: to.stark_key,
+        receiverVaultId: vaults[1]!,
+      }),
+    );
   }
 
   beforeAll(async () => {
     net = await startDevnet({ port: 0 });
     accounts = Object.fromEntries(((await get('/_devnet/accounts')).accounts as Account[]).map((a) => [a.name, a]));
     profile = mkdtempSync(join(tmpdir(), 'l2-devnet-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: (browser as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: (browser as { path: string }).path,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(net.url + '/');
@@ -79,13 +98,19 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
     await page.locator('#q').fill(carol.stark_key);
     await page.locator('#q').press('Enter');
     await page.waitForURL(/#\/account\//);
-    await page.locator(`#view tr[data-seq="${failed}"] a`, { hasText: String(failed) }).first().click();
+    await page
+      .locator(`#view tr[data-seq="${failed}"] a`, { hasText: String(failed) })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`#/record/${failed}$`));
     await expect.poll(() => page.locator('#reason').innerText()).toMatch(/balance/);
     expect(await page.locator('tr.step').allInnerTexts()).toEqual([expect.stringMatching(/created as\s+failed/)]);
 
     await page.goto(`${net.url}/#/account/${carol.stark_key}`);
-    await page.locator(`#view tr[data-seq="${moved}"] a`, { hasText: String(moved) }).first().click();
+    await page
+      .locator(`#view tr[data-seq="${moved}"] a`, { hasText: String(moved) })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`#/record/${moved}$`));
     await expect.poll(() => page.locator('tr.step').count()).toBe(3);
     const steps = await page.locator('tr.step').allInnerTexts();
@@ -124,10 +149,12 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
   it('keeps its events across a reload, and gets what it missed meanwhile (Last-Event-ID)', async () => {
     await page.goto(net.url + '/#/');
     await page.waitForSelector('#live.on');
-    const seq = (await post('/_devnet/deposit', { stark_key: accounts.alice!.stark_key, contract_address: 'eth', amount: '7' })).sequence_id as number;
+    const seq = (await post('/_devnet/deposit', { stark_key: accounts.alice!.stark_key, contract_address: 'eth', amount: '7' }))
+      .sequence_id as number;
     await expect.poll(() => page.locator('#events li', { hasText: `accepted as record ${seq}` }).count()).toBe(1);
     await page.goto('about:blank');
-    const missed = (await post('/_devnet/deposit', { stark_key: accounts.alice!.stark_key, contract_address: 'eth', amount: '8' })).sequence_id as number;
+    const missed = (await post('/_devnet/deposit', { stark_key: accounts.alice!.stark_key, contract_address: 'eth', amount: '8' }))
+      .sequence_id as number;
     await page.goto(net.url + '/#/');
     await page.waitForSelector('#live.on');
     // The row from before the reload is still there, and the one made while the page was away came in.
@@ -148,7 +175,10 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
           await page.goto(net.url + view);
           await page.waitForSelector(view === '/#/' ? '#records tr[data-seq]' : '#view .panel');
           // Page code as text: this file is compiled without the DOM library.
-          const fit = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })')) as { scroll: number; inner: number };
+          const fit = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })')) as {
+            scroll: number;
+            inner: number;
+          };
           expect(fit.scroll, `${view} at ${width} px (${scheme})`).toBeLessThanOrEqual(fit.inner);
         }
         await page.goto(net.url + '/#/');

@@ -21,7 +21,13 @@ const GENESIS_SECONDS = Date.parse('2026-01-01T00:00:00Z') / 1000;
 /** The flows of test/support over HTTP, inside one namespace's base URL. */
 function httpClient(base: string, accounts: Record<string, Account>): TestClient {
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    toReply(await fetch(base + path, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    toReply(
+      await fetch(base + path, {
+        method,
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
   return {
     dn: undefined as never,
     get: (path, headers) => call('GET', path, undefined, headers),
@@ -82,12 +88,17 @@ async function runWorker(url: string, w: number): Promise<WorkerResult> {
   await ns.control.clock({ advance_seconds: 3600 * (w + 1) });
   const { now: finalClock } = await ns.control.clock({ advance_seconds: w + 1 });
 
-  const aliceRecords = (await c.get(`/v1/records?stark_key=${alice!.stark_key}&limit=1000`)).body.data.list.map((r: Record<string, unknown>) => ({ sequence_id: r.sequence_id, record_type: r.record_type, amount: r.amount }));
+  const aliceRecords = (await c.get(`/v1/records?stark_key=${alice!.stark_key}&limit=1000`)).body.data.list.map(
+    (r: Record<string, unknown>) => ({ sequence_id: r.sequence_id, record_type: r.record_type, amount: r.amount }),
+  );
   const invariants = await ns.control.invariants();
 
   // A reset takes this namespace, and only it, back to its genesis.
   await ns.control.reset();
-  const afterReset = { alice: (await balance(c, alice!.stark_key, ETH_ASSET)).available, clock: (await ns.control.clock({ advance_seconds: 0 })).now };
+  const afterReset = {
+    alice: (await balance(c, alice!.stark_key, ETH_ASSET)).available,
+    clock: (await ns.control.clock({ advance_seconds: 0 })).now,
+  };
   return { name: ns.name, keys: accounts.map((a) => a.private_key), transferIds, aliceRecords, finalClock, afterReset, invariants };
 }
 
@@ -118,7 +129,10 @@ describe('namespaces: 16 concurrent workers on one emulator', () => {
     for (const [w, r] of results.entries()) {
       // Same genesis, same command sequence: the same sequence ids in every namespace.
       expect(r.transferIds).toEqual(results[0]!.transferIds);
-      const transfers = r.aliceRecords.filter((x) => x.record_type === 3).map((x) => x.amount).sort();
+      const transfers = r.aliceRecords
+        .filter((x) => x.record_type === 3)
+        .map((x) => x.amount)
+        .sort();
       expect(transfers, `worker ${w}`).toEqual([String(1000 + w), String(2000 + w)]);
       expect(r.aliceRecords.filter((x) => x.record_type === 7).map((x) => x.amount)).toEqual(['1']);
       expect(Date.parse(r.finalClock) / 1000).toBe(GENESIS_SECONDS + 3600 * (w + 1) + w + 1);
@@ -154,11 +168,18 @@ describe('namespaces: a spawned CLI with --state', () => {
       const second = startCli(['--port', '0', '--log', 'silent', '--state', dir]);
       const url2 = (await withTimeout(second.ready, 15_000, 'the ready line')).json.url as string;
       try {
-        const listed = (await (await fetch(`${url2}/_devnet/namespaces`)).json()) as { namespaces: Array<{ name: string; state_dir: string }> };
-        expect(listed.namespaces.map((n) => [n.name, n.state_dir])).toEqual([['default', dir], ['kept', join(dir, 'ns', 'kept')]]);
+        const listed = (await (await fetch(`${url2}/_devnet/namespaces`)).json()) as {
+          namespaces: Array<{ name: string; state_dir: string }>;
+        };
+        expect(listed.namespaces.map((n) => [n.name, n.state_dir])).toEqual([
+          ['default', dir],
+          ['kept', join(dir, 'ns', 'kept')],
+        ]);
         const again = workerDevnet(url2, { name: 'kept' });
         expect(await again.control.invariants()).toMatchObject({ ok: true, state_hash: hash });
-        const bal = (await (await fetch(`${again.url}/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).json()) as { data: { balance_available: number } };
+        const bal = (await (await fetch(`${again.url}/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).json()) as {
+          data: { balance_available: number };
+        };
         expect(bal.data.balance_available).toBe(ETH0 + 42);
       } finally {
         second.child.kill('SIGTERM');
@@ -171,7 +192,20 @@ describe('namespaces: a spawned CLI with --state', () => {
 
   it('refused requests (no control token, an unknown route, a bad or missing API key, a body too large, malformed JSON) create no namespace and no directory; the token holder then creates both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'l2-ns-cli-'));
-    const cli = startCli(['--port', '0', '--log', 'silent', '--state', dir, '--control-token', 'e2e-token-77', '--max-namespaces', '2', '--max-body-bytes', '4096']);
+    const cli = startCli([
+      '--port',
+      '0',
+      '--log',
+      'silent',
+      '--state',
+      dir,
+      '--control-token',
+      'e2e-token-77',
+      '--max-namespaces',
+      '2',
+      '--max-body-bytes',
+      '4096',
+    ]);
     try {
       const url = (await withTimeout(cli.ready, 15_000, 'the ready line')).json.url as string;
       const json = { 'content-type': 'application/json' };

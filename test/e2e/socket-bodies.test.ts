@@ -11,7 +11,8 @@ import type { Cli } from '../support/cli.js';
 import { RawConnection, portOf } from '../support/raw-http.js';
 
 const HEAD = (length: number): string =>
-  ['POST /_devnet/deposit HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${length}`].join('\r\n') + '\r\n\r\n';
+  ['POST /_devnet/deposit HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${length}`].join('\r\n') +
+  '\r\n\r\n';
 
 describe('socket request bodies', () => {
   let cli: Cli;
@@ -45,7 +46,9 @@ describe('socket request bodies', () => {
   /** The same bytes through fetch's Request in a fresh in-process devnet (the reference decoding). */
   async function inProcess(bytes: Buffer): Promise<{ status: number; body: any }> {
     const dn = createDevnet();
-    const r = await dn.fetch(new Request('http://devnet.local/_devnet/deposit', { method: 'POST', body: bytes, headers: { 'content-type': 'application/json' } }));
+    const r = await dn.fetch(
+      new Request('http://devnet.local/_devnet/deposit', { method: 'POST', body: bytes, headers: { 'content-type': 'application/json' } }),
+    );
     return { status: r.status, body: await r.json() };
   }
 

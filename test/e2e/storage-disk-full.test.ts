@@ -45,7 +45,10 @@ describe.skipIf('skip' in fs)('uploads on a full disk (tmpfs of 4 MiB)', () => {
     const res = await fetch(`${url}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
     return { status: res.status, body: (await res.json()) as any };
   };
-  const listed = async () => ((await (await fetch(`${url}/v1/project/${project}/storage`, { headers: { 'x-api-key': key } })).json()) as any).data.storages.list.map((f: { filename: string }) => f.filename);
+  const listed = async () =>
+    ((await (await fetch(`${url}/v1/project/${project}/storage`, { headers: { 'x-api-key': key } })).json()) as any).data.storages.list.map(
+      (f: { filename: string }) => f.filename,
+    );
 
   beforeAll(async () => {
     mkdirSync(state);
@@ -78,10 +81,12 @@ describe.skipIf('skip' in fs)('uploads on a full disk (tmpfs of 4 MiB)', () => {
   });
 
   it('a CAR that does not fit: 507 too', async () => {
-    const blocks = await Promise.all([0, 1, 2, 3, 4, 5].map(async (i) => {
-      const bytes = seededBytes(MiB, 100 + i);
-      return { cid: CID.createV1(raw.code, await sha256.digest(bytes)), bytes };
-    }));
+    const blocks = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (i) => {
+        const bytes = seededBytes(MiB, 100 + i);
+        return { cid: CID.createV1(raw.code, await sha256.digest(bytes)), bytes };
+      }),
+    );
     const car = await carOf(blocks, [blocks[5]!.cid]);
     const r = await send('big.car', car);
     expect(r.status).toBe(507);

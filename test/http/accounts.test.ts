@@ -29,7 +29,9 @@ describe('GET /v1/vaults', () => {
 
   it('accepts an Ethereum address as owner (withdrawal receivers)', async () => {
     const c = testClient();
-    const r = await c.get(`/v1/vaults?stark_keys=${c.accounts.alice.stark_key},0x76f2Fc7ed90039d986e3eb4DB294f05E160c8F03&asset_id=${ETH_ASSET}`);
+    const r = await c.get(
+      `/v1/vaults?stark_keys=${c.accounts.alice.stark_key},0x76f2Fc7ed90039d986e3eb4DB294f05E160c8F03&asset_id=${ETH_ASSET}`,
+    );
     expect(r.body.data.vault_ids).toHaveLength(2);
   });
 

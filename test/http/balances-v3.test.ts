@@ -9,7 +9,21 @@ import { withdraw } from '../support/flows.js';
 
 const NFT_1 = '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2';
 /** Java's GetBalancesResponse row and Token: the only keys its strict parser accepts. */
-const JAVA_ROW_KEYS = ['asset_id', 'available_tokens', 'balance_available', 'balance_frozen', 'base_uri', 'contract_address', 'decimals', 'frozen_tokens', 'quantum', 'symbol', 'type', 'withdraw_frozen', 'withdraw_frozen_tokens'];
+const JAVA_ROW_KEYS = [
+  'asset_id',
+  'available_tokens',
+  'balance_available',
+  'balance_frozen',
+  'base_uri',
+  'contract_address',
+  'decimals',
+  'frozen_tokens',
+  'quantum',
+  'symbol',
+  'type',
+  'withdraw_frozen',
+  'withdraw_frozen_tokens',
+];
 const JAVA_TOKEN_KEYS = ['asset_id', 'token_id', 'token_uri'];
 
 async function v3(c: TestClient, query: string) {
@@ -29,28 +43,57 @@ describe('GET /v3/balances', () => {
       for (const t of [...row.available_tokens, ...row.frozen_tokens]) expect(Object.keys(t).sort()).toEqual(JAVA_TOKEN_KEYS);
       expect(v.is(BALANCE_V3, row)).toBe(true);
     }
-    expect(rows[0]).toEqual({ asset_id: ETH_ASSET, contract_address: 'eth', balance_available: 10_000_000, balance_frozen: 0, withdraw_frozen: 0, type: 'ETH', decimals: 18, symbol: 'ETH', quantum: 1e12, available_tokens: [], frozen_tokens: [], withdraw_frozen_tokens: [], base_uri: '' });
-    expect(rows[3]).toMatchObject({ asset_id: '', type: 'ERC721', balance_available: 3, base_uri: 'https://metadata.example.invalid/reddio721/' });
-    expect(rows[3]!.available_tokens[0]).toEqual({ token_id: '1', token_uri: 'https://metadata.example.invalid/reddio721/1', asset_id: NFT_1 });
+    expect(rows[0]).toEqual({
+      asset_id: ETH_ASSET,
+      contract_address: 'eth',
+      balance_available: 10_000_000,
+      balance_frozen: 0,
+      withdraw_frozen: 0,
+      type: 'ETH',
+      decimals: 18,
+      symbol: 'ETH',
+      quantum: 1e12,
+      available_tokens: [],
+      frozen_tokens: [],
+      withdraw_frozen_tokens: [],
+      base_uri: '',
+    });
+    expect(rows[3]).toMatchObject({
+      asset_id: '',
+      type: 'ERC721',
+      balance_available: 3,
+      base_uri: 'https://metadata.example.invalid/reddio721/',
+    });
+    expect(rows[3]!.available_tokens[0]).toEqual({
+      token_id: '1',
+      token_uri: 'https://metadata.example.invalid/reddio721/1',
+      asset_id: NFT_1,
+    });
   });
 
   it('filters by contract (its row first, address as registered) and by type; empty values are no filter (Java)', async () => {
     const c = testClient();
     const key = c.accounts.alice.stark_key;
-    const byContract = (await v3(c, `stark_key=${key}&contract_address=${DMINT.toUpperCase().replace('0X', '0x')}&type=ERC721M&page=1&limit=10`)).data;
+    const byContract = (
+      await v3(c, `stark_key=${key}&contract_address=${DMINT.toUpperCase().replace('0X', '0x')}&type=ERC721M&page=1&limit=10`)
+    ).data;
     expect(byContract).toHaveLength(1);
     expect(byContract[0]).toMatchObject({ contract_address: DMINT, type: 'ERC721M' });
     expect(byContract[0].available_tokens.map((t: { token_id: string }) => t.token_id)).toEqual(['1', '2']);
     const all = await v3(c, `stark_key=${key}&limit=1000`);
     expect(await v3(c, `stark_key=${key}&contract_address=&type=&page=1&limit=1000`)).toEqual(all);
     expect((await v3(c, `stark_key=${key}&type=ERC20`)).data.map((r: { contract_address: string }) => r.contract_address)).toEqual([RDD20]);
-    expect((await v3(c, `stark_key=${key}&type=MINTABLE_ERC721`)).data.map((r: { contract_address: string }) => r.contract_address)).toEqual([DMINT]);
+    expect(
+      (await v3(c, `stark_key=${key}&type=MINTABLE_ERC721`)).data.map((r: { contract_address: string }) => r.contract_address),
+    ).toEqual([DMINT]);
   });
 
   it('pages by row', async () => {
     const c = testClient();
     const key = c.accounts.alice.stark_key;
-    expect((await v3(c, `stark_key=${key}&limit=1&page=2`)).data.map((r: { contract_address: string }) => r.contract_address)).toEqual([RDD20]);
+    expect((await v3(c, `stark_key=${key}&limit=1&page=2`)).data.map((r: { contract_address: string }) => r.contract_address)).toEqual([
+      RDD20,
+    ]);
     expect((await v3(c, `stark_key=${key}&limit=2&page=3`)).data).toEqual([]);
   });
 
@@ -79,16 +122,35 @@ describe('withdraw_frozen and the other fields JS AssetInfo and Java BalanceReco
     const { alice } = c.accounts;
     expect((await withdraw(c, alice, alice.eth_address, ETH_ASSET, 250_000n)).body.status).toBe('OK');
     const one = (await c.get(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).body.data;
-    expect(one).toMatchObject({ balance_available: 9_750_000, withdraw_frozen: 250_000, display_withdraw: '0.25', withdraw: '0.25', available: '9.75', frozen: '0', display_value: '9.75' });
-    expect((await c.get(`/v1/balances?stark_key=${alice.stark_key}`)).body.data.list[0]).toMatchObject({ withdraw_frozen: 250_000, display_withdraw: '0.25' });
-    expect((await c.get(`/v2/balances?stark_key=${alice.stark_key}`)).body.data[0]).toMatchObject({ withdraw_frozen: 250_000, withdraw: '0.25' });
+    expect(one).toMatchObject({
+      balance_available: 9_750_000,
+      withdraw_frozen: 250_000,
+      display_withdraw: '0.25',
+      withdraw: '0.25',
+      available: '9.75',
+      frozen: '0',
+      display_value: '9.75',
+    });
+    expect((await c.get(`/v1/balances?stark_key=${alice.stark_key}`)).body.data.list[0]).toMatchObject({
+      withdraw_frozen: 250_000,
+      display_withdraw: '0.25',
+    });
+    expect((await c.get(`/v2/balances?stark_key=${alice.stark_key}`)).body.data[0]).toMatchObject({
+      withdraw_frozen: 250_000,
+      withdraw: '0.25',
+    });
     expect((await v3(c, `stark_key=${alice.stark_key}`)).data[0]).toMatchObject({ withdraw_frozen: 250_000, balance_available: 9_750_000 });
     await c.post('/_devnet/batches', { layer: 'l2' });
     expect((await c.get(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).body.data.withdraw_frozen).toBe(250_000);
     await c.post('/_devnet/batches', { layer: 'l1' });
-    expect((await c.get(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).body.data).toMatchObject({ withdraw_frozen: 0, display_withdraw: '0' });
+    expect((await c.get(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`)).body.data).toMatchObject({
+      withdraw_frozen: 0,
+      display_withdraw: '0',
+    });
     // Checked through the withdraw area: the amount arrived there.
-    expect((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${alice.eth_address}`)).body.data[0]).toMatchObject({ amount: 250_000 });
+    expect((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${alice.eth_address}`)).body.data[0]).toMatchObject({
+      amount: 250_000,
+    });
     expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
   });
 
@@ -98,10 +160,17 @@ describe('withdraw_frozen and the other fields JS AssetInfo and Java BalanceReco
     const w = await withdraw(c, alice, alice.eth_address, NFT_1, 1n);
     const seq = w.body.data.sequence_id;
     const nftRows = (await c.get(`/v1/balances?stark_key=${alice.stark_key}&contract_address=${REDDIO721}`)).body.data.list;
-    expect(nftRows[0]).toMatchObject({ token_id: '1', balance_available: 0, withdraw_frozen: 1, token_uri: 'https://metadata.example.invalid/reddio721/1' });
+    expect(nftRows[0]).toMatchObject({
+      token_id: '1',
+      balance_available: 0,
+      withdraw_frozen: 1,
+      token_uri: 'https://metadata.example.invalid/reddio721/1',
+    });
     const row = (await v3(c, `stark_key=${alice.stark_key}&contract_address=${REDDIO721}`)).data[0];
     expect(row).toMatchObject({ balance_available: 2, withdraw_frozen: 1 });
-    expect(row.withdraw_frozen_tokens).toEqual([{ token_id: '1', token_uri: 'https://metadata.example.invalid/reddio721/1', asset_id: NFT_1 }]);
+    expect(row.withdraw_frozen_tokens).toEqual([
+      { token_id: '1', token_uri: 'https://metadata.example.invalid/reddio721/1', asset_id: NFT_1 },
+    ]);
     expect((await c.post(`/_devnet/records/${seq}/status`, { status: 4 })).body).toEqual({ sequence_id: seq, status: 4 });
     const back = (await v3(c, `stark_key=${alice.stark_key}&contract_address=${REDDIO721}`)).data[0];
     expect(back).toMatchObject({ balance_available: 3, withdraw_frozen: 0, withdraw_frozen_tokens: [] });

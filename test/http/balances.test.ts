@@ -14,15 +14,38 @@ describe('GET /v1/balance', () => {
       error: '',
       error_code: 0,
       data: {
-        asset_id: ETH_ASSET, contract_address: 'eth', balance_available: 10000000, balance_frozen: 0, withdraw_frozen: 0, type: 'ETH', decimals: 18, symbol: 'ETH', quantum: 1000000000000,
-        display_value: '10', display_frozen: '0', display_withdraw: '0', available: '10', frozen: '0', withdraw: '0', token_id: '', token_uri: '', base_uri: '',
+        asset_id: ETH_ASSET,
+        contract_address: 'eth',
+        balance_available: 10000000,
+        balance_frozen: 0,
+        withdraw_frozen: 0,
+        type: 'ETH',
+        decimals: 18,
+        symbol: 'ETH',
+        quantum: 1000000000000,
+        display_value: '10',
+        display_frozen: '0',
+        display_withdraw: '0',
+        available: '10',
+        frozen: '0',
+        withdraw: '0',
+        token_id: '',
+        token_uri: '',
+        base_uri: '',
       },
     });
   });
 
   it('shows an NFT as 1 for its holder and 0 for anyone else, with token_id', async () => {
     const held = await c.get(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${NFT_1}`);
-    expect(held.body.data).toMatchObject({ balance_available: 1, type: 'ERC721', token_id: '1', contract_address: REDDIO721, quantum: 1, decimals: 0 });
+    expect(held.body.data).toMatchObject({
+      balance_available: 1,
+      type: 'ERC721',
+      token_id: '1',
+      contract_address: REDDIO721,
+      quantum: 1,
+      decimals: 0,
+    });
     const other = await c.get(`/v1/balance?stark_key=${bob.stark_key}&asset_id=${NFT_1}`);
     expect(other.body.data).toMatchObject({ balance_available: 0, token_id: '1' });
   });
@@ -50,7 +73,13 @@ describe('GET /v1/balances', () => {
     const { list, ...meta } = r.body.data;
     expect(meta).toEqual({ total: 7, current_page: 1, page_size: 100, total_page: 1 });
     expect(list.map((x: { contract_address: string; token_id: string }) => `${x.contract_address}#${x.token_id}`)).toEqual([
-      'eth#', `${RDD20}#`, `${DMINT}#1`, `${DMINT}#2`, `${REDDIO721}#1`, `${REDDIO721}#2`, `${REDDIO721}#3`,
+      'eth#',
+      `${RDD20}#`,
+      `${DMINT}#1`,
+      `${DMINT}#2`,
+      `${REDDIO721}#1`,
+      `${REDDIO721}#2`,
+      `${REDDIO721}#3`,
     ]);
     expect(list[1]).toMatchObject({ balance_available: 1000000000, display_value: '1000', type: 'ERC20', symbol: 'RDD20' });
   });
@@ -77,8 +106,14 @@ describe('GET /v1/balances', () => {
   });
 
   it.each([
-    ['limit=0', 19], ['limit=1001', 19], ['limit=ten', 19], ['page=0', 19], ['page=-1', 19], ['page=1.5', 19],
-    ['contract_address=0x1111111111111111111111111111111111111111', 15], ['contract_address=nope', 19],
+    ['limit=0', 19],
+    ['limit=1001', 19],
+    ['limit=ten', 19],
+    ['page=0', 19],
+    ['page=-1', 19],
+    ['page=1.5', 19],
+    ['contract_address=0x1111111111111111111111111111111111111111', 15],
+    ['contract_address=nope', 19],
   ])('%s fails with %s', async (q, code) => {
     expect(failedCode(await c.get(`/v1/balances?stark_key=${alice.stark_key}&${q}`))).toBe(code);
   });
@@ -102,18 +137,34 @@ describe('GET /v2/balances', () => {
     expect(rows[0]).toMatchObject({ asset_id: ETH_ASSET, balance_available: 10000000, display_value: '10' });
     expect(rows[0]).not.toHaveProperty('token_id');
     expect(rows[3]).toEqual({
-      contract_address: REDDIO721, balance_available: 3, balance_frozen: 0, withdraw_frozen: 0, type: 'ERC721', decimals: 0, symbol: 'REDDIO721', quantum: 1,
-      display_value: '3', display_frozen: '0', display_withdraw: '0', available: '3', frozen: '0', withdraw: '0', available_token_ids: ['1', '2', '3'], frozen_token_ids: [],
+      contract_address: REDDIO721,
+      balance_available: 3,
+      balance_frozen: 0,
+      withdraw_frozen: 0,
+      type: 'ERC721',
+      decimals: 0,
+      symbol: 'REDDIO721',
+      quantum: 1,
+      display_value: '3',
+      display_frozen: '0',
+      display_withdraw: '0',
+      available: '3',
+      frozen: '0',
+      withdraw: '0',
+      available_token_ids: ['1', '2', '3'],
+      frozen_token_ids: [],
     });
   });
 
-  it('filters by contract and is empty for carol\'s NFTs', async () => {
+  it("filters by contract and is empty for carol's NFTs", async () => {
     const r = await c.get(`/v2/balances?stark_key=${carol.stark_key}&contract_address=${REDDIO721}`);
     expect(r.body.data).toEqual([]);
   });
 
   it('fails with 18 for an off-curve key and 15 for an unknown contract', async () => {
     expect(failedCode(await c.get(`/v2/balances?stark_key=${OFF_CURVE_KEY}`))).toBe(18);
-    expect(failedCode(await c.get(`/v2/balances?stark_key=${alice.stark_key}&contract_address=0x2222222222222222222222222222222222222222`))).toBe(15);
+    expect(
+      failedCode(await c.get(`/v2/balances?stark_key=${alice.stark_key}&contract_address=0x2222222222222222222222222222222222222222`)),
+    ).toBe(15);
   });
 });

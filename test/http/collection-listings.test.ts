@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { DMINT, RDD20, REDDIO721, failedCode, testClient } from '../support/client.js';
 import { order } from '../support/flows.js';
 
-const ask = (contract2: string, price: number) => ({ contract2, direction: 0 as const, quoteAmount: '1', baseAmount: String(price), price: String(price) });
+const ask = (contract2: string, price: number) => ({
+  contract2,
+  direction: 0 as const,
+  quoteAmount: '1',
+  baseAmount: String(price),
+  price: String(price),
+});
 
 describe('GET /v1/collection?quote_contract_address&token_ids&base_contract_address', () => {
   it('lists open ASKs by token id with seller, price and display price; bids, fills and cancels drop out', async () => {
@@ -23,8 +29,24 @@ describe('GET /v1/collection?quote_contract_address&token_ids&base_contract_addr
       data: {
         total: 2,
         list: [
-          { amount: 1, price: '1000', display_price: '0.001', owner: alice.stark_key, token_id: '1', quote_contract_address: REDDIO721, base_contract_address: 'eth' },
-          { amount: 1, price: '2500', display_price: '0.0025', owner: bob.stark_key, token_id: '4', quote_contract_address: REDDIO721, base_contract_address: 'eth' },
+          {
+            amount: 1,
+            price: '1000',
+            display_price: '0.001',
+            owner: alice.stark_key,
+            token_id: '1',
+            quote_contract_address: REDDIO721,
+            base_contract_address: 'eth',
+          },
+          {
+            amount: 1,
+            price: '2500',
+            display_price: '0.0025',
+            owner: bob.stark_key,
+            token_id: '4',
+            quote_contract_address: REDDIO721,
+            base_contract_address: 'eth',
+          },
         ],
       },
     });
@@ -38,7 +60,9 @@ describe('GET /v1/collection?quote_contract_address&token_ids&base_contract_addr
     const c = testClient();
     await order(c, c.accounts.alice, ask(`ERC721M:${DMINT}:2`, 2000));
     const r = await c.get(`/v1/collection?quote_contract_address=${DMINT.toLowerCase()}&token_ids=2&base_contract_address=eth`);
-    expect(r.body.data.list).toEqual([expect.objectContaining({ token_id: '2', price: '2000', display_price: '0.002', quote_contract_address: DMINT })]);
+    expect(r.body.data.list).toEqual([
+      expect.objectContaining({ token_id: '2', price: '2000', display_price: '0.002', quote_contract_address: DMINT }),
+    ]);
   });
 
   it.each([

@@ -16,7 +16,14 @@ describe('GET /v1/collection without parameters', () => {
     expect(r.error_code).toBe(0);
     expect(r.data.map((x: { symbol: string }) => x.symbol)).toEqual(['RDD20', 'REDDIO721', 'DMINT', 'RED20', 'USDR', 'MKT721M', 'DMC']);
     expect(r.data.slice(0, 3).map((x: { contract_address: string }) => x.contract_address)).toEqual([RDD20, REDDIO721, DMINT]);
-    expect(r.data[1]).toEqual({ contract_address: REDDIO721, symbol: 'REDDIO721', type: 'ERC721', total_supply: '5', asset_type: expect.stringMatching(/^0x[0-9a-f]+$/), base_uri: 'https://metadata.example.invalid/reddio721/' });
+    expect(r.data[1]).toEqual({
+      contract_address: REDDIO721,
+      symbol: 'REDDIO721',
+      type: 'ERC721',
+      total_supply: '5',
+      asset_type: expect.stringMatching(/^0x[0-9a-f]+$/),
+      base_uri: 'https://metadata.example.invalid/reddio721/',
+    });
     expect(r.data[0]).toMatchObject({ type: 'ERC20', total_supply: '2000000000', base_uri: '' });
     // The marketplace app compares addresses with ===: they come back as the genesis wrote them.
     expect(r.data[3]).toMatchObject({ contract_address: '0xba95D91ba3f49c3e2911A85D06725db9DD19B3C1', total_supply: '1000000000000' });
@@ -30,7 +37,11 @@ describe('GET /v1/collection without parameters', () => {
     const h = { 'x-api-key': c.apiKey };
     await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.bob.stark_key, amount: '3' }, h);
     const project = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    await c.post('/v1/project/contract', { project_uuid: project, contract_type: 'ERC721', contract_address: '0x1111111111111111111111111111111111111111', symbol: 'NEW' }, h);
+    await c.post(
+      '/v1/project/contract',
+      { project_uuid: project, contract_type: 'ERC721', contract_address: '0x1111111111111111111111111111111111111111', symbol: 'NEW' },
+      h,
+    );
     const list = (await c.get('/v1/collection')).body.data;
     expect(list.find((x: { symbol: string }) => x.symbol === 'DMINT').total_supply).toBe('5');
     expect(list.at(-1)).toMatchObject({ symbol: 'NEW', total_supply: '0' });
@@ -38,7 +49,13 @@ describe('GET /v1/collection without parameters', () => {
 
   it('with quote_contract_address it still answers what is for sale, as {list, total}', async () => {
     const c = testClient();
-    await order(c, c.accounts.alice, { contract2: `ERC721:${REDDIO721}:1`, direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000' });
+    await order(c, c.accounts.alice, {
+      contract2: `ERC721:${REDDIO721}:1`,
+      direction: 0,
+      quoteAmount: '1',
+      baseAmount: '1000',
+      price: '1000',
+    });
     const r = (await c.get(`/v1/collection?quote_contract_address=${REDDIO721}&token_ids=1,2&base_contract_address=eth`)).body.data;
     expect(r.total).toBe(1);
     expect(r.list[0]).toMatchObject({ token_id: '1', price: '1000' });
@@ -60,10 +77,19 @@ describe('GET /v1/contracts/{address}/tokens', () => {
     const r = (await c.get(`/v1/contracts/${REDDIO721}/tokens`)).body;
     expect(r).toMatchObject({ status: 'OK', error_code: 0 });
     expect(r.data.total).toBe(5);
-    expect(r.data.list[0]).toEqual({ token_id: '1', contract_address: REDDIO721, owner: bob.stark_key, symbol: 'REDDIO721', asset_id: NFT_1 });
+    expect(r.data.list[0]).toEqual({
+      token_id: '1',
+      contract_address: REDDIO721,
+      owner: bob.stark_key,
+      symbol: 'REDDIO721',
+      asset_id: NFT_1,
+    });
     for (const item of r.data.list) expect(v.is(TOKEN_OWNER, item)).toBe(true);
     // The same owners as /v1/nfts (a second path).
-    const nfts = (await c.get(`/v1/nfts/${REDDIO721}`)).body.data.list.map((n: { token_id: string; owner: string }) => [n.token_id, n.owner]);
+    const nfts = (await c.get(`/v1/nfts/${REDDIO721}`)).body.data.list.map((n: { token_id: string; owner: string }) => [
+      n.token_id,
+      n.owner,
+    ]);
     expect(r.data.list.map((n: { token_id: string; owner: string }) => [n.token_id, n.owner])).toEqual(nfts);
   });
 

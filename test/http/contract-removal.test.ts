@@ -18,10 +18,15 @@ describe('contract_info id, belongs_to, chain_status', () => {
     expect((await info(c, 'eth')).data).toMatchObject({ id: 1, belongs_to: '', chain_status: 'pending' });
     expect((await info(c, REDDIO721)).data).toMatchObject({ id: 3, belongs_to: project, chain_status: 'pending' });
     expect((await info(c, DMINT)).data).toMatchObject({ id: 4, belongs_to: project });
-    const created = await c.post('/v1/project/contract', { project_uuid: project, contract_type: 'ERC721', contract_address: '0x1111111111111111111111111111111111111111' }, { 'x-api-key': c.apiKey });
+    const created = await c.post(
+      '/v1/project/contract',
+      { project_uuid: project, contract_type: 'ERC721', contract_address: '0x1111111111111111111111111111111111111111' },
+      { 'x-api-key': c.apiKey },
+    );
     expect(created.body.status).toBe('OK');
     const ids = [] as number[];
-    for (const a of ['eth', '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', REDDIO721, DMINT, '0x1111111111111111111111111111111111111111']) ids.push((await info(c, a)).data.id);
+    for (const a of ['eth', '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', REDDIO721, DMINT, '0x1111111111111111111111111111111111111111'])
+      ids.push((await info(c, a)).data.id);
     expect(ids).toEqual([1, 2, 3, 4, 9]);
   });
 });
@@ -36,7 +41,11 @@ describe('POST /v1/project/remove_contract of a used contract', () => {
     const before721 = (await info(c, REDDIO721)).data;
     for (const contract of project.contracts as Array<{ contract_uuid: string }>) {
       // (The project of the marketplace app's contracts stays as it is.)
-      expect((await c.post('/v1/project/remove_contract', { contract_uuid: contract.contract_uuid }, h)).body).toEqual({ status: 'OK', data: { message: 'Contract removed.' }, error: '' });
+      expect((await c.post('/v1/project/remove_contract', { contract_uuid: contract.contract_uuid }, h)).body).toEqual({
+        status: 'OK',
+        data: { message: 'Contract removed.' },
+        error: '',
+      });
     }
     expect((await c.get('/v1/project', h)).body.data[0].contracts).toEqual([]);
     expect((await c.post('/v1/project/remove_project', { project_uuid: project.project_uuid }, h)).body.status).toBe('OK');
@@ -54,7 +63,7 @@ describe('POST /v1/project/remove_contract of a used contract', () => {
     expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
   });
 
-  it("afterwards its uuid answers 15, its address cannot be registered again (19), and nobody can mint on it (33)", async () => {
+  it('afterwards its uuid answers 15, its address cannot be registered again (19), and nobody can mint on it (33)', async () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const uuid = (await info(c, DMINT)).data.contract_uuid;
@@ -91,7 +100,9 @@ describe('POST /v1/project/remove_contract of a used contract', () => {
     await c2.post('/v1/project/remove_contract', { contract_uuid: uuid }, h);
     await c2.post(`/_devnet/snapshots/${snap2}/revert`, {});
     expect((await info(c2, DMINT)).data.belongs_to).not.toBe('');
-    expect((await c2.post('/v1/mints', { contract_address: DMINT, stark_key: c2.accounts.bob.stark_key, amount: '1' }, h)).body.status).toBe('OK');
+    expect(
+      (await c2.post('/v1/mints', { contract_address: DMINT, stark_key: c2.accounts.bob.stark_key, amount: '1' }, h)).body.status,
+    ).toBe('OK');
     expect(snap).toBe('0x1');
   });
 });

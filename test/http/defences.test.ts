@@ -30,8 +30,18 @@ describe('Host check (DNS rebinding)', () => {
   });
 
   it.each([
-    'localhost', 'localhost:8080', 'app.localhost:3000', '127.0.0.1', `127.0.0.1:1234`, '[::1]:8080', '10.1.2.3:8080', '[fe80::1]',
-    'devnet.example', 'devnet.example.:80', 'ci.internal', 'runner-7.ci.internal:8080',
+    'localhost',
+    'localhost:8080',
+    'app.localhost:3000',
+    '127.0.0.1',
+    `127.0.0.1:1234`,
+    '[::1]:8080',
+    '10.1.2.3:8080',
+    '[fe80::1]',
+    'devnet.example',
+    'devnet.example.:80',
+    'ci.internal',
+    'runner-7.ci.internal:8080',
   ])('answers Host %s (loopback names, IP addresses, --allowed-host names and subdomains)', async (host) => {
     const r = await rawCall(portOf(net.url), 'GET', '/_devnet/health', { Host: host });
     expect(r.status).toBe(200);
@@ -122,7 +132,11 @@ describe('cross-site calls of the control plane (CSRF)', () => {
   });
 
   it('leaves the emulated API open to other sites (its own CORS rules apply)', async () => {
-    const r = await rawCall(port, 'GET', `/v1/nonce?stark_key=${await STARK_KEY(net)}`, { Host: host(), Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const r = await rawCall(port, 'GET', `/v1/nonce?stark_key=${await STARK_KEY(net)}`, {
+      Host: host(),
+      Origin: 'http://evil.example',
+      'Sec-Fetch-Site': 'cross-site',
+    });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('OK');
   });
@@ -144,7 +158,14 @@ describe('--control-token', () => {
     ['the token under another scheme', { Authorization: `Basic ${TOKEN}` }],
     ['a prefix of the token', { Authorization: `Bearer ${TOKEN.slice(0, -1)}` }],
   ])('refuses every /_devnet/* call with %s: 401, code 32, WWW-Authenticate', async (_what, auth) => {
-    for (const [method, path] of [['GET', '/_devnet/accounts'], ['GET', '/_devnet/state'], ['GET', '/_devnet/overview'], ['GET', '/_devnet/events'], ['POST', '/_devnet/reset'], ['GET', '/_devnet/health']] as const) {
+    for (const [method, path] of [
+      ['GET', '/_devnet/accounts'],
+      ['GET', '/_devnet/state'],
+      ['GET', '/_devnet/overview'],
+      ['GET', '/_devnet/events'],
+      ['POST', '/_devnet/reset'],
+      ['GET', '/_devnet/health'],
+    ] as const) {
       const r = await rawCall(port, method, path, { Host: '127.0.0.1', ...auth }, method === 'POST' ? '' : undefined);
       expect(r.status, `${method} ${path}`).toBe(401);
       expect(r.body).toMatchObject({ status: 'FAILED', error_code: 32 });
@@ -160,7 +181,7 @@ describe('--control-token', () => {
   });
 
   it('leaves the emulated API, the gateway, the document and the explorer page itself open', async () => {
-    for (const path of ['/', '/explorer.js', '/openapi.json', `/v1/nonce?stark_key=${(net.devnet.accounts()).accounts[0]!.stark_key}`]) {
+    for (const path of ['/', '/explorer.js', '/openapi.json', `/v1/nonce?stark_key=${net.devnet.accounts().accounts[0]!.stark_key}`]) {
       const r = await rawCall(port, 'GET', path, { Host: '127.0.0.1' });
       expect(r.status, path).toBe(200);
     }

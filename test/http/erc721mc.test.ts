@@ -15,7 +15,11 @@ const MC_12_HEX = '0x' + BigInt(MC_12).toString(16);
 
 /** The default genesis registers the vector's contract as DMC (ERC721MC, no tokens yet). */
 async function withMcContract(c: TestClient): Promise<void> {
-  expect((await c.get(`/v1/contract_info?contract_address=${MC}`)).body.data).toMatchObject({ type: 'ERC721MC', symbol: 'DMC', total_supply: '0' });
+  expect((await c.get(`/v1/contract_info?contract_address=${MC}`)).body.data).toMatchObject({
+    type: 'ERC721MC',
+    symbol: 'DMC',
+    total_supply: '0',
+  });
 }
 
 async function mint12(c: TestClient, to = c.accounts.alice.stark_key) {
@@ -29,10 +33,16 @@ describe('ERC721MC contracts and asset ids', () => {
     const project = (await c.get('/v1/project', h)).body.data[0].project_uuid;
     const other = '0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA';
     const url = 'https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93';
-    expect((await c.post('/v1/project/contract', { contract_address: other, contract_type: 'erc721mc', project_uuid: project }, h)).body.status).toBe('OK');
-    expect((await c.get(`/v1/contract_info?type=ERC721MC&contract_address=${other}`)).body.data.asset_type).toBe('0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329');
+    expect(
+      (await c.post('/v1/project/contract', { contract_address: other, contract_type: 'erc721mc', project_uuid: project }, h)).body.status,
+    ).toBe('OK');
+    expect((await c.get(`/v1/contract_info?type=ERC721MC&contract_address=${other}`)).body.data.asset_type).toBe(
+      '0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329',
+    );
     await c.post('/v1/mints', { contract_address: other, stark_key: c.accounts.bob.stark_key, token_ids: ['1100'], token_url: url }, h);
-    expect(BigInt((await c.get(`/v1/nfts/${other}`)).body.data.list[0].asset_id)).toBe(0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53an);
+    expect(BigInt((await c.get(`/v1/nfts/${other}`)).body.data.list[0].asset_id)).toBe(
+      0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53an,
+    );
   });
 
   it('contract_info?type=ERC721MC answers with the mintable asset type and quantum 1; type=ERC721 gives the L1 registration', async () => {
@@ -52,13 +62,22 @@ describe('ERC721MC contracts and asset ids', () => {
     await withMcContract(c);
     const minted = await mint12(c);
     expect(minted.body.data.sequence_ids).toEqual([13]);
-    expect((await c.get(`/v1/record?sequence_id=13`)).body.data[0]).toMatchObject({ asset_id: MC_12_HEX, asset_type: 'ERC721MC', token_id: '12' });
-    const byUrl = (await c.get(`/v1/assetid?type=ERC721MC&contract_address=${MC}&token_id=12&token_url=${encodeURIComponent(URL_12)}`)).body.data.asset_id;
+    expect((await c.get(`/v1/record?sequence_id=13`)).body.data[0]).toMatchObject({
+      asset_id: MC_12_HEX,
+      asset_type: 'ERC721MC',
+      token_id: '12',
+    });
+    const byUrl = (await c.get(`/v1/assetid?type=ERC721MC&contract_address=${MC}&token_id=12&token_url=${encodeURIComponent(URL_12)}`)).body
+      .data.asset_id;
     expect(BigInt(byUrl)).toBe(BigInt(MC_12));
     const stored = (await c.get(`/v1/assetid?type=ERC721MC&contract_address=${MC}&token_id=12`)).body.data.asset_id;
     expect(stored).toBe(byUrl);
     // The second vector needs no registered contract: /v1/assetid computes from its inputs.
-    const other = (await c.get(`/v1/assetid?type=ERC721MC&contract_address=0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA&token_id=1100&token_url=${encodeURIComponent('https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93')}`)).body.data.asset_id;
+    const other = (
+      await c.get(
+        `/v1/assetid?type=ERC721MC&contract_address=0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA&token_id=1100&token_url=${encodeURIComponent('https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93')}`,
+      )
+    ).body.data.asset_id;
     expect(BigInt(other)).toBe(0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53an);
   });
 
@@ -75,7 +94,11 @@ describe('ERC721MC contracts and asset ids', () => {
     const c = testClient();
     await withMcContract(c);
     const before = await snapshotOf(c, [c.accounts.alice.stark_key]);
-    const r = await c.post('/v1/mints', { contract_address: MC, stark_key: c.accounts.alice.stark_key, amount: '1', ...extra }, { 'x-api-key': c.apiKey });
+    const r = await c.post(
+      '/v1/mints',
+      { contract_address: MC, stark_key: c.accounts.alice.stark_key, amount: '1', ...extra },
+      { 'x-api-key': c.apiKey },
+    );
     expect(failedCode(r)).toBe(19);
     expect(await snapshotOf(c, [c.accounts.alice.stark_key])).toEqual(before);
     expect((await c.get(`/v1/nfts/${MC}`)).body.data.total).toBe(0);
@@ -84,7 +107,11 @@ describe('ERC721MC contracts and asset ids', () => {
   it('amount mints several tokens that share the URL, each with its own asset id', async () => {
     const c = testClient();
     await withMcContract(c);
-    const r = await c.post('/v1/mints', { contract_address: MC, stark_key: c.accounts.bob.stark_key, amount: '2', token_url: URL_12 }, { 'x-api-key': c.apiKey });
+    const r = await c.post(
+      '/v1/mints',
+      { contract_address: MC, stark_key: c.accounts.bob.stark_key, amount: '2', token_url: URL_12 },
+      { 'x-api-key': c.apiKey },
+    );
     expect(r.body.data.sequence_ids).toEqual([13, 14]);
     const list = (await c.get(`/v1/nfts/${MC}`)).body.data.list as Array<{ token_id: string; asset_id: string; owner: string }>;
     expect(list.map((t) => t.token_id)).toEqual(['1', '2']);
@@ -94,7 +121,11 @@ describe('ERC721MC contracts and asset ids', () => {
 
   it('a Java mint on an ERC721M contract sends token_url "" and works as before', async () => {
     const c = testClient();
-    const r = await c.post('/v1/mints', { contract_address: '0x0b26f9dBbEeF0636e90a98651a693Ceb1769d16B', stark_key: c.accounts.bob.stark_key, amount: '1', token_url: '' }, { 'x-api-key': c.apiKey });
+    const r = await c.post(
+      '/v1/mints',
+      { contract_address: '0x0b26f9dBbEeF0636e90a98651a693Ceb1769d16B', stark_key: c.accounts.bob.stark_key, amount: '1', token_url: '' },
+      { 'x-api-key': c.apiKey },
+    );
     expect(r.body.data.sequence_ids).toEqual([13]);
   });
 });
@@ -105,8 +136,16 @@ describe('ERC721MC balances, transfers, withdrawals and orders', () => {
     await withMcContract(c);
     await mint12(c);
     const key = c.accounts.alice.stark_key;
-    expect((await c.get(`/v1/balance?stark_key=${key}&asset_id=${MC_12}`)).body.data).toMatchObject({ type: 'ERC721MC', token_id: '12', token_uri: URL_12, balance_available: 1 });
-    expect((await c.get(`/v2/balances?stark_key=${key}&contract_address=${MC}`)).body.data[0]).toMatchObject({ type: 'ERC721MC', available_token_ids: ['12'] });
+    expect((await c.get(`/v1/balance?stark_key=${key}&asset_id=${MC_12}`)).body.data).toMatchObject({
+      type: 'ERC721MC',
+      token_id: '12',
+      token_uri: URL_12,
+      balance_available: 1,
+    });
+    expect((await c.get(`/v2/balances?stark_key=${key}&contract_address=${MC}`)).body.data[0]).toMatchObject({
+      type: 'ERC721MC',
+      available_token_ids: ['12'],
+    });
     const row = (await c.get(`/v3/balances?stark_key=${key}&contract_address=${MC}&type=ERC721MC`)).body.data[0];
     expect(row).toMatchObject({ type: 'ERC721MC', asset_id: '', balance_available: 1 });
     expect(row.available_tokens).toEqual([{ token_id: '12', token_uri: URL_12, asset_id: MC_12_HEX }]);
@@ -131,7 +170,9 @@ describe('ERC721MC balances, transfers, withdrawals and orders', () => {
     // Vaults are allocated on first lookup (a command of their own), so look them up before the snapshot.
     await c.get(`/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${MC_12}`);
     const before = await snapshotOf(c, [alice.stark_key, bob.stark_key]);
-    const r = await transfer(c, alice, bob.stark_key, MC_12, 1n, { override: { contract_address: MC, token_id: '12', token_url: 'https://example.com' } });
+    const r = await transfer(c, alice, bob.stark_key, MC_12, 1n, {
+      override: { contract_address: MC, token_id: '12', token_url: 'https://example.com' },
+    });
     expect(failedCode(r)).toBe(19);
     expect(r.body.error).toContain('token_url');
     expect(await snapshotOf(c, [alice.stark_key, bob.stark_key])).toEqual(before);
@@ -142,7 +183,10 @@ describe('ERC721MC balances, transfers, withdrawals and orders', () => {
     await withMcContract(c);
     await mint12(c);
     const { alice } = c.accounts;
-    expect((await withdraw(c, alice, alice.eth_address, MC_12, 1n, { override: { contract_address: MC, token_id: '12', token_url: URL_12 } })).body.status).toBe('OK');
+    expect(
+      (await withdraw(c, alice, alice.eth_address, MC_12, 1n, { override: { contract_address: MC, token_id: '12', token_url: URL_12 } }))
+        .body.status,
+    ).toBe('OK');
     const nft1 = '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2';
     expect((await withdraw(c, alice, alice.eth_address, nft1, 1n)).body.status).toBe('OK');
     await c.post('/_devnet/batches', { layer: 'both' });
@@ -188,7 +232,11 @@ describe('ERC721MC balances, transfers, withdrawals and orders', () => {
     const c = testClient({ genesis });
     const ann = c.dn.devnet.accounts().accounts.find((a) => a.name === 'ann')!;
     expect(await balance(c, ann.stark_key, MC_12)).toEqual({ available: 1, frozen: 0 });
-    expect(() => testClient({ genesis: { ...genesis, deposits: [{ account: 'ann', contract: MC, token_ids: ['12'] }] } })).toThrow(/token_url is required/);
-    expect(() => testClient({ genesis: { ...genesis, deposits: [{ account: 'ann', contract: MC, token_ids: ['12'], token_urls: [] }] } })).toThrow(/token_urls: must list one URL per token id/);
+    expect(() => testClient({ genesis: { ...genesis, deposits: [{ account: 'ann', contract: MC, token_ids: ['12'] }] } })).toThrow(
+      /token_url is required/,
+    );
+    expect(() =>
+      testClient({ genesis: { ...genesis, deposits: [{ account: 'ann', contract: MC, token_ids: ['12'], token_urls: [] }] } }),
+    ).toThrow(/token_urls: must list one URL per token id/);
   });
 });

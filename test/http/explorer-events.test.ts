@@ -42,12 +42,21 @@ describe('devnet.onEvent', () => {
     off();
     await c.post('/_devnet/batches', {});
     expect(seen.map((e) => e.seq)).toEqual(seen.map((_, i) => i + 1));
-    expect(seen[0]).toEqual({ seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}`, time: '2026-01-01T00:00:00.000000Z' });
+    expect(seen[0]).toEqual({
+      seq: 1,
+      type: 'command',
+      cmd: 'deposit',
+      summary: `deposit {"sequence_id":${seq}}`,
+      time: '2026-01-01T00:00:00.000000Z',
+    });
     expect(seen[1]).toMatchObject({ type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1 });
     expect(seen[2]).toMatchObject({ type: 'command', cmd: 'batches' });
     // The genesis deposits move too: the new one goes 1 -> 3 -> 6 within the one batch.
     const moves = seen.filter((e) => e.type === 'record' && e.cmd === 'batches' && e.sequence_id === seq);
-    expect(moves.map((e) => (e.type === 'record' ? [e.from, e.to] : null))).toEqual([[1, 3], [3, 6]]);
+    expect(moves.map((e) => (e.type === 'record' ? [e.from, e.to] : null))).toEqual([
+      [1, 3],
+      [3, 6],
+    ]);
     expect(seen.every((e) => e.seq <= c.dn.devnet.lastEventSeq)).toBe(true);
   });
 
@@ -64,7 +73,9 @@ describe('devnet.onEvent', () => {
     expect(c.dn.devnet.state.statusMoves).toBeUndefined();
     const t = await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 10n);
     expect(t.body.status).toBe('OK');
-    expect(seen.filter((e) => e.type === 'record')).toEqual([expect.objectContaining({ sequence_id: t.body.data.sequence_id, from: null, to: 1 })]);
+    expect(seen.filter((e) => e.type === 'record')).toEqual([
+      expect.objectContaining({ sequence_id: t.body.data.sequence_id, from: null, to: 1 }),
+    ]);
   });
 
   it('cuts long summaries', () => {
@@ -83,8 +94,16 @@ describe('GET /_devnet/events', () => {
     const r = await c.post('/_devnet/deposit', { stark_key: c.accounts.bob.stark_key, contract_address: 'eth', amount: '7' });
     const seq = r.body.sequence_id;
     const time = '2026-01-01T00:00:00.000000Z';
-    expect(await sse.next()).toEqual({ event: 'command', id: '1', data: { seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}`, time } });
-    expect(await sse.next()).toEqual({ event: 'record', id: '2', data: { seq: 2, type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1, summary: `record ${seq} created at 1`, time } });
+    expect(await sse.next()).toEqual({
+      event: 'command',
+      id: '1',
+      data: { seq: 1, type: 'command', cmd: 'deposit', summary: `deposit {"sequence_id":${seq}}`, time },
+    });
+    expect(await sse.next()).toEqual({
+      event: 'record',
+      id: '2',
+      data: { seq: 2, type: 'record', cmd: 'deposit', sequence_id: seq, from: null, to: 1, summary: `record ${seq} created at 1`, time },
+    });
     await c.post('/_devnet/batches', { layer: 'l2' });
     expect((await sse.next()).data).toMatchObject({ cmd: 'batches', type: 'command' });
     // Wait for this record's status, as a test would, without polling.
@@ -94,7 +113,7 @@ describe('GET /_devnet/events', () => {
     await sse.cancel();
   });
 
-  it('unsubscribes when the client goes away (the inspector\'s own listener stays)', async () => {
+  it("unsubscribes when the client goes away (the inspector's own listener stays)", async () => {
     const c = testClient();
     const listeners = () => (c.dn.devnet as any).events.listeners.size as number;
     const before = listeners();
@@ -113,7 +132,10 @@ describe('GET /_devnet/events', () => {
     const sse = sseReader(res);
     expect((await sse.next()).event).toBe('ready');
     const { accounts } = (await (await fetch(`${net.url}/_devnet/accounts`)).json()) as { accounts: Array<{ stark_key: string }> };
-    await fetch(`${net.url}/_devnet/deposit`, { method: 'POST', body: JSON.stringify({ stark_key: accounts[0]!.stark_key, contract_address: 'eth', amount: '3' }) });
+    await fetch(`${net.url}/_devnet/deposit`, {
+      method: 'POST',
+      body: JSON.stringify({ stark_key: accounts[0]!.stark_key, contract_address: 'eth', amount: '3' }),
+    });
     expect((await sse.next()).data).toMatchObject({ type: 'command', cmd: 'deposit' });
     const started = Date.now();
     await net.close();

@@ -39,7 +39,9 @@ describe('explorer page', () => {
     const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
     const js = bytes(EXPLORER_ASSETS['/explorer.js']!.body);
     const total = Object.values(EXPLORER_ASSETS).reduce((n, a) => n + bytes(a.body), 0);
-    console.log(`explorer page weight: JS ${(js / 1024).toFixed(1)} KiB, HTML+CSS+JS ${(total / 1024).toFixed(1)} KiB (uncompressed, no dependencies)`);
+    console.log(
+      `explorer page weight: JS ${(js / 1024).toFixed(1)} KiB, HTML+CSS+JS ${(total / 1024).toFixed(1)} KiB (uncompressed, no dependencies)`,
+    );
     expect(js).toBeLessThan(200 * 1024);
   });
 
@@ -53,7 +55,13 @@ describe('GET /_devnet/overview', () => {
   it('shows accounts with display balances, an open NFT order with depth, and the records newest first', async () => {
     const c = testClient();
     const { alice } = c.accounts;
-    const sale = await order(c, alice, { contract2: `ERC721:${REDDIO721}:1`, direction: 0, quoteAmount: '1', baseAmount: '10000', price: '10000' });
+    const sale = await order(c, alice, {
+      contract2: `ERC721:${REDDIO721}:1`,
+      direction: 0,
+      quoteAmount: '1',
+      baseAmount: '10000',
+      price: '10000',
+    });
     expect(sale.body.status).toBe('OK');
     const o = (await c.get('/_devnet/overview')).body;
     const a = o.accounts.find((x: any) => x.name === 'alice');
@@ -64,7 +72,9 @@ describe('GET /_devnet/overview', () => {
     expect(o.markets[0].depth.asks).toEqual([['0.01', '1']]);
     expect(o.markets[0].orders[0]).toMatchObject({ order_id: sale.body.data.sequence_id, side: 'ASK', owner: 'alice' });
     expect(o.records[0]).toMatchObject({ sequence_id: sale.body.data.sequence_id, type: 'ask', status: 1, owner: 'alice' });
-    expect(o.records.map((r: any) => r.sequence_id)).toEqual([...o.records.map((r: any) => r.sequence_id)].sort((x: number, y: number) => y - x));
+    expect(o.records.map((r: any) => r.sequence_id)).toEqual(
+      [...o.records.map((r: any) => r.sequence_id)].sort((x: number, y: number) => y - x),
+    );
     expect(o.pending.l2).toBeGreaterThan(0);
   });
 });

@@ -14,11 +14,29 @@ describe('the default genesis and the marketplace app', () => {
     const c = testClient();
     const { alice, bob } = c.accounts;
     const market = c.dn.devnet.accounts().accounts.find((a) => a.name === 'market')!;
-    const ask = await order(c, alice, { contract2: `ERC721:${REDDIO721}:1`, direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000', marketplaceUuid: APP_MARKETPLACE });
+    const ask = await order(c, alice, {
+      contract2: `ERC721:${REDDIO721}:1`,
+      direction: 0,
+      quoteAmount: '1',
+      baseAmount: '1000',
+      price: '1000',
+      marketplaceUuid: APP_MARKETPLACE,
+    });
     expect(ask.body.status).toBe('OK');
-    await order(c, bob, { contract2: `ERC721:${REDDIO721}:1`, direction: 1, quoteAmount: '1', baseAmount: '1000', price: '1000', marketplaceUuid: APP_MARKETPLACE });
+    await order(c, bob, {
+      contract2: `ERC721:${REDDIO721}:1`,
+      direction: 1,
+      quoteAmount: '1',
+      baseAmount: '1000',
+      price: '1000',
+      marketplaceUuid: APP_MARKETPLACE,
+    });
     expect(await balance(c, market.stark_key, ETH_ASSET)).toEqual({ available: 15, frozen: 0 });
-    expect((await c.get('/v1/order?order_id=13')).body.data).toMatchObject({ order_state: 2, fee_taken: '20', marketplace_uuid: APP_MARKETPLACE });
+    expect((await c.get('/v1/order?order_id=13')).body.data).toMatchObject({
+      order_state: 2,
+      fee_taken: '20',
+      marketplace_uuid: APP_MARKETPLACE,
+    });
     expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
   });
 
@@ -26,7 +44,10 @@ describe('the default genesis and the marketplace app', () => {
     const c = testClient();
     const rows = (await c.get(`/v3/balances?stark_key=${AIRDROP_KEY}&limit=1000`)).body.data;
     expect(rows).toEqual([expect.objectContaining({ contract_address: RED20, type: 'ERC20', balance_available: 1_000_000_000_000 })]);
-    expect((await c.get(`/v1/contract_info?contract_address=${APP_NFT.toLowerCase()}`)).body.data).toMatchObject({ contract_address: APP_NFT, type: 'ERC721M' });
+    expect((await c.get(`/v1/contract_info?contract_address=${APP_NFT.toLowerCase()}`)).body.data).toMatchObject({
+      contract_address: APP_NFT,
+      type: 'ERC721M',
+    });
     expect((await c.get(`/v1/records?stark_key=${AIRDROP_KEY}`)).body.data.total).toBe(0);
     expect(c.dn.devnet.state.nextSequenceId).toBe(13);
     expect((await c.get('/_devnet/invariants')).body.violations).toEqual([]);
@@ -48,18 +69,43 @@ describe('genesis marketplaces and allocations', () => {
   const base = {
     accounts: [{ name: 'operator' }, { name: 'ann' }],
     api_keys: [{ name: 'k' }],
-    projects: [{ name: 'p', api_key: 'k', contracts: [{ type: 'ERC20', address: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', symbol: 'T' }, { type: 'ERC721', address: REDDIO721 }] }],
+    projects: [
+      {
+        name: 'p',
+        api_key: 'k',
+        contracts: [
+          { type: 'ERC20', address: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', symbol: 'T' },
+          { type: 'ERC721', address: REDDIO721 },
+        ],
+      },
+    ],
   };
 
   it('a marketplace with a pinned uuid is usable at once; one without gets a uuid from the seed', async () => {
-    const c = testClient({ genesis: { ...base, marketplaces: [{ name: 'M', uuid: '11ED793A-CC11-4E44-9738-97165C4E14A7', payee: 'ann', fee: '0.02', api_key: 'k' }, { name: 'N', payee: 'operator', fee: '0', api_key: 'k', project: 'p' }] } });
+    const c = testClient({
+      genesis: {
+        ...base,
+        marketplaces: [
+          { name: 'M', uuid: '11ED793A-CC11-4E44-9738-97165C4E14A7', payee: 'ann', fee: '0.02', api_key: 'k' },
+          { name: 'N', payee: 'operator', fee: '0', api_key: 'k', project: 'p' },
+        ],
+      },
+    });
     const m = [...c.dn.devnet.state.marketplaces.values()];
-    expect(m.map((x) => [x.uuid.length, x.name, x.fee.text])).toEqual([[36, 'M', '0.02'], [36, 'N', '0']]);
+    expect(m.map((x) => [x.uuid.length, x.name, x.fee.text])).toEqual([
+      [36, 'M', '0.02'],
+      [36, 'N', '0'],
+    ]);
     expect(m[0]!.uuid).toBe(APP_MARKETPLACE);
   });
 
   it('allocates a fungible balance with "record": false: issued, no record, no sequence id', async () => {
-    const c = testClient({ genesis: { ...base, deposits: [{ account: 'ann', contract: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', amount: '5', record: false }] } });
+    const c = testClient({
+      genesis: {
+        ...base,
+        deposits: [{ account: 'ann', contract: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', amount: '5', record: false }],
+      },
+    });
     const ann = c.dn.devnet.accounts().accounts.find((a) => a.name === 'ann')!;
     expect((await c.get(`/v1/balances?stark_key=${ann.stark_key}`)).body.data.list[0]).toMatchObject({ balance_available: 5 });
     expect(c.dn.devnet.state.nextSequenceId).toBe(1);
@@ -67,22 +113,70 @@ describe('genesis marketplaces and allocations', () => {
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
-    ['an unknown API key', { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'nobody' }] }, /genesis.marketplaces\[0\].api_key: names no entry/],
-    ['an unknown payee', { marketplaces: [{ name: 'M', payee: 'bob', fee: '0.01', api_key: 'k' }] }, /genesis.marketplaces\[0\].payee: names no account/],
-    ['a payee off the curve', { marketplaces: [{ name: 'M', payee: '0x100000000000000000000000000000000000000000000000001', fee: '0.01', api_key: 'k' }] }, /genesis.marketplaces\[0\].payee/],
-    ['a fee of 1', { marketplaces: [{ name: 'M', payee: 'ann', fee: '1', api_key: 'k' }] }, /genesis.marketplaces\[0\].fee: fee must be a decimal string in \[0, 1\)/],
-    ['a malformed uuid', { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', uuid: 'market-1' }] }, /genesis.marketplaces\[0\].uuid: must be a UUID/],
-    ['a duplicate uuid', { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', uuid: APP_MARKETPLACE }, { name: 'N', payee: 'ann', fee: '0.01', api_key: 'k', uuid: APP_MARKETPLACE }] }, /genesis.marketplaces\[1\].uuid: duplicate marketplace/],
-    ['an unknown project', { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', project: 'q' }] }, /genesis.marketplaces\[0\].project: names no project/],
-    ['"record" that is not a boolean', { deposits: [{ account: 'ann', contract: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', amount: '5', record: 'no' }] }, /genesis.deposits\[0\].record: must be true or false/],
-    ['"record": false for an NFT', { deposits: [{ account: 'ann', contract: REDDIO721, amount: '1', record: false }] }, /genesis.deposits\[0\]: "record": false is for fungible deposits/],
+    [
+      'an unknown API key',
+      { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'nobody' }] },
+      /genesis.marketplaces\[0\].api_key: names no entry/,
+    ],
+    [
+      'an unknown payee',
+      { marketplaces: [{ name: 'M', payee: 'bob', fee: '0.01', api_key: 'k' }] },
+      /genesis.marketplaces\[0\].payee: names no account/,
+    ],
+    [
+      'a payee off the curve',
+      { marketplaces: [{ name: 'M', payee: '0x100000000000000000000000000000000000000000000000001', fee: '0.01', api_key: 'k' }] },
+      /genesis.marketplaces\[0\].payee/,
+    ],
+    [
+      'a fee of 1',
+      { marketplaces: [{ name: 'M', payee: 'ann', fee: '1', api_key: 'k' }] },
+      /genesis.marketplaces\[0\].fee: fee must be a decimal string in \[0, 1\)/,
+    ],
+    [
+      'a malformed uuid',
+      { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', uuid: 'market-1' }] },
+      /genesis.marketplaces\[0\].uuid: must be a UUID/,
+    ],
+    [
+      'a duplicate uuid',
+      {
+        marketplaces: [
+          { name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', uuid: APP_MARKETPLACE },
+          { name: 'N', payee: 'ann', fee: '0.01', api_key: 'k', uuid: APP_MARKETPLACE },
+        ],
+      },
+      /genesis.marketplaces\[1\].uuid: duplicate marketplace/,
+    ],
+    [
+      'an unknown project',
+      { marketplaces: [{ name: 'M', payee: 'ann', fee: '0.01', api_key: 'k', project: 'q' }] },
+      /genesis.marketplaces\[0\].project: names no project/,
+    ],
+    [
+      '"record" that is not a boolean',
+      { deposits: [{ account: 'ann', contract: '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086', amount: '5', record: 'no' }] },
+      /genesis.deposits\[0\].record: must be true or false/,
+    ],
+    [
+      '"record": false for an NFT',
+      { deposits: [{ account: 'ann', contract: REDDIO721, amount: '1', record: false }] },
+      /genesis.deposits\[0\]: "record": false is for fungible deposits/,
+    ],
   ])('refuses %s, naming the field', (_what, extra, message) => {
     expect(() => testClient({ genesis: { ...base, ...extra } })).toThrow(message);
   });
 
   it('the marketplace endpoints still refuse an unknown marketplace uuid with 19', async () => {
     const c = testClient();
-    const r = await order(c, c.accounts.alice, { contract2: `ERC721:${REDDIO721}:1`, direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000', marketplaceUuid: '00000000-0000-4000-8000-000000000000' });
+    const r = await order(c, c.accounts.alice, {
+      contract2: `ERC721:${REDDIO721}:1`,
+      direction: 0,
+      quoteAmount: '1',
+      baseAmount: '1000',
+      price: '1000',
+      marketplaceUuid: '00000000-0000-4000-8000-000000000000',
+    });
     expect(failedCode(r)).toBe(19);
   });
 });

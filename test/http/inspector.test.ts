@@ -15,8 +15,18 @@ const T0 = Date.UTC(2026, 4, 1, 12, 0, 0);
 
 /** A transfer signed as the SDKs sign it; its body is returned too (for its signature). */
 async function signedTransfer(c: TestClient, from: Account, to: Account, amount: bigint, headers: Record<string, string> = {}) {
-  const vaults = (await c.get(`/v1/vaults?stark_keys=${from.stark_key},${to.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids as string[];
-  const body = signedTransferBody({ starkKey: from.stark_key, privateKey: from.private_key, assetId: ETH_ASSET, amount, nonce: await nonceOf(c, from.stark_key), vaultId: vaults[0]!, receiver: to.stark_key, receiverVaultId: vaults[1]! });
+  const vaults = (await c.get(`/v1/vaults?stark_keys=${from.stark_key},${to.stark_key}&asset_id=${ETH_ASSET}`)).body.data
+    .vault_ids as string[];
+  const body = signedTransferBody({
+    starkKey: from.stark_key,
+    privateKey: from.private_key,
+    assetId: ETH_ASSET,
+    amount,
+    nonce: await nonceOf(c, from.stark_key),
+    vaultId: vaults[0]!,
+    receiver: to.stark_key,
+    receiverVaultId: vaults[1]!,
+  });
   return { body, reply: await c.post('/v1/transfers', body, headers) };
 }
 
@@ -31,8 +41,22 @@ describe('GET /_devnet/requests: the request journal', () => {
     expect(j.capacity).toBe(1000);
     expect(j.entries.map((e: any) => `${e.method} ${e.path}`)).toEqual(['GET /v1/record', 'POST /v1/transfers', 'GET /v1/nonce']);
     const [rec, tr] = j.entries;
-    expect(rec).toMatchObject({ status: refused.status, error_code: failedCode(refused), error: refused.body.error, sequence_id: null, query: { sequence_id: '99999' }, duration_ms: 5 });
-    expect(tr).toMatchObject({ status: 200, error_code: 0, error: null, sequence_id: seq, query: {}, emulator_time: '2026-01-01T00:00:00.000000Z' });
+    expect(rec).toMatchObject({
+      status: refused.status,
+      error_code: failedCode(refused),
+      error: refused.body.error,
+      sequence_id: null,
+      query: { sequence_id: '99999' },
+      duration_ms: 5,
+    });
+    expect(tr).toMatchObject({
+      status: 200,
+      error_code: 0,
+      error: null,
+      sequence_id: seq,
+      query: {},
+      emulator_time: '2026-01-01T00:00:00.000000Z',
+    });
     expect(Date.parse(tr.wall_time)).toBeGreaterThan(T0);
     expect(rec.id).toBe(tr.id + 1);
   });
@@ -43,7 +67,8 @@ describe('GET /_devnet/requests: the request journal', () => {
     await c.get('/v1/record?sequence_id=99999');
     await c.post('/v1/transfers', {});
     await c.get('/no/such/route');
-    const list = async (q: string) => ((await c.get(`/_devnet/requests?${q}`)).body.entries as any[]).map((e) => `${e.method} ${e.path} ${e.error_code}`);
+    const list = async (q: string) =>
+      ((await c.get(`/_devnet/requests?${q}`)).body.entries as any[]).map((e) => `${e.method} ${e.path} ${e.error_code}`);
     expect(await list('method=post')).toEqual(['POST /v1/transfers 1']);
     expect(await list('path=/v1/re')).toEqual(['GET /v1/record 19']);
     expect(await list('status=404')).toEqual(['GET /no/such/route 19']);
@@ -66,7 +91,10 @@ describe('GET /_devnet/requests: the request journal', () => {
     await c.get('/v1/record?sequence_id=7');
     const after = (await c.get('/_devnet/requests')).body;
     // The DELETE itself is journaled (it changed something), then the read after it.
-    expect(after.entries.map((e: any) => [e.id, e.method, e.path])).toEqual([[7, 'GET', '/v1/record'], [6, 'DELETE', '/_devnet/requests']]);
+    expect(after.entries.map((e: any) => [e.id, e.method, e.path])).toEqual([
+      [7, 'GET', '/v1/record'],
+      [6, 'DELETE', '/_devnet/requests'],
+    ]);
   });
 
   it("leaves out the explorer's own successful reads, keeps its refused ones", async () => {
@@ -92,7 +120,13 @@ describe('GET /_devnet/requests: the request journal', () => {
 
     it('a foreign Host (403), a body over the limit (413), a missing control token (401)', async () => {
       await rawCall(port, 'GET', '/v1/nonce', { Host: 'evil.example' });
-      await rawCall(port, 'POST', '/v1/transfers', { Host: '127.0.0.1', 'content-type': 'application/json' }, JSON.stringify({ pad: 'x'.repeat(4096) }));
+      await rawCall(
+        port,
+        'POST',
+        '/v1/transfers',
+        { Host: '127.0.0.1', 'content-type': 'application/json' },
+        JSON.stringify({ pad: 'x'.repeat(4096) }),
+      );
       await rawCall(port, 'GET', '/_devnet/accounts', { Host: '127.0.0.1' });
       const j = (await (await fetch(`${net.url}/_devnet/requests?limit=3`, { headers: auth })).json()) as { entries: any[] };
       expect(j.entries.map((e) => [e.method, e.path, e.status, e.error_code])).toEqual([
@@ -104,20 +138,37 @@ describe('GET /_devnet/requests: the request journal', () => {
     });
 
     it('never holds an API key, a signature, a private key, an Authorization value or the control token (journal and /metrics)', async () => {
-      const accounts = (await (await fetch(`${net.url}/_devnet/accounts`, { headers: auth })).json()) as { accounts: Account[]; api_keys: string[] };
+      const accounts = (await (await fetch(`${net.url}/_devnet/accounts`, { headers: auth })).json()) as {
+        accounts: Account[];
+        api_keys: string[];
+      };
       const [alice, bob] = accounts.accounts as [Account, Account];
       const apiKey = accounts.api_keys[0]!;
       const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-        const res = await fetch(net.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        const res = await fetch(net.url + path, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
         return { status: res.status, body: (await res.json()) as any, text: '' };
       };
-      const c = { get: (p: string) => call('GET', p), post: (p: string, b: unknown, h?: Record<string, string>) => call('POST', p, b, h) } as unknown as TestClient;
-      const { body, reply } = await signedTransfer(c, alice, bob, 1000n, { 'x-api-key': apiKey, authorization: 'Bearer some-client-secret-42', ...{} });
+      const c = {
+        get: (p: string) => call('GET', p),
+        post: (p: string, b: unknown, h?: Record<string, string>) => call('POST', p, b, h),
+      } as unknown as TestClient;
+      const { body, reply } = await signedTransfer(c, alice, bob, 1000n, {
+        'x-api-key': apiKey,
+        authorization: 'Bearer some-client-secret-42',
+        ...{},
+      });
       expect(reply.body.status).toBe('OK');
       const sig = body.signature as { r: string; s: string };
       // Secret-like query values too: a signature, an API key and a private key in the query string
       // (of a path no route declares, so the contract check of the recorded traffic does not object).
-      await call('GET', `/v1/no-such-route?stark_key=${alice.stark_key}&signature=${sig.r}&api_key=${apiKey}&private_key=${alice.private_key}&r=${sig.r}&s=${sig.s}`);
+      await call(
+        'GET',
+        `/v1/no-such-route?stark_key=${alice.stark_key}&signature=${sig.r}&api_key=${apiKey}&private_key=${alice.private_key}&r=${sig.r}&s=${sig.s}`,
+      );
       await call('POST', '/v1/project', { name: 'p' }, { 'x-api-key': apiKey });
       const journal = await (await fetch(`${net.url}/_devnet/requests?limit=1000`, { headers: auth })).text();
       const metrics = await (await fetch(`${net.url}/metrics`, { headers: auth })).text();
@@ -137,7 +188,12 @@ describe('GET /_devnet/requests: the request journal', () => {
   });
 });
 
-type Family = { name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string; sum?: string }> };
+type Family = {
+  name: string;
+  help: string;
+  type: string;
+  metrics: Array<{ value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string; sum?: string }>;
+};
 
 /**
  * The exposition format's rules checked line by line (text format 0.0.4; empty lines are ignored): HELP and TYPE once per
@@ -149,7 +205,9 @@ function strictCheck(text: string): void {
   const declared = new Map<string, string>();
   const helped = new Set<string>();
   const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
-  const sample = new RegExp(`^(${NAME})(\\{([a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*")*)?\\})? ([-+]?(?:\\d+(?:\\.\\d*)?(?:[eE][-+]?\\d+)?|\\.\\d+|Inf|NaN))$`);
+  const sample = new RegExp(
+    `^(${NAME})(\\{([a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*")*)?\\})? ([-+]?(?:\\d+(?:\\.\\d*)?(?:[eE][-+]?\\d+)?|\\.\\d+|Inf|NaN))$`,
+  );
   const buckets = new Map<string, number[]>();
   const counts = new Map<string, number>();
   for (const line of text.slice(0, -1).split('\n')) {
@@ -165,7 +223,9 @@ function strictCheck(text: string): void {
       m = sample.exec(line);
       expect(m, `not a sample line: ${line}`).not.toBeNull();
       const name = m![1]!;
-      const family = [...declared.keys()].find((f) => name === f || (declared.get(f) === 'histogram' && [`${f}_bucket`, `${f}_sum`, `${f}_count`].includes(name)));
+      const family = [...declared.keys()].find(
+        (f) => name === f || (declared.get(f) === 'histogram' && [`${f}_bucket`, `${f}_sum`, `${f}_count`].includes(name)),
+      );
       expect(family, `sample before its TYPE: ${line}`).toBeDefined();
       if (declared.get(family!) === 'counter') expect(Number(m![4])).toBeGreaterThanOrEqual(0);
       if (name.endsWith('_bucket')) buckets.set(family!, [...(buckets.get(family!) ?? []), Number(m![4])]);
@@ -196,14 +256,20 @@ describe('GET /metrics', () => {
     const c = testClient();
     const before = await scrape(c);
     expect([...before.keys()]).toEqual([
-      'l2devnet_http_requests_total', 'l2devnet_http_request_duration_seconds', 'l2devnet_commands_total', 'l2devnet_records',
-      'l2devnet_open_orders', 'l2devnet_sse_subscribers', 'l2devnet_request_journal_entries',
+      'l2devnet_http_requests_total',
+      'l2devnet_http_request_duration_seconds',
+      'l2devnet_commands_total',
+      'l2devnet_records',
+      'l2devnet_open_orders',
+      'l2devnet_sse_subscribers',
+      'l2devnet_request_journal_entries',
     ]);
     expect(before.get('l2devnet_http_request_duration_seconds')!.type).toBe('HISTOGRAM');
     const accepted = value(before, 'l2devnet_records', { name: 'accepted' });
     const onL1 = value(before, 'l2devnet_records', { name: 'accepted_on_l1' });
 
-    for (let i = 0; i < 3; i++) expect((await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 10n)).body.status).toBe('OK');
+    for (let i = 0; i < 3; i++)
+      expect((await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 10n)).body.status).toBe('OK');
     await c.get('/v1/record?sequence_id=99999');
     const sse = await c.dn.fetch('/_devnet/events');
     const mid = await scrape(c);
@@ -254,7 +320,8 @@ describe('search and detail reads', () => {
     const c = testClient();
     const { body, reply } = await signedTransfer(c, c.accounts.alice, c.accounts.bob, 1000n);
     const seq = reply.body.data.sequence_id as number;
-    const hits = async (q: string) => ((await c.get(`/_devnet/search?q=${encodeURIComponent(q)}`)).body.hits as any[]).map((h) => `${h.kind} ${h.id}`);
+    const hits = async (q: string) =>
+      ((await c.get(`/_devnet/search?q=${encodeURIComponent(q)}`)).body.hits as any[]).map((h) => `${h.kind} ${h.id}`);
     expect(await hits(c.accounts.bob.stark_key)).toEqual([`account ${c.accounts.bob.stark_key}`]);
     expect(await hits(c.accounts.bob.stark_key.toUpperCase().replace('0X', '0x'))).toEqual([`account ${c.accounts.bob.stark_key}`]);
     expect(await hits('carol')).toEqual([`account ${c.accounts.carol.stark_key}`]);
@@ -285,16 +352,21 @@ describe('search and detail reads', () => {
     await c.post('/_devnet/batches', { layer: 'both' });
     const d = (await c.get(`/_devnet/explorer/records/${ok}`)).body;
     expect(d.fields).toMatchObject({ sequence_id: ok, from: c.accounts.alice.stark_key, to: c.accounts.bob.stark_key, amount: '10' });
-    expect(d.history.map((h: any) => [h.from, h.to, h.time])).toEqual([[null, 1, '2026-01-01T00:00:00.000000Z'], [1, 3, '2026-01-01T00:01:00.000000Z'], [3, 6, '2026-01-01T00:01:00.000000Z']]);
+    expect(d.history.map((h: any) => [h.from, h.to, h.time])).toEqual([
+      [null, 1, '2026-01-01T00:00:00.000000Z'],
+      [1, 3, '2026-01-01T00:01:00.000000Z'],
+      [3, 6, '2026-01-01T00:01:00.000000Z'],
+    ]);
     expect(d.history_complete).toBe(true);
     await c.post(`/_devnet/snapshots/${snap}/revert`, {});
     const back = (await c.get(`/_devnet/explorer/records/${ok}`)).body;
     expect(back.history.map((h: any) => h.to)).toEqual([1]);
   });
 
-  it('pages through every record newest first, and through an account\'s records', async () => {
+  it("pages through every record newest first, and through an account's records", async () => {
     const c = testClient();
-    for (let i = 0; i < 7; i++) await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: String(i + 1) });
+    for (let i = 0; i < 7; i++)
+      await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: String(i + 1) });
     const seen: number[] = [];
     let before: number | null = null;
     do {
@@ -306,7 +378,10 @@ describe('search and detail reads', () => {
     expect(seen).toHaveLength(total);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     const acct = (await c.get(`/_devnet/explorer/accounts/${c.accounts.carol.stark_key}?limit=2&records=2`)).body;
-    expect(acct.records.items.map((r: any) => [r.amount, r.quantized])).toEqual([['0.000005', '5'], ['0.000004', '4']]);
+    expect(acct.records.items.map((r: any) => [r.amount, r.quantized])).toEqual([
+      ['0.000005', '5'],
+      ['0.000004', '4'],
+    ]);
     expect(acct.records.next).toBe(4);
   });
 });
@@ -324,7 +399,12 @@ describe('GET /_devnet/events with Last-Event-ID', () => {
       for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
         const f = buf.slice(0, i);
         buf = buf.slice(i + 2);
-        const get = (k: string) => f.split('\n').find((l) => l.startsWith(k + ':'))?.slice(k.length + 1).trim();
+        const get = (k: string) =>
+          f
+            .split('\n')
+            .find((l) => l.startsWith(k + ':'))
+            ?.slice(k.length + 1)
+            .trim();
         if (get('event') === undefined) continue; // a comment (ping)
         out.push({ event: get('event')!, ...(get('id') ? { id: get('id')! } : {}), data: JSON.parse(get('data')!) });
       }
@@ -335,7 +415,8 @@ describe('GET /_devnet/events with Last-Event-ID', () => {
 
   it('replays the events after it, then says `reset` when they are gone', async () => {
     const c = testClient();
-    for (let i = 0; i < 3; i++) await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' });
+    for (let i = 0; i < 3; i++)
+      await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' });
     // 3 deposits: a command and a record event each (seq 1..6); a page that saw seq 2 gets 3..6.
     const replay = await frames(await c.dn.fetch('/_devnet/events', { headers: { 'last-event-id': '2' } }), 5);
     expect(replay.map((f) => f.event)).toEqual(['ready', 'command', 'record', 'command', 'record']);
@@ -348,7 +429,8 @@ describe('GET /_devnet/events with Last-Event-ID', () => {
 
   it('keeps only the last 1000 events: an older id gets `reset`', async () => {
     const c = testClient();
-    for (let i = 0; i < 510; i++) await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' });
+    for (let i = 0; i < 510; i++)
+      await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' });
     const old = await frames(await c.dn.fetch('/_devnet/events', { headers: { 'last-event-id': '5' } }), 2);
     expect(old.map((f) => f.event)).toEqual(['ready', 'reset']);
     expect(old[1]!.data).toMatchObject({ seq: 1020, last_event_id: 5 });

@@ -92,7 +92,10 @@ describe('createDevnet: control', () => {
     await a.control.health();
     await a.fetch(new Request('http://x/v1/nope'));
     await b.control.health();
-    expect(seenA.map((e) => [e.method, e.path, e.status, e.error_code])).toEqual([['GET', '/_devnet/health', 200, 0], ['GET', '/v1/nope', 404, 19]]);
+    expect(seenA.map((e) => [e.method, e.path, e.status, e.error_code])).toEqual([
+      ['GET', '/_devnet/health', 200, 0],
+      ['GET', '/v1/nope', 404, 19],
+    ]);
     expect(seenB).toHaveLength(1);
   });
 });

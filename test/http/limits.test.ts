@@ -52,16 +52,32 @@ describe('names, URLs and free text', () => {
     expect((await projects(c, h)).map((p: { project_name: string }) => p.project_name)).toContain('rocket \u{1F680} project');
   });
 
-  it('marketplace_name, and a contract\'s name and symbol, are names too', async () => {
+  it("marketplace_name, and a contract's name and symbol, are names too", async () => {
     const c = testClient();
     const { h, uuid } = await ownProject(c);
     const payee = c.accounts.bob.stark_key;
-    const m = await c.post('/v1/marketplace', { marketplace_name: 'x'.repeat(257), marketplace_payee_address: payee, marketplace_fee: '0.01', project_uuid: uuid }, h);
+    const m = await c.post(
+      '/v1/marketplace',
+      { marketplace_name: 'x'.repeat(257), marketplace_payee_address: payee, marketplace_fee: '0.01', project_uuid: uuid },
+      h,
+    );
     expect(failedCode(m)).toBe(19);
     expect(m.body.error).toBe('marketplace_name must be at most 256 characters, got 257');
-    expect(failedCode(await c.post('/v1/marketplace', { marketplace_name: 'a\u0000b', marketplace_payee_address: payee, marketplace_fee: '0.01', project_uuid: uuid }, h))).toBe(19);
+    expect(
+      failedCode(
+        await c.post(
+          '/v1/marketplace',
+          { marketplace_name: 'a\u0000b', marketplace_payee_address: payee, marketplace_fee: '0.01', project_uuid: uuid },
+          h,
+        ),
+      ),
+    ).toBe(19);
     for (const field of ['name', 'symbol']) {
-      const r = await c.post('/v1/project/contract', { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10, [field]: 'a\u001bb' }, h);
+      const r = await c.post(
+        '/v1/project/contract',
+        { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10, [field]: 'a\u001bb' },
+        h,
+      );
       expect(failedCode(r), field).toBe(19);
       expect(r.body.error).toMatch(new RegExp(`^${field} must not contain control characters`));
     }
@@ -71,7 +87,12 @@ describe('names, URLs and free text', () => {
   it('URLs take 2048 characters, free text 4096 (with line breaks and tabs, no other controls)', async () => {
     const c = testClient();
     const { h, uuid } = await ownProject(c);
-    const contract = (extra: Record<string, unknown>) => c.post('/v1/project/contract', { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10, ...extra }, h);
+    const contract = (extra: Record<string, unknown>) =>
+      c.post(
+        '/v1/project/contract',
+        { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10, ...extra },
+        h,
+      );
     const longUrl = 'https://example.com/' + 'a'.repeat(2049 - 20);
     for (const field of ['base_uri', 'metadata_url', 'image_url', 'external_link', 'banner_image_url']) {
       const r = await contract({ [field]: longUrl });
@@ -127,7 +148,12 @@ async function jsonRoutes(c: TestClient): Promise<JsonRoute[]> {
     for (const [method, op] of Object.entries<any>(ops)) {
       const schema = op.requestBody?.content?.['application/json']?.schema;
       if (!schema?.properties) continue;
-      out.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, '1'), fields: Object.keys(schema.properties), auth: (op.security ?? []).length > 0 });
+      out.push({
+        method: method.toUpperCase(),
+        path: path.replace(/\{[^}]+\}/g, '1'),
+        fields: Object.keys(schema.properties),
+        auth: (op.security ?? []).length > 0,
+      });
     }
   }
   return out;
@@ -141,7 +167,13 @@ async function send(c: TestClient, r: JsonRoute, text: string): Promise<Reply> {
 describe('JSON bodies: nesting and size', () => {
   it('JSON nested 5,000 levels inside a field value is 401 (FailedToJSONUnmarshal), not 500, on deposit, transfers and faults', async () => {
     const c = testClient();
-    for (const [path, field] of [['/_devnet/deposit', 'amount'], ['/_devnet/deposit', 'stark_key'], ['/v1/transfers', 'signature'], ['/_devnet/faults', 'probability'], ['/_devnet/faults', 'seed']]) {
+    for (const [path, field] of [
+      ['/_devnet/deposit', 'amount'],
+      ['/_devnet/deposit', 'stark_key'],
+      ['/v1/transfers', 'signature'],
+      ['/_devnet/faults', 'probability'],
+      ['/_devnet/faults', 'seed'],
+    ]) {
       const r = await c.postRaw(path!, `{"stark_key":"0x1","path":"/v1/x","${field}":${nested(5000)}}`);
       expect(r.status, `${path} ${field}: ${r.text.slice(0, 200)}`).toBe(200);
       expect(failedCode(r)).toBe(401);
@@ -174,7 +206,11 @@ describe('JSON bodies: nesting and size', () => {
   it('a body over 1 MiB is 413 with code 19 in both error-status modes; one at the limit is read', async () => {
     for (const errorStatus of ['fidelity', 'http'] as const) {
       const c = testClient({ errorStatus });
-      const pad = (n: number) => JSON.stringify({ stark_key: c.accounts.alice.stark_key, contract_address: 'eth', amount: '5', pad: '' }).replace('"pad":""', `"pad":"${'p'.repeat(n)}"`);
+      const pad = (n: number) =>
+        JSON.stringify({ stark_key: c.accounts.alice.stark_key, contract_address: 'eth', amount: '5', pad: '' }).replace(
+          '"pad":""',
+          `"pad":"${'p'.repeat(n)}"`,
+        );
       const base = pad(0).length;
       const over = await c.postRaw('/_devnet/deposit', pad(1024 * 1024 - base + 1));
       expect(over.status).toBe(413);
@@ -194,7 +230,8 @@ describe('JSON bodies: nesting and size', () => {
 
   it('maxBodyBytes (--max-body-bytes) moves the limit; a state dump has a limit of its own', async () => {
     const c = testClient({ maxBodyBytes: 4096 });
-    const body = (n: number) => JSON.stringify({ stark_key: c.accounts.alice.stark_key, contract_address: 'eth', amount: '5', pad: 'p'.repeat(n) });
+    const body = (n: number) =>
+      JSON.stringify({ stark_key: c.accounts.alice.stark_key, contract_address: 'eth', amount: '5', pad: 'p'.repeat(n) });
     expect((await c.postRaw('/_devnet/deposit', body(5000))).status).toBe(413);
     expect((await c.postRaw('/_devnet/deposit', body(3000))).body.sequence_id).toBeGreaterThan(0);
     const dump = (await c.get('/_devnet/state')).text;

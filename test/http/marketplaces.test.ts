@@ -8,12 +8,19 @@ describe('POST /v1/marketplace', () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    const r = await c.post('/v1/marketplace', { marketplace_name: 'Bazaar', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.015', project_uuid: p }, h);
+    const r = await c.post(
+      '/v1/marketplace',
+      { marketplace_name: 'Bazaar', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.015', project_uuid: p },
+      h,
+    );
     expect(r.body.status).toBe('OK');
     expect(r.body).not.toHaveProperty('error_code');
     expect(r.body.data.message).toBe('Marketplace created.');
     expect(r.body.data.marketplace_uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(c.dn.devnet.state.marketplaces.get(r.body.data.marketplace_uuid)).toMatchObject({ fee: { num: 15n, den: 1000n }, payee: c.accounts.carol.stark_key });
+    expect(c.dn.devnet.state.marketplaces.get(r.body.data.marketplace_uuid)).toMatchObject({
+      fee: { num: 15n, den: 1000n },
+      payee: c.accounts.carol.stark_key,
+    });
   });
 
   it.each<[string, Record<string, unknown>, number]>([
@@ -31,7 +38,17 @@ describe('POST /v1/marketplace', () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    const r = await c.post('/v1/marketplace', { marketplace_name: 'Bazaar', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.015', project_uuid: p, ...override }, h);
+    const r = await c.post(
+      '/v1/marketplace',
+      {
+        marketplace_name: 'Bazaar',
+        marketplace_payee_address: c.accounts.carol.stark_key,
+        marketplace_fee: '0.015',
+        project_uuid: p,
+        ...override,
+      },
+      h,
+    );
     expect(failedCode(r)).toBe(code);
     // Only the genesis marketplace (the one the official app hard-codes).
     expect([...c.dn.devnet.state.marketplaces.keys()]).toEqual(['11ed793a-cc11-4e44-9738-97165c4e14a7']);
@@ -42,7 +59,15 @@ describe('POST /v1/marketplace', () => {
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
     for (const fee of ['0', '0.5', '0.999999999999999999']) {
-      expect((await c.post('/v1/marketplace', { marketplace_name: 'M', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: fee, project_uuid: p }, h)).body.status).toBe('OK');
+      expect(
+        (
+          await c.post(
+            '/v1/marketplace',
+            { marketplace_name: 'M', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: fee, project_uuid: p },
+            h,
+          )
+        ).body.status,
+      ).toBe('OK');
     }
   });
 });
@@ -54,7 +79,14 @@ describe('GET /v1/nfts/{contract}', () => {
     const r = await c.get(`/v1/nfts/${REDDIO721}`);
     expect(r.body.error_code).toBe(0);
     expect(r.body.data.total).toBe(5);
-    expect(r.body.data.list[0]).toEqual({ token_id: '1', contract_address: REDDIO721, owner: alice.stark_key, symbol: 'REDDIO721', asset_id: '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2', order: null });
+    expect(r.body.data.list[0]).toEqual({
+      token_id: '1',
+      contract_address: REDDIO721,
+      owner: alice.stark_key,
+      symbol: 'REDDIO721',
+      asset_id: '0x26c914ae2db0f02306e8699e3bb3cfe27cc9f86f3f196835e428bf7a5106fa2',
+      order: null,
+    });
     await transfer(c, alice, bob.stark_key, r.body.data.list[0].asset_id, '1');
     const after = await c.get(`/v1/nfts/${REDDIO721}?limit=2&page=1`);
     expect(after.body.data.list.map((x: { owner: string }) => x.owner)).toEqual([bob.stark_key, alice.stark_key]);

@@ -10,7 +10,14 @@ function twoTenants() {
       api_keys: [{ name: 'one' }, { name: 'two' }],
       projects: [
         { name: 'p1', api_key: 'one', contracts: [{ type: 'ERC721M', address: DMINT }] },
-        { name: 'p2', api_key: 'two', contracts: [{ type: 'ERC721', address: REDDIO721 }, { type: 'ERC20', address: RDD20 }] },
+        {
+          name: 'p2',
+          api_key: 'two',
+          contracts: [
+            { type: 'ERC721', address: REDDIO721 },
+            { type: 'ERC20', address: RDD20 },
+          ],
+        },
       ],
     },
   });
@@ -24,7 +31,13 @@ describe('POST /v1/mints', () => {
     expect(r.body).toEqual({ status: 'OK', data: { sequence_ids: [13, 14, 15] }, error: '' });
     const v2 = (await c.get(`/v2/balances?stark_key=${carol.stark_key}&contract_address=${DMINT}`)).body.data;
     expect(v2[0].available_token_ids).toEqual(['3', '4', '5']);
-    expect(await recordOf(c, carol.stark_key, 14)).toMatchObject({ record_type: 2, status: 1, token_id: '4', amount: '1', asset_type: 'ERC721M' });
+    expect(await recordOf(c, carol.stark_key, 14)).toMatchObject({
+      record_type: 2,
+      status: 1,
+      token_id: '4',
+      amount: '1',
+      asset_type: 'ERC721M',
+    });
     const info = (await c.get(`/v1/contract_info?contract_address=${DMINT}`)).body.data;
     expect(info.total_supply).toBe('5');
   });
@@ -32,8 +45,14 @@ describe('POST /v1/mints', () => {
   it('mints explicit token_ids ("1,2" or an array) on an ERC721 too', async () => {
     const c = testClient();
     const key = c.accounts.carol.stark_key;
-    expect((await c.post('/v1/mints', { contract_address: REDDIO721, stark_key: key, token_ids: '100,101' }, { 'X-API-Key': c.apiKey })).body.data.sequence_ids).toHaveLength(2);
-    expect((await c.post('/v1/mints', { contract_address: REDDIO721, stark_key: key, amount: '1', token_ids: [7] }, { 'x-api-key': c.apiKey })).body.status).toBe('OK');
+    expect(
+      (await c.post('/v1/mints', { contract_address: REDDIO721, stark_key: key, token_ids: '100,101' }, { 'X-API-Key': c.apiKey })).body
+        .data.sequence_ids,
+    ).toHaveLength(2);
+    expect(
+      (await c.post('/v1/mints', { contract_address: REDDIO721, stark_key: key, amount: '1', token_ids: [7] }, { 'x-api-key': c.apiKey }))
+        .body.status,
+    ).toBe('OK');
     // Ids continue after the highest, including explicit ones.
     const next = await c.post('/v1/mints', { contract_address: REDDIO721, stark_key: key, amount: 1 }, { 'x-api-key': c.apiKey });
     expect(await recordOf(c, key, next.body.data.sequence_ids[0])).toMatchObject({ token_id: '102' });
@@ -90,7 +109,11 @@ describe('POST /v1/mints', () => {
     ['neither text nor array', 12, 'token_ids must be "1,2,3" or an array of ids'],
   ])('token_ids: %s is refused with 4, naming the item that failed', async (_n, tokenIds, message) => {
     const c = testClient();
-    const r = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, token_ids: tokenIds }, { 'x-api-key': c.apiKey });
+    const r = await c.post(
+      '/v1/mints',
+      { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, token_ids: tokenIds },
+      { 'x-api-key': c.apiKey },
+    );
     expect(failedCode(r)).toBe(4);
     expect(r.body.error).toBe(message);
   });

@@ -24,8 +24,20 @@ function devnet(options: Parameters<typeof createDevnet>[0] = {}): InProcessDevn
   return d;
 }
 
-const call = async (d: InProcessDevnet, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Reply> =>
-  toReply(await d.fetch(path, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+const call = async (
+  d: InProcessDevnet,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Reply> =>
+  toReply(
+    await d.fetch(path, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
 
 const aliceOf = async (d: InProcessDevnet, prefix = '', headers: Record<string, string> = {}) =>
   (await call(d, 'GET', `${prefix}/_devnet/accounts`, headers)).body.accounts.find((a: { name: string }) => a.name === 'alice');
@@ -65,7 +77,10 @@ describe('routing', () => {
 
   it('every kind of route answers under the prefix: emulated, control, explorer, gateway, the document', async () => {
     const d = devnet();
-    expect((await call(d, 'GET', '/ns/w1/v1/nonce?stark_key=' + (await aliceOf(d, '/ns/w1')).stark_key)).body).toMatchObject({ status: 'OK', data: { nonce: 0 } });
+    expect((await call(d, 'GET', '/ns/w1/v1/nonce?stark_key=' + (await aliceOf(d, '/ns/w1')).stark_key)).body).toMatchObject({
+      status: 'OK',
+      data: { nonce: 0 },
+    });
     expect((await call(d, 'GET', '/ns/w1/_devnet/health')).body).toMatchObject({ status: 'ok' });
     const page = await d.fetch('/ns/w1/');
     expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
@@ -83,7 +98,9 @@ describe('routing', () => {
     const project = (await call(d, 'GET', '/ns/files/v1/project', { 'x-api-key': key })).body.data[0].project_uuid;
     const form = new FormData();
     form.append('file', new Blob(['hello from a namespace']), 'hello.txt');
-    const up = await toReply(await d.fetch(`/ns/files/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form }));
+    const up = await toReply(
+      await d.fetch(`/ns/files/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form }),
+    );
     expect(up.body.status, up.text).toBe('OK');
     const endpoint: string = up.body.data.endpoints[0];
     expect(endpoint).toBe(`http://devnet.local/ns/files/ipfs/${up.body.data.cid}/`);
@@ -91,14 +108,18 @@ describe('routing', () => {
     expect((await d.fetch(`/ipfs/${up.body.data.cid}/hello.txt`)).status).toBe(404);
   });
 
-  it('an explicit --gateway-url (the emulator under another name) is extended to each namespace\'s own gateway', async () => {
+  it("an explicit --gateway-url (the emulator under another name) is extended to each namespace's own gateway", async () => {
     const d = devnet({ gatewayUrl: 'http://l2-devnet:8080/' });
     const upload = async (prefix: string) => {
       const key = (await call(d, 'GET', `${prefix}/_devnet/accounts`)).body.api_keys[0];
       const project = (await call(d, 'GET', `${prefix}/v1/project`, { 'x-api-key': key })).body.data[0].project_uuid;
       const form = new FormData();
       form.append('file', new Blob(['x']), 'x.txt');
-      return (await toReply(await d.fetch(`${prefix}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form }))).body.data;
+      return (
+        await toReply(
+          await d.fetch(`${prefix}/v1/project/${project}/storage`, { method: 'POST', headers: { 'x-api-key': key }, body: form }),
+        )
+      ).body.data;
     };
     const inDefault = await upload('');
     expect(inDefault.endpoints).toEqual([`http://l2-devnet:8080/ipfs/${inDefault.cid}/`]);
@@ -135,7 +156,11 @@ describe('a percent-encoded prefix', () => {
     await deposit(d, '', alice.stark_key, 7);
     await deposit(d, '/ns/beta', beta.stark_key, 3);
     const conflict = await call(d, 'POST', '/%6Es/alpha/_devnet/reset', { 'x-devnet-namespace': 'beta' }, {});
-    expect([conflict.status, failedCode(conflict), conflict.body.error]).toEqual([400, 19, 'namespace conflict: the path names "alpha" and header x-devnet-namespace names "beta"']);
+    expect([conflict.status, failedCode(conflict), conflict.body.error]).toEqual([
+      400,
+      19,
+      'namespace conflict: the path names "alpha" and header x-devnet-namespace names "beta"',
+    ]);
     const viaHeader = await deposit(d, '/%6Es/beta', beta.stark_key, 1, { 'x-devnet-namespace': 'beta' });
     expect(viaHeader.body.sequence_id).toBeTypeOf('number');
     expect(await balanceOf(d, '/ns/beta', beta.stark_key)).toBe(10_000_004);
@@ -179,9 +204,17 @@ describe('names', () => {
     for (const errorStatus of ['fidelity', 'http'] as const) {
       const d = devnet({ errorStatus });
       const r1 = await call(d, 'GET', '/_devnet/health', { 'x-devnet-namespace': 'no spaces' });
-      expect([r1.status, failedCode(r1), r1.body.error]).toEqual([400, 19, 'namespace header x-devnet-namespace may hold only a-z, 0-9, "-" and "_", starting with a letter or digit, got "no spaces"']);
+      expect([r1.status, failedCode(r1), r1.body.error]).toEqual([
+        400,
+        19,
+        'namespace header x-devnet-namespace may hold only a-z, 0-9, "-" and "_", starting with a letter or digit, got "no spaces"',
+      ]);
       const r2 = await call(d, 'GET', '/ns/a/_devnet/health', { 'x-devnet-namespace': 'b' });
-      expect([r2.status, failedCode(r2), r2.body.error]).toEqual([400, 19, 'namespace conflict: the path names "a" and header x-devnet-namespace names "b"']);
+      expect([r2.status, failedCode(r2), r2.body.error]).toEqual([
+        400,
+        19,
+        'namespace conflict: the path names "a" and header x-devnet-namespace names "b"',
+      ]);
       expect(d.namespaces.names()).toEqual(['default']);
     }
   });
@@ -219,7 +252,12 @@ describe('cap, TTL and delete', () => {
   it('a web page cannot create namespaces (so cannot fill the cap): a foreign Host or a cross-site request is refused (403, code 19) before anything is built; it may use one that exists', async () => {
     const d = devnet({ namespaces: { max: 2 } });
     const nonce = (ns: string) => `/ns/${ns}/v1/nonce?stark_key=0x1`;
-    const pages: Record<string, string>[] = [{ host: 'attacker.example' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    const pages: Record<string, string>[] = [
+      { host: 'attacker.example' },
+      { origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ];
     for (const headers of pages) {
       const r = await call(d, 'GET', nonce('from-page'), headers);
       expect([r.status, failedCode(r)], JSON.stringify(headers)).toEqual([403, 19]);
@@ -232,7 +270,7 @@ describe('cap, TTL and delete', () => {
     expect(d.namespaces.names()).toEqual(['default', 'shared']);
   });
 
-  it('a refused request creates nothing: the control token\'s 401s, an unknown route, an unknown method fill no place of --max-namespaces 2', async () => {
+  it("a refused request creates nothing: the control token's 401s, an unknown route, an unknown method fill no place of --max-namespaces 2", async () => {
     const TOKEN = 'ns-control-token-1234';
     const dir = mkdtempSync(join(tmpdir(), 'l2-ns-refused-'));
     dirs.push(dir);
@@ -284,7 +322,13 @@ describe('cap, TTL and delete', () => {
       ['bad key', '/ns/k1/v1/project', { headers: { 'x-api-key': 'rk-not-a-key' } }, 401, 32],
       ['missing key', '/ns/k2/v1/project', { method: 'POST', headers: json, body: JSON.stringify({ project_name: 'p' }) }, 401, 32],
       ['declared too large', '/ns/big/_devnet/deposit', { method: 'POST', headers: json, body: deposit('5', 'p'.repeat(5000)) }, 413, 19],
-      ['streamed too large', '/ns/chunked/_devnet/deposit', { method: 'POST', headers: json, body: stream(64 * 1024), duplex: 'half' } as RequestInit, 413, 19],
+      [
+        'streamed too large',
+        '/ns/chunked/_devnet/deposit',
+        { method: 'POST', headers: json, body: stream(64 * 1024), duplex: 'half' } as RequestInit,
+        413,
+        19,
+      ],
       ['malformed JSON', '/ns/json/_devnet/deposit', { method: 'POST', headers: json, body: '{"stark_key":' }, 200, 401],
       ['a missing field', '/ns/invalid/_devnet/deposit', { method: 'POST', headers: json, body: '{}' }, 200, 1],
       ['a bad stark key', '/ns/param/v1/nonce?stark_key=zz', {}, 200, 18],
@@ -311,7 +355,10 @@ describe('cap, TTL and delete', () => {
     const alice = await aliceOf(d, '/ns/x');
     expect((await call(d, 'DELETE', '/_devnet/namespaces/x')).status).toBe(200);
     // The first refused, the second accepted: the namespace exists once, made by the second.
-    const [bad, good] = await Promise.all([call(d, 'GET', '/ns/x/v1/project', { 'x-api-key': 'rk-nope' }), deposit(d, '/ns/x', alice.stark_key, 5)]);
+    const [bad, good] = await Promise.all([
+      call(d, 'GET', '/ns/x/v1/project', { 'x-api-key': 'rk-nope' }),
+      deposit(d, '/ns/x', alice.stark_key, 5),
+    ]);
     expect([bad.status, failedCode(bad), typeof good.body.sequence_id]).toEqual([401, 32, 'number']);
     // Both accepted: one namespace holds both deposits.
     await Promise.all([deposit(d, '/ns/x', alice.stark_key, 7), deposit(d, '/ns/x', alice.stark_key, 11)]);
@@ -361,7 +408,11 @@ describe('cap, TTL and delete', () => {
     expect(d.namespaces.names()).toEqual(['default']);
     expect(await balanceOf(d, '/ns/gone', alice.stark_key)).toBe(10_000_000);
     const def = await call(d, 'DELETE', '/_devnet/namespaces/default');
-    expect([def.status, failedCode(def), def.body.error]).toEqual([400, 19, 'namespace "default" cannot be deleted; POST /_devnet/reset takes it back to the genesis']);
+    expect([def.status, failedCode(def), def.body.error]).toEqual([
+      400,
+      19,
+      'namespace "default" cannot be deleted; POST /_devnet/reset takes it back to the genesis',
+    ]);
     const unknown = await call(d, 'DELETE', '/_devnet/namespaces/never-made');
     expect([unknown.status, failedCode(unknown)]).toEqual([404, 19]);
   });
@@ -420,7 +471,9 @@ describe('persistence', () => {
     await aliceOf(first, '/ns/drop');
     expect(existsSync(join(dir, 'ns', 'keep', 'journal.jsonl'))).toBe(true);
     expect(existsSync(join(dir, 'ns', 'keep', 'lock'))).toBe(true);
-    expect((await call(first, 'GET', '/_devnet/namespaces')).body.namespaces.map((n: { state_dir: string | null }) => n.state_dir)).toEqual([dir, join(dir, 'ns', 'drop'), join(dir, 'ns', 'keep')]);
+    expect((await call(first, 'GET', '/_devnet/namespaces')).body.namespaces.map((n: { state_dir: string | null }) => n.state_dir)).toEqual(
+      [dir, join(dir, 'ns', 'drop'), join(dir, 'ns', 'keep')],
+    );
     // Another process (here: another instance) cannot take a namespace's dir while it is held.
     expect(() => createDevnet({ stateDir: join(dir, 'ns', 'keep') })).toThrow(/lock|in use|held/i);
     expect((await call(first, 'DELETE', '/_devnet/namespaces/drop')).status).toBe(200);
@@ -450,8 +503,15 @@ describe('the OpenAPI document', () => {
     const doc = (await call(devnet(), 'GET', '/openapi.json')).body;
     expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(['/', '/ns/{namespace}']);
     expect(doc.servers[1].variables.namespace.default).toBe('default');
-    expect(doc.components.parameters.Namespace).toMatchObject({ name: 'x-devnet-namespace', in: 'header', required: false, schema: { pattern: '^[a-z0-9][a-z0-9_-]{0,62}$' } });
-    const ops = Object.values(doc.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }> }>>).flatMap((p) => Object.values(p));
+    expect(doc.components.parameters.Namespace).toMatchObject({
+      name: 'x-devnet-namespace',
+      in: 'header',
+      required: false,
+      schema: { pattern: '^[a-z0-9][a-z0-9_-]{0,62}$' },
+    });
+    const ops = Object.values(doc.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }> }>>).flatMap((p) =>
+      Object.values(p),
+    );
     expect(ops.every((op) => op.parameters?.some((p) => p.$ref === '#/components/parameters/Namespace'))).toBe(true);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/_devnet/namespaces', '/_devnet/namespaces/{name}']));
   });

@@ -25,7 +25,9 @@ function registeredRoutes(a: ReturnType<typeof buildApp>): string[] {
 
 /** `GET /v1/nonce` for every operation of the document. */
 function documented(doc: any): string[] {
-  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  );
 }
 
 describe('GET /openapi.json', () => {
@@ -49,7 +51,9 @@ describe('GET /openapi.json', () => {
 
   it('declares every path template parameter, a summary, a tag, a unique operationId and a 200 answer per operation', async () => {
     const doc = await documentOf(app().app);
-    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
     expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
@@ -68,7 +72,9 @@ describe('GET /openapi.json', () => {
     const doc = await documentOf(app().app);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(doc.paths['/v1/mints'].post.security).toEqual([{ apiKey: [] }]);
-    expect(doc.paths['/v1/mints'].post.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failed' });
+    expect(doc.paths['/v1/mints'].post.responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Failed',
+    });
     // Public operations say so: an empty requirement, not a missing one.
     expect(doc.paths['/v1/nonce'].get.security).toEqual([]);
     expect(doc.paths['/v1/nonce'].get.responses['401']).toBeUndefined();
@@ -77,7 +83,9 @@ describe('GET /openapi.json', () => {
   it('documents the fields the parsers read: /v1/transfers body and /v1/balances query', async () => {
     const doc = await documentOf(app().app);
     const transfer = doc.paths['/v1/transfers'].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(transfer.properties)).toEqual(expect.arrayContaining(['stark_key', 'asset_id', 'amount', 'nonce', 'vault_id', 'receiver', 'receiver_vault_id', 'signature']));
+    expect(Object.keys(transfer.properties)).toEqual(
+      expect.arrayContaining(['stark_key', 'asset_id', 'amount', 'nonce', 'vault_id', 'receiver', 'receiver_vault_id', 'signature']),
+    );
     expect(transfer.required).toEqual(expect.arrayContaining(['stark_key', 'signature']));
     expect(transfer.required).not.toContain('expiration_timestamp');
     const balances = doc.paths['/v1/balances'].get.parameters.map((p: any) => p.name ?? p.$ref);

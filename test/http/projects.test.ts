@@ -24,8 +24,13 @@ describe('projects', () => {
     const uuid = created.body.data.project_uuid;
     expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const listed = (await c.get('/v1/project', h)).body.data;
-    expect(listed).toEqual([{ project_name: 'Test Project', project_uuid: uuid, created_at: '2026-01-01T00:00:00.000000Z', contracts: [] }]);
-    expect((await c.post('/v1/project/edit_project', { project_uuid: uuid, new_project_name: 'Renamed' }, h)).body.data).toEqual({ message: 'Project edited.', project_uuid: uuid });
+    expect(listed).toEqual([
+      { project_name: 'Test Project', project_uuid: uuid, created_at: '2026-01-01T00:00:00.000000Z', contracts: [] },
+    ]);
+    expect((await c.post('/v1/project/edit_project', { project_uuid: uuid, new_project_name: 'Renamed' }, h)).body.data).toEqual({
+      message: 'Project edited.',
+      project_uuid: uuid,
+    });
     expect((await c.get('/v1/project', h)).body.data[0].project_name).toBe('Renamed');
     expect((await c.post('/v1/project/remove_project', { project_uuid: uuid }, h)).body.data).toEqual({ message: 'Project removed.' });
     expect((await c.get('/v1/project', h)).body.data).toEqual([]);
@@ -38,10 +43,24 @@ describe('projects', () => {
     expect(p.contracts).toHaveLength(3);
     const erc721m = p.contracts[2];
     expect(erc721m).toEqual({
-      contract_uuid: expect.any(String), contract_address: DMINT, type: 'ERC721M', count: '10000', description: null, image_url: null,
-      external_link: null, banner_image_url: null, chain_status: 'pending', name: 'Devnet Mintable', decimals: 0, symbol: 'DMINT', quantum: '1',
-      total_supply: '2', asset_type: '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6',
-      asset_info: '0xb8b866720000000000000000000000000b26f9dbbeef0636e90a98651a693ceb1769d16b', metadata_url: null, created_at: '2026-01-01T00:00:00.000000Z',
+      contract_uuid: expect.any(String),
+      contract_address: DMINT,
+      type: 'ERC721M',
+      count: '10000',
+      description: null,
+      image_url: null,
+      external_link: null,
+      banner_image_url: null,
+      chain_status: 'pending',
+      name: 'Devnet Mintable',
+      decimals: 0,
+      symbol: 'DMINT',
+      quantum: '1',
+      total_supply: '2',
+      asset_type: '0x5836f15aead555b938a0d56b156fed17836162412ccc77a2e675bcb66336e6',
+      asset_info: '0xb8b866720000000000000000000000000b26f9dbbeef0636e90a98651a693ceb1769d16b',
+      metadata_url: null,
+      created_at: '2026-01-01T00:00:00.000000Z',
     });
   });
 
@@ -49,12 +68,20 @@ describe('projects', () => {
     const c = testClient();
     const h = { 'x-api-key': await newKey(c) };
     const uuid = (await c.post('/v1/project', { project_name: 'P' }, h)).body.data.project_uuid;
-    const contract = (await c.post('/v1/project/contract', { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10000 }, h)).body.data;
+    const contract = (
+      await c.post(
+        '/v1/project/contract',
+        { project_uuid: uuid, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10000 },
+        h,
+      )
+    ).body.data;
     expect(contract.message).toBe('Contract created.');
     const r = await c.post('/v1/project/remove_project', { project_uuid: uuid }, h);
     expect(failedCode(r)).toBe(19);
     expect(r.body.error).toMatch(/still has 1 contract/);
-    expect((await c.post('/v1/project/remove_contract', { contract_uuid: contract.contract_uuid }, h)).body.data).toEqual({ message: 'Contract removed.' });
+    expect((await c.post('/v1/project/remove_contract', { contract_uuid: contract.contract_uuid }, h)).body.data).toEqual({
+      message: 'Contract removed.',
+    });
     expect((await c.post('/v1/project/remove_project', { project_uuid: uuid }, h)).body.status).toBe('OK');
   });
 
@@ -79,10 +106,22 @@ describe('contracts', () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    const r = await c.post('/v1/project/contract', { project_uuid: p, contract_type: 'ERC20', contract_address: NEW_20, symbol: 'USDX', decimals: 6, name: 'USD X' }, h);
+    const r = await c.post(
+      '/v1/project/contract',
+      { project_uuid: p, contract_type: 'ERC20', contract_address: NEW_20, symbol: 'USDX', decimals: 6, name: 'USD X' },
+      h,
+    );
     expect(r.body.status).toBe('OK');
     const info = (await c.get(`/v1/contract_info?contract_address=${NEW_20.toLowerCase()}&type=ERC20`)).body.data;
-    expect(info).toMatchObject({ contract_address: NEW_20, type: 'ERC20', decimals: 6, symbol: 'USDX', quantum: '1', name: 'USD X', contract_uuid: r.body.data.contract_uuid });
+    expect(info).toMatchObject({
+      contract_address: NEW_20,
+      type: 'ERC20',
+      decimals: 6,
+      symbol: 'USDX',
+      quantum: '1',
+      name: 'USD X',
+      contract_uuid: r.body.data.contract_uuid,
+    });
     const carol = c.accounts.carol.stark_key;
     await c.post('/_devnet/deposit', { stark_key: carol, contract_address: NEW_20, amount: '2500000' });
     expect(await balance(c, carol, info.asset_type)).toEqual({ available: 2500000, frozen: 0 });
@@ -94,18 +133,42 @@ describe('contracts', () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    await c.post('/v1/project/contract', {
-      project_uuid: p, contract_type: 'ERC721M', contract_address: NEW_721, name: 'Coll', description: 'Some desc', image_url: 'https://example.com/i',
-      external_link: 'https://example.com/e', banner_image_url: 'https://example.com/b', metadata_url: 'https://metadata.example.com/', contract_count: 2000,
-    }, h);
+    await c.post(
+      '/v1/project/contract',
+      {
+        project_uuid: p,
+        contract_type: 'ERC721M',
+        contract_address: NEW_721,
+        name: 'Coll',
+        description: 'Some desc',
+        image_url: 'https://example.com/i',
+        external_link: 'https://example.com/e',
+        banner_image_url: 'https://example.com/b',
+        metadata_url: 'https://metadata.example.com/',
+        contract_count: 2000,
+      },
+      h,
+    );
     const minted = await c.post('/v1/mints', { contract_address: NEW_721, stark_key: c.accounts.bob.stark_key, amount: '2' }, h);
     expect(minted.body.data.sequence_ids).toHaveLength(2);
     const coll = await c.get(`/v1/collection/${NEW_721}`);
     expect(coll.body.error_code).toBe(0);
     expect(coll.body.data).toEqual({
-      contract_address: NEW_721, type: 'ERC721M', count: 2000, name: 'Coll', decimals: 0, symbol: 'NFT', quantum: '1', total_supply: '2',
-      asset_type: expect.stringMatching(/^0x[0-9a-f]+$/), asset_info: expect.stringMatching(/^0xb8b86672/), metadata_url: 'https://metadata.example.com/',
-      description: 'Some desc', image_url: 'https://example.com/i', external_link: 'https://example.com/e', banner_image_url: 'https://example.com/b',
+      contract_address: NEW_721,
+      type: 'ERC721M',
+      count: 2000,
+      name: 'Coll',
+      decimals: 0,
+      symbol: 'NFT',
+      quantum: '1',
+      total_supply: '2',
+      asset_type: expect.stringMatching(/^0x[0-9a-f]+$/),
+      asset_info: expect.stringMatching(/^0xb8b86672/),
+      metadata_url: 'https://metadata.example.com/',
+      description: 'Some desc',
+      image_url: 'https://example.com/i',
+      external_link: 'https://example.com/e',
+      banner_image_url: 'https://example.com/b',
     });
   });
 

@@ -1,6 +1,6 @@
 // The library's side of advertised URLs: startDevnet's url and listenUrl, and publicUrl as the base of storage endpoints.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDevnet, startDevnet } from '../../src/index.js';
+import { type createDevnet, startDevnet } from '../../src/index.js';
 import type { RunningDevnet } from '../../src/index.js';
 import { fileForm, genesisProject, upload } from '../support/storage-files.js';
 import { testClient } from '../support/client.js';

@@ -17,7 +17,13 @@ describe('GET /v1/record', () => {
     await order(c, alice, nftAsk);
     const r = (await c.get(`/v1/record?stark_key=${alice.stark_key}&sequence_id=13`)).body.data;
     expect(r).toHaveLength(1);
-    expect(r[0]).toMatchObject({ 'order.price': '1000', 'order.direction': 0, token_id: '1', record_type: 7, order: { price: '1000', direction: 0, token_id: '1', quote_contract_address: REDDIO721, display_price: '0.001' } });
+    expect(r[0]).toMatchObject({
+      'order.price': '1000',
+      'order.direction': 0,
+      token_id: '1',
+      record_type: 7,
+      order: { price: '1000', direction: 0, token_id: '1', quote_contract_address: REDDIO721, display_price: '0.001' },
+    });
     expect(v.is(v.array(SINGLE_RECORD), r)).toBe(true);
   });
 
@@ -25,7 +31,12 @@ describe('GET /v1/record', () => {
     const c = testClient();
     const { alice, bob } = c.accounts;
     await transfer(c, alice, bob.stark_key, ETH_ASSET, 5n);
-    for (const path of [`/v1/record?stark_key=${alice.stark_key}&sequence_id=13`, '/v1/record?sequence_id=13', '/v1/txn?sequence_id=13', `/v1/records?stark_key=${alice.stark_key}`]) {
+    for (const path of [
+      `/v1/record?stark_key=${alice.stark_key}&sequence_id=13`,
+      '/v1/record?sequence_id=13',
+      '/v1/txn?sequence_id=13',
+      `/v1/records?stark_key=${alice.stark_key}`,
+    ]) {
       const body = (await c.get(path)).body.data;
       const rec = Array.isArray(body) ? body[0] : body.list[0];
       expect('order' in rec, path).toBe(false);
@@ -98,10 +109,21 @@ describe('GET /v1/record/by/signature', () => {
     const c = testClient();
     const { alice, bob } = c.accounts;
     const vaults = (await c.get(`/v1/vaults?stark_keys=${alice.stark_key},${bob.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids;
-    const body = signedTransferBody({ starkKey: alice.stark_key, privateKey: alice.private_key, assetId: ETH_ASSET, amount: 7n, nonce: 0, vaultId: vaults[0], receiver: bob.stark_key, receiverVaultId: vaults[1] });
+    const body = signedTransferBody({
+      starkKey: alice.stark_key,
+      privateKey: alice.private_key,
+      assetId: ETH_ASSET,
+      amount: 7n,
+      nonce: 0,
+      vaultId: vaults[0],
+      receiver: bob.stark_key,
+      receiverVaultId: vaults[1],
+    });
     expect((await c.post('/v1/transfers', body)).body.status).toBe('OK');
     const { r, s } = body.signature as { r: string; s: string };
-    expect((await c.get(`/v1/record/by/signature?r=${r}&s=${s}`)).body.data).toMatchObject([{ from: alice.stark_key, amount: '7', sequence_id: 13 }]);
+    expect((await c.get(`/v1/record/by/signature?r=${r}&s=${s}`)).body.data).toMatchObject([
+      { from: alice.stark_key, amount: '7', sequence_id: 13 },
+    ]);
   });
 
   it('answers [] for a signature no accepted request carried, including a refused one', async () => {
@@ -115,14 +137,19 @@ describe('GET /v1/record/by/signature', () => {
 
   it('refuses a missing or malformed r or s with 19', async () => {
     const c = testClient();
-    for (const q of ['', '?r=0x1', '?s=0x1', '?r=1&s=0x1', '?r=0x1&s=zz']) expect(failedCode(await c.get(`/v1/record/by/signature${q}`)), q).toBe(19);
+    for (const q of ['', '?r=0x1', '?s=0x1', '?r=1&s=0x1', '?r=0x1&s=zz'])
+      expect(failedCode(await c.get(`/v1/record/by/signature${q}`)), q).toBe(19);
   });
 });
 
 describe('GET /v1/token?seq_id=', () => {
   it('maps each mint sequence id to the token it created, as a number', async () => {
     const c = testClient();
-    const minted = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.bob.stark_key, amount: '2' }, { 'x-api-key': c.apiKey });
+    const minted = await c.post(
+      '/v1/mints',
+      { contract_address: DMINT, stark_key: c.accounts.bob.stark_key, amount: '2' },
+      { 'x-api-key': c.apiKey },
+    );
     const [first, second] = minted.body.data.sequence_ids as number[];
     const a = (await c.get(`/v1/token?seq_id=${first}`)).body;
     expect(a).toEqual({ status: 'OK', data: { token_id: 3 }, error: '', error_code: 0 });
@@ -135,13 +162,18 @@ describe('GET /v1/token?seq_id=', () => {
   it('keeps token ids beyond 2^53 exact', async () => {
     const c = testClient();
     const big = '9007199254740993123';
-    const minted = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.bob.stark_key, token_ids: [big] }, { 'x-api-key': c.apiKey });
+    const minted = await c.post(
+      '/v1/mints',
+      { contract_address: DMINT, stark_key: c.accounts.bob.stark_key, token_ids: [big] },
+      { 'x-api-key': c.apiKey },
+    );
     const seq = minted.body.data.sequence_ids[0];
     expect((await c.get(`/v1/token?seq_id=${seq}`)).text).toContain(`"token_id":${big}`);
   });
 
   it('refuses a sequence id that is not a mint (a deposit), an unknown one, and malformed ones with 19', async () => {
     const c = testClient();
-    for (const q of ['?seq_id=1', '?seq_id=999', '?seq_id=', '', '?seq_id=abc']) expect(failedCode(await c.get(`/v1/token${q}`)), q).toBe(19);
+    for (const q of ['?seq_id=1', '?seq_id=999', '?seq_id=', '', '?seq_id=abc'])
+      expect(failedCode(await c.get(`/v1/token${q}`)), q).toBe(19);
   });
 });

@@ -22,15 +22,26 @@ describe('GET /v1/records', () => {
     expect(seqs).toEqual([15, 14, 13, 12, 11, 8, 7, 6, 4, 1]);
     expect(r.body.data).toMatchObject({ total: 10, current_page: 1, page_size: 100, total_page: 1 });
     expect(r.body.data.list[9]).toEqual({
-      amount: '10000000', asset_id: ETH_ASSET, asset_name: 'ETH', asset_type: 'ETH', contract_address: 'eth', display_value: '10',
-      record_type: 1, sequence_id: 1, stark_key: c.accounts.alice.stark_key, status: 1, time: 1767225600, token_id: '',
+      amount: '10000000',
+      asset_id: ETH_ASSET,
+      asset_name: 'ETH',
+      asset_type: 'ETH',
+      contract_address: 'eth',
+      display_value: '10',
+      record_type: 1,
+      sequence_id: 1,
+      stark_key: c.accounts.alice.stark_key,
+      status: 1,
+      time: 1767225600,
+      token_id: '',
     });
   });
 
   it('filters by record_type, contract_address and sequence_ids, and pages', async () => {
     const c = await setup();
     const key = c.accounts.alice.stark_key;
-    const seqs = async (q: string) => (await c.get(`/v1/records?stark_key=${key}&${q}`)).body.data.list.map((x: { sequence_id: number }) => x.sequence_id);
+    const seqs = async (q: string) =>
+      (await c.get(`/v1/records?stark_key=${key}&${q}`)).body.data.list.map((x: { sequence_id: number }) => x.sequence_id);
     expect(await seqs('record_type=3')).toEqual([14, 13]);
     expect(await seqs('record_type=0')).toHaveLength(10);
     expect(await seqs(`contract_address=${RDD20}`)).toEqual([14, 4]);
@@ -40,8 +51,12 @@ describe('GET /v1/records', () => {
   });
 
   it.each([
-    ['', 1], [`stark_key=${OFF_CURVE_KEY}`, 18], ['stark_key=K&limit=0', 19], ['stark_key=K&record_type=x', 19],
-    ['stark_key=K&sequence_ids=1,,2', 19], ['stark_key=K&contract_address=0x5555555555555555555555555555555555555555', 15],
+    ['', 1],
+    [`stark_key=${OFF_CURVE_KEY}`, 18],
+    ['stark_key=K&limit=0', 19],
+    ['stark_key=K&record_type=x', 19],
+    ['stark_key=K&sequence_ids=1,,2', 19],
+    ['stark_key=K&contract_address=0x5555555555555555555555555555555555555555', 15],
   ])('?%s fails with %s', async (q, code) => {
     const c = testClient();
     expect(failedCode(await c.get(`/v1/records?${q.replaceAll('K', c.accounts.alice.stark_key)}`))).toBe(code);
@@ -72,6 +87,8 @@ describe('GET /v1/record', () => {
     ['off-curve key', `stark_key=${OFF_CURVE_KEY}&sequence_id=1`, 18],
   ])('%s fails with %s', async (_n, q, code) => {
     const c = await setup();
-    expect(failedCode(await c.get(`/v1/record?${q.replace('A', c.accounts.alice.stark_key).replace('C', c.accounts.carol.stark_key)}`))).toBe(code);
+    expect(
+      failedCode(await c.get(`/v1/record?${q.replace('A', c.accounts.alice.stark_key).replace('C', c.accounts.carol.stark_key)}`)),
+    ).toBe(code);
   });
 });

@@ -72,9 +72,23 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
   vaults: async (s) => ok(await s.c.get(`/v1/vaults?stark_keys=${s.got.wallet}&asset_id=${ETH_ASSET}`)),
   orderInfo: async (s) => ok(await s.c.get(`/v1/order/info?stark_key=${s.got.wallet}&contract1=ETH:ETH&contract2=ERC20:${RDD20}`)),
   placeOrder: async (s) => {
-    s.got.order = ok(await order(s.c, s.c.accounts.alice, { contract2: `ERC20:${RDD20}`, direction: 0, quoteAmount: '1000000', baseAmount: '500000', price: '0.5' })).data.sequence_id;
+    s.got.order = ok(
+      await order(s.c, s.c.accounts.alice, {
+        contract2: `ERC20:${RDD20}`,
+        direction: 0,
+        quoteAmount: '1000000',
+        baseAmount: '500000',
+        price: '0.5',
+      }),
+    ).data.sequence_id;
   },
-  cancelOrder: async (s) => ok(await s.c.post(`/v1/orders/${s.got.order}/cancel`, signedCancelBody(s.c.accounts.alice.stark_key, s.c.accounts.alice.private_key, s.got.order))),
+  cancelOrder: async (s) =>
+    ok(
+      await s.c.post(
+        `/v1/orders/${s.got.order}/cancel`,
+        signedCancelBody(s.c.accounts.alice.stark_key, s.c.accounts.alice.private_key, s.got.order),
+      ),
+    ),
   createApiKey: async (s) => {
     const key = ok(await s.c.post('/_devnet/api-keys', {})).api_key as string;
     s.secrets.push(key);
@@ -83,20 +97,46 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
   createProject: async (s) => {
     s.got.project = ok(await s.c.post('/v1/project', { project_name: 'Sweep' }, keyed(s.got.key))).data.project_uuid;
   },
-  renameProject: async (s) => ok(await s.c.post('/v1/project/edit_project', { project_uuid: s.got.project, new_project_name: 'Swept' }, keyed(s.got.key))),
+  renameProject: async (s) =>
+    ok(await s.c.post('/v1/project/edit_project', { project_uuid: s.got.project, new_project_name: 'Swept' }, keyed(s.got.key))),
   createContract: async (s) => {
-    s.got.contract = ok(await s.c.post('/v1/project/contract', { project_uuid: s.got.project, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10000 }, keyed(s.got.key))).data.contract_uuid;
+    s.got.contract = ok(
+      await s.c.post(
+        '/v1/project/contract',
+        { project_uuid: s.got.project, contract_type: 'ERC721', contract_address: NEW_721, contract_count: 10000 },
+        keyed(s.got.key),
+      ),
+    ).data.contract_uuid;
   },
   removeContract: async (s) => ok(await s.c.post('/v1/project/remove_contract', { contract_uuid: s.got.contract }, keyed(s.got.key))),
   removeProject: async (s) => ok(await s.c.post('/v1/project/remove_project', { project_uuid: s.got.project }, keyed(s.got.key))),
   createMarketplace: async (s) =>
-    ok(await s.c.post('/v1/marketplace', { marketplace_name: 'Bazaar', marketplace_payee_address: s.c.accounts.carol.stark_key, marketplace_fee: '0.015', project_uuid: await genesisProject(s.c) }, keyed(s.c.apiKey))),
+    ok(
+      await s.c.post(
+        '/v1/marketplace',
+        {
+          marketplace_name: 'Bazaar',
+          marketplace_payee_address: s.c.accounts.carol.stark_key,
+          marketplace_fee: '0.015',
+          project_uuid: await genesisProject(s.c),
+        },
+        keyed(s.c.apiKey),
+      ),
+    ),
   transfer: async (s) => ok(await transfer(s.c, s.c.accounts.alice, s.c.accounts.bob.stark_key, ETH_ASSET, '500')),
   batchTransfer: async (s) => {
     const { alice, bob } = s.c.accounts;
     const n = await nonceOf(s.c, alice.stark_key);
     const item = { ...(await signedMove(s.c, alice, bob.stark_key, 1000n, n)), amount: '0.001' };
-    ok(await s.c.post('/v1/batchtransfer', { transfers: [item], stark_key: alice.stark_key, nonce: n, signature: { r: '0x5', s: '0x6', stark_key: alice.stark_key }, base_token_transfer_seq_id: null }));
+    ok(
+      await s.c.post('/v1/batchtransfer', {
+        transfers: [item],
+        stark_key: alice.stark_key,
+        nonce: n,
+        signature: { r: '0x5', s: '0x6', stark_key: alice.stark_key },
+        base_token_transfer_seq_id: null,
+      }),
+    );
   },
   multiTransfer: async (s) => {
     const { alice, bob } = s.c.accounts;
@@ -104,7 +144,8 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
     ok(await s.c.post('/v1/multitransfer', { transfers: [ab], signature: ab.signature }));
   },
   withdraw: async (s) => ok(await withdraw(s.c, s.c.accounts.alice, L1, ETH_ASSET, '1000000')),
-  mint: async (s) => ok(await s.c.post('/v1/mints', { contract_address: DMINT, stark_key: s.c.accounts.carol.stark_key, amount: '1' }, keyed(s.c.apiKey))),
+  mint: async (s) =>
+    ok(await s.c.post('/v1/mints', { contract_address: DMINT, stark_key: s.c.accounts.carol.stark_key, amount: '1' }, keyed(s.c.apiKey))),
   batches: async (s) => ok(await s.c.post('/_devnet/batches', { layer: 'both' })),
   claim: async (s) => ok(await s.c.post('/_devnet/withdrawals/claim', { ethaddress: L1, asset_id: ETH_ASSET })),
   moveRecord: async (s) => {
@@ -138,7 +179,16 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
 
 async function signedMove(c: TestClient, from: Account, to: string, amount: bigint, nonce: number) {
   const vaults = (await c.get(`/v1/vaults?stark_keys=${from.stark_key},${to}&asset_id=${ETH_ASSET}`)).body.data.vault_ids;
-  return signedTransferBody({ starkKey: from.stark_key, privateKey: from.private_key, assetId: ETH_ASSET, amount, nonce, vaultId: vaults[0], receiver: to, receiverVaultId: vaults[1] });
+  return signedTransferBody({
+    starkKey: from.stark_key,
+    privateKey: from.private_key,
+    assetId: ETH_ASSET,
+    amount,
+    nonce,
+    vaultId: vaults[0],
+    receiver: to,
+    receiverVaultId: vaults[1],
+  });
 }
 
 /** The events of a devnet as its stream replays them (Last-Event-ID 0), read up to the last one sent. */
@@ -162,7 +212,13 @@ async function sideChannels(w: Watched, got: Record<string, any>): Promise<Recor
   const { c } = w;
   const text = async (path: string) => (await c.get(path)).text;
   const views: string[] = [];
-  for (const path of ['/_devnet/overview', '/_devnet/explorer/records?limit=200', '/_devnet/search?q=alice', `/_devnet/search?q=${c.accounts.alice.stark_key}`]) views.push(await text(path));
+  for (const path of [
+    '/_devnet/overview',
+    '/_devnet/explorer/records?limit=200',
+    '/_devnet/search?q=alice',
+    `/_devnet/search?q=${c.accounts.alice.stark_key}`,
+  ])
+    views.push(await text(path));
   for (const a of Object.values(c.accounts)) views.push(await text(`/_devnet/explorer/accounts/${a.stark_key}`));
   if (got.wallet) views.push(await text(`/_devnet/explorer/accounts/${got.wallet}`));
   for (let seq = 1; seq < c.dn.devnet.state.nextSequenceId; seq++) views.push(await text(`/_devnet/explorer/records/${seq}`));
@@ -193,7 +249,12 @@ describe('no secret in events, the request journal, log lines, metrics or explor
   it('every command kind, driven through the app, leaves no known secret anywhere but in the answers to its caller', async () => {
     const main = watched();
     const genesis = ok(await main.c.get('/_devnet/accounts'));
-    const s: Sweep = { c: main.c, secrets: [TOKEN, CLI_KEY, ...genesis.api_keys, ...genesis.accounts.map((a: { private_key: string }) => a.private_key)], got: {}, others: [] };
+    const s: Sweep = {
+      c: main.c,
+      secrets: [TOKEN, CLI_KEY, ...genesis.api_keys, ...genesis.accounts.map((a: { private_key: string }) => a.private_key)],
+      got: {},
+      others: [],
+    };
     // The sweep itself is derived from the code: a command kind without a driver fails here.
     expect(Object.keys(DRIVERS).sort()).toEqual([...COMMANDS].sort());
     for (const [cmd, drive] of Object.entries(DRIVERS)) {
@@ -210,7 +271,10 @@ describe('no secret in events, the request journal, log lines, metrics or explor
 
     const all = [main, ...s.others];
     const published = new Set(all.flatMap((w) => w.events.filter((e) => e.type === 'command').map((e) => e.cmd)));
-    expect([...COMMANDS].filter((cmd) => !published.has(cmd)), 'command kinds that published no event').toEqual([]);
+    expect(
+      [...COMMANDS].filter((cmd) => !published.has(cmd)),
+      'command kinds that published no event',
+    ).toEqual([]);
     expect(published).toContain('reset');
     expect(published).toContain('load');
     // The secrets are real: the answers to their callers carry them.
@@ -233,17 +297,42 @@ describe('no secret in events, the request journal, log lines, metrics or explor
 
 describe('the rule (src/redact.ts)', () => {
   it('names of private keys, secrets, API keys, authorization and control tokens are secret; stark keys and NFT tokens are not', () => {
-    for (const name of ['private_key', 'stark_private_key', 'privateKey', 'client_secret', 'password', 'api_key', 'apiKey', 'x-api-key', 'api_keys', 'authorization', 'Bearer', 'control_token', 'accessToken']) expect(isSecretName(name), name).toBe(true);
-    for (const name of ['stark_key', 'token_id', 'tokens', 'token_type', 'author', 'signature', 'r', 'sequence_id', 'eth_address', 'owner']) expect(isSecretName(name), name).toBe(false);
+    for (const name of [
+      'private_key',
+      'stark_private_key',
+      'privateKey',
+      'client_secret',
+      'password',
+      'api_key',
+      'apiKey',
+      'x-api-key',
+      'api_keys',
+      'authorization',
+      'Bearer',
+      'control_token',
+      'accessToken',
+    ])
+      expect(isSecretName(name), name).toBe(true);
+    for (const name of ['stark_key', 'token_id', 'tokens', 'token_type', 'author', 'signature', 'r', 'sequence_id', 'eth_address', 'owner'])
+      expect(isSecretName(name), name).toBe(false);
   });
 
   it('a query also drops any token and a signature; a value is masked at any depth, and left as it is (same object) when nothing is secret', () => {
     expect(['signature', 'r', 's', 'token', 'api_key', 'key', 'KEY'].map((k) => redactQueryValue(k, 'v'))).toEqual(Array(7).fill(REDACTED));
-    expect(['stark_key', 'stark_keys', 'contract_address', 'asset_id'].map((k) => redactQueryValue(k, '0x1'))).toEqual(['0x1', '0x1', '0x1', '0x1']);
+    expect(['stark_key', 'stark_keys', 'contract_address', 'asset_id'].map((k) => redactQueryValue(k, '0x1'))).toEqual([
+      '0x1',
+      '0x1',
+      '0x1',
+      '0x1',
+    ]);
     const plain = { a: [{ stark_key: '0x1' }], n: 5n };
     expect(redact(plain)).toBe(plain);
     const input = { wallets: [{ stark_key: '0x1', stark_private_key: '0x2' }], api_key: 'k', deep: { x: { privateKey: '0x3' } } };
-    expect(redact(input)).toEqual({ wallets: [{ stark_key: '0x1', stark_private_key: REDACTED }], api_key: REDACTED, deep: { x: { privateKey: REDACTED } } });
+    expect(redact(input)).toEqual({
+      wallets: [{ stark_key: '0x1', stark_private_key: REDACTED }],
+      api_key: REDACTED,
+      deep: { x: { privateKey: REDACTED } },
+    });
     expect(input.wallets[0]!.stark_private_key).toBe('0x2');
   });
 });

@@ -16,18 +16,37 @@ function logged() {
 describe('request log lines', () => {
   it('an accepted mint carries its sequence_ids, a refusal its code, name and message; health is not logged', async () => {
     const { c, json, pretty } = logged();
-    const minted = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, amount: '3' }, { 'x-api-key': c.apiKey });
-    const refused = await c.post('/v1/mints', { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, amount: '3' }, { 'x-api-key': 'nope' });
+    const minted = await c.post(
+      '/v1/mints',
+      { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, amount: '3' },
+      { 'x-api-key': c.apiKey },
+    );
+    const refused = await c.post(
+      '/v1/mints',
+      { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, amount: '3' },
+      { 'x-api-key': 'nope' },
+    );
     await c.get('/_devnet/health');
     expect(minted.body.data.sequence_ids).toHaveLength(3);
     expect(refused.body.status).toBe('FAILED');
     const [ok, failed, ...rest] = json();
     expect(rest).toEqual([]);
-    expect(ok).toMatchObject({ level: 'info', event: 'request', namespace: 'default', method: 'POST', path: '/v1/mints', status: 200, error_code: 0, sequence_ids: minted.body.data.sequence_ids });
+    expect(ok).toMatchObject({
+      level: 'info',
+      event: 'request',
+      namespace: 'default',
+      method: 'POST',
+      path: '/v1/mints',
+      status: 200,
+      error_code: 0,
+      sequence_ids: minted.body.data.sequence_ids,
+    });
     expect(ok).not.toHaveProperty('error');
     expect(failed).toMatchObject({ error_code: 32, error_name: 'InvalidAPIKey', error: refused.body.error });
     expect(failed).not.toHaveProperty('sequence_ids');
-    expect(pretty[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST /v1/mints 200 \\d+\\.\\dms seq ${minted.body.data.sequence_ids.join(',')}\\n$`));
+    expect(pretty[0]).toMatch(
+      new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST /v1/mints 200 \\d+\\.\\dms seq ${minted.body.data.sequence_ids.join(',')}\\n$`),
+    );
     expect(pretty[1]).toContain(` FAILED 32 InvalidAPIKey: ${refused.body.error}`);
   });
 

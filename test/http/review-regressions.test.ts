@@ -50,7 +50,8 @@ describe('review regressions', () => {
     const c = testClient();
     const h = { 'x-api-key': c.apiKey };
     const p = (await c.get('/v1/project', h)).body.data[0].project_uuid;
-    const uuid = (await c.post('/v1/project/contract', { project_uuid: p, contract_type: 'ERC20', contract_address: NEW_20 }, h)).body.data.contract_uuid;
+    const uuid = (await c.post('/v1/project/contract', { project_uuid: p, contract_type: 'ERC20', contract_address: NEW_20 }, h)).body.data
+      .contract_uuid;
     const alice = c.accounts.alice.stark_key;
     const seq = (await c.post('/_devnet/deposit', { stark_key: alice, contract_address: NEW_20, amount: '5' })).body.sequence_id;
     await c.post(`/_devnet/records/${seq}/status`, { status: 4 });

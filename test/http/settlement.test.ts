@@ -21,7 +21,11 @@ describe('POST /_devnet/batches', () => {
     expect((await c.post('/_devnet/batches', { layer: 'l2' })).body.moved).toEqual([]);
     await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '1'); // 13
     const both = await c.post('/_devnet/batches', { layer: 'both' });
-    expect(both.body).toEqual({ moved: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], l2: [13], l1: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] });
+    expect(both.body).toEqual({
+      moved: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+      l2: [13],
+      l1: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+    });
     expect((await recordOf(c, c.accounts.alice.stark_key, 13)).status).toBe(6);
   });
 
@@ -86,7 +90,9 @@ describe('POST /_devnet/records/{id}/status', () => {
     await c.post(`/_devnet/records/${w}/status`, { status: 5 });
     expect(await balance(c, alice.stark_key, ETH_ASSET)).toEqual({ available: 10000000, frozen: 0 });
     await c.post('/_devnet/batches', { layer: 'l1' });
-    expect((await c.get('/v1/withdrawal/status?stage=withdrawarea&ethaddress=0x76f2fc7ed90039d986e3eb4db294f05e160c8f03')).body.data).toEqual([]);
+    expect(
+      (await c.get('/v1/withdrawal/status?stage=withdrawarea&ethaddress=0x76f2fc7ed90039d986e3eb4db294f05e160c8f03')).body.data,
+    ).toEqual([]);
   });
 
   it.each<[string, string, Record<string, unknown>, number]>([
@@ -105,7 +111,8 @@ describe('POST /_devnet/clock', () => {
     const c = testClient();
     expect((await c.post('/_devnet/clock', { advance_seconds: 90 })).body.now).toBe('2026-01-01T00:01:30.000000Z');
     expect((await c.post('/_devnet/clock', { set: '2026-03-01T12:00:00.5Z' })).body.now).toBe('2026-03-01T12:00:00.500000Z');
-    const seq = (await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' })).body.sequence_id;
+    const seq = (await c.post('/_devnet/deposit', { stark_key: c.accounts.carol.stark_key, contract_address: 'eth', amount: '1' })).body
+      .sequence_id;
     expect((await recordOf(c, c.accounts.carol.stark_key, seq)).time).toBe(Date.UTC(2026, 2, 1, 12) / 1000);
     expect(failedCode(await c.post('/_devnet/clock', { set: '2026-01-01T00:00:00Z' }))).toBe(19);
     expect(failedCode(await c.post('/_devnet/clock', {}))).toBe(19);

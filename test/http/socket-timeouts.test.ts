@@ -10,7 +10,10 @@ const REQUEST_MS = 1_000;
 
 /** Sends `text` a byte every 100 ms until the connection closes; resolves with what was answered, if anything. */
 async function trickle(c: RawConnection, text: string): Promise<{ status?: number; sent: number }> {
-  const answer = c.reply(60_000).then((r) => r.status, () => undefined);
+  const answer = c.reply(60_000).then(
+    (r) => r.status,
+    () => undefined,
+  );
   let sent = 0;
   while (!c.closed && sent < text.length) {
     c.send(text[sent++]!);
@@ -30,7 +33,13 @@ describe('request timeouts', () => {
   it('a body that trickles is cut off by the request timeout (408 and closed), not left open for minutes', async () => {
     const c = await RawConnection.open(portOf(net.url));
     const body = JSON.stringify({ stark_key: '0x1', contract_address: 'eth', amount: '1' }).padEnd(400, ' ');
-    c.send(rawRequest('POST', '/_devnet/deposit', { Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': String(body.length) }));
+    c.send(
+      rawRequest('POST', '/_devnet/deposit', {
+        Host: '127.0.0.1',
+        'Content-Type': 'application/json',
+        'Content-Length': String(body.length),
+      }),
+    );
     const r = await trickle(c, body);
     expect(c.closed).toBe(true);
     expect(r.status ?? 408).toBe(408);

@@ -30,7 +30,11 @@ describe('startDevnet', () => {
     running.push(a, b);
     expect(a.port).not.toBe(b.port);
     const keyA = a.devnet.accounts().accounts[2]!.stark_key;
-    await fetch(a.url + '/_devnet/deposit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stark_key: keyA, contract_address: 'eth', amount: '7' }) });
+    await fetch(a.url + '/_devnet/deposit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stark_key: keyA, contract_address: 'eth', amount: '7' }),
+    });
     const balA = (await (await fetch(`${a.url}/v1/balances?stark_key=${keyA}`)).json()) as any;
     const balB = (await (await fetch(`${b.url}/v1/balances?stark_key=${keyA}`)).json()) as any;
     expect(balA.data.list[0].balance_available).toBe(10000007);

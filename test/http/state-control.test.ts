@@ -134,9 +134,15 @@ describe('state dump and load', () => {
   it('GET answers in pieces, and POST takes a body that arrives in pieces of 333 bytes', async () => {
     const a = testClient();
     const project = [...a.dn.devnet.state.projects.values()][0]!.uuid;
-    a.dn.devnet.createMarketplace(a.apiKey, { name: 'caf\u00e9 \u4e2d "x"', payee: a.accounts.carol.stark_key, fee: { num: 1n, den: 100n, text: '0.01' }, projectUuid: project });
+    a.dn.devnet.createMarketplace(a.apiKey, {
+      name: 'caf\u00e9 \u4e2d "x"',
+      payee: a.accounts.carol.stark_key,
+      fee: { num: 1n, den: 100n, text: '0.01' },
+      projectUuid: project,
+    });
     // A history long enough for carol to keep record lists (the load must rebuild them).
-    for (let i = 0; i < 100; i++) a.dn.devnet.deposit({ starkKey: a.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
+    for (let i = 0; i < 100; i++)
+      a.dn.devnet.deposit({ starkKey: a.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
     const res = await a.dn.fetch('http://devnet.test/_devnet/state');
     const bytes = new Uint8Array(await res.arrayBuffer());
     const b = testClient();
@@ -148,7 +154,12 @@ describe('state dump and load', () => {
         at += 333;
       },
     });
-    const reply = await b.dn.fetch('http://devnet.test/_devnet/state', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const reply = await b.dn.fetch('http://devnet.test/_devnet/state', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(await reply.json()).toEqual({ state_hash: await hash(a) });
     expect(await hash(b)).toBe(await hash(a));
     expect(b.dn.devnet.state.lists.records.has(a.accounts.carol.stark_key)).toBe(true);
@@ -163,7 +174,13 @@ describe('state dump and load', () => {
   it('loads a dump of the previous format (@2: one line, integers past 2^53 as numbers) whole, and dumps it in the current layout', async () => {
     const a = testClient();
     await transfer(a, a.accounts.alice, a.accounts.bob.stark_key, ETH_ASSET, 1234n);
-    await order(a, a.accounts.alice, { contract2: 'ERC721:0x941661bd1134dc7cc3d107bf006b8631f6e65ad5:1', direction: 0, quoteAmount: '1', baseAmount: '1000', price: '1000' });
+    await order(a, a.accounts.alice, {
+      contract2: 'ERC721:0x941661bd1134dc7cc3d107bf006b8631f6e65ad5:1',
+      direction: 0,
+      quoteAmount: '1',
+      baseAmount: '1000',
+      price: '1000',
+    });
     const text = (await a.get('/_devnet/state')).text;
     // Parsed exactly (asset types pass 2^53), written as @2 wrote them: on one line, every integer a number.
     const now = parseExact(text.replace(/"(\d{16,})"/g, '$1')) as Record<string, unknown>;
@@ -175,7 +192,9 @@ describe('state dump and load', () => {
     // A dump of the format before it (@1) is refused, saying which formats this build reads.
     const r = await b.postRaw('/_devnet/state', stringify({ ...now, format: 'l2-devnet/state@1' }));
     expect(failedCode(r)).toBe(19);
-    expect(r.body.error).toMatch(/^state dump format "l2-devnet\/state@1" cannot be read by this build, which reads "l2-devnet\/state@3", "l2-devnet\/state@2"/);
+    expect(r.body.error).toMatch(
+      /^state dump format "l2-devnet\/state@1" cannot be read by this build, which reads "l2-devnet\/state@3", "l2-devnet\/state@2"/,
+    );
   });
 
   it('refuses malformed, foreign, older-format and inconsistent dumps with 19 (401 for bad JSON), leaving the state alone', async () => {
@@ -187,24 +206,97 @@ describe('state dump and load', () => {
       ['not JSON', '{"format":', 401, /not valid JSON/],
       ['an array', '[]', 401, /must be a JSON object/],
       ['a foreign document', '{"hello":"world"}', 19, /not an l2-devnet state dump/],
-      ['an older format', stringify({ ...good, format: 'l2-devnet/state@0' }), 19, /format "l2-devnet\/state@0" cannot be read by this build/],
+      [
+        'an older format',
+        stringify({ ...good, format: 'l2-devnet/state@0' }),
+        19,
+        /format "l2-devnet\/state@0" cannot be read by this build/,
+      ],
       ['a missing section', stringify({ ...good, records: undefined }), 19, /malformed state dump/],
       ['an extra field', stringify({ ...good, surprise: 1 }), 19, /unexpected field surprise/],
       ['a mistyped value', stringify({ ...good, next_vault_id: 'ten' }), 19, /malformed state dump/],
-      ['money from nowhere', stringify({ ...good, issued: good.issued.map(([k, v]: [string, number | bigint]) => [k, BigInt(v) + 1n]) }), 19, /inconsistent state dump: conservation/],
+      [
+        'money from nowhere',
+        stringify({ ...good, issued: good.issued.map(([k, v]: [string, number | bigint]) => [k, BigInt(v) + 1n]) }),
+        19,
+        /inconsistent state dump: conservation/,
+      ],
       // Found by hand: each of these once loaded (and broke the overview afterwards).
-      ['a negative clock', stringify({ ...good, clock: { now_micros: -1 } }), 19, /^malformed state dump: clock\.now_micros must be microseconds from 0 to \d+ \(9999-12-31\), got -1$/],
-      ['a string next_sequence_id', stringify({ ...good, next_sequence_id: String(good.next_sequence_id) }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "\d+"$/],
-      ['next_sequence_id at 2^53', stringify({ ...good, next_sequence_id: 2n ** 53n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "9007199254740992"$/],
-      ['next_sequence_id far past 2^53', stringify({ ...good, next_sequence_id: 2n ** 64n }), 19, /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "18446744073709551616"$/],
-      ['next_sequence_id not above the records', stringify({ ...good, next_sequence_id: 1 }), 19, /^malformed state dump: next_sequence_id 1 must be above every record's sequence id/],
-      ['a fractional prng counter', stringify({ ...good, prng: { ...good.prng, counter: 1.5 } }), 19, /^malformed state dump: prng\.counter must be an integer from 0 to 2\^53-1, got 1\.5$/],
-      ['a record id as text', stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, sequenceId: String(r.sequenceId) } : r)) }), 19, /^malformed state dump: records\[0\]\.sequenceId must be an integer from 1 to 2\^53-1, got "1"$/],
-      ['a negative amount', stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, amount: -5 } : r)) }), 19, /^malformed state dump: records\[0\]\.amount must be an integer >= 0, got -5$/],
-      ['a numeric stark key', stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, starkKey: 7 } : r)) }), 19, /^malformed state dump: records\[0\]\.starkKey must be a string, got 7$/],
-      ['an unknown record type', stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, type: 99 } : r)) }), 19, /^malformed state dump: records\[0\]\.type must be one of/],
-      ['records out of order', stringify({ ...good, records: [...good.records].reverse() }), 19, /^malformed state dump: records must come in ascending sequence id order/],
-      ['a settlement mode nobody knows', stringify({ ...good, settlement: { ...good.settlement, mode: 'sometimes' } }), 19, /^malformed state dump: settlement\.mode must be one of "auto", "manual", "interval", got "sometimes"$/],
+      [
+        'a negative clock',
+        stringify({ ...good, clock: { now_micros: -1 } }),
+        19,
+        /^malformed state dump: clock\.now_micros must be microseconds from 0 to \d+ \(9999-12-31\), got -1$/,
+      ],
+      [
+        'a string next_sequence_id',
+        stringify({ ...good, next_sequence_id: String(good.next_sequence_id) }),
+        19,
+        /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "\d+"$/,
+      ],
+      [
+        'next_sequence_id at 2^53',
+        stringify({ ...good, next_sequence_id: 2n ** 53n }),
+        19,
+        /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "9007199254740992"$/,
+      ],
+      [
+        'next_sequence_id far past 2^53',
+        stringify({ ...good, next_sequence_id: 2n ** 64n }),
+        19,
+        /^malformed state dump: next_sequence_id must be an integer from 1 to 2\^53-1, got "18446744073709551616"$/,
+      ],
+      [
+        'next_sequence_id not above the records',
+        stringify({ ...good, next_sequence_id: 1 }),
+        19,
+        /^malformed state dump: next_sequence_id 1 must be above every record's sequence id/,
+      ],
+      [
+        'a fractional prng counter',
+        stringify({ ...good, prng: { ...good.prng, counter: 1.5 } }),
+        19,
+        /^malformed state dump: prng\.counter must be an integer from 0 to 2\^53-1, got 1\.5$/,
+      ],
+      [
+        'a record id as text',
+        stringify({
+          ...good,
+          records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, sequenceId: String(r.sequenceId) } : r)),
+        }),
+        19,
+        /^malformed state dump: records\[0\]\.sequenceId must be an integer from 1 to 2\^53-1, got "1"$/,
+      ],
+      [
+        'a negative amount',
+        stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, amount: -5 } : r)) }),
+        19,
+        /^malformed state dump: records\[0\]\.amount must be an integer >= 0, got -5$/,
+      ],
+      [
+        'a numeric stark key',
+        stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, starkKey: 7 } : r)) }),
+        19,
+        /^malformed state dump: records\[0\]\.starkKey must be a string, got 7$/,
+      ],
+      [
+        'an unknown record type',
+        stringify({ ...good, records: good.records.map((r: any, i: number) => (i === 0 ? { ...r, type: 99 } : r)) }),
+        19,
+        /^malformed state dump: records\[0\]\.type must be one of/,
+      ],
+      [
+        'records out of order',
+        stringify({ ...good, records: [...good.records].reverse() }),
+        19,
+        /^malformed state dump: records must come in ascending sequence id order/,
+      ],
+      [
+        'a settlement mode nobody knows',
+        stringify({ ...good, settlement: { ...good.settlement, mode: 'sometimes' } }),
+        19,
+        /^malformed state dump: settlement\.mode must be one of "auto", "manual", "interval", got "sometimes"$/,
+      ],
     ];
     for (const [what, body, code, message] of cases) {
       const r = await c.postRaw('/_devnet/state', body);
@@ -214,7 +306,9 @@ describe('state dump and load', () => {
     }
     expect(await hash(c)).toBe(h);
     // The same checks on the in-memory path (a POST is read as a stream; load() takes an object).
-    expect(() => c.dn.devnet.load({ ...good, next_sequence_id: String(good.next_sequence_id) })).toThrow(/next_sequence_id must be an integer from 1 to 2\^53-1/);
+    expect(() => c.dn.devnet.load({ ...good, next_sequence_id: String(good.next_sequence_id) })).toThrow(
+      /next_sequence_id must be an integer from 1 to 2\^53-1/,
+    );
     expect(() => c.dn.devnet.load({ ...good, clock: { now_micros: -1n } })).toThrow(/clock\.now_micros must be microseconds/);
     expect(await hash(c)).toBe(h);
     // And the overview still answers at once.

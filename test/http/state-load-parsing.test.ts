@@ -10,7 +10,12 @@ describe('POST /_devnet/state parsing', () => {
     const devnet = c.dn.devnet;
     const project = [...devnet.state.projects.values()].find((p) => p.owner === c.apiKey)!.uuid;
     const name = 'n'.repeat(12_000_000);
-    devnet.createMarketplace(c.apiKey, { name, payee: c.accounts.carol.stark_key, fee: { num: 15n, den: 1000n, text: '0.015' }, projectUuid: project });
+    devnet.createMarketplace(c.apiKey, {
+      name,
+      payee: c.accounts.carol.stark_key,
+      fee: { num: 15n, den: 1000n, text: '0.015' },
+      projectUuid: project,
+    });
     const hash = devnet.stateHash();
     const dump = (await c.get('/_devnet/state')).text;
     expect(dump.length).toBeGreaterThan(12_000_000);
@@ -28,11 +33,15 @@ describe('POST /_devnet/state parsing', () => {
       const r = await c.postRaw('/_devnet/state', dump.replace('"named_accounts":[', `"named_accounts":[${deep},`));
       expect(r.status).toBe(200);
       expect(failedCode(r)).toBe(19);
-      expect(r.body.error).toBe('malformed state dump: field named_accounts nests deeper than 64 levels (a whole dump nests about a dozen)');
+      expect(r.body.error).toBe(
+        'malformed state dump: field named_accounts nests deeper than 64 levels (a whole dump nests about a dozen)',
+      );
     }
     const r = await c.postRaw('/_devnet/state', '['.repeat(100_000));
     expect(failedCode(r)).toBe(401);
-    expect(r.body.error).toBe('a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with "[[[[[[[[[[[[[[[["');
+    expect(r.body.error).toBe(
+      'a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with "[[[[[[[[[[[[[[[["',
+    );
   });
 
   it('`"` followed by 200,000 `\\"` is answered at once with 401, closed or not: a dump is an object', async () => {
@@ -58,7 +67,12 @@ describe('POST /_devnet/state parsing', () => {
         controller.enqueue(bytes);
       },
     });
-    const reply = await c.dn.fetch('http://devnet.test/_devnet/state', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const reply = await c.dn.fetch('http://devnet.test/_devnet/state', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     const text = await reply.text();
     return { reply: { status: reply.status, text, body: JSON.parse(text) }, pulled };
   }
@@ -90,7 +104,9 @@ describe('POST /_devnet/state parsing', () => {
       for (let i = 0; i < 2048; i++) yield piece;
     });
     expect(failedCode(line.reply)).toBe(19);
-    expect(line.reply.body.error).toBe(`malformed state dump: line 8 is longer than ${16 * 1024 * 1024} characters, the most read as one line`);
+    expect(line.reply.body.error).toBe(
+      `malformed state dump: line 8 is longer than ${16 * 1024 * 1024} characters, the most read as one line`,
+    );
     expect(line.pulled).toBeLessThan(17 * 1024 * 1024);
     // In another layout (one line from the start): held whole up to the same limit.
     const whole = await streamed(c, function* () {
@@ -98,7 +114,9 @@ describe('POST /_devnet/state parsing', () => {
       for (let i = 0; i < 2048; i++) yield piece;
     });
     expect(failedCode(whole.reply)).toBe(19);
-    expect(whole.reply.body.error).toMatch(/^this state dump is not laid out one item per line .* larger than 16777216 characters, the most read whole/);
+    expect(whole.reply.body.error).toMatch(
+      /^this state dump is not laid out one item per line .* larger than 16777216 characters, the most read whole/,
+    );
     expect(whole.pulled).toBeLessThan(17 * 1024 * 1024);
   });
 });

@@ -30,9 +30,15 @@ async function get(c: ReturnType<typeof testClient>, url: string): Promise<Respo
 async function siteCar(): Promise<Uint8Array> {
   const { readable, writable } = new TransformStream<UnixFS.Block, UnixFS.Block>();
   const blocks: UnixFS.Block[] = [];
-  const collected = (async () => { for await (const b of readable as unknown as AsyncIterable<UnixFS.Block>) blocks.push(b); })();
+  const collected = (async () => {
+    for await (const b of readable as unknown as AsyncIterable<UnixFS.Block>) blocks.push(b);
+  })();
   const fs = UnixFS.createWriter({ writable, settings: IPFS_CAR_SETTINGS });
-  const file = async (bytes: Uint8Array) => { const w = fs.createFileWriter(); await w.write(bytes); return w.close(); };
+  const file = async (bytes: Uint8Array) => {
+    const w = fs.createFileWriter();
+    await w.write(bytes);
+    return w.close();
+  };
   const data = fs.createDirectoryWriter();
   data.set('info.json', await file(text('{"a":1}')));
   const img = fs.createDirectoryWriter();
@@ -46,7 +52,10 @@ async function siteCar(): Promise<Uint8Array> {
   await fs.close();
   await collected;
   // @ipld/unixfs has its own multiformats: its CIDs are read back as ours.
-  return carOf(blocks.map((b) => ({ cid: CID.decode(b.cid.bytes), bytes: b.bytes })), [CID.decode(link.cid.bytes)]);
+  return carOf(
+    blocks.map((b) => ({ cid: CID.decode(b.cid.bytes), bytes: b.bytes })),
+    [CID.decode(link.cid.bytes)],
+  );
 }
 
 describe('gateway', () => {
@@ -57,8 +66,18 @@ describe('gateway', () => {
     const listing = await get(c, r.endpoints[0]);
     expect(listing.status).toBe(200);
     expect(listing.headers.get('content-type')).toContain('application/json');
-    const { file } = await importWrappedFile('photo.JPG', (async function* () { yield bytes; })(), { put: async () => {} });
-    expect(await listing.json() as any).toEqual({ cid: r.cid, path: `/ipfs/${r.cid}`, entries: [{ name: 'photo.JPG', cid: file.toString(), type: 'file', size: bytes.length }] });
+    const { file } = await importWrappedFile(
+      'photo.JPG',
+      (async function* () {
+        yield bytes;
+      })(),
+      { put: async () => {} },
+    );
+    expect((await listing.json()) as any).toEqual({
+      cid: r.cid,
+      path: `/ipfs/${r.cid}`,
+      entries: [{ name: 'photo.JPG', cid: file.toString(), type: 'file', size: bytes.length }],
+    });
     const f = await get(c, r.endpoints[0] + 'photo.JPG');
     expect(f.status).toBe(200);
     expect(f.headers.get('content-type')).toBe('image/jpeg');
@@ -72,10 +91,22 @@ describe('gateway', () => {
   it('a CAR directory: nested listings, content types by extension, octet-stream without one, percent-encoded names', async () => {
     const c = testClient();
     const { cid, endpoints } = (await upload(c, await genesisProject(c), fileForm('site.car', await siteCar()))).body.data;
-    const root = await (await get(c, endpoints[0])).json() as any;
-    expect(root.entries.map((e: { name: string; type: string }) => `${e.name}:${e.type}`).sort()).toEqual(['data:directory', 'img:directory', 'index.html:file', 'notes:file']);
-    expect((await (await get(c, `${endpoints[0]}img`)).json() as any).entries).toEqual([{ name: 'pixel.png', cid: expect.any(String), type: 'file', size: 70 }]);
-    const types: Array<[string, string]> = [['index.html', 'text/html; charset=utf-8'], ['data/info.json', 'application/json'], ['img/pixel.png', 'image/png'], ['notes', 'application/octet-stream']];
+    const root = (await (await get(c, endpoints[0])).json()) as any;
+    expect(root.entries.map((e: { name: string; type: string }) => `${e.name}:${e.type}`).sort()).toEqual([
+      'data:directory',
+      'img:directory',
+      'index.html:file',
+      'notes:file',
+    ]);
+    expect(((await (await get(c, `${endpoints[0]}img`)).json()) as any).entries).toEqual([
+      { name: 'pixel.png', cid: expect.any(String), type: 'file', size: 70 },
+    ]);
+    const types: Array<[string, string]> = [
+      ['index.html', 'text/html; charset=utf-8'],
+      ['data/info.json', 'application/json'],
+      ['img/pixel.png', 'image/png'],
+      ['notes', 'application/octet-stream'],
+    ];
     for (const [path, type] of types) {
       const res = await get(c, `http://devnet.test/ipfs/${cid}/${path}`);
       expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, type]);
@@ -90,7 +121,7 @@ describe('gateway', () => {
     const c = testClient();
     const { cid } = (await upload(c, await genesisProject(c), fileForm('kept.txt', text('kept')))).body.data;
     const res = await get(c, `http://devnet.test/ipfs/${cid}${suffix}`);
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     expect(res.status).toBe(status);
     expect(body).toMatchObject({ status: 'FAILED', data: null, error_code: 19 });
   });
@@ -99,10 +130,10 @@ describe('gateway', () => {
     const c = testClient();
     const unknown = await get(c, 'http://devnet.test/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku');
     expect(unknown.status).toBe(404);
-    expect(failedCode({ status: 404, body: await unknown.json() as any, text: '' })).toBe(19);
+    expect(failedCode({ status: 404, body: (await unknown.json()) as any, text: '' })).toBe(19);
     const bad = await get(c, 'http://devnet.test/ipfs/not-a-cid/x');
     expect(bad.status).toBe(400);
-    expect((await bad.json() as any).error).toMatch(/cid must be a CID/);
+    expect(((await bad.json()) as any).error).toMatch(/cid must be a CID/);
   });
 
   it('endpoints use a configured gateway URL (trailing slash dropped)', async () => {
@@ -119,9 +150,11 @@ describe('gateway over a real socket', () => {
     const net = await startDevnet({ port: 0, blockStore: new DirectoryBlockStore(dir) });
     running.push(net);
     const key = net.devnet.accounts().api_keys[0]!;
-    const p = (await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json() as any).data[0].project_uuid;
+    const p = ((await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json()) as any).data[0].project_uuid;
     const bytes = seededBytes(1_500_000, 11);
-    const up = await (await fetch(net.url + storagePath(p), { method: 'POST', headers: { 'x-api-key': key }, body: fileForm('clip.mp4', bytes) })).json() as any;
+    const up = (await (
+      await fetch(net.url + storagePath(p), { method: 'POST', headers: { 'x-api-key': key }, body: fileForm('clip.mp4', bytes) })
+    ).json()) as any;
     expect(up.data.endpoints).toEqual([`${net.url}/ipfs/${up.data.cid}/`]);
     const res = await fetch(`${up.data.endpoints[0]}clip.mp4`);
     expect(res.headers.get('content-type')).toBe('video/mp4');
@@ -133,13 +166,20 @@ describe('gateway over a real socket', () => {
     const net = await startDevnet({ port: 0 });
     running.push(net);
     const key = net.devnet.accounts().api_keys[0]!;
-    const p = (await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json() as any).data[0].project_uuid;
+    const p = ((await (await fetch(`${net.url}/v1/project`, { headers: { 'x-api-key': key } })).json()) as any).data[0].project_uuid;
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(net.url + storagePath(p), { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(120 * 1024 * 1024) } }, (res) => {
-        let b = '';
-        res.on('data', (d) => (b += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: b }));
-      });
+      const req = httpRequest(
+        net.url + storagePath(p),
+        {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(120 * 1024 * 1024) },
+        },
+        (res) => {
+          let b = '';
+          res.on('data', (d) => (b += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: b }));
+        },
+      );
       req.on('error', reject);
       req.write('--b\r\n');
     });

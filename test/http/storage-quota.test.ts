@@ -17,7 +17,9 @@ describe('storage quota', () => {
     const second = await upload(c, project, fileForm('b.bin', seededBytes(60_000, 2)));
     expect(second.status).toBe(413);
     expect(failedCode(second)).toBe(19);
-    expect(second.body.error).toBe(`file exceeds what is left of project ${project}'s storage quota: 40000 of 100000 bytes (--storage-quota)`);
+    expect(second.body.error).toBe(
+      `file exceeds what is left of project ${project}'s storage quota: 40000 of 100000 bytes (--storage-quota)`,
+    );
     expect([...c.dn.devnet.storage.blocks.keys()].length).toBe(blocksBefore);
     const listed = (await c.get(storagePath(project), h)).body.data.storages.list.map((f: { filename: string }) => f.filename);
     expect(listed).toEqual(['a.bin']);

@@ -19,7 +19,12 @@ function snapshot(c: TestClient): { hash: string; blocks: string[] } {
   return { hash: c.dn.devnet.stateHash(), blocks: [...c.dn.devnet.storage.blocks.keys()].sort() };
 }
 
-async function rawPost(c: TestClient, path: string, body: string | FormData | ReadableStream<Uint8Array>, headers: Record<string, string>): Promise<Reply> {
+async function rawPost(
+  c: TestClient,
+  path: string,
+  body: string | FormData | ReadableStream<Uint8Array>,
+  headers: Record<string, string>,
+): Promise<Reply> {
   // duplex 'half': required by undici for a stream body.
   const res = await c.dn.fetch(new Request('http://devnet.test' + path, { method: 'POST', headers, body, duplex: 'half' } as RequestInit));
   const text = await res.text();
@@ -29,9 +34,11 @@ async function rawPost(c: TestClient, path: string, body: string | FormData | Re
 /** A raw multipart body, for framing no FormData would produce. */
 function multipart(parts: string[], close = true): { body: string; type: string } {
   const b = 'XbOuNdArY';
-  return { body: parts.map((p) => `--${b}\r\n${p}\r\n`).join('') + (close ? `--${b}--\r\n` : ''), type: `multipart/form-data; boundary=${b}` };
+  return {
+    body: parts.map((p) => `--${b}\r\n${p}\r\n`).join('') + (close ? `--${b}--\r\n` : ''),
+    type: `multipart/form-data; boundary=${b}`,
+  };
 }
-
 
 /** A body stream of `n` zero bytes wrapped as the `file` part, produced lazily (never held whole). */
 function hugeUpload(n: number): { stream: ReadableStream<Uint8Array>; type: string } {
@@ -42,8 +49,16 @@ function hugeUpload(n: number): { stream: ReadableStream<Uint8Array>; type: stri
   const chunk = new Uint8Array(MiB);
   const stream = new ReadableStream<Uint8Array>({
     pull(ctl) {
-      if (sent === -1) { ctl.enqueue(head); sent = 0; return; }
-      if (sent >= n) { ctl.enqueue(tail); ctl.close(); return; }
+      if (sent === -1) {
+        ctl.enqueue(head);
+        sent = 0;
+        return;
+      }
+      if (sent >= n) {
+        ctl.enqueue(tail);
+        ctl.close();
+        return;
+      }
       const len = Math.min(MiB, n - sent);
       sent += len;
       ctl.enqueue(len === MiB ? chunk : chunk.subarray(0, len));
@@ -58,14 +73,34 @@ describe('storage: upload, list, remove', () => {
     const p = await genesisProject(c);
     const r = await upload(c, p, fileForm('c.jpg', seededBytes(173604, 1)));
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'OK', data: { cid: expect.stringMatching(/^bafybei[a-z2-7]{52}$/), endpoints: [expect.any(String)] }, error: '' });
+    expect(r.body).toEqual({
+      status: 'OK',
+      data: { cid: expect.stringMatching(/^bafybei[a-z2-7]{52}$/), endpoints: [expect.any(String)] },
+      error: '',
+    });
     const cid = r.body.data.cid;
     expect(r.body.data.endpoints).toEqual([`http://devnet.test/ipfs/${cid}/`]);
     const list = await c.get(storagePath(p), { 'x-api-key': c.apiKey });
     expect(list.body).toEqual({
       status: 'OK',
       error: '',
-      data: { storages: { list: [{ cid, filename: 'c.jpg', filesize: '173604', created_at: '2026-01-01T00:00:00.000000Z', endpoints: [`http://devnet.test/ipfs/${cid}/`] }], total: 1, current_page: 1, page_size: '100', total_page: 1 } },
+      data: {
+        storages: {
+          list: [
+            {
+              cid,
+              filename: 'c.jpg',
+              filesize: '173604',
+              created_at: '2026-01-01T00:00:00.000000Z',
+              endpoints: [`http://devnet.test/ipfs/${cid}/`],
+            },
+          ],
+          total: 1,
+          current_page: 1,
+          page_size: '100',
+          total_page: 1,
+        },
+      },
     });
     expect(c.dn.devnet.invariants()).toMatchObject({ ok: true, violations: [] });
   });
@@ -100,7 +135,7 @@ describe('storage: upload, list, remove', () => {
     expect(c.dn.devnet.invariants().ok).toBe(true);
   });
 
-  it('the same bytes twice in one project list once; in another key\'s project they list there too, stored once', async () => {
+  it("the same bytes twice in one project list once; in another key's project they list there too, stored once", async () => {
     const c = testClient();
     const p = await genesisProject(c);
     const bytes = seededBytes(2 * MiB + 5, 3);
@@ -187,50 +222,165 @@ function hostile(c: TestClient, p: string, head: string): Promise<Reply> {
 
 describe('storage refusals change nothing', () => {
   it.each<[string, number, number, (c: TestClient, p: string) => Promise<Reply>]>([
-    ['no file field', 19, 200, async (c, p) => { const f = new FormData(); f.append('other', 'x'); return upload(c, p, f); }],
+    [
+      'no file field',
+      19,
+      200,
+      async (c, p) => {
+        const f = new FormData();
+        f.append('other', 'x');
+        return upload(c, p, f);
+      },
+    ],
     ['a JSON body instead of multipart', 19, 200, (c, p) => c.post(storagePath(p), { file: 'x' }, { 'x-api-key': c.apiKey })],
     ['an empty file', 19, 200, (c, p) => upload(c, p, fileForm('empty.txt', new Uint8Array(0)))],
-    ['a file part without a file name', 19, 200, async (c, p) => {
-      const m = multipart(['Content-Disposition: form-data; name="file"\r\n\r\nabc']);
-      return rawPost(c, storagePath(p), m.body, { 'x-api-key': c.apiKey, 'content-type': m.type });
-    }],
-    ['a multipart body cut before its closing boundary', 19, 200, async (c, p) => {
-      const m = multipart(['Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'], false);
-      return rawPost(c, storagePath(p), m.body.slice(0, -2), { 'x-api-key': c.apiKey, 'content-type': m.type });
-    }],
+    [
+      'a file part without a file name',
+      19,
+      200,
+      async (c, p) => {
+        const m = multipart(['Content-Disposition: form-data; name="file"\r\n\r\nabc']);
+        return rawPost(c, storagePath(p), m.body, { 'x-api-key': c.apiKey, 'content-type': m.type });
+      },
+    ],
+    [
+      'a multipart body cut before its closing boundary',
+      19,
+      200,
+      async (c, p) => {
+        const m = multipart(['Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'], false);
+        return rawPost(c, storagePath(p), m.body.slice(0, -2), { 'x-api-key': c.apiKey, 'content-type': m.type });
+      },
+    ],
     ['a corrupt CAR', 19, 200, (c, p) => upload(c, p, fileForm('site.car', new TextEncoder().encode('not a car at all')))],
-    ['a CAR whose block does not match its CID', 19, 200, async (c, p) => {
-      const cid = CID.createV1(raw.code, await sha256.digest(new Uint8Array([1, 2, 3])));
-      return upload(c, p, fileForm('bad.car', await carOf([{ cid, bytes: new Uint8Array([9, 9, 9]) }], [cid])));
-    }],
-    ['a truncated CAR', 19, 200, async (c, p) => {
-      const bytes = seededBytes(5000, 2);
-      const cid = CID.createV1(raw.code, await sha256.digest(bytes));
-      return upload(c, p, fileForm('cut.car', (await carOf([{ cid, bytes }], [cid])).subarray(0, 2000)));
-    }],
+    [
+      'a CAR whose block does not match its CID',
+      19,
+      200,
+      async (c, p) => {
+        const cid = CID.createV1(raw.code, await sha256.digest(new Uint8Array([1, 2, 3])));
+        return upload(c, p, fileForm('bad.car', await carOf([{ cid, bytes: new Uint8Array([9, 9, 9]) }], [cid])));
+      },
+    ],
+    [
+      'a truncated CAR',
+      19,
+      200,
+      async (c, p) => {
+        const bytes = seededBytes(5000, 2);
+        const cid = CID.createV1(raw.code, await sha256.digest(bytes));
+        return upload(c, p, fileForm('cut.car', (await carOf([{ cid, bytes }], [cid])).subarray(0, 2000)));
+      },
+    ],
     ['an unknown project', 19, 200, (c) => upload(c, '00000000-0000-4000-8000-000000000000', fileForm('a.txt', new Uint8Array([1])))],
     ["another key's project", 19, 200, async (c, p) => upload(c, p, fileForm('a.txt', new Uint8Array([1])), await newKey(c))],
     ['no API key', 32, 401, (c, p) => rawPost(c, storagePath(p), fileForm('a.txt', new Uint8Array([1])), {})],
     ['an unknown API key', 32, 401, (c, p) => upload(c, p, fileForm('a.txt', new Uint8Array([1])), 'rk-nope')],
-    ['a file over 100 MiB (measured while streaming)', 19, 413, async (c, p) => {
-      const h = hugeUpload(100 * MiB + 1);
-      return rawPost(c, storagePath(p), h.stream, { 'x-api-key': c.apiKey, 'content-type': h.type });
-    }],
-    ['a declared Content-Length over the limit', 19, 413, (c, p) => rawPost(c, storagePath(p), 'x', { 'x-api-key': c.apiKey, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * MiB) })],
-    ['a part header of 40,000 spaces (linear parsing, bounded headers)', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(40_000)}b`)],
-    ['a 16 KB Content-Type', 19, 200, (c, p) => hostile(c, p, `Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: ${'a;'.repeat(8_192)}`)],
-    ['a file name refused before the file is read, the file still arriving', 19, 200, (c, p) => {
-      const m = multipart([`Content-Disposition: form-data; name="file"; filename="${'n'.repeat(300)}"\r\n\r\n${'x'.repeat(200_000)}`]);
-      const pieces = [m.body.slice(0, 1_000), m.body.slice(1_000, 100_000), m.body.slice(100_000)].map((t) => new TextEncoder().encode(t));
-      const stream = new ReadableStream<Uint8Array>({ pull: (ctl) => (pieces.length ? ctl.enqueue(pieces.shift()!) : ctl.close()) });
-      return rawPost(c, storagePath(p), stream, { 'x-api-key': c.apiKey, 'content-type': m.type });
-    }],
-    ['too many parts', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.parts + 1 }, () => 'X-Nothing: 1\r\n\r\nx'))],
-    ['too many fields', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nv`))],
-    ['too many files', 19, 200, (c, p) => form(c, p, Array.from({ length: FORM_LIMITS.files + 1 }, (_, i) => `Content-Disposition: form-data; name="file"; filename="f${i}"\r\n\r\nv`))],
-    ['a field too long', 19, 200, (c, p) => form(c, p, [`Content-Disposition: form-data; name="note"\r\n\r\n${'v'.repeat(FORM_LIMITS.fieldSize + 1)}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'])],
-    ['remove of an unknown CID', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, { cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku' }, { 'x-api-key': c.apiKey })],
-    ['remove of something that is not a CID', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, { cid: 'hello' }, { 'x-api-key': c.apiKey })],
+    [
+      'a file over 100 MiB (measured while streaming)',
+      19,
+      413,
+      async (c, p) => {
+        const h = hugeUpload(100 * MiB + 1);
+        return rawPost(c, storagePath(p), h.stream, { 'x-api-key': c.apiKey, 'content-type': h.type });
+      },
+    ],
+    [
+      'a declared Content-Length over the limit',
+      19,
+      413,
+      (c, p) =>
+        rawPost(c, storagePath(p), 'x', {
+          'x-api-key': c.apiKey,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(200 * MiB),
+        }),
+    ],
+    [
+      'a part header of 40,000 spaces (linear parsing, bounded headers)',
+      19,
+      200,
+      (c, p) => hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(40_000)}b`),
+    ],
+    [
+      'a 16 KB Content-Type',
+      19,
+      200,
+      (c, p) => hostile(c, p, `Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: ${'a;'.repeat(8_192)}`),
+    ],
+    [
+      'a file name refused before the file is read, the file still arriving',
+      19,
+      200,
+      (c, p) => {
+        const m = multipart([`Content-Disposition: form-data; name="file"; filename="${'n'.repeat(300)}"\r\n\r\n${'x'.repeat(200_000)}`]);
+        const pieces = [m.body.slice(0, 1_000), m.body.slice(1_000, 100_000), m.body.slice(100_000)].map((t) =>
+          new TextEncoder().encode(t),
+        );
+        const stream = new ReadableStream<Uint8Array>({ pull: (ctl) => (pieces.length ? ctl.enqueue(pieces.shift()!) : ctl.close()) });
+        return rawPost(c, storagePath(p), stream, { 'x-api-key': c.apiKey, 'content-type': m.type });
+      },
+    ],
+    [
+      'too many parts',
+      19,
+      200,
+      (c, p) =>
+        form(
+          c,
+          p,
+          Array.from({ length: FORM_LIMITS.parts + 1 }, () => 'X-Nothing: 1\r\n\r\nx'),
+        ),
+    ],
+    [
+      'too many fields',
+      19,
+      200,
+      (c, p) =>
+        form(
+          c,
+          p,
+          Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nv`),
+        ),
+    ],
+    [
+      'too many files',
+      19,
+      200,
+      (c, p) =>
+        form(
+          c,
+          p,
+          Array.from({ length: FORM_LIMITS.files + 1 }, (_, i) => `Content-Disposition: form-data; name="file"; filename="f${i}"\r\n\r\nv`),
+        ),
+    ],
+    [
+      'a field too long',
+      19,
+      200,
+      (c, p) =>
+        form(c, p, [
+          `Content-Disposition: form-data; name="note"\r\n\r\n${'v'.repeat(FORM_LIMITS.fieldSize + 1)}`,
+          'Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc',
+        ]),
+    ],
+    [
+      'remove of an unknown CID',
+      19,
+      200,
+      (c, p) =>
+        c.post(
+          `${storagePath(p)}/remove`,
+          { cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku' },
+          { 'x-api-key': c.apiKey },
+        ),
+    ],
+    [
+      'remove of something that is not a CID',
+      19,
+      200,
+      (c, p) => c.post(`${storagePath(p)}/remove`, { cid: 'hello' }, { 'x-api-key': c.apiKey }),
+    ],
     ['remove without a cid', 19, 200, (c, p) => c.post(`${storagePath(p)}/remove`, {}, { 'x-api-key': c.apiKey })],
     ["listing another key's project", 19, 200, async (c, p) => c.get(storagePath(p), { 'x-api-key': await newKey(c) })],
   ])('%s: code %i, HTTP %i', async (name, code, status, act) => {
@@ -250,7 +400,11 @@ describe('storage refusals change nothing', () => {
 
   it('in --error-status http mode a too-large upload is still 413', async () => {
     const c = testClient({ errorStatus: 'http' });
-    const r = await rawPost(c, storagePath(await genesisProject(c)), 'x', { 'x-api-key': c.apiKey, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * MiB) });
+    const r = await rawPost(c, storagePath(await genesisProject(c)), 'x', {
+      'x-api-key': c.apiKey,
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(200 * MiB),
+    });
     expect(r.status).toBe(413);
   });
 
@@ -260,7 +414,11 @@ describe('storage refusals change nothing', () => {
     const upload = hostile(c, p, `Content-Disposition: form-data; a${' '.repeat(400_000)}b`);
     const health = c.get('/_devnet/health');
     const [r, h] = await Promise.all([upload, health]);
-    expect(r.body).toMatchObject({ status: 'FAILED', error_code: 19, error: expect.stringMatching(/malformed multipart body: malformed part header/) });
+    expect(r.body).toMatchObject({
+      status: 'FAILED',
+      error_code: 19,
+      error: expect.stringMatching(/malformed multipart body: malformed part header/),
+    });
     expect(h.body.status).toBe('ok');
   }, 5_000);
 });

@@ -11,7 +11,9 @@ async function twoTenants() {
   const b = (await c.post('/_devnet/api-keys', {})).body.api_key as string;
   const pa = (await c.get('/v1/project', { 'x-api-key': a })).body.data[0].project_uuid as string;
   const pb = (await c.post('/v1/project', { project_name: 'B' }, { 'x-api-key': b })).body.data.project_uuid as string;
-  const cb = (await c.post('/v1/project/contract', { project_uuid: pb, contract_type: 'ERC721M', contract_address: B_721 }, { 'x-api-key': b })).body.data.contract_uuid as string;
+  const cb = (
+    await c.post('/v1/project/contract', { project_uuid: pb, contract_type: 'ERC721M', contract_address: B_721 }, { 'x-api-key': b })
+  ).body.data.contract_uuid as string;
   const ca = (await c.get(`/v1/contract_info?contract_address=${DMINT}`)).body.data.contract_uuid as string;
   return { c, a, b, pa, pb, ca, cb };
 }
@@ -30,14 +32,33 @@ describe('API-key tenancy', () => {
   it('every key-only endpoint refuses the other tenant, and nothing changes', async () => {
     const t = await twoTenants();
     const { c } = t;
-    const attempts = (me: string, theirProject: string, theirContractUuid: string, theirAddress: string): Array<[string, Record<string, unknown>, number]> => [
-      ['/v1/project/edit_project', { project_uuid: theirProject, new_project_name: 'mine now' }, 19],
-      ['/v1/project/remove_project', { project_uuid: theirProject }, 19],
-      ['/v1/project/contract', { project_uuid: theirProject, contract_type: 'ERC20', contract_address: '0x9999999999999999999999999999999999999999' }, 19],
-      ['/v1/project/remove_contract', { contract_uuid: theirContractUuid }, 33],
-      ['/v1/mints', { contract_address: theirAddress, stark_key: c.accounts.carol.stark_key, amount: '1' }, 33],
-      ['/v1/marketplace', { marketplace_name: 'M', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.01', project_uuid: theirProject }, 19],
-    ].map(([p, b, code]) => [p as string, { ...(b as Record<string, unknown>), __key: me }, code as number]);
+    const attempts = (
+      me: string,
+      theirProject: string,
+      theirContractUuid: string,
+      theirAddress: string,
+    ): Array<[string, Record<string, unknown>, number]> =>
+      [
+        ['/v1/project/edit_project', { project_uuid: theirProject, new_project_name: 'mine now' }, 19],
+        ['/v1/project/remove_project', { project_uuid: theirProject }, 19],
+        [
+          '/v1/project/contract',
+          { project_uuid: theirProject, contract_type: 'ERC20', contract_address: '0x9999999999999999999999999999999999999999' },
+          19,
+        ],
+        ['/v1/project/remove_contract', { contract_uuid: theirContractUuid }, 33],
+        ['/v1/mints', { contract_address: theirAddress, stark_key: c.accounts.carol.stark_key, amount: '1' }, 33],
+        [
+          '/v1/marketplace',
+          {
+            marketplace_name: 'M',
+            marketplace_payee_address: c.accounts.carol.stark_key,
+            marketplace_fee: '0.01',
+            project_uuid: theirProject,
+          },
+          19,
+        ],
+      ].map(([p, b, code]) => [p as string, { ...(b as Record<string, unknown>), __key: me }, code as number]);
 
     const before = (await c.get('/_devnet/invariants')).body.state_hash;
     const all = [...attempts(t.b, t.pa, t.ca, DMINT), ...attempts(t.a, t.pb, t.cb, B_721)];
@@ -55,10 +76,18 @@ describe('API-key tenancy', () => {
       ['POST', '/v1/project', { project_name: 'x' }],
       ['POST', '/v1/project/edit_project', { project_uuid: pa, new_project_name: 'x' }],
       ['POST', '/v1/project/remove_project', { project_uuid: pa }],
-      ['POST', '/v1/project/contract', { project_uuid: pa, contract_type: 'ERC20', contract_address: '0x9999999999999999999999999999999999999999' }],
+      [
+        'POST',
+        '/v1/project/contract',
+        { project_uuid: pa, contract_type: 'ERC20', contract_address: '0x9999999999999999999999999999999999999999' },
+      ],
       ['POST', '/v1/project/remove_contract', { contract_uuid: 'x' }],
       ['POST', '/v1/mints', { contract_address: DMINT, stark_key: c.accounts.carol.stark_key, amount: '1' }],
-      ['POST', '/v1/marketplace', { marketplace_name: 'M', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.01', project_uuid: pa }],
+      [
+        'POST',
+        '/v1/marketplace',
+        { marketplace_name: 'M', marketplace_payee_address: c.accounts.carol.stark_key, marketplace_fee: '0.01', project_uuid: pa },
+      ],
     ];
     const before = (await c.get('/_devnet/invariants')).body.state_hash;
     for (const [method, path, body] of calls) {

@@ -9,9 +9,21 @@ import { signedPayment } from '../../src/testing.js';
 
 const ETH0 = 10_000_000;
 const RDD0 = 1_000_000_000;
-const nft = (direction: 0 | 1, price: number, token = 1): OrderOptions => ({ contract2: `ERC721:${REDDIO721}:${token}`, direction, quoteAmount: '1', baseAmount: String(price), price: String(price) });
+const nft = (direction: 0 | 1, price: number, token = 1): OrderOptions => ({
+  contract2: `ERC721:${REDDIO721}:${token}`,
+  direction,
+  quoteAmount: '1',
+  baseAmount: String(price),
+  price: String(price),
+});
 /** `tokens` RDD20 at `price` ETH each (quantized: 10^-6 of a token / of an ETH). */
-const erc20 = (direction: 0 | 1, tokens: number, price: string): OrderOptions => ({ contract2: `ERC20:${RDD20}`, direction, quoteAmount: String(tokens * 1e6), baseAmount: String(Math.round(tokens * Number(price) * 1e6)), price });
+const erc20 = (direction: 0 | 1, tokens: number, price: string): OrderOptions => ({
+  contract2: `ERC20:${RDD20}`,
+  direction,
+  quoteAmount: String(tokens * 1e6),
+  baseAmount: String(Math.round(tokens * Number(price) * 1e6)),
+  price,
+});
 
 async function orderState(c: TestClient, id: number) {
   return (await c.get(`/v1/order?order_id=${id}`)).body.data;
@@ -116,7 +128,11 @@ describe('GTC and the field itself', () => {
     await order(c, alice, { ...nft(0, 1000, 2), override: { stop_limit_time_in_force: null, payment: null } });
     await order(c, alice, nft(0, 1000, 3));
     const list = (await c.get(`/v1/orders?contract_address=${REDDIO721}`)).body.data.list;
-    expect(list.map((o: { order_id: number; order_state: number }) => [o.order_id, o.order_state])).toEqual([[15, 0], [14, 0], [13, 0]]);
+    expect(list.map((o: { order_id: number; order_state: number }) => [o.order_id, o.order_state])).toEqual([
+      [15, 0],
+      [14, 0],
+      [13, 0],
+    ]);
     expect((await orderState(c, 14)).stop_limit_time_in_force).toBe('GTC');
   });
 
@@ -138,9 +154,16 @@ describe('payment', () => {
     const { alice, bob, carol } = c.accounts;
     await order(c, alice, nft(0, 1000));
     const nonce = await nonceOf(c, bob.stark_key);
-    const r = await order(c, bob, { ...nft(1, 1000), timeInForce: 'IOC', payment: { orderId: '2023-04-21T10:00:00Z', nonce, starkKey: carol.stark_key, privateKey: carol.private_key } });
+    const r = await order(c, bob, {
+      ...nft(1, 1000),
+      timeInForce: 'IOC',
+      payment: { orderId: '2023-04-21T10:00:00Z', nonce, starkKey: carol.stark_key, privateKey: carol.private_key },
+    });
     expect(r.body.status).toBe('OK');
-    expect(await orderState(c, 14)).toMatchObject({ order_state: 2, payment: { pay_info: { order_id: '2023-04-21T10:00:00Z' }, nonce, stark_key: carol.stark_key } });
+    expect(await orderState(c, 14)).toMatchObject({
+      order_state: 2,
+      payment: { pay_info: { order_id: '2023-04-21T10:00:00Z' }, nonce, stark_key: carol.stark_key },
+    });
     await clean(c);
   });
 
@@ -149,7 +172,11 @@ describe('payment', () => {
     const { alice, bob, carol } = c.accounts;
     await order(c, alice, nft(0, 1000));
     // Signed by carol, but naming bob as the signer.
-    const r = await order(c, bob, { ...nft(1, 1000), timeInForce: 'IOC', payment: { orderId: '42', nonce: 0, starkKey: bob.stark_key, privateKey: carol.private_key } });
+    const r = await order(c, bob, {
+      ...nft(1, 1000),
+      timeInForce: 'IOC',
+      payment: { orderId: '42', nonce: 0, starkKey: bob.stark_key, privateKey: carol.private_key },
+    });
     expect(failedCode(r)).toBe(35);
     expect(await nonceOf(c, bob.stark_key)).toBe(0);
     expect(await balance(c, bob.stark_key, ETH_ASSET)).toEqual({ available: ETH0, frozen: 0 });
@@ -167,7 +194,13 @@ describe('payment', () => {
     const r = await order(c, bob, {
       ...nft(1, 1000, 2),
       timeInForce: 'IOC',
-      override: { payment: { pay_info: { order_id: '123' }, nonce: 12, signature: { r: '0x1', s: '0x2', stark_key: '0x4a5c79a7ce5e6447d3d50693602a367167363e8dc084ee3877fd8ca5d2c4959' } } },
+      override: {
+        payment: {
+          pay_info: { order_id: '123' },
+          nonce: 12,
+          signature: { r: '0x1', s: '0x2', stark_key: '0x4a5c79a7ce5e6447d3d50693602a367167363e8dc084ee3877fd8ca5d2c4959' },
+        },
+      },
     });
     expect(failedCode(r)).toBe(35);
     expect(c.dn.devnet.state.nextSequenceId).toBe(14);
@@ -180,7 +213,11 @@ describe('payment', () => {
     ['a negative nonce', { pay_info: { order_id: '1' }, nonce: -1, signature: { r: '0x1', s: '0x1' } }, 19],
     ['a signature that is not hex', { pay_info: { order_id: '1' }, nonce: 1, signature: { r: 'zz', s: '0x1', stark_key: '0x1' } }, 34],
     ['a signature without stark_key', { pay_info: { order_id: '1' }, nonce: 1, signature: { r: '0x1', s: '0x1' } }, 1],
-    ['a signer that is not a stark key', { pay_info: { order_id: '1' }, nonce: 1, signature: { r: '0x1', s: '0x1', stark_key: 'bob' } }, 18],
+    [
+      'a signer that is not a stark key',
+      { pay_info: { order_id: '1' }, nonce: 1, signature: { r: '0x1', s: '0x1', stark_key: 'bob' } },
+      18,
+    ],
   ])('a payment with %s is refused (%j) with its code and changes nothing', async (_what, payment, code) => {
     const c = testClient();
     const { bob } = c.accounts;
@@ -206,7 +243,8 @@ describe('order_state filter and list fields (Java OrderState, Order; C# Collect
     await order(c, alice, erc20(0, 1, '0.02')); // 17: partially filled by 18
     await order(c, bob, erc20(1, 0.5, '0.02')); // 18: filled
   }
-  const ids = async (c: TestClient, q: string) => ((await c.get(`/v1/orders?${q}`)).body.data.list as Array<{ order_id: number }>).map((o) => o.order_id);
+  const ids = async (c: TestClient, q: string) =>
+    ((await c.get(`/v1/orders?${q}`)).body.data.list as Array<{ order_id: number }>).map((o) => o.order_id);
 
   it('filters by every value of the enum; absent, empty and 6 list the open orders', async () => {
     const c = testClient();
@@ -226,7 +264,11 @@ describe('order_state filter and list fields (Java OrderState, Order; C# Collect
     expect(await ids(c, `order_state=5&contract_address=${REDDIO721}&token_ids=1`)).toEqual([14, 13]);
     expect(await ids(c, `order_state=2&contract_address=${RDD20}&direction=1`)).toEqual([18]);
     // Java's BulkAssetsTransfer pages with order_state=0&limit=100&page=n and reads total_page.
-    expect((await c.get(`/v1/orders?stark_key=${alice.stark_key}&order_state=0&limit=100&page=1`)).body.data).toMatchObject({ total: 1, current_page: 1, total_page: 1 });
+    expect((await c.get(`/v1/orders?stark_key=${alice.stark_key}&order_state=0&limit=100&page=1`)).body.data).toMatchObject({
+      total: 1,
+      current_page: 1,
+      total_page: 1,
+    });
   });
 
   it.each([['7'], ['-1'], ['open'], ['1.5']])('refuses order_state=%s with 19', async (value) => {
@@ -240,9 +282,22 @@ describe('order_state filter and list fields (Java OrderState, Order; C# Collect
     const { alice } = c.accounts;
     const item = (await c.get(`/v1/orders?order_state=2&contract_address=${REDDIO721}`)).body.data.list[1];
     expect(item).toMatchObject({
-      order_id: 13, stark_key: alice.stark_key, owner: alice.stark_key, order_state: 2, un_filled: '0', amount: '1', price: '1000', display_price: '0.001',
-      order_created_at: '2026-01-01T00:00:00.000000Z', timestamp: 1767225600, resp: '', fee_rate: '0.005', token_type: 'ERC721', token_id: '1',
-      quote_contract_address: REDDIO721, base_contract_address: 'eth',
+      order_id: 13,
+      stark_key: alice.stark_key,
+      owner: alice.stark_key,
+      order_state: 2,
+      un_filled: '0',
+      amount: '1',
+      price: '1000',
+      display_price: '0.001',
+      order_created_at: '2026-01-01T00:00:00.000000Z',
+      timestamp: 1767225600,
+      resp: '',
+      fee_rate: '0.005',
+      token_type: 'ERC721',
+      token_id: '1',
+      quote_contract_address: REDDIO721,
+      base_contract_address: 'eth',
       symbol: { token_type: 'ERC721', token_id: '1', base_token_name: 'ETH', quote_token_name: 'REDDIO721' },
     });
   });

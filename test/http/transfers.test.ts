@@ -16,7 +16,19 @@ describe('POST /v1/transfers', () => {
     expect(await balance(c, bob.stark_key, ETH_ASSET)).toEqual({ available: 10000000 + 1300, frozen: 0 });
     expect(await nonceOf(c, alice.stark_key)).toBe(1);
     const rec = await recordOf(c, bob.stark_key, 13);
-    expect(rec).toMatchObject({ record_type: 3, status: 1, from: alice.stark_key, to: bob.stark_key, stark_key: alice.stark_key, amount: '1300', display_value: '0.0013', asset_name: 'ETH', asset_type: 'ETH', contract_address: 'eth', token_id: '' });
+    expect(rec).toMatchObject({
+      record_type: 3,
+      status: 1,
+      from: alice.stark_key,
+      to: bob.stark_key,
+      stark_key: alice.stark_key,
+      amount: '1300',
+      display_value: '0.0013',
+      asset_name: 'ETH',
+      asset_type: 'ETH',
+      contract_address: 'eth',
+      token_id: '',
+    });
     expect(rec.time).toBe(Date.UTC(2026, 0, 1) / 1000);
   });
 
@@ -69,32 +81,104 @@ describe('POST /v1/transfers', () => {
 
   describe('refusals change no balance, nonce or counter', () => {
     const cases: Array<[string, (c: ReturnType<typeof testClient>) => Promise<import('../support/client.js').Reply>, number]> = [
-      ['bad signature (signed by another key)', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { signWith: c.accounts.bob.private_key }), 34],
-      ['tampered amount', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '11' } }), 34],
-      ['tampered receiver', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { receiver: c.accounts.carol.stark_key } }), 19],
-      ['malformed signature', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { signature: { r: 'zz', s: '0x1' } } }), 34],
-      ['missing signature', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { signature: undefined } }), 34],
-      ['vault that is not the signer\'s', async (c) => {
-        const bobVault = (await c.get(`/v1/vaults?stark_keys=${c.accounts.bob.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids[0];
-        return transfer(c, c.accounts.alice, c.accounts.carol.stark_key, ETH_ASSET, '10', { override: { vault_id: bobVault } });
-      }, 19],
-      ['receiver vault of another key', async (c) => {
-        const bobVault = (await c.get(`/v1/vaults?stark_keys=${c.accounts.bob.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids[0];
-        return transfer(c, c.accounts.alice, c.accounts.carol.stark_key, ETH_ASSET, '10', { override: { receiver_vault_id: bobVault } });
-      }, 19],
+      [
+        'bad signature (signed by another key)',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { signWith: c.accounts.bob.private_key }),
+        34,
+      ],
+      [
+        'tampered amount',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '11' } }),
+        34,
+      ],
+      [
+        'tampered receiver',
+        (c) =>
+          transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { receiver: c.accounts.carol.stark_key } }),
+        19,
+      ],
+      [
+        'malformed signature',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { signature: { r: 'zz', s: '0x1' } } }),
+        34,
+      ],
+      [
+        'missing signature',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { signature: undefined } }),
+        34,
+      ],
+      [
+        "vault that is not the signer's",
+        async (c) => {
+          const bobVault = (await c.get(`/v1/vaults?stark_keys=${c.accounts.bob.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids[0];
+          return transfer(c, c.accounts.alice, c.accounts.carol.stark_key, ETH_ASSET, '10', { override: { vault_id: bobVault } });
+        },
+        19,
+      ],
+      [
+        'receiver vault of another key',
+        async (c) => {
+          const bobVault = (await c.get(`/v1/vaults?stark_keys=${c.accounts.bob.stark_key}&asset_id=${ETH_ASSET}`)).body.data.vault_ids[0];
+          return transfer(c, c.accounts.alice, c.accounts.carol.stark_key, ETH_ASSET, '10', { override: { receiver_vault_id: bobVault } });
+        },
+        19,
+      ],
       ['amount 0', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '0' } }), 2],
-      ['negative amount', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '-1' } }), 2],
-      ['amount 2^63', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: (2n ** 63n).toString() } }), 2],
+      [
+        'negative amount',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '-1' } }),
+        2,
+      ],
+      [
+        'amount 2^63',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: (2n ** 63n).toString() } }),
+        2,
+      ],
       ['NFT amount 2', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, NFT_1, '1', { override: { amount: '2' } }), 2],
-      ['unknown asset', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { asset_id: '0x1234' } }), 6],
-      ['missing asset_id', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { asset_id: undefined } }), 19],
-      ['off-curve receiver', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { receiver: OFF_CURVE_KEY } }), 18],
-      ['off-curve sender', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { stark_key: OFF_CURVE_KEY } }), 18],
-      ['missing stark_key', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { stark_key: undefined } }), 1],
+      [
+        'unknown asset',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { asset_id: '0x1234' } }),
+        6,
+      ],
+      [
+        'missing asset_id',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { asset_id: undefined } }),
+        19,
+      ],
+      [
+        'off-curve receiver',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { receiver: OFF_CURVE_KEY } }),
+        18,
+      ],
+      [
+        'off-curve sender',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { stark_key: OFF_CURVE_KEY } }),
+        18,
+      ],
+      [
+        'missing stark_key',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { stark_key: undefined } }),
+        1,
+      ],
       ['nonce 2^31', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { nonce: 2 ** 31 } }), 19],
-      ['vault id 2^31', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { vault_id: String(2 ** 31) } }), 19],
-      ['expiration beyond 22 bits', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { expiration_timestamp: 2 ** 22 } }), 19],
-      ['expired (the current hour)', (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { expirationTimestamp: Date.UTC(2026, 0, 1) / 3_600_000 }), 19],
+      [
+        'vault id 2^31',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { vault_id: String(2 ** 31) } }),
+        19,
+      ],
+      [
+        'expiration beyond 22 bits',
+        (c) => transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { expiration_timestamp: 2 ** 22 } }),
+        19,
+      ],
+      [
+        'expired (the current hour)',
+        (c) =>
+          transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', {
+            expirationTimestamp: Date.UTC(2026, 0, 1) / 3_600_000,
+          }),
+        19,
+      ],
       ['invalid JSON body', (c) => c.postRaw('/v1/transfers', '{"stark_key"'), 401],
     ];
     it.each(cases)('%s fails with %s', async (_n, run, code) => {
@@ -137,4 +221,3 @@ describe('POST /v1/transfers', () => {
     expect(r.body.status).toBe('OK');
   });
 });
-

@@ -22,11 +22,30 @@ describe('POST /v1/withdrawalto', () => {
 
     expect((await c.post('/_devnet/batches', { layer: 'l1' })).body.moved).toContain(13);
     const rec = await recordOf(c, alice.stark_key, 13);
-    expect(rec).toMatchObject({ status: 6, record_type: 4, from: alice.stark_key, to: L1.toLowerCase(), amount: '1000000', display_value: '1' });
+    expect(rec).toMatchObject({
+      status: 6,
+      record_type: 4,
+      from: alice.stark_key,
+      to: L1.toLowerCase(),
+      amount: '1000000',
+      display_value: '1',
+    });
     expect((await status()).body).toEqual({
       status: 'OK',
       error: '',
-      data: [{ contract_address: 'eth', asset_id: ETH_ASSET, token_id: '', type: 'ETH', asset_type: ETH_ASSET, display_value: '1', symbol: 'ETH', amount: 1000000, token_uri: null }],
+      data: [
+        {
+          contract_address: 'eth',
+          asset_id: ETH_ASSET,
+          token_id: '',
+          type: 'ETH',
+          asset_type: ETH_ASSET,
+          display_value: '1',
+          symbol: 'ETH',
+          amount: 1000000,
+          token_uri: null,
+        },
+      ],
     });
 
     const claim = await c.post('/_devnet/withdrawals/claim', { ethaddress: L1, asset_id: ETH_ASSET });
@@ -44,9 +63,19 @@ describe('POST /v1/withdrawalto', () => {
     expect(failedCode(await c.post('/_devnet/deposit', { stark_key: bob.stark_key, contract_address: REDDIO721, token_id: '1' }))).toBe(22);
     await c.post('/_devnet/batches', { layer: 'both' });
     const area = (await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1}`)).body.data;
-    expect(area).toEqual([expect.objectContaining({ token_id: '1', type: 'ERC721', amount: 1, asset_id: NFT_1, asset_type: '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592' })]);
+    expect(area).toEqual([
+      expect.objectContaining({
+        token_id: '1',
+        type: 'ERC721',
+        amount: 1,
+        asset_id: NFT_1,
+        asset_type: '0x2b405eba724b638f4cf82ccadcd2741a120d2dbc69cb89a5fc315a9c443d592',
+      }),
+    ]);
     await c.post('/_devnet/withdrawals/claim', { ethaddress: L1, asset_id: NFT_1 });
-    expect((await c.post('/_devnet/deposit', { stark_key: bob.stark_key, contract_address: REDDIO721, token_id: '1' })).body.sequence_id).toBeGreaterThan(13);
+    expect(
+      (await c.post('/_devnet/deposit', { stark_key: bob.stark_key, contract_address: REDDIO721, token_id: '1' })).body.sequence_id,
+    ).toBeGreaterThan(13);
     expect(await balance(c, bob.stark_key, NFT_1)).toEqual({ available: 1, frozen: 0 });
   });
 

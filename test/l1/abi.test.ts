@@ -24,17 +24,16 @@ describe('ABI coder', () => {
   it('encodes static words and dynamic bytes with head offsets', () => {
     const data = toHex(encode(['uint256', 'bytes', 'address'], [5n, '0x0102', '0x00000000000000000000000000000000000000aa']));
     expect(data).toBe(
-      '0x' +
-        '5'.padStart(64, '0') +
-        '60'.padStart(64, '0') +
-        'aa'.padStart(64, '0') +
-        '2'.padStart(64, '0') +
-        '0102'.padEnd(64, '0'),
+      '0x' + '5'.padStart(64, '0') + '60'.padStart(64, '0') + 'aa'.padStart(64, '0') + '2'.padStart(64, '0') + '0102'.padEnd(64, '0'),
     );
   });
 
   it('encodes (uint256, bytes url) exactly as the emulator builds ERC721MC blobs', () => {
-    for (const [id, url] of [[12n, 'https://www.google.com'], [0n, 'x'], [2n ** 200n, 'ipfs://' + 'a'.repeat(70)]] as const) {
+    for (const [id, url] of [
+      [12n, 'https://www.google.com'],
+      [0n, 'x'],
+      [2n ** 200n, 'ipfs://' + 'a'.repeat(70)],
+    ] as const) {
       expect(toHex(encode(['uint256', 'bytes'], [id, utf8ToBytes(url)]))).toBe(toHex(customUriBlob(id, url)));
     }
   });
@@ -50,10 +49,22 @@ describe('ABI coder', () => {
 
   it('decodes a log by its event topic', () => {
     const item = deposits.find((i) => i.type === 'event' && i.name === 'LogDeposit')!;
-    const data = toHex(encode(['address', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256'], ['0x00000000000000000000000000000000000000aa', 1n, 2n, 3n, 4n, 5n]));
+    const data = toHex(
+      encode(
+        ['address', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256'],
+        ['0x00000000000000000000000000000000000000aa', 1n, 2n, 3n, 4n, 5n],
+      ),
+    );
     expect(decodeLog(deposits, { topics: [eventTopic(item)], data })).toEqual({
       name: 'LogDeposit',
-      args: { depositorEthKey: '0x00000000000000000000000000000000000000aa', starkKey: 1n, vaultId: 2n, assetType: 3n, nonQuantizedAmount: 4n, quantizedAmount: 5n },
+      args: {
+        depositorEthKey: '0x00000000000000000000000000000000000000aa',
+        starkKey: 1n,
+        vaultId: 2n,
+        assetType: 3n,
+        nonQuantizedAmount: 4n,
+        quantizedAmount: 5n,
+      },
     });
     expect(decodeLog(deposits, { topics: ['0x' + '0'.repeat(64)], data })).toBeUndefined();
   });

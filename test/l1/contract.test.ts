@@ -83,7 +83,19 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
   describe('asset types and ids', () => {
     it('registers every genesis kind with the type src/crypto/asset.ts computes, and computes the same on-chain', async () => {
       // ETH, then per token: ERC20 | ERC721 | ERC721M and its plain ERC721 type.
-      expect(l1.assetTypes.map((a) => a.kind)).toEqual(['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721', 'ERC20', 'ERC20', 'ERC721M', 'ERC721', 'ERC721M', 'ERC721']);
+      expect(l1.assetTypes.map((a) => a.kind)).toEqual([
+        'ETH',
+        'ERC20',
+        'ERC721',
+        'ERC721M',
+        'ERC721',
+        'ERC20',
+        'ERC20',
+        'ERC721M',
+        'ERC721',
+        'ERC721M',
+        'ERC721',
+      ]);
       for (const a of l1.assetTypes) {
         const value = a.address === undefined ? undefined : BigInt(a.address);
         const info = assetInfoHex(a.kind, value);
@@ -102,7 +114,8 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       try {
         const expected = [dn.devnet.contractInfo('eth')];
         for (const t of GENESIS_TOKENS) {
-          for (const { kind } of tokenAssetKinds(t)) expected.push(dn.devnet.contractInfo(t.address, t.type.startsWith('ERC721M') && kind === 'ERC721' ? 'ERC721' : undefined));
+          for (const { kind } of tokenAssetKinds(t))
+            expected.push(dn.devnet.contractInfo(t.address, t.type.startsWith('ERC721M') && kind === 'ERC721' ? 'ERC721' : undefined));
         }
         expect(l1.assetTypes.map((a) => [a.assetType, a.quantum])).toEqual(expected.map((c) => [BigInt(c.asset_type), BigInt(c.quantum)]));
       } finally {
@@ -112,25 +125,45 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
 
     it('refuses to register a type that is not the hash of its info and quantum, and a second registration', async () => {
       const info = assetInfoHex('ERC20', addr(byType('ERC20')));
-      await expect(l1.starkEx.write(operator, 'registerToken', [typeOf('ERC20', byType('ERC20')), info, 1n])).rejects.toThrow(/ASSET_ALREADY_REGISTERED/);
-      await expect(l1.starkEx.write(operator, 'registerToken', [assetType('ERC20', addr(byType('ERC20')), 7n) ^ 1n, info, 7n])).rejects.toThrow(/INVALID_ASSET_TYPE/);
-      await expect(l1.starkEx.write(alice, 'registerToken', [assetType('ERC20', addr(byType('ERC20')), 7n), info, 7n])).rejects.toThrow(/ONLY_OPERATOR/);
+      await expect(l1.starkEx.write(operator, 'registerToken', [typeOf('ERC20', byType('ERC20')), info, 1n])).rejects.toThrow(
+        /ASSET_ALREADY_REGISTERED/,
+      );
+      await expect(
+        l1.starkEx.write(operator, 'registerToken', [assetType('ERC20', addr(byType('ERC20')), 7n) ^ 1n, info, 7n]),
+      ).rejects.toThrow(/INVALID_ASSET_TYPE/);
+      await expect(l1.starkEx.write(alice, 'registerToken', [assetType('ERC20', addr(byType('ERC20')), 7n), info, 7n])).rejects.toThrow(
+        /ONLY_OPERATOR/,
+      );
     });
 
     it('computes ERC721 and mintable (ERC721M, ERC721MC) asset ids as the emulator does', async () => {
       const erc721 = byType('ERC721');
       const m = byType('ERC721M');
       const mc = byType('ERC721MC');
-      const ids = [0n, 1n, 255n, 345738n, 2n ** 53n + 1n, 2n ** 256n - 1n, ...fc.sample(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), { numRuns: 8, seed: 35 })];
+      const ids = [
+        0n,
+        1n,
+        255n,
+        345738n,
+        2n ** 53n + 1n,
+        2n ** 256n - 1n,
+        ...fc.sample(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), { numRuns: 8, seed: 35 }),
+      ];
       for (const id of ids) {
-        expect(await sdkDeposits.read('calculateAssetIdWithTokenId', [typeOf('ERC721', erc721), id])).toBe(assetId('ERC721', addr(erc721), 1n, id));
-        expect(await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', m), minimalBigEndianBytes(id)])).toBe(assetId('ERC721M', addr(m), 1n, id));
-        expect(await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', mc), customUriBlob(id, `ipfs://token/${id}`)])).toBe(customUriAssetId(addr(mc), 1n, id, `ipfs://token/${id}`));
+        expect(await sdkDeposits.read('calculateAssetIdWithTokenId', [typeOf('ERC721', erc721), id])).toBe(
+          assetId('ERC721', addr(erc721), 1n, id),
+        );
+        expect(await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', m), minimalBigEndianBytes(id)])).toBe(
+          assetId('ERC721M', addr(m), 1n, id),
+        );
+        expect(await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', mc), customUriBlob(id, `ipfs://token/${id}`)])).toBe(
+          customUriAssetId(addr(mc), 1n, id, `ipfs://token/${id}`),
+        );
       }
       // The JS SDK's ERC721MC vector (clients.md §8) is the genesis MC contract's token 12.
-      expect(await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', mc), customUriBlob(12n, 'https://www.google.com')])).toBe(
-        0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654adn,
-      );
+      expect(
+        await sdkDeposits.read('calculateMintableAssetId', [typeOf('ERC721M', mc), customUriBlob(12n, 'https://www.google.com')]),
+      ).toBe(0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654adn);
     });
   });
 
@@ -140,7 +173,17 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const before = await anvil.rpc.getBalance(l1.starkEx.address);
       const { events } = await sdkDeposits.write(alice, 'depositEth', [STARK_KEY, eth, 23400424n], 1_500_000n * ETH_QUANTUM);
       expect(events).toEqual([
-        { name: 'LogDeposit', args: { depositorEthKey: alice, starkKey: STARK_KEY, vaultId: 23400424n, assetType: eth, nonQuantizedAmount: 1_500_000n * ETH_QUANTUM, quantizedAmount: 1_500_000n } },
+        {
+          name: 'LogDeposit',
+          args: {
+            depositorEthKey: alice,
+            starkKey: STARK_KEY,
+            vaultId: 23400424n,
+            assetType: eth,
+            nonQuantizedAmount: 1_500_000n * ETH_QUANTUM,
+            quantizedAmount: 1_500_000n,
+          },
+        },
       ]);
       expect(await anvil.rpc.getBalance(l1.starkEx.address)).toBe(before + 1_500_000n * ETH_QUANTUM);
       expect(await sdkDeposits.read('getDepositBalance', [STARK_KEY, eth, 23400424n])).toBe(1_500_000n * ETH_QUANTUM);
@@ -149,7 +192,9 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await sdkDeposits.write(alice, 'deposit', [STARK_KEY, eth, 23400424n], ETH_QUANTUM);
       expect(await sdkDeposits.read('getQuantizedDepositBalance', [STARK_KEY, eth, 23400424n])).toBe(1_500_001n);
       await expect(sdkDeposits.write(alice, 'depositEth', [STARK_KEY, eth, 1n], ETH_QUANTUM + 1n)).rejects.toThrow(/INVALID_AMOUNT/);
-      await expect(sdkDeposits.write(alice, 'depositEth', [STARK_KEY, typeOf('ERC20', byType('ERC20')), 1n], ETH_QUANTUM)).rejects.toThrow(/INVALID_ASSET_TYPE/);
+      await expect(sdkDeposits.write(alice, 'depositEth', [STARK_KEY, typeOf('ERC20', byType('ERC20')), 1n], ETH_QUANTUM)).rejects.toThrow(
+        /INVALID_ASSET_TYPE/,
+      );
     });
 
     it('depositERC20 pulls quantizedAmount x quantum of the approved token', async () => {
@@ -159,7 +204,17 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await rdd.write(alice, 'approve', [l1.starkEx.address, 10n ** 18n]);
       const { events } = await sdkDeposits.write(alice, 'depositERC20', [STARK_KEY, type, 7n, 250_000n]);
       expect(events).toEqual([
-        { name: 'LogDeposit', args: { depositorEthKey: alice, starkKey: STARK_KEY, vaultId: 7n, assetType: type, nonQuantizedAmount: 250_000n * 10n ** 12n, quantizedAmount: 250_000n } },
+        {
+          name: 'LogDeposit',
+          args: {
+            depositorEthKey: alice,
+            starkKey: STARK_KEY,
+            vaultId: 7n,
+            assetType: type,
+            nonQuantizedAmount: 250_000n * 10n ** 12n,
+            quantizedAmount: 250_000n,
+          },
+        },
       ]);
       expect(await rdd.read('balanceOf', [alice])).toBe(10n ** 18n - 250_000n * 10n ** 12n);
       expect(await rdd.read('balanceOf', [l1.starkEx.address])).toBe(250_000n * 10n ** 12n);
@@ -178,15 +233,26 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await nft.write(alice, 'approve', [l1.starkEx.address, 42n]);
       const { events } = await sdkDeposits.write(alice, 'depositNft', [STARK_KEY, type, 9n, 42n]);
       expect(events.map((e) => e.name)).toEqual(['LogNftDeposit', 'LogDepositWithTokenId']);
-      expect(events[0]!.args).toEqual({ depositorEthKey: alice, starkKey: STARK_KEY, vaultId: 9n, assetType: type, tokenId: 42n, assetId: id });
+      expect(events[0]!.args).toEqual({
+        depositorEthKey: alice,
+        starkKey: STARK_KEY,
+        vaultId: 9n,
+        assetType: type,
+        tokenId: 42n,
+        assetId: id,
+      });
       expect(await nft.read('ownerOf', [42n])).toBe(l1.starkEx.address);
       expect(await sdkDeposits.read('getQuantizedDepositBalance', [STARK_KEY, id, 9n])).toBe(1n);
-      await expect(sdkDeposits.write(alice, 'depositNft', [STARK_KEY, typeOf('ERC20', byType('ERC20')), 9n, 42n])).rejects.toThrow(/NOT_ERC721_TOKEN/);
+      await expect(sdkDeposits.write(alice, 'depositNft', [STARK_KEY, typeOf('ERC20', byType('ERC20')), 9n, 42n])).rejects.toThrow(
+        /NOT_ERC721_TOKEN/,
+      );
 
       await expect(l1.starkEx.write(alice, 'acceptDeposit', [STARK_KEY, id, 9n, 1n])).rejects.toThrow(/ONLY_OPERATOR/);
       await expect(l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 2n])).rejects.toThrow(/DEPOSIT_INSUFFICIENT/);
       const accepted = await l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 1n]);
-      expect(accepted.events).toEqual([{ name: 'LogDepositAccepted', args: { starkKey: STARK_KEY, vaultId: 9n, assetId: id, quantizedAmount: 1n } }]);
+      expect(accepted.events).toEqual([
+        { name: 'LogDepositAccepted', args: { starkKey: STARK_KEY, vaultId: 9n, assetId: id, quantizedAmount: 1n } },
+      ]);
       expect(await sdkDeposits.read('getQuantizedDepositBalance', [STARK_KEY, id, 9n])).toBe(0n);
     });
   });
@@ -199,13 +265,18 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await sdkDeposits.write(alice, 'depositEth', [STARK_KEY, eth, 1n], 5n * ETH_QUANTUM);
       await expect(l1.starkEx.write(alice, 'creditWithdrawal', [owner(bob), eth, 3n])).rejects.toThrow(/ONLY_OPERATOR/);
       const credited = await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), eth, 3n]);
-      expect(credited.events).toEqual([{ name: 'LogWithdrawalCredited', args: { ownerKey: owner(bob), assetId: eth, quantizedAmount: 3n } }]);
+      expect(credited.events).toEqual([
+        { name: 'LogWithdrawalCredited', args: { ownerKey: owner(bob), assetId: eth, quantizedAmount: 3n } },
+      ]);
       expect(await sdkWithdrawals.read('getWithdrawalBalance', [owner(bob), eth])).toBe(3n * ETH_QUANTUM);
 
       const before = await anvil.rpc.getBalance(bob);
       const first = await sdkWithdrawals.write(stranger, 'withdraw', [owner(bob), eth]);
       expect(first.events).toEqual([
-        { name: 'LogWithdrawalPerformed', args: { ownerKey: owner(bob), assetType: eth, nonQuantizedAmount: 3n * ETH_QUANTUM, quantizedAmount: 3n, recipient: bob } },
+        {
+          name: 'LogWithdrawalPerformed',
+          args: { ownerKey: owner(bob), assetType: eth, nonQuantizedAmount: 3n * ETH_QUANTUM, quantizedAmount: 3n, recipient: bob },
+        },
       ]);
       expect(await anvil.rpc.getBalance(bob)).toBe(before + 3n * ETH_QUANTUM);
       expect(await sdkWithdrawals.read('getWithdrawalBalance', [owner(bob), eth])).toBe(0n);
@@ -224,7 +295,9 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), type, 123n]);
       await sdkWithdrawals.write(bob, 'withdraw', [owner(bob), type]);
       expect(await rdd.read('balanceOf', [bob])).toBe(123n * 10n ** 12n);
-      await expect(sdkWithdrawals.write(bob, 'withdraw', [owner(bob), typeOf('ERC721M', byType('ERC721M'))])).rejects.toThrow(/MINTABLE_ASSET_TYPE/);
+      await expect(sdkWithdrawals.write(bob, 'withdraw', [owner(bob), typeOf('ERC721M', byType('ERC721M'))])).rejects.toThrow(
+        /MINTABLE_ASSET_TYPE/,
+      );
     });
 
     it('withdrawNft hands a held ERC721 to its owner once; a second call moves nothing', async () => {
@@ -256,12 +329,21 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const id = assetId('ERC721M', addr(t), 1n, 345738n);
       await l1.starkEx.write(operator, 'creditWithdrawal', [owner(alice), id, 1n]);
       const { events } = await sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), type, blob]);
-      expect(events).toEqual([{ name: 'LogMintWithdrawalPerformed', args: { ownerKey: owner(alice), assetType: type, nonQuantizedAmount: 1n, quantizedAmount: 1n, assetId: id } }]);
+      expect(events).toEqual([
+        {
+          name: 'LogMintWithdrawalPerformed',
+          args: { ownerKey: owner(alice), assetType: type, nonQuantizedAmount: 1n, quantizedAmount: 1n, assetId: id },
+        },
+      ]);
       expect(await m.read('ownerOf', [345738n])).toBe(alice);
       expect(await m.read('tokenURI', [345738n])).toBe(`${t.base_uri}345738`);
-      await expect(sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), type, blob])).rejects.toThrow(/NO_PENDING_WITHDRAWAL_BALANCE/);
+      await expect(sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), type, blob])).rejects.toThrow(
+        /NO_PENDING_WITHDRAWAL_BALANCE/,
+      );
       await expect(m.write(alice, 'mintFor', [alice, 1n, '0x07'])).rejects.toThrow(/ONLY_STARKEX/);
-      await expect(sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), typeOf('ERC721', t), blob])).rejects.toThrow(/NON_MINTABLE_ASSET_TYPE/);
+      await expect(sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), typeOf('ERC721', t), blob])).rejects.toThrow(
+        /NON_MINTABLE_ASSET_TYPE/,
+      );
     });
 
     it('withdrawAndMint mints an ERC721MC token with the URL of its blob', async () => {
@@ -275,7 +357,9 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       expect(await mc.read('ownerOf', [12n])).toBe(bob);
       expect(await mc.read('tokenURI', [12n])).toBe(url);
       // Another URL is another asset id, with nothing to withdraw.
-      await expect(sdkWithdrawals.write(bob, 'withdrawAndMint', [owner(bob), type, customUriBlob(12n, url + '/')])).rejects.toThrow(/NO_PENDING_WITHDRAWAL_BALANCE/);
+      await expect(sdkWithdrawals.write(bob, 'withdrawAndMint', [owner(bob), type, customUriBlob(12n, url + '/')])).rejects.toThrow(
+        /NO_PENDING_WITHDRAWAL_BALANCE/,
+      );
     });
 
     it('a minted token deposited back as an ERC721 is handed over, not minted again, by the next withdrawAndMint', async () => {
@@ -305,9 +389,21 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await expect(token(t).write(alice, 'initialize', ['x', 'y', 6, alice])).rejects.toThrow(/ALREADY_INITIALIZED/);
       await expect(token(t).write(alice, 'mint', [alice, 1n])).rejects.toThrow(/ONLY_MINTER/);
       // Placing code at a new address, and deploying with a constructor, give the same token.
-      const placed = await placeToken(anvil.rpc, artifacts, operator, l1.starkEx.address, { type: 'ERC20', address: '0x00000000000000000000000000000000000c0ffe', name: 'P', symbol: 'P', decimals: 6 });
-      const deployed = await deployToken(anvil.rpc, artifacts, operator, l1.starkEx.address, { type: 'ERC20', name: 'P', symbol: 'P', decimals: 6 });
-      for (const c of [placed, deployed]) expect([await c.read('name'), await c.read('decimals'), await c.read('minter')]).toEqual(['P', 6n, operator]);
+      const placed = await placeToken(anvil.rpc, artifacts, operator, l1.starkEx.address, {
+        type: 'ERC20',
+        address: '0x00000000000000000000000000000000000c0ffe',
+        name: 'P',
+        symbol: 'P',
+        decimals: 6,
+      });
+      const deployed = await deployToken(anvil.rpc, artifacts, operator, l1.starkEx.address, {
+        type: 'ERC20',
+        name: 'P',
+        symbol: 'P',
+        decimals: 6,
+      });
+      for (const c of [placed, deployed])
+        expect([await c.read('name'), await c.read('decimals'), await c.read('minter')]).toEqual(['P', 6n, operator]);
     });
 
     it('reads deposit logs by block range, and snapshot/revert/mine move the chain as expected', async () => {

@@ -19,6 +19,7 @@ export function containerEngine(): 'docker' | 'podman' | undefined {
 export function whyNoTestcontainers(): string | undefined {
   const engine = containerEngine();
   if (engine === undefined) return 'no docker or podman engine answers `info` on this machine';
-  if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return `${engine} runs, but no Docker API endpoint does (set DOCKER_HOST; with podman, run \`podman system service\`)`;
+  if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock'))
+    return `${engine} runs, but no Docker API endpoint does (set DOCKER_HOST; with podman, run \`podman system service\`)`;
   return undefined;
 }

@@ -28,7 +28,13 @@ async function runInScratch(script: string) {
   dirs.push(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'your-project', version: '1.0.0', private: true }));
   // --prefer-offline: served from the cache that `npm ci` filled, where it can be.
-  const env = { ...cleanEnv(), npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_loglevel: 'error' };
+  const env = {
+    ...cleanEnv(),
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_loglevel: 'error',
+  };
   return { dir, ...(await run('bash', ['-euo', 'pipefail', '-c', script], dir, env, 540_000)) };
 }
 

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, pinned, run, scratchProject } from './scratch.js';
 import type { Scratch } from './scratch.js';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; exports: Record<string, unknown>; dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  exports: Record<string, unknown>;
+  dependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+};
 let scratch: Scratch;
 
 beforeAll(async () => {
@@ -21,10 +26,23 @@ const SCENARIO = `{ name: 'signed', steps: [{ as: 'alice', call: 'transfer', wit
 describe('npm pack', () => {
   it('ships the licence, the README, dist/ and fixtures/; no source maps, no tests, nothing dist/ does not import', () => {
     const paths = scratch.tarball.files.map((f) => f.path);
-    for (const p of ['LICENSE', 'README.md', 'package.json', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/vitest.js', 'dist/vitest-setup.js', 'fixtures/default.json']) expect(paths).toContain(p);
+    for (const p of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'dist/main.js',
+      'dist/index.js',
+      'dist/testing.js',
+      'dist/vitest.js',
+      'dist/vitest-setup.js',
+      'fixtures/default.json',
+    ])
+      expect(paths).toContain(p);
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)test\/|\.test\.|planted/.test(p))).toEqual([]);
-    expect(paths.every((p) => ['LICENSE', 'README.md', 'package.json'].includes(p) || p.startsWith('dist/') || p.startsWith('fixtures/'))).toBe(true);
+    expect(
+      paths.every((p) => ['LICENSE', 'README.md', 'package.json'].includes(p) || p.startsWith('dist/') || p.startsWith('fixtures/')),
+    ).toBe(true);
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
   });
 
@@ -40,7 +58,15 @@ describe('npm pack', () => {
   });
 
   it('exports package.json, and marks fast-check and vitest as optional peers', async () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './testing', './vitest', './vitest/setup', './crypto-tables', './openapi-examples', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual([
+      '.',
+      './testing',
+      './vitest',
+      './vitest/setup',
+      './crypto-tables',
+      './openapi-examples',
+      './package.json',
+    ]);
     expect(pkg.peerDependenciesMeta).toEqual({ 'fast-check': { optional: true }, vitest: { optional: true } });
     expect(Object.keys(pkg.dependencies)).not.toContain('fast-check');
     const r = await scratch.node(['-p', "require('l2-devnet/package.json').version"]);
@@ -59,7 +85,10 @@ describe('npm pack', () => {
           // import and export ... from, import(), and a lazy createRequire(import.meta.url)('pkg'), in
           // either quote (the CLI bundle prints double quotes, and bare builtins such as "http"). Comment
           // lines are skipped: a bundled package's JSDoc may show an import of another package.
-          const code = readFileSync(join(dir, e.name), 'utf8').split('\n').filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l)).join('\n');
+          const code = readFileSync(join(dir, e.name), 'utf8')
+            .split('\n')
+            .filter((l) => !/^\s*(\*|\/\/|\/\*)/.test(l))
+            .join('\n');
           for (const [, , spec] of code.matchAll(/(?:from |import\(|createRequire\(import\.meta\.url\)\()(['"])([^.'"][^'"]*)\1/g)) {
             if (!spec!.startsWith('node:') && !builtinModules.includes(spec!)) imported.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
           }
@@ -81,7 +110,10 @@ describe('installed from the tarball', () => {
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let out = '';
-        server.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n'))); });
+        server.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+        });
         server.once('exit', (code) => reject(new Error(`exited ${code} before the ready line`)));
       });
       const port = new URL((JSON.parse(line) as { url: string }).url).port;
@@ -95,22 +127,35 @@ describe('installed from the tarball', () => {
     }
   });
 
-  it('imports as ESM: the library (ErrorCode: the real service\'s 39 codes, 0-35, 400, 401, 500), l2-devnet/testing (a signed transfer) and package.json', async () => {
-    writeFileSync(join(scratch.dir, 'esm.mjs'), `
+  it("imports as ESM: the library (ErrorCode: the real service's 39 codes, 0-35, 400, 401, 500), l2-devnet/testing (a signed transfer) and package.json", async () => {
+    writeFileSync(
+      join(scratch.dir, 'esm.mjs'),
+      `
 import { createDevnet, ErrorCode, VERSION } from 'l2-devnet';
 import { inProcessTarget, runScenario } from 'l2-devnet/testing';
 import meta from 'l2-devnet/package.json' with { type: 'json' };
 const dn = createDevnet();
 const r = await runScenario(${SCENARIO}, inProcessTarget(dn.fetch));
 console.log(JSON.stringify({ VERSION, version: meta.version, ok: r.ok, mismatches: r.steps.flatMap((s) => s.mismatches), health: await dn.control.health(), invalidSignature: ErrorCode.InvalidSignature, codes: Object.keys(ErrorCode).length }));
-`);
+`,
+    );
     const r = await scratch.node(['esm.mjs']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ VERSION: pkg.version, version: pkg.version, ok: true, mismatches: [], health: { status: 'ok', version: pkg.version }, invalidSignature: 34, codes: 39 });
+    expect(JSON.parse(r.stdout)).toEqual({
+      VERSION: pkg.version,
+      version: pkg.version,
+      ok: true,
+      mismatches: [],
+      health: { status: 'ok', version: pkg.version },
+      invalidSignature: 34,
+      codes: 39,
+    });
   });
 
   it('loads through require() (Node >= 20.19 requires ES modules): the library, l2-devnet/testing and package.json', async () => {
-    writeFileSync(join(scratch.dir, 'cjs.cjs'), `
+    writeFileSync(
+      join(scratch.dir, 'cjs.cjs'),
+      `
 const { createDevnet, VERSION } = require('l2-devnet');
 const { inProcessTarget, runScenario } = require('l2-devnet/testing');
 const meta = require('l2-devnet/package.json');
@@ -119,7 +164,8 @@ const meta = require('l2-devnet/package.json');
   const r = await runScenario(${SCENARIO}, inProcessTarget(dn.fetch));
   console.log(JSON.stringify({ VERSION, version: meta.version, ok: r.ok, mismatches: r.steps.flatMap((s) => s.mismatches) }));
 })();
-`);
+`,
+    );
     const r = await scratch.node(['cjs.cjs']);
     expect(r.code, r.stderr).toBe(0);
     // Not even an ExperimentalWarning for require() of an ES module (Node 20.19+, 22.12+, 24).
@@ -129,19 +175,25 @@ const meta = require('l2-devnet/package.json');
 
   it('serves and runs the library without the optional peers (fast-check, vitest); `l2-devnet fuzz` says what it needs', async () => {
     // A resolve hook that hides the optional peers, as in a project that never installed them.
-    writeFileSync(join(scratch.dir, 'no-peers.mjs'), `
+    writeFileSync(
+      join(scratch.dir, 'no-peers.mjs'),
+      `
 import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`
 export async function resolve(specifier, context, next) {
   if (/^(fast-check|vitest)(\\\\/|$)/.test(specifier)) throw Object.assign(new Error('Cannot find package ' + specifier), { code: 'ERR_MODULE_NOT_FOUND' });
   return next(specifier, context);
 }\`));
-`);
-    writeFileSync(join(scratch.dir, 'lib.mjs'), `
+`,
+    );
+    writeFileSync(
+      join(scratch.dir, 'lib.mjs'),
+      `
 import { createDevnet } from 'l2-devnet';
 const dn = createDevnet();
 console.log(JSON.stringify(await dn.control.health()));
-`);
+`,
+    );
     const lib = await scratch.node(['--import', './no-peers.mjs', 'lib.mjs']);
     expect(lib.code, lib.stderr).toBe(0);
     expect(JSON.parse(lib.stdout)).toMatchObject({ status: 'ok' });
@@ -151,9 +203,16 @@ console.log(JSON.stringify(await dn.control.health()));
     expect(scenario.code, scenario.stdout + scenario.stderr).toBe(0);
     const fuzz = await scratch.node(['--import', './no-peers.mjs', main, 'fuzz']);
     expect(fuzz.code).toBe(2);
-    expect(fuzz.stderr).toBe('l2-devnet fuzz: needs fast-check, an optional peer dependency of l2-devnet: npm install --save-dev fast-check\n');
+    expect(fuzz.stderr).toBe(
+      'l2-devnet fuzz: needs fast-check, an optional peer dependency of l2-devnet: npm install --save-dev fast-check\n',
+    );
     // And the hook does hide it: l2-devnet/testing needs fast-check.
-    const testing = await scratch.node(['--import', './no-peers.mjs', '-e', "import('l2-devnet/testing').then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })"]);
+    const testing = await scratch.node([
+      '--import',
+      './no-peers.mjs',
+      '-e',
+      "import('l2-devnet/testing').then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })",
+    ]);
     expect(testing.code).toBe(3);
   });
 });

@@ -41,20 +41,33 @@ const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 describe('docs/testing.md', () => {
   it('has the files the recipes name', () => {
-    expect([...files.keys()].sort()).toEqual([
-      'balances.jest.test.cjs', 'devnet.container-setup.mjs', 'devnet.jest-setup.mjs', 'devnet.jest-teardown.mjs', 'devnet.setup.mjs',
-      'jest.config.cjs', 'test/genesis.test.mjs', 'test/transfer.test.mjs', 'vitest.config.mjs', 'vitest.container.config.mjs',
-    ].sort());
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'balances.jest.test.cjs',
+        'devnet.container-setup.mjs',
+        'devnet.jest-setup.mjs',
+        'devnet.jest-teardown.mjs',
+        'devnet.setup.mjs',
+        'jest.config.cjs',
+        'test/genesis.test.mjs',
+        'test/transfer.test.mjs',
+        'vitest.config.mjs',
+        'vitest.container.config.mjs',
+      ].sort(),
+    );
   });
 
-  it('vitest: one emulator for the run; each test starts from the file\'s fixture, each file from what the last one found', async () => {
+  it("vitest: one emulator for the run; each test starts from the file's fixture, each file from what the last one found", async () => {
     const r = await vitest(['--config', 'vitest.config.mjs', 'test/']);
     expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
     expect(plain(r.stdout)).toMatch(/Tests\s+3 passed \(3\)/);
   });
 
   it('vitest: devnet.setup.mjs starts it with options', async () => {
-    writeFileSync(join(scratch.dir, 'vitest.options.config.mjs'), "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globalSetup: ['./devnet.setup.mjs'], fileParallelism: false } });\n");
+    writeFileSync(
+      join(scratch.dir, 'vitest.options.config.mjs'),
+      "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globalSetup: ['./devnet.setup.mjs'], fileParallelism: false } });\n",
+    );
     const r = await vitest(['--config', 'vitest.options.config.mjs', 'test/genesis.test.mjs']);
     expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
     expect(plain(r.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
@@ -73,15 +86,31 @@ describe('docs/testing.md', () => {
   });
 
   const why = whyNoTestcontainers();
-  it.skipIf(why !== undefined)(`testcontainers: the image as the run's emulator${why ? ` (skipped: ${why})` : ''}`, async () => {
-    // scripts/container-smoke.sh builds the image (and checks it) with whatever ENGINE_ARGS,
-    // BUILD_ARGS and RUN_ARGS this machine needs; the recipe then starts that image.
-    const smoke = await run('bash', [join(ROOT, 'scripts/container-smoke.sh')], ROOT, { ...process.env, IMAGE: 'l2-devnet:recipe-test' }, 900_000);
-    expect(smoke.code, smoke.stdout + smoke.stderr).toBe(0);
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', TESTCONTAINERS], scratch.dir, process.env, 300_000);
-    expect(install.code, install.stderr).toBe(0);
-    const r = await vitest(['--config', 'vitest.container.config.mjs'], { L2DEVNET_IMAGE: 'l2-devnet:recipe-test' });
-    expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
-    expect(plain(r.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
-  }, 1_200_000);
+  it.skipIf(why !== undefined)(
+    `testcontainers: the image as the run's emulator${why ? ` (skipped: ${why})` : ''}`,
+    async () => {
+      // scripts/container-smoke.sh builds the image (and checks it) with whatever ENGINE_ARGS,
+      // BUILD_ARGS and RUN_ARGS this machine needs; the recipe then starts that image.
+      const smoke = await run(
+        'bash',
+        [join(ROOT, 'scripts/container-smoke.sh')],
+        ROOT,
+        { ...process.env, IMAGE: 'l2-devnet:recipe-test' },
+        900_000,
+      );
+      expect(smoke.code, smoke.stdout + smoke.stderr).toBe(0);
+      const install = await run(
+        'npm',
+        ['install', '--prefer-offline', '--no-audit', '--no-fund', TESTCONTAINERS],
+        scratch.dir,
+        process.env,
+        300_000,
+      );
+      expect(install.code, install.stderr).toBe(0);
+      const r = await vitest(['--config', 'vitest.container.config.mjs'], { L2DEVNET_IMAGE: 'l2-devnet:recipe-test' });
+      expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
+      expect(plain(r.stdout)).toMatch(/Tests\s+1 passed \(1\)/);
+    },
+    1_200_000,
+  );
 });

@@ -43,7 +43,10 @@ export function run(cmd: string, args: string[], cwd: string, env: NodeJS.Proces
  */
 export async function pack(dest: string): Promise<PackResult> {
   if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/ is not built: run `npm run build` (npm test does) first');
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return (JSON.parse(stdout) as PackResult[])[0]!;
 }
 
@@ -60,7 +63,13 @@ export async function scratchProject(extra: string[]): Promise<Scratch> {
   const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-scratch-'));
   const tarball = await pack(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true }, null, 2));
-  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `./${tarball.filename}`, ...extra], dir, process.env, 240_000);
+  const install = await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `./${tarball.filename}`, ...extra],
+    dir,
+    process.env,
+    240_000,
+  );
   if (install.code !== 0) throw new Error(`npm install in ${dir} failed (${install.code}):\n${install.stderr}`);
   return {
     dir,
@@ -73,6 +82,7 @@ export async function scratchProject(extra: string[]): Promise<Scratch> {
 /** The environment without L2DEVNET_* and vitest's own variables (a nested vitest must not think it is a worker). */
 export function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('L2DEVNET_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('L2DEVNET_') && !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST') env[k] = v;
   return env;
 }

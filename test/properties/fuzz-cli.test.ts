@@ -10,7 +10,9 @@ describe('l2-devnet fuzz', () => {
   it('prints the seed and passes in-process', async () => {
     const r = await runToExit(['fuzz', '--runs', '5', '--seed', '3', '--max-commands', '12']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('seed 3, in-process\nok: 5 sequences of up to 12 commands, invariants clean and the model in agreement after every command\n');
+    expect(r.stdout).toBe(
+      'seed 3, in-process\nok: 5 sequences of up to 12 commands, invariants clean and the model in agreement after every command\n',
+    );
     expect(r.code).toBe(0);
   });
 

@@ -19,14 +19,16 @@ describe('property runner', () => {
     // Not printed: a passing run must not show a FAILED report (the assertions below check its text).
     const printed = formatReport(report, options);
     expect(report.ok).toBe(false);
-    expect(printed).toMatch(/^seed 42, in-process\nFAILED after \d+ sequences; shrunk counterexample:\n  buy\(/);
+    expect(printed).toMatch(/^seed 42, in-process\nFAILED after \d+ sequences; shrunk counterexample:\n {2}buy\(/);
     // Shrunk: one BID and one ASK on the same token, nothing else.
     const commands = report.counterexample!.split(/,(?=[a-z]+\()/);
     expect(commands).toHaveLength(2);
     expect(commands.map((c) => c.slice(0, c.indexOf('('))).sort()).toEqual(['buy', 'sell']);
     // Conservation holds (seller -1, payee +1), so only the model sees it.
     expect(report.error).toMatch(/carol ETH: model (\d+) available \+ 0 frozen, emulator \d+ available/);
-    expect(printed).toContain(`replay: l2-devnet fuzz --seed 42 --path ${report.path} --replay-path '${report.replayPath}' --max-commands 40`);
+    expect(printed).toContain(
+      `replay: l2-devnet fuzz --seed 42 --path ${report.path} --replay-path '${report.replayPath}' --max-commands 40`,
+    );
 
     // The printed seed and path replay exactly that counterexample, at once.
     const replay = await runFuzz({ ...options, path: report.path!, replayPath: report.replayPath! });

@@ -38,7 +38,10 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
 /** The model: fungible balances per (name, token), the holder of each DMINT token, and what L1 can claim. */
 class Model {
   bal = new Map<string, bigint>();
-  dmint = new Map<number, Name>([[1, 'alice'], [2, 'alice']]);
+  dmint = new Map<number, Name>([
+    [1, 'alice'],
+    [2, 'alice'],
+  ]);
   nextDmint = 3;
   /** Accepted withdrawals not yet in the area (claimable after an L1 batch). */
   inFlight = new Map<Fungible, bigint>();
@@ -61,14 +64,19 @@ async function apply(c: TestClient, m: Model, command: Cmd, dmintAssets: Map<num
   const acc = (n: Name) => c.accounts[n];
   switch (command.kind) {
     case 'deposit': {
-      const r = await c.post('/_devnet/deposit', { stark_key: acc(command.who).stark_key, contract_address: FUNGIBLE[command.token].contract, amount: String(command.amount) });
+      const r = await c.post('/_devnet/deposit', {
+        stark_key: acc(command.who).stark_key,
+        contract_address: FUNGIBLE[command.token].contract,
+        amount: String(command.amount),
+      });
       expect(r.body.sequence_id).toBeTypeOf('number');
       m.add(command.who, command.token, BigInt(command.amount));
       return;
     }
     case 'transfer': {
       const r = await transfer(c, acc(command.from), acc(command.to).stark_key, FUNGIBLE[command.token].asset, String(command.amount));
-      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body.data[0].status;
+      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body
+        .data[0].status;
       const funded = m.get(command.from, command.token) >= BigInt(command.amount);
       expect(status).toBe(funded ? 1 : 2);
       if (funded) {
@@ -81,7 +89,8 @@ async function apply(c: TestClient, m: Model, command: Cmd, dmintAssets: Map<num
       const assetId = dmintAssets.get(command.tokenId);
       if (assetId === undefined) return; // not minted yet
       const r = await transfer(c, acc(command.from), acc(command.to).stark_key, assetId, '1');
-      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body.data[0].status;
+      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body
+        .data[0].status;
       const owns = m.dmint.get(command.tokenId) === command.from;
       expect(status).toBe(owns ? 1 : 2);
       if (owns) m.dmint.set(command.tokenId, command.to);
@@ -90,7 +99,8 @@ async function apply(c: TestClient, m: Model, command: Cmd, dmintAssets: Map<num
     case 'withdraw': {
       const r = await withdraw(c, acc(command.from), L1, FUNGIBLE[command.token].asset, String(command.amount));
       const funded = m.get(command.from, command.token) >= BigInt(command.amount);
-      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body.data[0].status;
+      const status = (await c.get(`/v1/record?stark_key=${acc(command.from).stark_key}&sequence_id=${r.body.data.sequence_id}`)).body
+        .data[0].status;
       expect(status).toBe(funded ? 1 : 2);
       if (funded) {
         m.add(command.from, command.token, -BigInt(command.amount));
@@ -99,7 +109,11 @@ async function apply(c: TestClient, m: Model, command: Cmd, dmintAssets: Map<num
       return;
     }
     case 'mint': {
-      const r = await c.post('/v1/mints', { contract_address: DMINT, stark_key: acc(command.to).stark_key, amount: command.count }, { 'x-api-key': c.apiKey });
+      const r = await c.post(
+        '/v1/mints',
+        { contract_address: DMINT, stark_key: acc(command.to).stark_key, amount: command.count },
+        { 'x-api-key': c.apiKey },
+      );
       expect(r.body.data.sequence_ids).toHaveLength(command.count);
       for (let i = 0; i < command.count; i++) m.dmint.set(m.nextDmint++, command.to);
       return;
@@ -136,7 +150,10 @@ async function check(c: TestClient, m: Model): Promise<void> {
     }
   }
   // Area: whatever the emulator shows must be exactly the model's in-flight amounts that reached L1.
-  const area = (await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1}`)).body.data as Array<{ asset_id: string; amount: number }>;
+  const area = (await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1}`)).body.data as Array<{
+    asset_id: string;
+    amount: number;
+  }>;
   for (const t of ['ETH', 'RDD20'] as const) {
     const shown = BigInt(area.find((e) => e.asset_id === FUNGIBLE[t].asset)?.amount ?? 0);
     const moved = shown - (m.area.get(t) ?? 0n);
@@ -155,7 +172,8 @@ describe('ledger properties', () => {
         const dmintAssets = new Map<number, string>();
         const refreshDmint = async () => {
           for (const id of m.dmint.keys()) {
-            if (!dmintAssets.has(id)) dmintAssets.set(id, (await c.get(`/v1/assetid?type=ERC721M&contract_address=${DMINT}&token_id=${id}`)).body.data.asset_id);
+            if (!dmintAssets.has(id))
+              dmintAssets.set(id, (await c.get(`/v1/assetid?type=ERC721M&contract_address=${DMINT}&token_id=${id}`)).body.data.asset_id);
           }
         };
         for (const command of cmds) {

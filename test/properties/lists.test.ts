@@ -24,7 +24,17 @@ import { readGenesisFile } from '../../src/genesis-file.js';
 import { openStateDir } from '../../src/persistence/state-dir.js';
 import { starkKeyFromPrivate } from '../../src/crypto/keys.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721 } from '../support/client.js';
-import { bruteBalancesV1, bruteBalancesV3, bruteDepth, bruteListings, bruteNfts, bruteOrders, bruteRecords, bruteStorage, bruteTrades } from '../support/brute-lists.js';
+import {
+  bruteBalancesV1,
+  bruteBalancesV3,
+  bruteDepth,
+  bruteListings,
+  bruteNfts,
+  bruteOrders,
+  bruteRecords,
+  bruteStorage,
+  bruteTrades,
+} from '../support/brute-lists.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -55,15 +65,42 @@ const name = fc.constantFrom(...NAMES);
 const token = fc.integer({ min: 0, max: 12 });
 const step = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), who: name, rdd: fc.boolean(), amount: fc.bigInt({ min: 0n, max: 5_000n }) }),
-  fc.record({ kind: fc.constant('transfer' as const), from: name, to: name, rdd: fc.boolean(), amount: fc.bigInt({ min: 1n, max: 20_000_000n }) }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    from: name,
+    to: name,
+    rdd: fc.boolean(),
+    amount: fc.bigInt({ min: 1n, max: 20_000_000n }),
+  }),
   fc.record({ kind: fc.constant('nftTransfer' as const), from: name, to: name, token }),
   fc.record({ kind: fc.constant('withdraw' as const), from: name, amount: fc.bigInt({ min: 1n, max: 20_000_000n }) }),
   fc.record({ kind: fc.constant('nftWithdraw' as const), from: name, token }),
   fc.record({ kind: fc.constant('claim' as const), nft: fc.integer({ min: -1, max: 12 }) }),
   fc.record({ kind: fc.constant('mint' as const), to: name, count: fc.integer({ min: 0, max: 3 }) }),
   // Two price ticks (0.1 and 0.2) and four sizes: orders cross often and fill each other partly.
-  { arbitrary: fc.record({ kind: fc.constant('order' as const), who: name, ask: fc.boolean(), quote: fc.constantFrom(10n, 20n, 30n, 40n), base: fc.constant(0n), tif: fc.constantFrom('GTC' as const, 'GTC' as const, 'IOC' as const, 'FOK' as const) }).chain((o) => fc.constantFrom(1n, 2n).map((tick) => ({ ...o, base: (o.quote * tick) / 10n }))), weight: 5 },
-  { arbitrary: fc.record({ kind: fc.constant('nftOrder' as const), who: name, ask: fc.boolean(), token, price: fc.constantFrom(100n, 200n, 300n) }), weight: 3 },
+  {
+    arbitrary: fc
+      .record({
+        kind: fc.constant('order' as const),
+        who: name,
+        ask: fc.boolean(),
+        quote: fc.constantFrom(10n, 20n, 30n, 40n),
+        base: fc.constant(0n),
+        tif: fc.constantFrom('GTC' as const, 'GTC' as const, 'IOC' as const, 'FOK' as const),
+      })
+      .chain((o) => fc.constantFrom(1n, 2n).map((tick) => ({ ...o, base: (o.quote * tick) / 10n }))),
+    weight: 5,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('nftOrder' as const),
+      who: name,
+      ask: fc.boolean(),
+      token,
+      price: fc.constantFrom(100n, 200n, 300n),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), asOwner: fc.boolean() }), weight: 2 },
   fc.record({ kind: fc.constant('batch' as const), layer: fc.constantFrom('l2' as const, 'l1' as const, 'both' as const) }),
   fc.record({ kind: fc.constant('upload' as const), file: fc.integer({ min: 0, max: 5 }) }),
@@ -114,52 +151,102 @@ function world(prefill: { records: number; tokens: number }, dir?: string): Worl
     project: d.projects(d.accounts().api_keys[0]!)[0]!.project_uuid as string,
   };
   // alice: a history around the size where record lists start; bob: balance entries around the size where sorted holdings start.
-  while (d.state.accounts.get(w.key('alice'))!.records.length < prefill.records) d.deposit({ starkKey: w.key('alice'), contractAddress: 'eth', amount: 1n });
-  while (d.state.accounts.get(w.key('bob'))!.balances.size < prefill.tokens) d.mint({ apiKey: w.apiKey, contractAddress: DMINT, starkKey: w.key('bob'), amount: 1n });
-  if (sd === undefined) d.attach({
-    append: () => {
-      if (w.failNext) throw new DiskFull('journal write failed');
-    },
-    replace: () => {},
-  });
+  while (d.state.accounts.get(w.key('alice'))!.records.length < prefill.records)
+    d.deposit({ starkKey: w.key('alice'), contractAddress: 'eth', amount: 1n });
+  while (d.state.accounts.get(w.key('bob'))!.balances.size < prefill.tokens)
+    d.mint({ apiKey: w.apiKey, contractAddress: DMINT, starkKey: w.key('bob'), amount: 1n });
+  if (sd === undefined)
+    d.attach({
+      append: () => {
+        if (w.failNext) throw new DiskFull('journal write failed');
+      },
+      replace: () => {},
+    });
   return w;
 }
 
 function vaults(d: Devnet, who: string, assets: string[]): bigint[] {
-  return d.vaults(assets.map(() => who), assets.map(BigInt)).map(BigInt);
+  return d
+    .vaults(
+      assets.map(() => who),
+      assets.map(BigInt),
+    )
+    .map(BigInt);
 }
 
 function fungibleOrder(d: Devnet, who: string, ask: boolean, quote: bigint, base: bigint, tif: 'GTC' | 'IOC' | 'FOK'): OrderInput {
   const [baseVault, quoteVault] = vaults(d, who, [ETH_ASSET, RDD20_ASSET]) as [bigint, bigint];
   return {
-    starkKey: who, direction: ask ? 0 : 1,
-    tokenSell: BigInt(ask ? RDD20_ASSET : ETH_ASSET), tokenBuy: BigInt(ask ? ETH_ASSET : RDD20_ASSET), baseToken: BigInt(ETH_ASSET), quoteToken: BigInt(RDD20_ASSET),
-    amountSell: ask ? quote : base, amountBuy: ask ? base : quote, amount: quote, price: (Number(base) / Number(quote)).toString(),
-    vaultSell: ask ? quoteVault : baseVault, vaultBuy: ask ? baseVault : quoteVault,
-    nonce: d.nonce(who), expiration: MAX_EXPIRATION, feeLimit: 0n, feeToken: BigInt(ETH_ASSET), feeVault: baseVault, marketplace: undefined, signature: SIG, timeInForce: tif,
+    starkKey: who,
+    direction: ask ? 0 : 1,
+    tokenSell: BigInt(ask ? RDD20_ASSET : ETH_ASSET),
+    tokenBuy: BigInt(ask ? ETH_ASSET : RDD20_ASSET),
+    baseToken: BigInt(ETH_ASSET),
+    quoteToken: BigInt(RDD20_ASSET),
+    amountSell: ask ? quote : base,
+    amountBuy: ask ? base : quote,
+    amount: quote,
+    price: (Number(base) / Number(quote)).toString(),
+    vaultSell: ask ? quoteVault : baseVault,
+    vaultBuy: ask ? baseVault : quoteVault,
+    nonce: d.nonce(who),
+    expiration: MAX_EXPIRATION,
+    feeLimit: 0n,
+    feeToken: BigInt(ETH_ASSET),
+    feeVault: baseVault,
+    marketplace: undefined,
+    signature: SIG,
+    timeInForce: tif,
   };
 }
 
 /** The NFT `n` of the run: REDDIO721 tokens 1-5 (genesis), then DMINT tokens in mint order; undefined when not there yet. */
 function nftAsset(d: Devnet, n: number): string | undefined {
-  const tokens = [...d.state.contracts.get(REDDIO721.toLowerCase())!.tokens.values(), ...d.state.contracts.get(DMINT.toLowerCase())!.tokens.values()];
+  const tokens = [
+    ...d.state.contracts.get(REDDIO721.toLowerCase())!.tokens.values(),
+    ...d.state.contracts.get(DMINT.toLowerCase())!.tokens.values(),
+  ];
   return tokens[n % Math.max(1, tokens.length)];
 }
 
 function nftOrder(d: Devnet, who: string, ask: boolean, hex: string, price: bigint): OrderInput {
   const [baseVault, quoteVault] = vaults(d, who, [ETH_ASSET, hex]) as [bigint, bigint];
   return {
-    starkKey: who, direction: ask ? 0 : 1,
-    tokenSell: BigInt(ask ? hex : ETH_ASSET), tokenBuy: BigInt(ask ? ETH_ASSET : hex), baseToken: BigInt(ETH_ASSET), quoteToken: BigInt(hex),
-    amountSell: ask ? 1n : price, amountBuy: ask ? price : 1n, amount: 1n, price: price.toString(),
-    vaultSell: ask ? quoteVault : baseVault, vaultBuy: ask ? baseVault : quoteVault,
-    nonce: d.nonce(who), expiration: MAX_EXPIRATION, feeLimit: 0n, feeToken: BigInt(ETH_ASSET), feeVault: baseVault, marketplace: undefined, signature: SIG,
+    starkKey: who,
+    direction: ask ? 0 : 1,
+    tokenSell: BigInt(ask ? hex : ETH_ASSET),
+    tokenBuy: BigInt(ask ? ETH_ASSET : hex),
+    baseToken: BigInt(ETH_ASSET),
+    quoteToken: BigInt(hex),
+    amountSell: ask ? 1n : price,
+    amountBuy: ask ? price : 1n,
+    amount: 1n,
+    price: price.toString(),
+    vaultSell: ask ? quoteVault : baseVault,
+    vaultBuy: ask ? baseVault : quoteVault,
+    nonce: d.nonce(who),
+    expiration: MAX_EXPIRATION,
+    feeLimit: 0n,
+    feeToken: BigInt(ETH_ASSET),
+    feeVault: baseVault,
+    marketplace: undefined,
+    signature: SIG,
   };
 }
 
 function move(d: Devnet, from: string, to: string, asset: string, amount: bigint, receiver?: string) {
   const [vaultId, receiverVaultId] = vaults(d, from, [asset, asset]) as [bigint, bigint];
-  return { starkKey: from, assetId: BigInt(asset), amount, nonce: d.nonce(from), vaultId, receiver: receiver ?? to, receiverVaultId, expiration: MAX_EXPIRATION, signature: SIG };
+  return {
+    starkKey: from,
+    assetId: BigInt(asset),
+    amount,
+    nonce: d.nonce(from),
+    vaultId,
+    receiver: receiver ?? to,
+    receiverVaultId,
+    expiration: MAX_EXPIRATION,
+    signature: SIG,
+  };
 }
 
 const cid = (n: number) => `bafkreiindexfile${'a'.repeat(40)}${n}`;
@@ -253,16 +340,26 @@ function probe(w: World, seed: number): void {
   const page = (total: number) => ({ offset: r.pick([0, 0, r.int(total + 3), Math.max(0, total - 1)]), limit: r.pick([1, 3, 100]) });
   const contractKeys = [undefined, 'eth', RDD20.toLowerCase(), DMINT.toLowerCase(), REDDIO721.toLowerCase()];
   const addressOf = (key: string | undefined) => (key === undefined ? undefined : s.contracts.get(key)!.address);
-  const tokenIdsOf = (): bigint[] | undefined => (r.int(3) === 0 ? undefined : Array.from({ length: 1 + r.int(4) }, () => BigInt(r.int(12))));
+  const tokenIdsOf = (): bigint[] | undefined =>
+    r.int(3) === 0 ? undefined : Array.from({ length: 1 + r.int(4) }, () => BigInt(r.int(12)));
 
   for (const key of keys) {
     const contractKey = r.pick(contractKeys);
     const recordType = r.pick([undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const ids = s.accounts.get(key)?.records ?? [];
-    const sequenceIds = r.int(4) === 0 ? Array.from({ length: 1 + r.int(5) }, () => (ids.length > 0 && r.int(3) > 0 ? r.pick(ids) : 1 + r.int(s.nextSequenceId + 2))) : undefined;
+    const sequenceIds =
+      r.int(4) === 0
+        ? Array.from({ length: 1 + r.int(5) }, () => (ids.length > 0 && r.int(3) > 0 ? r.pick(ids) : 1 + r.int(s.nextSequenceId + 2)))
+        : undefined;
     const brute = bruteRecords(s, key, contractKey, recordType, sequenceIds);
     const { offset, limit } = page(brute.length);
-    expectPage(`records(${key}, ${contractKey}, ${recordType}, ${sequenceIds})`, d.records(key, { contractAddress: addressOf(contractKey), recordType, sequenceIds }), brute, offset, limit);
+    expectPage(
+      `records(${key}, ${contractKey}, ${recordType}, ${sequenceIds})`,
+      d.records(key, { contractAddress: addressOf(contractKey), recordType, sequenceIds }),
+      brute,
+      offset,
+      limit,
+    );
   }
 
   for (let i = 0; i < 4; i++) {
@@ -287,7 +384,13 @@ function probe(w: World, seed: number): void {
     const tokenIds = tokenIdsOf();
     const listed = bruteListings(s, quote, eth, tokenIds);
     const q = page(listed.length);
-    expectPage(`collection ${quote.symbol} ${tokenIds}`, d.collectionListings(quote.address, undefined, tokenIds), listed, q.offset, q.limit);
+    expectPage(
+      `collection ${quote.symbol} ${tokenIds}`,
+      d.collectionListings(quote.address, undefined, tokenIds),
+      listed,
+      q.offset,
+      q.limit,
+    );
   }
   const orderId = 1 + r.int(s.nextSequenceId);
   const byOrder = bruteTrades(s, { orderId });
@@ -315,13 +418,27 @@ function probe(w: World, seed: number): void {
     expectPage(`nfts ${contract.symbol}`, d.nfts(address), nfts, p.offset, p.limit);
     const tokenIds = tokenIdsOf();
     const wanted = tokenIds === undefined ? undefined : new Set(tokenIds.map(String));
-    const owners = bruteNfts(s, contract, false).filter((n) => wanted === undefined || wanted.has(n.token_id)).map(({ order: _o, ...o }) => o);
+    const owners = bruteNfts(s, contract, false)
+      .filter((n) => wanted === undefined || wanted.has(n.token_id))
+      .map(({ order: _o, ...o }) => o);
     expectPage(`tokens ${contract.symbol} ${tokenIds}`, d.tokenOwners(address, tokenIds), owners, 0, 100);
   }
 
   const files = bruteStorage(s, w.project);
   const p = page(files.length);
-  expectPage('storage', d.storage.list(w.apiKey, w.project, 'http://h'), files.map((f) => ({ cid: f.cid, filename: f.filename, filesize: f.size.toString(), created_at: expect.any(String), endpoints: [`http://h/ipfs/${f.cid}/`] })), p.offset, p.limit);
+  expectPage(
+    'storage',
+    d.storage.list(w.apiKey, w.project, 'http://h'),
+    files.map((f) => ({
+      cid: f.cid,
+      filename: f.filename,
+      filesize: f.size.toString(),
+      created_at: expect.any(String),
+      endpoints: [`http://h/ipfs/${f.cid}/`],
+    })),
+    p.offset,
+    p.limit,
+  );
 }
 
 function run(w: World, [c, failRoll, seed]: [Cmd, number, number]): void {
@@ -368,25 +485,32 @@ describe('list indexes (property)', () => {
     fc.assert(
       // No reset here: a state dir does not replay a revert to a snapshot taken after a reset (the
       // image written at the reset does not carry the snapshot id counter), a persistence matter apart.
-      fc.property(fc.integer({ min: RECORD_LISTS_FROM - 4, max: RECORD_LISTS_FROM + 4 }), fc.array(cmd.filter(([c]) => c.kind !== 'reset'), { minLength: 1, maxLength: 40, size: 'max' }), (records, cmds) => {
-        const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-lists-'));
-        try {
-          const w = world({ records, tokens: HOLDINGS_FROM }, dir);
-          for (const c of cmds) run(w, c);
-          const hash = w.d.stateHash();
-          w.close();
-          const back = world({ records: 0, tokens: 0 }, dir);
+      fc.property(
+        fc.integer({ min: RECORD_LISTS_FROM - 4, max: RECORD_LISTS_FROM + 4 }),
+        fc.array(
+          cmd.filter(([c]) => c.kind !== 'reset'),
+          { minLength: 1, maxLength: 40, size: 'max' },
+        ),
+        (records, cmds) => {
+          const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-lists-'));
           try {
-            expect(back.d.stateHash()).toBe(hash);
-            expect(listIndexViolations(back.d.state)).toEqual([]);
-            probe(back, cmds.length);
+            const w = world({ records, tokens: HOLDINGS_FROM }, dir);
+            for (const c of cmds) run(w, c);
+            const hash = w.d.stateHash();
+            w.close();
+            const back = world({ records: 0, tokens: 0 }, dir);
+            try {
+              expect(back.d.stateHash()).toBe(hash);
+              expect(listIndexViolations(back.d.state)).toEqual([]);
+              probe(back, cmds.length);
+            } finally {
+              back.close();
+            }
           } finally {
-            back.close();
+            rmSync(dir, { recursive: true, force: true });
           }
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
-        }
-      }),
+        },
+      ),
       { numRuns: Number(process.env.LIST_RUNS ?? 40) / 4 },
     );
   }, 600_000);

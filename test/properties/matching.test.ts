@@ -66,7 +66,10 @@ const scaled = fc
     const base = (quote * BigInt(p)) / 1000n + BigInt(jitter);
     return { quote, base: base < 1n ? 1n : base };
   });
-const coarse = fc.record({ quote: fc.constantFrom(16n, 20n, 25n, 32n, 40n, 50n, 64n, 80n, 100n, 125n, 128n, 160n, 200n, 250n), base: fc.bigInt({ min: 1n, max: 6n }) });
+const coarse = fc.record({
+  quote: fc.constantFrom(16n, 20n, 25n, 32n, 40n, 50n, 64n, 80n, 100n, 125n, 128n, 160n, 200n, 250n),
+  base: fc.bigInt({ min: 1n, max: 6n }),
+});
 const tiny = fc.record({ quote: fc.constantFrom(1n, 2n, 4n, 5n, 8n, 10n), base: fc.bigInt({ min: 1n, max: 8n }) });
 const amounts = fc.oneof({ weight: 4, arbitrary: scaled }, { weight: 2, arbitrary: coarse }, { weight: 1, arbitrary: tiny });
 /** fee_limit: floor(0.005 x base) as the SDK signs it, or a smaller cap (0, 1, 2, or a fraction of that). */
@@ -77,14 +80,32 @@ const fee = fc.oneof(
 );
 
 const place: fc.Arbitrary<Cmd> = fc
-  .record({ who: fc.constantFrom(...NAMES), direction: fc.constantFrom<Direction>(0, 1), amounts, fee, tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK') })
-  .map(({ who, direction, amounts: a, fee: f, tif }) => ({ kind: 'place' as const, who, direction, quote: a.quote, base: a.base, fee: f, tif }));
+  .record({
+    who: fc.constantFrom(...NAMES),
+    direction: fc.constantFrom<Direction>(0, 1),
+    amounts,
+    fee,
+    tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK'),
+  })
+  .map(({ who, direction, amounts: a, fee: f, tif }) => ({
+    kind: 'place' as const,
+    who,
+    direction,
+    quote: a.quote,
+    base: a.base,
+    fee: f,
+    tif,
+  }));
 const cancel: fc.Arbitrary<Cmd> = fc.record({
   kind: fc.constant('cancel' as const),
   pick: fc.nat({ max: 1000 }),
   asOwner: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
 });
-const cmds = fc.array(fc.oneof({ weight: 4, arbitrary: place }, { weight: 1, arbitrary: cancel }), { minLength: 1, maxLength: 50, size: 'max' });
+const cmds = fc.array(fc.oneof({ weight: 4, arbitrary: place }, { weight: 1, arbitrary: cancel }), {
+  minLength: 1,
+  maxLength: 50,
+  size: 'max',
+});
 
 function feeLimitOf(c: Extract<Cmd, { kind: 'place' }>): bigint {
   const sdk = (c.base * 5n) / 1000n;
@@ -199,13 +220,25 @@ function httpDriver(): Driver {
       const inv = (await c.get('/_devnet/invariants')).body as { ok: boolean; violations: string[] };
       expect(inv.violations).toEqual([]);
       expect(inv.ok).toBe(inv.violations.length === 0);
-      const listed = (await c.get(`/v1/orders?contract_address=${RDD20}&limit=1000`)).body.data.list as Array<{ order_id: number; un_filled: string }>;
-      expect(listed.map((o) => [o.order_id, o.un_filled]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(ref.open.map((o) => [o.id, (o.quantity - o.filled).toString()]).sort((a, b) => Number(a[0]) - Number(b[0])));
+      const listed = (await c.get(`/v1/orders?contract_address=${RDD20}&limit=1000`)).body.data.list as Array<{
+        order_id: number;
+        un_filled: string;
+      }>;
+      expect(listed.map((o) => [o.order_id, o.un_filled]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+        ref.open.map((o) => [o.id, (o.quantity - o.filled).toString()]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      );
       for (const n of EVERYONE) {
-        for (const [token, asset] of [['base', ETH_ASSET], ['quote', RDD20_ASSET]] as const) {
+        for (const [token, asset] of [
+          ['base', ETH_ASSET],
+          ['quote', RDD20_ASSET],
+        ] as const) {
           const b = (await c.get(`/v1/balance?stark_key=${c.accounts[n].stark_key}&asset_id=${asset}`)).body.data;
           const want = ref.balance(c.accounts[n].stark_key, token);
-          expect([`${n} ${token}`, BigInt(b.balance_available), BigInt(b.balance_frozen)]).toEqual([`${n} ${token}`, want.available, want.frozen]);
+          expect([`${n} ${token}`, BigInt(b.balance_available), BigInt(b.balance_frozen)]).toEqual([
+            `${n} ${token}`,
+            want.available,
+            want.frozen,
+          ]);
         }
       }
     },
@@ -217,10 +250,12 @@ function httpDriver(): Driver {
 /** (a) open orders and every order's progress, (b) trades, (c) balances, (d) §9 invariants. */
 async function agree(d: Driver, ref: ReferenceMatcher): Promise<void> {
   const s = d.state;
-  const emuOpen = [...s.openOrders].sort((a, b) => a - b).map((id) => {
-    const o = s.orders.get(id)!;
-    return { id, unFilled: o.quantity - o.filled, state: o.state };
-  });
+  const emuOpen = [...s.openOrders]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const o = s.orders.get(id)!;
+      return { id, unFilled: o.quantity - o.filled, state: o.state };
+    });
   const refOpen = [...ref.open].sort((a, b) => a.id - b.id).map((o) => ({ id: o.id, unFilled: o.quantity - o.filled, state: o.state }));
   expect(emuOpen).toEqual(refOpen);
 
@@ -231,9 +266,16 @@ async function agree(d: Driver, ref: ReferenceMatcher): Promise<void> {
   });
   expect(emuOrders).toEqual(ref.orders.map((r) => [r.id, r.state, r.filled, r.volume, r.serviceFee, r.frozen]));
 
-  expect(s.trades.map((t) => ({ makerId: t.makerId, takerId: t.takerId, quantity: t.quantity, volume: t.volume, serviceFee: t.serviceFee, marketplaceFee: t.marketplaceFee }))).toEqual(
-    ref.trades.map((t) => ({ ...t, marketplaceFee: 0n })),
-  );
+  expect(
+    s.trades.map((t) => ({
+      makerId: t.makerId,
+      takerId: t.takerId,
+      quantity: t.quantity,
+      volume: t.volume,
+      serviceFee: t.serviceFee,
+      marketplaceFee: t.marketplaceFee,
+    })),
+  ).toEqual(ref.trades.map((t) => ({ ...t, marketplaceFee: 0n })));
 
   const eth = requireAsset(s, BigInt(ETH_ASSET)).hex;
   const rdd = requireAsset(s, BigInt(RDD20_ASSET)).hex;
@@ -241,7 +283,10 @@ async function agree(d: Driver, ref: ReferenceMatcher): Promise<void> {
   const refBalances: unknown[] = [];
   for (const n of EVERYONE) {
     const key = d.c.accounts[n].stark_key;
-    for (const [token, hex] of [['base', eth], ['quote', rdd]] as Array<[Token, string]>) {
+    for (const [token, hex] of [
+      ['base', eth],
+      ['quote', rdd],
+    ] as Array<[Token, string]>) {
       const b = balanceOf(s, key, hex);
       emuBalances.push([n, token, b.available, b.frozen]);
       const w = ref.balance(key, token);

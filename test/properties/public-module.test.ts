@@ -9,13 +9,29 @@ describe('l2-devnet/testing', () => {
     const { createDevnet } = (await entry('l2-devnet')) as typeof import('../../src/index.js');
     const t = (await entry('l2-devnet/testing')) as typeof import('../../src/testing.js');
     await fc.assert(
-      fc.asyncProperty(t.transferArbitrary.filter((x) => !x.asset.includes('#')), async (x) => {
-        const target = t.inProcessTarget(createDevnet().fetch);
-        // Signed as the SDK would; a transfer beyond the balance is accepted too (it fails asynchronously).
-        const r = await t.runScenario({ name: 'one transfer', steps: [{ as: x.from, call: 'transfer', with: { to: x.to, asset: x.asset, amount: t.display6(x.amount) }, expect: { result: { sequence_id: 13 } } }] }, target);
-        expect(r.steps[0]!.mismatches).toEqual([]);
-        await t.checkInvariants(target);
-      }),
+      fc.asyncProperty(
+        t.transferArbitrary.filter((x) => !x.asset.includes('#')),
+        async (x) => {
+          const target = t.inProcessTarget(createDevnet().fetch);
+          // Signed as the SDK would; a transfer beyond the balance is accepted too (it fails asynchronously).
+          const r = await t.runScenario(
+            {
+              name: 'one transfer',
+              steps: [
+                {
+                  as: x.from,
+                  call: 'transfer',
+                  with: { to: x.to, asset: x.asset, amount: t.display6(x.amount) },
+                  expect: { result: { sequence_id: 13 } },
+                },
+              ],
+            },
+            target,
+          );
+          expect(r.steps[0]!.mismatches).toEqual([]);
+          await t.checkInvariants(target);
+        },
+      ),
       { numRuns: 3 },
     );
   });

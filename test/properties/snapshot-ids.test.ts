@@ -190,17 +190,24 @@ const ARGS = (dir: string) => ['--port', '0', '--log', 'silent', '--signatures',
 async function asProcess(dir: string): Promise<Target> {
   let server: { cli: Cli; url: string } = await startServer(ARGS(dir));
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(server.url + path, body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(
+      server.url + path,
+      body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
+    );
     return JSON.parse(await res.text());
   };
-  const answer = (body: any, key: string): Answer => (body.status === 'FAILED' ? { ok: false, code: body.error_code } : { ok: true, id: body[key] });
+  const answer = (body: any, key: string): Answer =>
+    body.status === 'FAILED' ? { ok: false, code: body.error_code } : { ok: true, id: body[key] };
   const carol = (await call('GET', '/_devnet/accounts')).accounts.find((a: { name: string }) => a.name === 'carol').stark_key;
   return {
     snapshot: async () => answer(await call('POST', '/_devnet/snapshots', {}), 'id'),
     revert: async (id) => answer(await call('POST', `/_devnet/snapshots/${id}/revert`, {}), 'reverted'),
     delete: async (id) => answer(await call('DELETE', `/_devnet/snapshots/${id}`), 'deleted'),
     reset: async () => void expect((await call('POST', '/_devnet/reset', {})).state_hash).toMatch(/^0x/),
-    deposit: async (amount) => void expect((await call('POST', '/_devnet/deposit', { stark_key: carol, contract_address: 'eth', amount })).sequence_id).toBeTypeOf('number'),
+    deposit: async (amount) =>
+      void expect((await call('POST', '/_devnet/deposit', { stark_key: carol, contract_address: 'eth', amount })).sequence_id).toBeTypeOf(
+        'number',
+      ),
     compact: async () => undefined,
     restart: async () => {
       await stop(server.cli, 'SIGKILL');
@@ -229,7 +236,14 @@ describe('snapshot ids and state through a state dir', () => {
   it('a real process killed with SIGKILL at random points between acknowledged commands', async () => {
     // Each sequence holds two kills at random places (besides the final restart): a few runs, as each start is a process.
     const withKills = fc
-      .tuple(fc.array(op.filter((o) => o.kind !== 'restart' && o.kind !== 'compact'), { minLength: 4, maxLength: 14 }), fc.nat(), fc.nat())
+      .tuple(
+        fc.array(
+          op.filter((o) => o.kind !== 'restart' && o.kind !== 'compact'),
+          { minLength: 4, maxLength: 14 },
+        ),
+        fc.nat(),
+        fc.nat(),
+      )
       .map(([ops, a, b]) => {
         const out: Op[] = [...ops];
         for (const at of [a, b]) out.splice(at % (out.length + 1), 0, { kind: 'restart' });

@@ -40,10 +40,22 @@ type Cmd =
 const name = fc.constantFrom(...NAMES);
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), who: name, amount: fc.bigInt({ min: 0n, max: 5_000n }) }),
-  fc.record({ kind: fc.constant('transfer' as const), from: name, to: name, eth: fc.boolean(), amount: fc.bigInt({ min: 1n, max: 20_000_000n }) }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    from: name,
+    to: name,
+    eth: fc.boolean(),
+    amount: fc.bigInt({ min: 1n, max: 20_000_000n }),
+  }),
   fc.record({ kind: fc.constant('withdraw' as const), from: name, amount: fc.bigInt({ min: 1n, max: 20_000_000n }) }),
   fc.record({ kind: fc.constant('mint' as const), to: name, count: fc.integer({ min: 0, max: 3 }) }),
-  fc.record({ kind: fc.constant('order' as const), who: name, ask: fc.boolean(), quote: fc.constantFrom(10n, 20n, 25n, 50n), base: fc.bigInt({ min: 1n, max: 3n }) }),
+  fc.record({
+    kind: fc.constant('order' as const),
+    who: name,
+    ask: fc.boolean(),
+    quote: fc.constantFrom(10n, 20n, 25n, 50n),
+    base: fc.bigInt({ min: 1n, max: 3n }),
+  }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), asOwner: fc.boolean() }),
   fc.record({ kind: fc.constant('batch' as const), layer: fc.constantFrom('l2' as const, 'l1' as const, 'both' as const) }),
   fc.record({ kind: fc.constant('clock' as const), seconds: fc.bigInt({ min: 0n, max: 100n }) }),
@@ -65,19 +77,41 @@ function orderInput(d: Devnet, who: string, ask: boolean, quote: bigint, base: b
   const [baseVault, quoteVault] = d.vaults([who, who], [BigInt(ETH_ASSET), BigInt(RDD20_ASSET)]).map(BigInt) as [bigint, bigint];
   const price = (Number(base) / Number(quote)).toString();
   return {
-    starkKey: who, direction: ask ? 0 : 1,
-    tokenSell: BigInt(ask ? RDD20_ASSET : ETH_ASSET), tokenBuy: BigInt(ask ? ETH_ASSET : RDD20_ASSET),
-    baseToken: BigInt(ETH_ASSET), quoteToken: BigInt(RDD20_ASSET),
-    amountSell: ask ? quote : base, amountBuy: ask ? base : quote, amount: quote, price,
-    vaultSell: ask ? quoteVault : baseVault, vaultBuy: ask ? baseVault : quoteVault,
-    nonce: d.nonce(who), expiration: MAX_EXPIRATION, feeLimit: 0n, feeToken: BigInt(ETH_ASSET), feeVault: baseVault,
-    marketplace: undefined, signature: SIG,
+    starkKey: who,
+    direction: ask ? 0 : 1,
+    tokenSell: BigInt(ask ? RDD20_ASSET : ETH_ASSET),
+    tokenBuy: BigInt(ask ? ETH_ASSET : RDD20_ASSET),
+    baseToken: BigInt(ETH_ASSET),
+    quoteToken: BigInt(RDD20_ASSET),
+    amountSell: ask ? quote : base,
+    amountBuy: ask ? base : quote,
+    amount: quote,
+    price,
+    vaultSell: ask ? quoteVault : baseVault,
+    vaultBuy: ask ? baseVault : quoteVault,
+    nonce: d.nonce(who),
+    expiration: MAX_EXPIRATION,
+    feeLimit: 0n,
+    feeToken: BigInt(ETH_ASSET),
+    feeVault: baseVault,
+    marketplace: undefined,
+    signature: SIG,
   };
 }
 
 function moveInput(d: Devnet, from: string, to: string, asset: string, amount: bigint) {
   const [vaultId, receiverVaultId] = d.vaults([from, to], [BigInt(asset), BigInt(asset)]).map(BigInt) as [bigint, bigint];
-  return { starkKey: from, assetId: BigInt(asset), amount, nonce: d.nonce(from), vaultId, receiver: to, receiverVaultId, expiration: MAX_EXPIRATION, signature: SIG };
+  return {
+    starkKey: from,
+    assetId: BigInt(asset),
+    amount,
+    nonce: d.nonce(from),
+    vaultId,
+    receiver: to,
+    receiverVaultId,
+    expiration: MAX_EXPIRATION,
+    signature: SIG,
+  };
 }
 
 /** Runs one command; a refusal must leave the state hash unchanged. Returns what a test can compare. */
@@ -91,7 +125,10 @@ function run(d: Devnet, c: Cmd, live: Map<string, string>): unknown {
       case 'transfer':
         return d.transfer(moveInput(d, key(c.from), key(c.to), c.eth ? ETH_ASSET : RDD20_ASSET, c.amount));
       case 'withdraw':
-        return d.withdraw({ ...moveInput(d, key(c.from), key(c.from), ETH_ASSET, c.amount), receiver: '0x00000000000000000000000000000000000000e1' });
+        return d.withdraw({
+          ...moveInput(d, key(c.from), key(c.from), ETH_ASSET, c.amount),
+          receiver: '0x00000000000000000000000000000000000000e1',
+        });
       case 'mint':
         return d.mint({ apiKey: d.accounts().api_keys[0]!, contractAddress: DMINT, starkKey: key(c.to), amount: BigInt(c.count) });
       case 'order':
@@ -146,7 +183,13 @@ function probe(d: Devnet): string {
     { kind: 'wallets', count: 1 },
   ];
   for (const s of steps) out.push(run(d, s, live));
-  out.push(allOf(d.orders({})), allOf(d.trades({ baseAddress: 'eth', quoteAddress: RDD20 })), NAMES.map((n) => allOf(d.trades({ starkKey: keyOf(d, n) }))), d.depth('eth', RDD20), d.stateHash());
+  out.push(
+    allOf(d.orders({})),
+    allOf(d.trades({ baseAddress: 'eth', quoteAddress: RDD20 })),
+    NAMES.map((n) => allOf(d.trades({ starkKey: keyOf(d, n) }))),
+    d.depth('eth', RDD20),
+    d.stateHash(),
+  );
   return stringify(out);
 }
 

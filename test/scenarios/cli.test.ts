@@ -18,7 +18,12 @@ afterAll(() => {
 const WRONG = {
   name: 'Wrong figure on purpose',
   steps: [
-    { as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1' }, expect: { balances: { alice: { ETH: '9' }, bob: { ETH: '12' } } } },
+    {
+      as: 'alice',
+      call: 'transfer',
+      with: { to: 'bob', asset: 'ETH', amount: '1' },
+      expect: { balances: { alice: { ETH: '9' }, bob: { ETH: '12' } } },
+    },
     { call: 'batch' },
   ],
 };
@@ -28,7 +33,9 @@ describe('l2-devnet scenario', () => {
     const r = await runToExit(['scenario', 'scenarios/nft-sale.json', 'scenarios/erc20-partial-fills.json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('NFT sale without a marketplace: 0.5% service fee to the operator (scenarios/nft-sale.json, in-process)\n  ✓  1 alice sell {"asset":"REDDIO721#1","price":"0.001"}\n');
+    expect(r.stdout).toContain(
+      'NFT sale without a marketplace: 0.5% service fee to the operator (scenarios/nft-sale.json, in-process)\n  ✓  1 alice sell {"asset":"REDDIO721#1","price":"0.001"}\n',
+    );
     expect(r.stdout.match(/^ {2}✓/gm)).toHaveLength(15);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('2 of 2 scenarios passed');
   });
@@ -38,7 +45,9 @@ describe('l2-devnet scenario', () => {
     writeFileSync(file, JSON.stringify(WRONG));
     const r = await runToExit(['scenario', 'scenarios/nft-sale.json', file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('  ✗  1 alice transfer {"to":"bob","asset":"ETH","amount":"1"}\n       - balances.bob.ETH: expected 12, got 11\n       response (HTTP 200): {"status":"OK","data":{"sequence_id":13}');
+    expect(r.stdout).toContain(
+      '  ✗  1 alice transfer {"to":"bob","asset":"ETH","amount":"1"}\n       - balances.bob.ETH: expected 12, got 11\n       response (HTTP 200): {"status":"OK","data":{"sequence_id":13}',
+    );
     expect(r.stdout).not.toContain(' 2 batch');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 of 2 scenarios passed');
   });

@@ -9,7 +9,9 @@ import type { Scenario } from '../../src/scenario/format.js';
 import { inProcessTarget } from '../../src/scenario/target.js';
 
 const DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
-const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 async function run(s: Scenario) {
   return runScenario(s, inProcessTarget(createDevnet().fetch), { baseDir: DIR });
@@ -35,7 +37,12 @@ describe('the runner', () => {
     const r = await run({
       name: 'wrong figures',
       steps: [
-        { as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1' }, expect: { result: { sequence_id: 99 }, balances: { bob: { ETH: '12' } } } },
+        {
+          as: 'alice',
+          call: 'transfer',
+          with: { to: 'bob', asset: 'ETH', amount: '1' },
+          expect: { result: { sequence_id: 99 }, balances: { bob: { ETH: '12' } } },
+        },
         { call: 'batch' },
       ],
     });
@@ -45,9 +52,17 @@ describe('the runner', () => {
   });
 
   it('treats a FAILED reply as a failure unless the step expects it, and checks the code', async () => {
-    const r = await run({ name: 'codes', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1', sign_as: 'bob' } }] });
+    const r = await run({
+      name: 'codes',
+      steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1', sign_as: 'bob' } }],
+    });
     expect(r.steps[0]!.mismatches[0]).toMatch(/^status: expected OK, got FAILED \(error_code 34: /);
-    const wrongCode = await run({ name: 'codes', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1', sign_as: 'bob' }, expect: { error_code: 13 } }] });
+    const wrongCode = await run({
+      name: 'codes',
+      steps: [
+        { as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '1', sign_as: 'bob' }, expect: { error_code: 13 } },
+      ],
+    });
     expect(wrongCode.steps[0]!.mismatches).toEqual(['error_code: expected 13, got 34']);
   });
 
@@ -56,7 +71,10 @@ describe('the runner', () => {
       name: 'captures',
       steps: [
         { as: 'alice', call: 'sell', with: { asset: 'REDDIO721#2', price: '0.25' }, capture: 'ask' },
-        { get: '/v1/order?order_id=${ask.sequence_id}', expect: { result: { order_id: '$ask.sequence_id', stark_key: '$alice.stark_key', price: '250000' } } },
+        {
+          get: '/v1/order?order_id=${ask.sequence_id}',
+          expect: { result: { order_id: '$ask.sequence_id', stark_key: '$alice.stark_key', price: '250000' } },
+        },
         { get: '/v1/order?order_id=${nothing.id}' },
       ],
     });
@@ -65,10 +83,18 @@ describe('the runner', () => {
   });
 
   it('refuses amounts finer than the quantum and unknown assets before sending anything', async () => {
-    const r = await run({ name: 'units', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '0.0000000000001' } }] });
+    const r = await run({
+      name: 'units',
+      steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'ETH', amount: '0.0000000000001' } }],
+    });
     expect(r.steps[0]!.mismatches[0]).toMatch(/not a whole number of quanta/);
-    const unknown = await run({ name: 'units', steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'NOPE', amount: '1' } }] });
-    expect(unknown.steps[0]!.mismatches[0]).toMatch(/unknown asset "NOPE" \(known: ETH, RDD20, REDDIO721, DMINT, RED20, USDR, MKT721M, DMC\)/);
+    const unknown = await run({
+      name: 'units',
+      steps: [{ as: 'alice', call: 'transfer', with: { to: 'bob', asset: 'NOPE', amount: '1' } }],
+    });
+    expect(unknown.steps[0]!.mismatches[0]).toMatch(
+      /unknown asset "NOPE" \(known: ETH, RDD20, REDDIO721, DMINT, RED20, USDR, MKT721M, DMC\)/,
+    );
   });
 
   it('sends a multipart upload for request.file (the storage routes will use it)', async () => {
@@ -79,7 +105,19 @@ describe('the runner', () => {
       if (req.url.endsWith('/upload-probe')) seen.push({ type: req.headers.get('content-type'), text: await req.clone().text() });
       return dn.fetch(req);
     };
-    await runScenario({ name: 'upload', steps: [{ request: { method: 'POST', path: '/upload-probe', file: 'nft-sale.json', body: { note: 'x' } }, expect: { status: 'FAILED', http: 404 } }] }, inProcessTarget(spy), { baseDir: DIR });
+    await runScenario(
+      {
+        name: 'upload',
+        steps: [
+          {
+            request: { method: 'POST', path: '/upload-probe', file: 'nft-sale.json', body: { note: 'x' } },
+            expect: { status: 'FAILED', http: 404 },
+          },
+        ],
+      },
+      inProcessTarget(spy),
+      { baseDir: DIR },
+    );
     expect(seen).toHaveLength(1);
     expect(seen[0]!.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0]!.text).toContain('filename="nft-sale.json"');

@@ -23,7 +23,13 @@ const TYPE_FILTERS = new Map<number, number[] | undefined>([
   [9, [RECORD_TYPES.ask, RECORD_TYPES.bid]],
 ]);
 
-export function bruteRecords(state: State, key: string, contractKey: string | undefined, recordType: number | undefined, sequenceIds: number[] | undefined): RecordView[] {
+export function bruteRecords(
+  state: State,
+  key: string,
+  contractKey: string | undefined,
+  recordType: number | undefined,
+  sequenceIds: number[] | undefined,
+): RecordView[] {
   const types = recordType === undefined ? undefined : TYPE_FILTERS.has(recordType) ? TYPE_FILTERS.get(recordType) : [recordType];
   const ids = state.accounts.get(key)?.records ?? [];
   const out: RecordView[] = [];
@@ -60,7 +66,10 @@ export function bruteOrders(state: State, f: OrderFilter): Array<Record<string, 
   return out;
 }
 
-export function bruteTrades(state: State, by: { orderId?: number; starkKey?: string; market?: { base: Contract; quote: Contract } }): Array<Record<string, unknown>> {
+export function bruteTrades(
+  state: State,
+  by: { orderId?: number; starkKey?: string; market?: { base: Contract; quote: Contract } },
+): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   for (let i = state.trades.length - 1; i >= 0; i--) {
     const t = state.trades[i]!;
@@ -77,9 +86,16 @@ export function bruteTrades(state: State, by: { orderId?: number; starkKey?: str
   return out;
 }
 
-export function bruteDepth(state: State, base: Contract, quote: Contract): { bids: Array<[string, string]> | null; asks: Array<[string, string]> | null } {
+export function bruteDepth(
+  state: State,
+  base: Contract,
+  quote: Contract,
+): { bids: Array<[string, string]> | null; asks: Array<[string, string]> | null } {
   const baseHex = '0x' + base.assetType.toString(16);
-  const sides = [new Map<string, { price: Ratio; text: string; qty: bigint }>(), new Map<string, { price: Ratio; text: string; qty: bigint }>()];
+  const sides = [
+    new Map<string, { price: Ratio; text: string; qty: bigint }>(),
+    new Map<string, { price: Ratio; text: string; qty: bigint }>(),
+  ];
   // Tokens in creation order, then orders in placement order: the first order of a level names its price.
   const assets = quote.type === 'ERC20' ? ['0x' + quote.assetType.toString(16)] : [...quote.tokens.values()];
   for (const hex of assets) {
@@ -93,7 +109,11 @@ export function bruteDepth(state: State, base: Contract, quote: Contract): { bid
     }
   }
   const show = (m: Map<string, { price: Ratio; text: string; qty: bigint }>, bids: boolean): Array<[string, string]> | null =>
-    m.size === 0 ? null : [...m.values()].sort((a, b) => (bids ? -1 : 1) * compareRatio(a.price, b.price)).map((l) => [l.text, displayAmount(l.qty, quote.quantum, quote.decimals)]);
+    m.size === 0
+      ? null
+      : [...m.values()]
+          .sort((a, b) => (bids ? -1 : 1) * compareRatio(a.price, b.price))
+          .map((l) => [l.text, displayAmount(l.qty, quote.quantum, quote.decimals)]);
   return { bids: show(sides[1]!, true), asks: show(sides[0]!, false) };
 }
 
@@ -135,9 +155,19 @@ export function bruteBalancesV3(state: State, owner: string, contractKey: string
     if (type !== undefined && contract.type !== type) continue;
     if (!current || current.contract !== contract) {
       const row: BalanceRowV3 = {
-        asset_id: isNftType(contract.type) ? '' : asset.hex, contract_address: contract.address, balance_available: 0n, balance_frozen: 0n, withdraw_frozen: 0n,
-        type: contract.type, decimals: contract.decimals, symbol: contract.symbol, quantum: contract.quantum,
-        available_tokens: [], frozen_tokens: [], withdraw_frozen_tokens: [], base_uri: contract.baseUri,
+        asset_id: isNftType(contract.type) ? '' : asset.hex,
+        contract_address: contract.address,
+        balance_available: 0n,
+        balance_frozen: 0n,
+        withdraw_frozen: 0n,
+        type: contract.type,
+        decimals: contract.decimals,
+        symbol: contract.symbol,
+        quantum: contract.quantum,
+        available_tokens: [],
+        frozen_tokens: [],
+        withdraw_frozen_tokens: [],
+        base_uri: contract.baseUri,
       };
       current = { contract, row };
       rows.push(row);
@@ -166,16 +196,29 @@ export function bruteNfts(state: State, contract: Contract, withOrders: boolean)
   for (const hex of contract.tokens.values()) {
     const asset = state.assets.get(hex)!;
     if (asset.holder === null || !state.accounts.has(asset.holder)) continue;
-    rows.push({ id: asset.tokenId!, entry: { token_id: asset.tokenId!.toString(), contract_address: contract.address, owner: asset.holder, symbol: contract.symbol, asset_id: hex, order: withOrders ? newestOpen(state, hex) : null } });
+    rows.push({
+      id: asset.tokenId!,
+      entry: {
+        token_id: asset.tokenId!.toString(),
+        contract_address: contract.address,
+        owner: asset.holder,
+        symbol: contract.symbol,
+        asset_id: hex,
+        order: withOrders ? newestOpen(state, hex) : null,
+      },
+    });
   }
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.entry);
 }
 
 export function bruteListings(state: State, quote: Contract, base: Contract, tokenIds: readonly bigint[] | undefined): CollectionListing[] {
   const baseHex = '0x' + base.assetType.toString(16);
-  const assets = quote.type === 'ERC20'
-    ? ['0x' + quote.assetType.toString(16)]
-    : (tokenIds ?? [...quote.tokens.keys()].map((t) => BigInt(t))).map((t) => quote.tokens.get(t.toString())).filter((x): x is string => x !== undefined);
+  const assets =
+    quote.type === 'ERC20'
+      ? ['0x' + quote.assetType.toString(16)]
+      : (tokenIds ?? [...quote.tokens.keys()].map((t) => BigInt(t)))
+          .map((t) => quote.tokens.get(t.toString()))
+          .filter((x): x is string => x !== undefined);
   const rows: Array<{ tokenId: bigint; orderId: number; entry: CollectionListing }> = [];
   for (const hex of assets) {
     const asset = state.assets.get(hex)!;
@@ -184,7 +227,14 @@ export function bruteListings(state: State, quote: Contract, base: Contract, tok
       rows.push({
         tokenId: asset.tokenId ?? 0n,
         orderId: o.id,
-        entry: { amount: o.quantity - o.filled, ...priceViews(state, o), owner: o.starkKey, token_id: asset.tokenId === null ? '' : asset.tokenId.toString(), quote_contract_address: quote.address, base_contract_address: contractOf(state, state.assets.get(o.baseHex)!).address },
+        entry: {
+          amount: o.quantity - o.filled,
+          ...priceViews(state, o),
+          owner: o.starkKey,
+          token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
+          quote_contract_address: quote.address,
+          base_contract_address: contractOf(state, state.assets.get(o.baseHex)!).address,
+        },
       });
     }
   }

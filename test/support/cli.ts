@@ -79,7 +79,10 @@ export async function runToExit(args: string[], extraEnv: Record<string, string>
 }
 
 /** Starts a server and waits for its ready line; returns the base URL. */
-export async function startServer(args: string[], extraEnv: Record<string, string> = {}): Promise<{ cli: Cli; url: string; json: Record<string, unknown> }> {
+export async function startServer(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ cli: Cli; url: string; json: Record<string, unknown> }> {
   const cli = startCli(args, extraEnv);
   const { json } = await withTimeout(cli.ready, 8_000, 'the ready line');
   return { cli, url: String(json.url), json };
@@ -89,4 +92,3 @@ export async function stop(cli: Cli, signal: NodeJS.Signals = 'SIGTERM') {
   cli.child.kill(signal);
   return withTimeout(cli.exited, 5_000, `exit after ${signal}`);
 }
-

@@ -40,7 +40,13 @@ export async function toReply(res: Response): Promise<Reply> {
 export function testClient(options: DevnetOptions = {}): TestClient {
   const dn = createDevnet(options);
   const call = async (method: string, path: string, text?: string, headers: Record<string, string> = {}) =>
-    toReply(await dn.fetch('http://devnet.test' + path, { method, headers: text === undefined ? headers : { 'content-type': 'application/json', ...headers }, ...(text === undefined ? {} : { body: text }) }));
+    toReply(
+      await dn.fetch('http://devnet.test' + path, {
+        method,
+        headers: text === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        ...(text === undefined ? {} : { body: text }),
+      }),
+    );
   const info = dn.devnet.accounts();
   const byName = Object.fromEntries(info.accounts.map((a) => [a.name, a])) as TestClient['accounts'];
   return {

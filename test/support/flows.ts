@@ -22,7 +22,16 @@ export async function nonceOf(c: TestClient, starkKey: string): Promise<number> 
   return (await c.get(`/v1/nonce?stark_key=${starkKey}`)).body.data.nonce;
 }
 
-async function signedMove(c: TestClient, path: string, sign: typeof signedTransferBody, from: Account, to: string, assetId: string, amount: bigint | string, o: MoveOptions): Promise<Reply> {
+async function signedMove(
+  c: TestClient,
+  path: string,
+  sign: typeof signedTransferBody,
+  from: Account,
+  to: string,
+  assetId: string,
+  amount: bigint | string,
+  o: MoveOptions,
+): Promise<Reply> {
   const [vaultId, receiverVaultId] = await vaults(c, [from.stark_key, to], assetId);
   const body = sign({
     starkKey: from.stark_key,
@@ -38,11 +47,25 @@ async function signedMove(c: TestClient, path: string, sign: typeof signedTransf
   return c.post(path, { ...body, ...o.override });
 }
 
-export function transfer(c: TestClient, from: Account, to: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
+export function transfer(
+  c: TestClient,
+  from: Account,
+  to: string,
+  assetId: string,
+  amount: bigint | string,
+  o: MoveOptions = {},
+): Promise<Reply> {
   return signedMove(c, '/v1/transfers', signedTransferBody, from, to, assetId, amount, o);
 }
 
-export function withdraw(c: TestClient, from: Account, ethAddress: string, assetId: string, amount: bigint | string, o: MoveOptions = {}): Promise<Reply> {
+export function withdraw(
+  c: TestClient,
+  from: Account,
+  ethAddress: string,
+  assetId: string,
+  amount: bigint | string,
+  o: MoveOptions = {},
+): Promise<Reply> {
   return signedMove(c, '/v1/withdrawalto', signedWithdrawalBody, from, ethAddress, assetId, amount, o);
 }
 

@@ -19,7 +19,10 @@ export function portOf(url: string): number {
 /** A request's text: the request line, `headers` in order, then the body (Content-Length added when a body is given). */
 export function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string): string {
   const lines = [`${method} ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  if (body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length' || k.toLowerCase() === 'transfer-encoding')) {
+  if (
+    body !== undefined &&
+    !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length' || k.toLowerCase() === 'transfer-encoding')
+  ) {
     lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   }
   return lines.join('\r\n') + '\r\n\r\n' + (body ?? '');
@@ -131,7 +134,13 @@ export class RawConnection {
 }
 
 /** One request on its own connection. */
-export async function rawCall(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawReply> {
+export async function rawCall(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawReply> {
   const c = await RawConnection.open(port);
   try {
     c.send(rawRequest(method, path, { Connection: 'close', ...headers }, body));

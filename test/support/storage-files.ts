@@ -37,20 +37,28 @@ export function storagePath(project: string): string {
 
 /** POST a multipart body built by the platform's FormData (as a browser or undici would send it). */
 export async function upload(c: TestClient, project: string, form: FormData, key = c.apiKey): Promise<Reply> {
-  return toReply(await c.dn.fetch(new Request('http://devnet.test' + storagePath(project), { method: 'POST', headers: { 'x-api-key': key }, body: form })));
+  return toReply(
+    await c.dn.fetch(
+      new Request('http://devnet.test' + storagePath(project), { method: 'POST', headers: { 'x-api-key': key }, body: form }),
+    ),
+  );
 }
 
 /** A CAR file (v1) of the given blocks and roots. */
-export async function carOf(blocks: ReadonlyArray<{ cid: CID | UnknownLink; bytes: Uint8Array }>, roots: ReadonlyArray<CID | UnknownLink>): Promise<Uint8Array> {
+export async function carOf(
+  blocks: ReadonlyArray<{ cid: CID | UnknownLink; bytes: Uint8Array }>,
+  roots: ReadonlyArray<CID | UnknownLink>,
+): Promise<Uint8Array> {
   const { writer, out } = CarWriter.create(roots as never);
   const parts: Uint8Array[] = [];
-  const done = (async () => { for await (const p of out) parts.push(p); })();
+  const done = (async () => {
+    for await (const p of out) parts.push(p);
+  })();
   for (const b of blocks) await writer.put(b as never);
   await writer.close();
   await done;
   return Buffer.concat(parts);
 }
-
 
 export function fileForm(name: string, bytes: Uint8Array, type?: string): FormData {
   const form = new FormData();

@@ -6,28 +6,66 @@ import { envOf, FlagError } from '../../src/command-line.js';
 describe('parseFlags', () => {
   it('takes defaults, then environment, then flags', () => {
     expect(parseFlags([], {}).options).toEqual({
-      host: '127.0.0.1', port: 8080, settlement: 'auto', durability: 'write', clock: 'virtual', signatures: 'verify', errorStatus: 'fidelity', apiKeys: [],
-      maxBodyBytes: 1024 * 1024, allowedHosts: [], corsOrigins: '*', requestJournal: 1000, namespaces: { max: 64, ttlSeconds: 0 },
+      host: '127.0.0.1',
+      port: 8080,
+      settlement: 'auto',
+      durability: 'write',
+      clock: 'virtual',
+      signatures: 'verify',
+      errorStatus: 'fidelity',
+      apiKeys: [],
+      maxBodyBytes: 1024 * 1024,
+      allowedHosts: [],
+      corsOrigins: '*',
+      requestJournal: 1000,
+      namespaces: { max: 64, ttlSeconds: 0 },
     });
     expect(parseFlags([], { L2DEVNET_PORT: '0', L2DEVNET_SETTLEMENT: 'manual' }).options).toMatchObject({ port: 0, settlement: 'manual' });
-    expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).options).toMatchObject({ port: 9, settlement: { interval: 5 } });
-    expect(parseFlags(['--genesis', 'g.json', '--state', 'd', '--error-status', 'http', '--max-namespaces', '3', '--listen-file', 'f'], { L2DEVNET_NAMESPACE_TTL: '60', L2DEVNET_SEED: 's' }).options)
-      .toMatchObject({ genesisPath: 'g.json', stateDir: 'd', errorStatus: 'http', namespaces: { max: 3, ttlSeconds: 60 }, listenFile: 'f', seed: 's' });
+    expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).options).toMatchObject({
+      port: 9,
+      settlement: { interval: 5 },
+    });
+    expect(
+      parseFlags(['--genesis', 'g.json', '--state', 'd', '--error-status', 'http', '--max-namespaces', '3', '--listen-file', 'f'], {
+        L2DEVNET_NAMESPACE_TTL: '60',
+        L2DEVNET_SEED: 's',
+      }).options,
+    ).toMatchObject({
+      genesisPath: 'g.json',
+      stateDir: 'd',
+      errorStatus: 'http',
+      namespaces: { max: 3, ttlSeconds: 60 },
+      listenFile: 'f',
+      seed: 's',
+    });
   });
 
   it('collects --api-key from the environment list and repeated flags', () => {
-    expect(parseFlags(['--api-key', 'k3', '--api-key=k4'], { L2DEVNET_API_KEY: 'k1, k2' }).options.apiKeys).toEqual(['k1', 'k2', 'k3', 'k4']);
+    expect(parseFlags(['--api-key', 'k3', '--api-key=k4'], { L2DEVNET_API_KEY: 'k1, k2' }).options.apiKeys).toEqual([
+      'k1',
+      'k2',
+      'k3',
+      'k4',
+    ]);
     expect(parseFlags([], {}).options.apiKeys).toEqual([]);
   });
 
   it.each([
-    [['--port', '70000']], [['--port', 'x']], [['--settlement', 'interval:0']], [['--settlement', 'sometimes']],
-    [['--signatures', 'maybe']], [['--log', 'loud']], [['--error-status', '500']], [['--nope']], [['--port']], [['stray']],
+    [['--port', '70000']],
+    [['--port', 'x']],
+    [['--settlement', 'interval:0']],
+    [['--settlement', 'sometimes']],
+    [['--signatures', 'maybe']],
+    [['--log', 'loud']],
+    [['--error-status', '500']],
+    [['--nope']],
+    [['--port']],
+    [['stray']],
   ])('refuses %j', (argv) => {
     expect(() => parseFlags(argv, {})).toThrow(FlagError);
   });
 
-  it('refusals name the flag and the value (never a token), in the CLI\'s words', () => {
+  it("refusals name the flag and the value (never a token), in the CLI's words", () => {
     const message = (argv: string[], env: Record<string, string> = {}): string => {
       try {
         parseFlags(argv, env);
@@ -59,19 +97,37 @@ describe('parseFlags', () => {
     expect(parseFlags(['--max-body-bytes=512k'], {}).options.maxBodyBytes).toBe(512 * 1024);
     expect(parseFlags([], { L2DEVNET_MAX_BODY_BYTES: '2048' }).options.maxBodyBytes).toBe(2048);
     expect(parseFlags(['--cors-origin', 'none'], {}).options.corsOrigins).toEqual([]);
-    expect(parseFlags(['--cors-origin', 'http://LocalHost:3000/', '--cors-origin', 'https://app.example:443'], {}).options.corsOrigins).toEqual(['http://localhost:3000', 'https://app.example']);
+    expect(
+      parseFlags(['--cors-origin', 'http://LocalHost:3000/', '--cors-origin', 'https://app.example:443'], {}).options.corsOrigins,
+    ).toEqual(['http://localhost:3000', 'https://app.example']);
     // Flags replace the environment's list (flags win), as for any flag.
-    expect(parseFlags(['--cors-origin', 'http://a.example'], { L2DEVNET_CORS_ORIGIN: 'http://b.example' }).options.corsOrigins).toEqual(['http://a.example']);
-    expect(parseFlags([], { L2DEVNET_CORS_ORIGIN: 'http://a.example, http://b.example' }).options.corsOrigins).toEqual(['http://a.example', 'http://b.example']);
-    expect(parseFlags(['--allowed-host', 'devnet.example', '--allowed-host', '.ci.internal'], {}).options.allowedHosts).toEqual(['devnet.example', '.ci.internal']);
+    expect(parseFlags(['--cors-origin', 'http://a.example'], { L2DEVNET_CORS_ORIGIN: 'http://b.example' }).options.corsOrigins).toEqual([
+      'http://a.example',
+    ]);
+    expect(parseFlags([], { L2DEVNET_CORS_ORIGIN: 'http://a.example, http://b.example' }).options.corsOrigins).toEqual([
+      'http://a.example',
+      'http://b.example',
+    ]);
+    expect(parseFlags(['--allowed-host', 'devnet.example', '--allowed-host', '.ci.internal'], {}).options.allowedHosts).toEqual([
+      'devnet.example',
+      '.ci.internal',
+    ]);
     expect(parseFlags([], { L2DEVNET_ALLOWED_HOST: 'a.example,*' }).options.allowedHosts).toEqual(['a.example', '*']);
     expect(parseFlags(['--control-token', 's3cret-Token_1'], {}).options.controlToken).toBe('s3cret-Token_1');
   });
 
   it.each([
-    [['--max-body-bytes', '0']], [['--max-body-bytes', 'big']], [['--storage-quota', '-5']],
-    [['--cors-origin', 'none', '--cors-origin', 'http://a.example']], [['--cors-origin', '*', '--cors-origin', 'http://a.example']], [['--cors-origin', 'ftp://a.example']], [['--cors-origin', 'localhost:3000']],
-    [['--allowed-host', 'http://a.example']], [['--allowed-host', 'a b']], [['--control-token', 'has space']], [['--control-token', 'é']],
+    [['--max-body-bytes', '0']],
+    [['--max-body-bytes', 'big']],
+    [['--storage-quota', '-5']],
+    [['--cors-origin', 'none', '--cors-origin', 'http://a.example']],
+    [['--cors-origin', '*', '--cors-origin', 'http://a.example']],
+    [['--cors-origin', 'ftp://a.example']],
+    [['--cors-origin', 'localhost:3000']],
+    [['--allowed-host', 'http://a.example']],
+    [['--allowed-host', 'a b']],
+    [['--control-token', 'has space']],
+    [['--control-token', 'é']],
   ])('refuses %j', (argv) => {
     expect(() => parseFlags(argv, {})).toThrow(FlagError);
   });
@@ -87,9 +143,29 @@ describe('parseFlags', () => {
   it('every flag has its environment variable, read as the flag is', () => {
     // A value other than the default for each flag (a new flag needs one here).
     const sample: Record<string, string> = {
-      host: '0.0.0.0', port: '0', genesis: 'g.json', seed: 's', settlement: 'manual', state: 'dir', durability: 'fsync', clock: 'wall', signatures: 'skip',
-      'error-status': 'http', 'gateway-url': 'http://gw.example', 'public-url': 'http://pub.example', 'listen-file': 'f', 'api-key': 'k', 'max-body-bytes': '2KiB',
-      'storage-quota': '1MiB', 'allowed-host': 'a.example', 'control-token': 't', 'cors-origin': 'none', 'request-journal': '7', 'max-namespaces': '3', 'namespace-ttl': '9', log: 'json',
+      host: '0.0.0.0',
+      port: '0',
+      genesis: 'g.json',
+      seed: 's',
+      settlement: 'manual',
+      state: 'dir',
+      durability: 'fsync',
+      clock: 'wall',
+      signatures: 'skip',
+      'error-status': 'http',
+      'gateway-url': 'http://gw.example',
+      'public-url': 'http://pub.example',
+      'listen-file': 'f',
+      'api-key': 'k',
+      'max-body-bytes': '2KiB',
+      'storage-quota': '1MiB',
+      'allowed-host': 'a.example',
+      'control-token': 't',
+      'cors-origin': 'none',
+      'request-journal': '7',
+      'max-namespaces': '3',
+      'namespace-ttl': '9',
+      log: 'json',
     };
     for (const f of FLAGS) {
       const value = sample[f.name]!;

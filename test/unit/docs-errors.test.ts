@@ -9,7 +9,10 @@ import { httpStatusFor } from '../../src/http/errors.js';
 
 const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 const rows = new Map(
-  [...doc.matchAll(/^\| (\d+) \| `(\w+)` \| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), { name: m[2]!, http: Number(m[3]), when: m[4]! }]),
+  [...doc.matchAll(/^\| (\d+) \| `(\w+)` \| (\d+) \| (.+) \|$/gm)].map((m) => [
+    Number(m[1]),
+    { name: m[2]!, http: Number(m[3]), when: m[4]! },
+  ]),
 );
 
 describe('docs/errors.md', () => {
@@ -30,7 +33,11 @@ describe('docs/errors.md', () => {
     const root = new URL('../..', import.meta.url);
     for (const [, row] of rows) {
       // The table itself and the code -> status map name every code; a use is anywhere else.
-      const r = spawnSync('git', ['grep', '-l', '-E', `ErrorCode\\.${row.name}\\b`, '--', 'src', ':!src/domain/values/errors.ts', ':!src/http/errors.ts'], { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(
+        'git',
+        ['grep', '-l', '-E', `ErrorCode\\.${row.name}\\b`, '--', 'src', ':!src/domain/values/errors.ts', ':!src/http/errors.ts'],
+        { cwd: root, encoding: 'utf8' },
+      );
       const used = r.stdout.trim() !== '';
       expect(used, `${row.name}: the doc says "${row.when.slice(0, 40)}…"`).toBe(!row.when.startsWith('never'));
     }

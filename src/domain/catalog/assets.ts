@@ -11,7 +11,11 @@ import { touch } from '../state/undo.js';
 export function nftAssetId(contract: Contract, tokenId: bigint, uri?: string): bigint {
   const address = contractAddressValue(contract.address);
   if (contract.type === 'ERC721MC') {
-    if (uri === undefined || uri === '') fail(ErrorCode.InvalidParam, `token_url is required for a token of ERC721MC contract ${contract.address} (its asset id is computed from it)`);
+    if (uri === undefined || uri === '')
+      fail(
+        ErrorCode.InvalidParam,
+        `token_url is required for a token of ERC721MC contract ${contract.address} (its asset id is computed from it)`,
+      );
     return customUriAssetId(address, contract.quantum, tokenId, uri);
   }
   return assetId(contract.type === 'ERC721M' ? 'ERC721M' : 'ERC721', address, contract.quantum, tokenId);
@@ -30,7 +34,14 @@ export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint
     return asset;
   }
   const id = nftAssetId(contract, tokenId, uri);
-  const asset: Asset = { id, hex: toHex(id), contractKey: contract.key, tokenId, holder: null, uri: contract.type === 'ERC721MC' ? uri! : null };
+  const asset: Asset = {
+    id,
+    hex: toHex(id),
+    contractKey: contract.key,
+    tokenId,
+    holder: null,
+    uri: contract.type === 'ERC721MC' ? uri! : null,
+  };
   state.assets.set(asset.hex, asset);
   contract.tokens.set(tokenKey, asset.hex);
   if (tokenId > contract.maxTokenId) {
@@ -43,7 +54,10 @@ export function ensureNftAsset(state: State, contract: Contract, tokenId: bigint
 /** An ERC721MC token named with a URL other than its own is refused (19); other kinds ignore `token_url`. */
 export function checkTokenUrl(contract: Contract, asset: Asset, uri: string | undefined): void {
   if (contract.type !== 'ERC721MC' || uri === undefined || uri === '' || uri === asset.uri) return;
-  fail(ErrorCode.InvalidParam, `token_url ${JSON.stringify(uri)} is not the URL token ${asset.tokenId} of ${contract.address} was minted with (${JSON.stringify(asset.uri)})`);
+  fail(
+    ErrorCode.InvalidParam,
+    `token_url ${JSON.stringify(uri)} is not the URL token ${asset.tokenId} of ${contract.address} was minted with (${JSON.stringify(asset.uri)})`,
+  );
 }
 
 /**
@@ -99,7 +113,11 @@ export function assetIdFromInputs(state: State, input: AssetIdInput): string {
     let url = input.tokenUrl;
     if (url === undefined || url === '') {
       const known = findContract(state, input.contractAddress)?.tokens.get(input.tokenId.toString());
-      if (known === undefined) fail(ErrorCode.InvalidParam, `token_url is required for an ERC721MC asset id (token ${input.tokenId} of ${input.contractAddress} is not on L2)`);
+      if (known === undefined)
+        fail(
+          ErrorCode.InvalidParam,
+          `token_url is required for an ERC721MC asset id (token ${input.tokenId} of ${input.contractAddress} is not on L2)`,
+        );
       url = state.assets.get(known)!.uri!;
     }
     return toHex(customUriAssetId(address, input.quantum ?? 1n, input.tokenId, url));

@@ -45,7 +45,8 @@ export function requireTokenType(text: string): TokenType {
 /** An Ethereum contract address as an integer; `eth`/`ETH` is the native currency (undefined). */
 export function contractAddressValue(address: string): bigint {
   const v = readHex(address);
-  if (v === undefined || v >= 1n << 160n) fail(ErrorCode.InvalidParam, `contract_address must be a 20-byte 0x hex address, got "${echo(address)}"`);
+  if (v === undefined || v >= 1n << 160n)
+    fail(ErrorCode.InvalidParam, `contract_address must be a 20-byte 0x hex address, got "${echo(address)}"`);
   return v;
 }
 
@@ -96,7 +97,8 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
   const nft = isNftType(spec.type);
   const mintable = isMintableType(spec.type);
   const decimals = nft ? 0 : (spec.decimals ?? 18);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) fail(ErrorCode.InvalidParam, `decimals must be an integer in [0, 36], got ${decimals}`);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+    fail(ErrorCode.InvalidParam, `decimals must be an integer in [0, 36], got ${decimals}`);
   const quantum = nft ? 1n : fungibleQuantum(decimals);
   // ERC721MC tokens use the same mintable asset type as ERC721M (the JS SDK hashes MC as MINTABLE_ERC721).
   const kind = mintable ? 'ERC721M' : (spec.type as 'ERC20' | 'ERC721');

@@ -25,16 +25,27 @@ export interface MintInput {
 
 export function mint(state: State, input: MintInput): number[] {
   const contract = requireContract(state, input.contractAddress);
-  if (!isNftType(contract.type)) fail(ErrorCode.NoMintableToken, `contract ${contract.address} is ${contract.type}; only ERC721, ERC721M and ERC721MC can be minted on L2`);
-  if (contract.owner !== input.apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
+  if (!isNftType(contract.type))
+    fail(
+      ErrorCode.NoMintableToken,
+      `contract ${contract.address} is ${contract.type}; only ERC721, ERC721M and ERC721MC can be minted on L2`,
+    );
+  if (contract.owner !== input.apiKey)
+    fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
   const tokenUrl = contract.type === 'ERC721MC' ? input.tokenUrl : undefined;
-  if (contract.type === 'ERC721MC' && (tokenUrl === undefined || tokenUrl === '')) fail(ErrorCode.InvalidParam, `token_url is required to mint on ERC721MC contract ${contract.address} (each token's asset id is computed from its URL)`);
+  if (contract.type === 'ERC721MC' && (tokenUrl === undefined || tokenUrl === ''))
+    fail(
+      ErrorCode.InvalidParam,
+      `token_url is required to mint on ERC721MC contract ${contract.address} (each token's asset id is computed from its URL)`,
+    );
 
   let ids: bigint[];
   if (input.tokenIds !== undefined) {
     ids = input.tokenIds;
-    if (ids.length === 0 || BigInt(ids.length) > MAX_MINT) fail(ErrorCode.MintAmountInvalid, `token_ids must list 1 to ${MAX_MINT} ids, got ${ids.length}`);
-    if (input.amount !== undefined && input.amount !== BigInt(ids.length)) fail(ErrorCode.MintAmountInvalid, `amount ${input.amount} does not match the ${ids.length} token_ids`);
+    if (ids.length === 0 || BigInt(ids.length) > MAX_MINT)
+      fail(ErrorCode.MintAmountInvalid, `token_ids must list 1 to ${MAX_MINT} ids, got ${ids.length}`);
+    if (input.amount !== undefined && input.amount !== BigInt(ids.length))
+      fail(ErrorCode.MintAmountInvalid, `amount ${input.amount} does not match the ${ids.length} token_ids`);
     const seen = new Set<string>();
     for (const id of ids) {
       const key = id.toString();
@@ -44,9 +55,14 @@ export function mint(state: State, input: MintInput): number[] {
     }
   } else {
     const amount = input.amount;
-    if (amount === undefined || amount < 1n || amount > MAX_MINT) fail(ErrorCode.MintAmountInvalid, `amount must be an integer from 1 to ${MAX_MINT}, got "${amount ?? ''}"`);
+    if (amount === undefined || amount < 1n || amount > MAX_MINT)
+      fail(ErrorCode.MintAmountInvalid, `amount must be an integer from 1 to ${MAX_MINT}, got "${amount ?? ''}"`);
     // Token ids continue from the contract's highest, and must stay uint256.
-    if (contract.maxTokenId + amount >= 1n << 256n) fail(ErrorCode.MintAmountInvalid, `minting ${amount} more tokens would pass token id 2^256-1 (highest so far ${contract.maxTokenId})`);
+    if (contract.maxTokenId + amount >= 1n << 256n)
+      fail(
+        ErrorCode.MintAmountInvalid,
+        `minting ${amount} more tokens would pass token id 2^256-1 (highest so far ${contract.maxTokenId})`,
+      );
     ids = [];
     for (let i = 1n; i <= amount; i++) ids.push(contract.maxTokenId + i);
   }
@@ -56,6 +72,12 @@ export function mint(state: State, input: MintInput): number[] {
     ensureVault(state, input.starkKey, asset.hex);
     credit(state, input.starkKey, asset, 1n);
     recordIssue(state, asset.hex, 1n);
-    return appendRecord(state, { type: RECORD_TYPES.mint, starkKey: input.starkKey, assetHex: asset.hex, amount: 1n, status: RecordStatus.AcceptedByService }).sequenceId;
+    return appendRecord(state, {
+      type: RECORD_TYPES.mint,
+      starkKey: input.starkKey,
+      assetHex: asset.hex,
+      amount: 1n,
+      status: RecordStatus.AcceptedByService,
+    }).sequenceId;
   });
 }

@@ -54,15 +54,26 @@ export function rebuildNftLists(state: State): void {
   for (const [key, assets] of pending) state.lists.nfts.set(key, SortedList.fromSorted(byTokenId, assets.sort(byTokenId)));
 }
 
-function entryOf(state: State, contract: Contract, asset: Asset, openOrder: (assetHex: string) => unknown): NftEntry {
-  return { token_id: asset.tokenId!.toString(), contract_address: contract.address, owner: asset.holder!, symbol: contract.symbol, asset_id: asset.hex, order: openOrder(asset.hex) };
+function entryOf(contract: Contract, asset: Asset, openOrder: (assetHex: string) => unknown): NftEntry {
+  return {
+    token_id: asset.tokenId!.toString(),
+    contract_address: contract.address,
+    owner: asset.holder!,
+    symbol: contract.symbol,
+    asset_id: asset.hex,
+    order: openOrder(asset.hex),
+  };
 }
 
 /** Tokens held on L2 (a stark key holds them), by numeric token id. A page costs O(log n + page). */
 export function nftsOf(state: State, contract: Contract, openOrder: (assetHex: string) => unknown = () => null): Listing<NftEntry> {
   const list = state.lists.nfts.get(contract.key);
   if (!list) return listingOf([]);
-  return mappedListing(list.size, (offset, limit) => list.slice(offset, offset + limit), (asset) => entryOf(state, contract, asset, openOrder));
+  return mappedListing(
+    list.size,
+    (offset, limit) => list.slice(offset, offset + limit),
+    (asset) => entryOf(contract, asset, openOrder),
+  );
 }
 
 /** The tokens among `tokenIds` (each once) held on L2, by numeric token id: O(k log n). */
@@ -74,5 +85,5 @@ export function namedNfts(state: State, contract: Contract, tokenIds: readonly b
     const asset = hex === undefined ? undefined : state.assets.get(hex);
     if (asset !== undefined && list?.has(asset)) held.push(asset);
   }
-  return listingOf(held.sort(byTokenId), (asset) => entryOf(state, contract, asset, () => null));
+  return listingOf(held.sort(byTokenId), (asset) => entryOf(contract, asset, () => null));
 }

@@ -26,7 +26,13 @@ export function ownProject(state: State, apiKey: string, uuid: string): Project 
 }
 
 export function createProject(state: State, apiKey: string, name: string): Project {
-  const project: Project = { uuid: nextUuid(state.prng), name: checkName(name, 'project_name'), owner: apiKey, createdAtMicros: state.clock.nowMicros, contracts: [] };
+  const project: Project = {
+    uuid: nextUuid(state.prng),
+    name: checkName(name, 'project_name'),
+    owner: apiKey,
+    createdAtMicros: state.clock.nowMicros,
+    contracts: [],
+  };
   state.projects.set(project.uuid, project);
   return project;
 }
@@ -41,7 +47,8 @@ export function renameProject(state: State, apiKey: string, uuid: string, name: 
 
 export function removeProject(state: State, apiKey: string, uuid: string): void {
   const p = ownProject(state, apiKey, uuid);
-  if (p.contracts.length > 0) fail(ErrorCode.InvalidParam, `project ${uuid} still has ${p.contracts.length} contract(s); remove them first`);
+  if (p.contracts.length > 0)
+    fail(ErrorCode.InvalidParam, `project ${uuid} still has ${p.contracts.length} contract(s); remove them first`);
   state.projects.delete(uuid);
 }
 
@@ -54,7 +61,10 @@ export function createContract(state: State, apiKey: string, spec: NewContract):
   const project = ownProject(state, apiKey, spec.projectUuid);
   const existing = state.contracts.get(contractKey(spec.address));
   if (existing) {
-    fail(ErrorCode.InvalidParam, `contract_address ${echo(spec.address)} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`);
+    fail(
+      ErrorCode.InvalidParam,
+      `contract_address ${echo(spec.address)} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`,
+    );
   }
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
@@ -75,7 +85,8 @@ export function removeContract(state: State, apiKey: string, uuid: string): void
   const key = state.contractsByUuid.get(uuid);
   const contract = key === undefined ? undefined : state.contracts.get(key);
   if (!contract || contract.owner === null) fail(ErrorCode.NotSuchContract, `contract_uuid ${echo(uuid)} is not a registered contract`);
-  if (contract.owner !== apiKey) fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
+  if (contract.owner !== apiKey)
+    fail(ErrorCode.InvalidOwnerOfContract, `contract ${contract.address} does not belong to this API key's projects`);
   state.contractsByUuid.delete(uuid);
   const project = contract.projectUuid === null ? undefined : state.projects.get(contract.projectUuid);
   if (project) {
@@ -125,4 +136,3 @@ export function projectsOf(state: State, apiKey: string): Array<Record<string, u
   }
   return out;
 }
-

@@ -71,12 +71,12 @@ export function contractInfo(state: State, contract: Contract, asL1Erc721 = fals
   };
 }
 
-
 /** `GET /v1/contract_info` with an optional `type` (28 unknown, 15 mismatched; MINTABLE_ERC721 means ERC721M). */
 export function contractInfoFor(state: State, address: string, typeText?: string): ContractInfoView {
   const type = typeText === undefined ? undefined : requireTokenType(typeText);
   if (type === 'ETH' || address.toLowerCase() === ETH_KEY) {
-    if (address.toLowerCase() !== ETH_KEY) fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${echo(address)}"`);
+    if (address.toLowerCase() !== ETH_KEY)
+      fail(ErrorCode.InvalidParam, `contract_address must be "eth" for type ETH, got "${echo(address)}"`);
     if (type !== undefined && type !== 'ETH') fail(ErrorCode.NotSuchContract, `contract_address eth is ETH, not ${echo(typeText!)}`);
     return contractInfo(state, state.contracts.get(ETH_KEY)!);
   }
@@ -84,7 +84,8 @@ export function contractInfoFor(state: State, address: string, typeText?: string
   const contract = requireContract(state, address);
   // ERC721M and ERC721MC are registered twice: as the L1 ERC721 contract and as their mintable asset type.
   const asL1 = type === 'ERC721' && isMintableType(contract.type);
-  if (type !== undefined && type !== contract.type && !asL1) fail(ErrorCode.NotSuchContract, `contract ${echo(address)} is ${contract.type}, not ${echo(typeText!)}`);
+  if (type !== undefined && type !== contract.type && !asL1)
+    fail(ErrorCode.NotSuchContract, `contract ${echo(address)} is ${contract.type}, not ${echo(typeText!)}`);
   return contractInfo(state, contract, asL1);
 }
 
@@ -103,7 +104,14 @@ export function collectionSummaries(state: State): CollectionSummary[] {
   const out: CollectionSummary[] = [];
   for (const c of state.contracts.values()) {
     if (c.type === 'ETH') continue;
-    out.push({ contract_address: c.address, symbol: c.symbol, type: c.type, total_supply: totalSupply(state, c).toString(), asset_type: toHex(c.assetType), base_uri: c.baseUri });
+    out.push({
+      contract_address: c.address,
+      symbol: c.symbol,
+      type: c.type,
+      total_supply: totalSupply(state, c).toString(),
+      asset_type: toHex(c.assetType),
+      base_uri: c.baseUri,
+    });
   }
   return out;
 }

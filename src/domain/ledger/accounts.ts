@@ -43,4 +43,3 @@ export function nextNonce(state: State, key: string): bigint {
   const a = state.accounts.get(key);
   return a ? a.maxNonce + 1n : 0n;
 }
-

@@ -78,7 +78,11 @@ function allHoldings(state: State, owner: string, contractKey?: string): Holding
  */
 export function balanceRowsV1(state: State, owner: string, contractKey?: string): Listing<BalanceRowV1> {
   const groups = holdingGroups(state, owner, contractKey);
-  return mappedListing(holdingsTotal(groups), (offset, limit) => holdingsPage(groups, offset, limit), (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing));
+  return mappedListing(
+    holdingsTotal(groups),
+    (offset, limit) => holdingsPage(groups, offset, limit),
+    (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing),
+  );
 }
 
 /** `GET /v1/balance` of one asset. */

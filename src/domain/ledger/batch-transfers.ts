@@ -61,9 +61,14 @@ function quantize(state: State, item: BatchItemInput): bigint {
   const frac = (m[2] ?? '').replace(/0+$/, '');
   const scaled = BigInt(m[1]! + frac) * 10n ** BigInt(contract.decimals);
   const den = 10n ** BigInt(frac.length) * contract.quantum;
-  if (scaled % den !== 0n) fail(ErrorCode.AmountInvalid, `amount "${item.amountText}" is not a whole number of ${contract.symbol} quanta (quantum ${contract.quantum}, ${contract.decimals} decimals)`);
+  if (scaled % den !== 0n)
+    fail(
+      ErrorCode.AmountInvalid,
+      `amount "${item.amountText}" is not a whole number of ${contract.symbol} quanta (quantum ${contract.quantum}, ${contract.decimals} decimals)`,
+    );
   const amount = scaled / den;
-  if (amount <= 0n || amount >= 1n << 63n) fail(ErrorCode.AmountInvalid, `amount must be positive and below 2^63 quantized units, got "${item.amountText}"`);
+  if (amount <= 0n || amount >= 1n << 63n)
+    fail(ErrorCode.AmountInvalid, `amount must be positive and below 2^63 quantized units, got "${item.amountText}"`);
   return amount;
 }
 
@@ -85,7 +90,8 @@ function firstShortfall(state: State, moves: Array<{ input: SignedMoveInput; che
         : `transfers[${i}]: insufficient available balance of ${hex}: ${input.starkKey} has ${have}, needs ${input.amount}`;
     }
     const rb = balanceOf(state, checked.receiver, hex);
-    if (rb.available + rb.frozen + (delta.get(to) ?? 0n) + input.amount > MAX_BALANCE) return `transfers[${i}]: the receiver's balance of ${hex} would pass 2^63-1`;
+    if (rb.available + rb.frozen + (delta.get(to) ?? 0n) + input.amount > MAX_BALANCE)
+      return `transfers[${i}]: the receiver's balance of ${hex} would pass 2^63-1`;
     delta.set(from, (delta.get(from) ?? 0n) - input.amount);
     delta.set(to, (delta.get(to) ?? 0n) + input.amount);
   }
@@ -110,11 +116,13 @@ function applyAll(state: State, moves: Array<{ input: SignedMoveInput; checked: 
  */
 export function submitBatchTransfer(state: State, input: BatchTransferInput, check: SignatureCheck): number {
   checkCount(input.items.length);
-  if (input.signer !== undefined && input.signer !== input.starkKey) fail(ErrorCode.InvalidSignature, `signature.stark_key ${input.signer} is not the batch's sender ${input.starkKey}`);
+  if (input.signer !== undefined && input.signer !== input.starkKey)
+    fail(ErrorCode.InvalidSignature, `signature.stark_key ${input.signer} is not the batch's sender ${input.starkKey}`);
   checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
   const moves = input.items.map((item, i) =>
     atItem(i, () => {
-      if (item.starkKey !== input.starkKey) fail(ErrorCode.InvalidParam, `stark_key ${item.starkKey} is not the batch's sender ${input.starkKey}`);
+      if (item.starkKey !== input.starkKey)
+        fail(ErrorCode.InvalidParam, `stark_key ${item.starkKey} is not the batch's sender ${input.starkKey}`);
       const move: SignedMoveInput = { ...item, amount: quantize(state, item) };
       checkNonceUnused(state, move.starkKey, move.nonce, ErrorCode.DuplicateTransactionError);
       return { input: move, checked: checkSignedMove(state, TRANSFER, move, check, true) };
@@ -134,12 +142,14 @@ export function submitBatchTransfer(state: State, input: BatchTransferInput, che
 export function submitMultiTransfer(state: State, input: MultiTransferInput, check: SignatureCheck): number {
   checkCount(input.items.length);
   const first = input.items[0]!.signature;
-  if (first.r !== input.signature.r || first.s !== input.signature.s) fail(ErrorCode.InvalidSignature, 'signature must be the first transfer\'s signature (transfers[0].signature), as the Java SDK sends it');
+  if (first.r !== input.signature.r || first.s !== input.signature.s)
+    fail(ErrorCode.InvalidSignature, "signature must be the first transfer's signature (transfers[0].signature), as the Java SDK sends it");
   const seen = new Set<string>();
   const moves = input.items.map((item, i) =>
     atItem(i, () => {
       const nonceKey = `${item.starkKey}|${item.nonce}`;
-      if (seen.has(nonceKey)) fail(ErrorCode.DuplicateTransactionError, `nonce ${item.nonce} of ${item.starkKey} is used by an earlier transfer of this list`);
+      if (seen.has(nonceKey))
+        fail(ErrorCode.DuplicateTransactionError, `nonce ${item.nonce} of ${item.starkKey} is used by an earlier transfer of this list`);
       seen.add(nonceKey);
       return { input: item, checked: checkSignedMove(state, TRANSFER, item, check) };
     }),

@@ -8,7 +8,6 @@ import type { State } from '../state/state.js';
 import { RECORD_TYPES, isNftType } from '../state/state.js';
 import { ensureVault } from './vaults.js';
 
-
 export interface DepositInput {
   /** Normalized stark key. */
   starkKey: string;
@@ -27,8 +26,10 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
   const contract = requireContract(state, input.contractAddress);
   if (isNftType(contract.type)) {
     if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required to deposit ${contract.type} ${contract.address}`);
-    if (input.amount !== undefined && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT deposit must be 1, got "${input.amount}"`);
-    if (input.tokenId < 0n || input.tokenId >= 1n << 256n) fail(ErrorCode.TokenIDInvalid, `token_id must be a uint256, got "${input.tokenId}"`);
+    if (input.amount !== undefined && input.amount !== 1n)
+      fail(ErrorCode.AmountInvalid, `amount of an NFT deposit must be 1, got "${input.amount}"`);
+    if (input.tokenId < 0n || input.tokenId >= 1n << 256n)
+      fail(ErrorCode.TokenIDInvalid, `token_id must be a uint256, got "${input.tokenId}"`);
     const existing = contract.tokens.get(input.tokenId.toString());
     if (existing !== undefined && state.assets.get(existing)!.holder !== null) {
       fail(ErrorCode.TokenIDInvalid, `token_id ${input.tokenId} of ${contract.address} already exists on L2`);
@@ -37,17 +38,35 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     ensureVault(state, input.starkKey, asset.hex);
     credit(state, input.starkKey, asset, 1n);
     recordIssue(state, asset.hex, 1n);
-    return { sequenceId: appendRecord(state, { type: RECORD_TYPES.deposit, starkKey: input.starkKey, assetHex: asset.hex, amount: 1n, status: RecordStatus.AcceptedByService }).sequenceId };
+    return {
+      sequenceId: appendRecord(state, {
+        type: RECORD_TYPES.deposit,
+        starkKey: input.starkKey,
+        assetHex: asset.hex,
+        amount: 1n,
+        status: RecordStatus.AcceptedByService,
+      }).sequenceId,
+    };
   }
-  if (input.tokenId !== undefined) fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
+  if (input.tokenId !== undefined)
+    fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
   if (input.amount === undefined) fail(ErrorCode.AmountInvalid, 'amount is required for a fungible deposit');
   if (input.amount <= 0n) fail(ErrorCode.AmountInvalid, `amount must be a positive integer, got "${input.amount}"`);
   const assetHex = '0x' + contract.assetType.toString(16);
   const asset = state.assets.get(assetHex)!;
   const b = balanceOf(state, input.starkKey, assetHex);
-  if (b.available + b.frozen + input.amount > MAX_BALANCE) fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
+  if (b.available + b.frozen + input.amount > MAX_BALANCE)
+    fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
   ensureVault(state, input.starkKey, assetHex);
   credit(state, input.starkKey, asset, input.amount);
   recordIssue(state, assetHex, input.amount);
-  return { sequenceId: appendRecord(state, { type: RECORD_TYPES.deposit, starkKey: input.starkKey, assetHex, amount: input.amount, status: RecordStatus.AcceptedByService }).sequenceId };
+  return {
+    sequenceId: appendRecord(state, {
+      type: RECORD_TYPES.deposit,
+      starkKey: input.starkKey,
+      assetHex,
+      amount: input.amount,
+      status: RecordStatus.AcceptedByService,
+    }).sequenceId,
+  };
 }

@@ -91,7 +91,8 @@ export function holdingChanged(state: State, owner: string, assetHex: string): v
 /** Every key's sorted holdings (a loaded state). */
 export function rebuildHoldings(state: State): void {
   state.lists.holdings.clear();
-  for (const account of state.accounts.values()) if (account.balances.size > HOLDINGS_FROM) state.lists.holdings.set(account.key, build(state, account));
+  for (const account of state.accounts.values())
+    if (account.balances.size > HOLDINGS_FROM) state.lists.holdings.set(account.key, build(state, account));
 }
 
 /** One owner's holdings grouped by contract, in list order, from the sorted index or sorted now. */
@@ -104,12 +105,21 @@ export interface HoldingGroups {
 }
 
 export function holdingGroups(state: State, owner: string, contractKey?: string): HoldingGroups {
-  const holding = (asset: Asset): Holding => ({ contract: contractOf(state, asset), asset, balance: state.accounts.get(owner)!.balances.get(asset.hex)!, withdrawing: withdrawingOf(state, owner, asset.hex) });
+  const holding = (asset: Asset): Holding => ({
+    contract: contractOf(state, asset),
+    asset,
+    balance: state.accounts.get(owner)!.balances.get(asset.hex)!,
+    withdrawing: withdrawingOf(state, owner, asset.hex),
+  });
   const h = state.lists.holdings.get(owner);
   if (h) {
     const only = contractKey === undefined ? undefined : state.contracts.get(contractKey);
     const contracts = only === undefined ? h.contracts.values() : h.byContract.has(only.key) ? [only] : [];
-    return { contracts, count: (c) => h.byContract.get(c.key)!.size, slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding) };
+    return {
+      contracts,
+      count: (c) => h.byContract.get(c.key)!.size,
+      slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding),
+    };
   }
   // A short list: sorted now.
   const account = state.accounts.get(owner);

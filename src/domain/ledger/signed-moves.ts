@@ -44,7 +44,10 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   const asset = requireAsset(state, input.assetId);
   const contract = contractOf(state, asset);
   if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key) {
-    fail(ErrorCode.InvalidParam, `contract_address ${echo(input.contractAddress)} does not match asset_id ${asset.hex} (of ${contract.address})`);
+    fail(
+      ErrorCode.InvalidParam,
+      `contract_address ${echo(input.contractAddress)} does not match asset_id ${asset.hex} (of ${contract.address})`,
+    );
   }
   if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
@@ -74,7 +77,13 @@ export interface CheckedMove {
  * receiver (18/19), nonce unused (13, unless `nonceChecked`), own vaults (19), expiry (19),
  * signature (34). Changes nothing.
  */
-export function checkSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck, nonceChecked = false): CheckedMove {
+export function checkSignedMove(
+  state: State,
+  kind: MoveKind,
+  input: SignedMoveInput,
+  check: SignatureCheck,
+  nonceChecked = false,
+): CheckedMove {
   const asset = checkAsset(state, input);
   const receiver = kind.parseReceiver(input.receiver);
   if (!nonceChecked) checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateTransactionError);
@@ -118,7 +127,8 @@ export function overflow(state: State, owner: string, asset: Asset, amount: bigi
 export function submitSignedMove(state: State, kind: MoveKind, input: SignedMoveInput, check: SignatureCheck): number {
   const checked = checkSignedMove(state, kind, input, check);
   const { asset, receiver } = checked;
-  const reason = shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
+  const reason =
+    shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
   return applySignedMove(state, kind, input, checked, reason);
 }
 

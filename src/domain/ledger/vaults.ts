@@ -37,7 +37,10 @@ export function vaultsFor(state: State, ownerTexts: string[], assetIds: bigint[]
   const owners = ownerTexts.map((o) => parseOwner(o));
   const assets = assetIds.map((id) => requireAsset(state, id));
   if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
-    fail(ErrorCode.InvalidParam, `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`);
+    fail(
+      ErrorCode.InvalidParam,
+      `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`,
+    );
   }
   const n = Math.max(owners.length, assets.length);
   const out: string[] = [];

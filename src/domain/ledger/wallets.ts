@@ -13,7 +13,8 @@ export interface Wallet {
 }
 
 export function drawWallets(state: State, count: number): Wallet[] {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_WALLETS) fail(ErrorCode.InvalidParam, `count must be an integer in [1, ${MAX_WALLETS}], got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_WALLETS)
+    fail(ErrorCode.InvalidParam, `count must be an integer in [1, ${MAX_WALLETS}], got ${count}`);
   const out: Wallet[] = [];
   for (let i = 0; i < count; i++) {
     const priv = privateKeyFromSeed(nextBlock(state.prng));

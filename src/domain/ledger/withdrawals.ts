@@ -15,7 +15,8 @@ import { holdingChanged } from './holdings.js';
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
   if (text === undefined || text === '') fail(ErrorCode.InvalidParam, `${field} is required`);
-  if (!isEthAddressText(text)) fail(ErrorCode.InvalidParam, `${field} must be an Ethereum address (0x hex of at most 40 digits), got "${echo(text)}"`);
+  if (!isEthAddressText(text))
+    fail(ErrorCode.InvalidParam, `${field} must be an Ethereum address (0x hex of at most 40 digits), got "${echo(text)}"`);
   return toPaddedHex(readHex(text)!, 20);
 }
 

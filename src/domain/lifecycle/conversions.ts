@@ -7,7 +7,8 @@ export const putIn = <T>(s: Set<T>, v: T): void => void Set.prototype.add.call(s
 
 /** An integer as the dump writes it (a number, or a string of digits past 2^53) or as a state holds it. */
 export const big = (v: unknown): bigint => {
-  if (typeof v !== 'bigint' && typeof v !== 'number' && typeof v !== 'string') throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'bigint' && typeof v !== 'number' && typeof v !== 'string')
+    throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
   return BigInt(v);
 };
 export const bigOrNull = (v: unknown): bigint | null => (v === null ? null : big(v));

@@ -14,7 +14,8 @@ export const FORMAT_2 = 'l2-devnet/state@2';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** The schema, with a description for the OpenAPI document when given. */
-const about = <S extends v.GenericSchema>(schema: S, description?: string) => (description === undefined ? schema : v.pipe(schema, v.description(description)));
+const about = <S extends v.GenericSchema>(schema: S, description?: string) =>
+  description === undefined ? schema : v.pipe(schema, v.description(description));
 
 /** An integer in [min, 2^53). */
 function safe(min: 0 | 1, description?: string) {
@@ -33,9 +34,11 @@ function exact(description: string, max?: bigint, m = 'an integer >= 0') {
   );
 }
 const big = (description: string) => exact(description);
-const micros = (description: string) => exact(`${description}, microseconds since the Unix epoch`, MAX_MICROS, `microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
+const micros = (description: string) =>
+  exact(`${description}, microseconds since the Unix epoch`, MAX_MICROS, `microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
 const text = (description?: string) => about(v.string('a string'), description);
-const hex = (description: string) => v.pipe(v.string('a string'), v.regex(/^0x[0-9a-fA-F]+$/, 'a 0x hex string'), v.description(description));
+const hex = (description: string) =>
+  v.pipe(v.string('a string'), v.regex(/^0x[0-9a-fA-F]+$/, 'a 0x hex string'), v.description(description));
 const nullableText = (description?: string) => about(v.nullable(v.string('a string or null')), description);
 function oneOf<const T extends readonly (string | number)[]>(values: T, description?: string) {
   return about(v.picklist(values, `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`), description);
@@ -43,17 +46,31 @@ function oneOf<const T extends readonly (string | number)[]>(values: T, descript
 const bool = (description?: string) => about(v.boolean('true or false'), description);
 const list = <T extends v.GenericSchema>(item: T, description?: string) => about(v.array(item, 'an array'), description);
 /** A [key, value] pair of a dumped map. */
-const entry = <K extends v.GenericSchema, V extends v.GenericSchema>(key: K, value: V) => v.strictTuple([key, value], 'a [key, value] pair');
+const entry = <K extends v.GenericSchema, V extends v.GenericSchema>(key: K, value: V) =>
+  v.strictTuple([key, value], 'a [key, value] pair');
 const obj = <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries, 'an object');
 const STARK_KEY = hex('stark key');
 
 const API_KEY = obj({ key: text(), name: text() });
-const PROJECT = obj({ uuid: text(), name: text(), owner: text('API key'), createdAtMicros: micros('created'), contracts: list(text('contract key')) });
+const PROJECT = obj({
+  uuid: text(),
+  name: text(),
+  owner: text('API key'),
+  createdAtMicros: micros('created'),
+  contracts: list(text('contract key')),
+});
 const MARKETPLACE = obj({
   uuid: text(),
   name: text(),
   payee: text('stark key'),
-  fee: obj({ num: big('numerator'), den: v.pipe(big('denominator, a power of ten'), v.check((d) => d !== 0, 'above 0')), text: text('as given') }),
+  fee: obj({
+    num: big('numerator'),
+    den: v.pipe(
+      big('denominator, a power of ten'),
+      v.check((d) => d !== 0, 'above 0'),
+    ),
+    text: text('as given'),
+  }),
   projectUuid: text(),
   owner: text('API key'),
   createdAtMicros: micros('created'),
@@ -99,7 +116,12 @@ const ACCOUNT = obj({
   key: text('stark key'),
   balances: list(entry(text('asset id'), obj({ available: big('quantized'), frozen: big('quantized') }))),
   used_nonces: list(big('nonce')),
-  max_nonce: v.pipe(v.number('an integer >= -1'), v.safeInteger('an integer >= -1'), v.minValue(-1, 'an integer >= -1'), v.description('highest nonce used; -1 when none')),
+  max_nonce: v.pipe(
+    v.number('an integer >= -1'),
+    v.safeInteger('an integer >= -1'),
+    v.minValue(-1, 'an integer >= -1'),
+    v.description('highest nonce used; -1 when none'),
+  ),
   records: list(id(), 'sequence ids listed for this key, ascending'),
 });
 const RECORD = obj({
@@ -136,8 +158,23 @@ const ORDER = obj({
   timeInForce: oneOf(TIME_IN_FORCE),
   payment: v.nullable(obj({ orderId: text('external order id'), nonce: text('payment nonce'), signer: text('stark key') })),
 });
-const TRADE = obj({ makerId: id(), takerId: id(), quantity: big('quote units'), volume: big('base units'), serviceFee: big('base units'), marketplaceFee: big('base units'), timeMicros: micros('made') });
-const STORED_FILE = obj({ projectUuid: text(), cid: text(), filename: text(), size: big('bytes'), createdAtMicros: micros('uploaded'), removed: bool() });
+const TRADE = obj({
+  makerId: id(),
+  takerId: id(),
+  quantity: big('quote units'),
+  volume: big('base units'),
+  serviceFee: big('base units'),
+  marketplaceFee: big('base units'),
+  timeMicros: micros('made'),
+});
+const STORED_FILE = obj({
+  projectUuid: text(),
+  cid: text(),
+  filename: text(),
+  size: big('bytes'),
+  createdAtMicros: micros('uploaded'),
+  removed: bool(),
+});
 const AMOUNTS = (description: string) => list(entry(text('asset id'), big('quantized')), description);
 
 /**
@@ -152,7 +189,9 @@ export const MEMBERS = {
   next_vault_id: big('next vault id'),
   operator: STARK_KEY,
   starkex_contracts: obj({ mainnet: text(), testnet: text(), sepolia: text() }),
-  named_accounts: list(obj({ name: text(), starkKey: text('stark key'), privateKey: text('private key'), ethAddress: text('Ethereum address') })),
+  named_accounts: list(
+    obj({ name: text(), starkKey: text('stark key'), privateKey: text('private key'), ethAddress: text('Ethereum address') }),
+  ),
   api_keys: list(API_KEY),
   projects: list(PROJECT),
   marketplaces: list(MARKETPLACE),
@@ -161,7 +200,10 @@ export const MEMBERS = {
   accounts: list(ACCOUNT),
   vaults: list(entry(text('OWNER|ASSET_ID'), big('vault id')), '(owner, asset) -> vault id'),
   records: list(RECORD),
-  signatures: list(entry(text('0xr|0xs of an accepted signed request'), list(id(), 'the records it created')), 'the signature index of /v1/record/by/signature'),
+  signatures: list(
+    entry(text('0xr|0xs of an accepted signed request'), list(id(), 'the records it created')),
+    'the signature index of /v1/record/by/signature',
+  ),
   withdraw_area: list(entry(text('Ethereum address'), list(entry(text('asset id'), big('quantized'))))),
   claimed: AMOUNTS('asset id -> quantized amount claimed on L1'),
   issued: AMOUNTS('asset id -> quantized amount issued'),
@@ -182,8 +224,24 @@ export type Item<K extends ItemsMember> = Written<K>[number];
 
 /** The members written one item per line (every array but the handful of named accounts). */
 export const ITEMS_MEMBERS = [
-  'api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'signatures', 'withdraw_area',
-  'claimed', 'issued', 'pending_l2', 'pending_l1', 'orders', 'open_orders', 'trades', 'storage',
+  'api_keys',
+  'projects',
+  'marketplaces',
+  'contracts',
+  'assets',
+  'accounts',
+  'vaults',
+  'records',
+  'signatures',
+  'withdraw_area',
+  'claimed',
+  'issued',
+  'pending_l2',
+  'pending_l1',
+  'orders',
+  'open_orders',
+  'trades',
+  'storage',
 ] as const satisfies readonly MemberName[];
 export type ItemsMember = (typeof ITEMS_MEMBERS)[number];
 const ITEMS: ReadonlySet<string> = new Set(ITEMS_MEMBERS);
@@ -195,7 +253,9 @@ export const DUMP_MEMBERS = Object.keys(MEMBERS) as MemberName[];
 /** The whole document (for OpenAPI). */
 export const DUMP = v.strictObject(MEMBERS);
 
-const itemSchemas = new Map<string, v.GenericSchema>(ITEMS_MEMBERS.map((k) => [k, (MEMBERS[k] as unknown as v.ArraySchema<v.GenericSchema, string>).item]));
+const itemSchemas = new Map<string, v.GenericSchema>(
+  ITEMS_MEMBERS.map((k) => [k, (MEMBERS[k] as unknown as v.ArraySchema<v.GenericSchema, string>).item]),
+);
 
 /** A value as a message shows it: a scalar as JSON (cut at 40 characters), an array or object by its kind (it may nest deep). */
 function describe(x: unknown): string {
@@ -260,7 +320,16 @@ function actions(schema: v.GenericSchema): ((x: never) => boolean)[] | null {
 /** A Measure of a schema (generated from it, so the schema stays the one declaration). */
 function measure(schema: v.GenericSchema): Measure {
   const passes = actions(schema);
-  const s = schema as unknown as { type: string; entries: Record<string, v.GenericSchema>; items: v.GenericSchema[]; item: v.GenericSchema; options: unknown[]; wrapped: v.GenericSchema; literal: unknown; default: unknown };
+  const s = schema as unknown as {
+    type: string;
+    entries: Record<string, v.GenericSchema>;
+    items: v.GenericSchema[];
+    item: v.GenericSchema;
+    options: unknown[];
+    wrapped: v.GenericSchema;
+    literal: unknown;
+    default: unknown;
+  };
   if (passes === null) return () => -1;
   const base = ((): Measure => {
     switch (s.type) {

@@ -15,9 +15,10 @@ export { STATE_FORMAT } from './dump-schema.js';
  * no single string, no copy of the state) both write these.
  */
 function members(state: State): Record<MemberName, () => unknown> {
-  const each = <T, U>(values: () => Iterable<T>, f: (v: T) => U): (() => Iterable<U>) => function* () {
-    for (const v of values()) yield f(v);
-  };
+  const each = <T, U>(values: () => Iterable<T>, f: (v: T) => U): (() => Iterable<U>) =>
+    function* () {
+      for (const v of values()) yield f(v);
+    };
   return {
     format: () => STATE_FORMAT,
     clock: () => ({ now_micros: state.clock.nowMicros }),
@@ -30,13 +31,22 @@ function members(state: State): Record<MemberName, () => unknown> {
     api_keys: () => state.apiKeys.values(),
     projects: () => state.projects.values(),
     marketplaces: () => state.marketplaces.values(),
-    contracts: each(() => state.contracts.values(), (c) => ({ ...c, tokens: [...c.tokens] })),
+    contracts: each(
+      () => state.contracts.values(),
+      (c) => ({ ...c, tokens: [...c.tokens] }),
+    ),
     assets: () => state.assets.values(),
-    accounts: each(() => state.accounts.values(), (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
+    accounts: each(
+      () => state.accounts.values(),
+      (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records }),
+    ),
     vaults: () => state.vaults,
     records: () => state.records.values(),
     signatures: () => state.signatures,
-    withdraw_area: each(() => state.withdrawArea, ([addr, m]) => [addr, [...m]]),
+    withdraw_area: each(
+      () => state.withdrawArea,
+      ([addr, m]) => [addr, [...m]],
+    ),
     claimed: () => state.claimed,
     issued: () => state.issued,
     pending_l2: () => ascending(state.pendingL2),

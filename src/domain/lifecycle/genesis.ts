@@ -31,7 +31,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 function allocate(state: State, starkKey: string, contractAddress: string, amount: bigint): void {
   const contract = requireContract(state, contractAddress);
-  if (isNftType(contract.type)) fail(ErrorCode.InvalidParam, `"record": false is for fungible deposits; ${contract.address} is ${contract.type}`);
+  if (isNftType(contract.type))
+    fail(ErrorCode.InvalidParam, `"record": false is for fungible deposits; ${contract.address} is ${contract.type}`);
   if (amount <= 0n || amount > MAX_BALANCE) fail(ErrorCode.AmountInvalid, `amount must be in [1, 2^63), got "${amount}"`);
   const hex = toHex(contract.assetType);
   ensureVault(state, starkKey, hex);
@@ -94,11 +95,16 @@ export function accountPrivateKey(seed: string, name: string): bigint {
 /** Builds the initial state. Throws GenesisError naming the first bad field. */
 export function buildGenesisState(doc: Json, options: GenesisOptions = {}): State {
   const g = obj(doc, 'genesis');
-  if (g.format !== undefined && g.format !== GENESIS_FORMAT) throw new GenesisError('genesis.format', `must be "${GENESIS_FORMAT}", got ${JSON.stringify(g.format)}`);
+  if (g.format !== undefined && g.format !== GENESIS_FORMAT)
+    throw new GenesisError('genesis.format', `must be "${GENESIS_FORMAT}", got ${JSON.stringify(g.format)}`);
   const seed = options.seed ?? (g.seed === undefined ? 'l2-devnet' : str(g.seed, 'genesis.seed'));
   const timeText = g.time === undefined ? '2026-01-01T00:00:00.000000Z' : str(g.time, 'genesis.time');
   const nowMicros = parseIsoMicros(timeText);
-  if (nowMicros === undefined) throw new GenesisError('genesis.time', `must be an ISO 8601 UTC time from 1970 on, such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`);
+  if (nowMicros === undefined)
+    throw new GenesisError(
+      'genesis.time',
+      `must be an ISO 8601 UTC time from 1970 on, such as 2026-01-01T00:00:00.000000Z, got "${timeText}"`,
+    );
 
   const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
   const undo = new UndoLog();
@@ -140,9 +146,12 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     operator: '',
     storage: map(),
     starkexContracts: {
-      mainnet: sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
-      testnet: sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),
-      sepolia: sc.sepolia === undefined ? '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45' : str(sc.sepolia, 'genesis.starkex_contracts.sepolia'),
+      mainnet:
+        sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
+      testnet:
+        sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),
+      sepolia:
+        sc.sepolia === undefined ? '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45' : str(sc.sepolia, 'genesis.starkex_contracts.sepolia'),
     },
   };
   registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
@@ -238,7 +247,8 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       // ERC721MC tokens need their URLs (their asset ids are computed from them): token_urls, one per id.
       const urls = spec.token_urls === undefined ? undefined : arr(spec.token_urls, `${path}.token_urls`);
       const ids = arr(spec.token_ids, `${path}.token_ids`);
-      if (urls !== undefined && urls.length !== ids.length) throw new GenesisError(`${path}.token_urls`, `must list one URL per token id (${ids.length}), got ${urls.length}`);
+      if (urls !== undefined && urls.length !== ids.length)
+        throw new GenesisError(`${path}.token_urls`, `must list one URL per token id (${ids.length}), got ${urls.length}`);
       ids.forEach((t, k) => {
         const tokenId = uint(t, `${path}.token_ids[${k}]`);
         const tokenUrl = urls === undefined ? undefined : str(urls[k], `${path}.token_urls[${k}]`);
@@ -267,9 +277,16 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     const fee = at(`${path}.fee`, () => parseRate(spec.fee, 'fee'));
     const projectName = optStr(spec.project, `${path}.project`);
     const project = [...state.projects.values()].find((p) => p.owner === owner && (projectName === null || p.name === projectName));
-    if (!project) throw new GenesisError(`${path}.project`, projectName === null ? `API key "${keyName}" owns no project for the marketplace` : `names no project of API key "${keyName}" ("${projectName}")`);
+    if (!project)
+      throw new GenesisError(
+        `${path}.project`,
+        projectName === null
+          ? `API key "${keyName}" owns no project for the marketplace`
+          : `names no project of API key "${keyName}" ("${projectName}")`,
+      );
     const uuid = spec.uuid === undefined ? nextUuid(state.prng) : str(spec.uuid, `${path}.uuid`).toLowerCase();
-    if (!UUID_RE.test(uuid)) throw new GenesisError(`${path}.uuid`, `must be a UUID such as 11ed793a-cc11-4e44-9738-97165c4e14a7, got "${uuid}"`);
+    if (!UUID_RE.test(uuid))
+      throw new GenesisError(`${path}.uuid`, `must be a UUID such as 11ed793a-cc11-4e44-9738-97165c4e14a7, got "${uuid}"`);
     if (state.marketplaces.has(uuid)) throw new GenesisError(`${path}.uuid`, `duplicate marketplace ${uuid}`);
     state.marketplaces.set(uuid, { uuid, name, payee, fee, projectUuid: project.uuid, owner, createdAtMicros: nowMicros });
   });

@@ -60,7 +60,8 @@ function walkRecordsWith(state: State, queued: (id: number) => boolean | undefin
     const isQueued = queued(r.sequenceId);
     if (isQueued === undefined) return undefined;
     const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
-    if (isQueued !== shouldQueue) violations.push(`record ${r.sequenceId} at status ${r.status} is ${isQueued ? '' : 'not '}queued for a batch`);
+    if (isQueued !== shouldQueue)
+      violations.push(`record ${r.sequenceId} at status ${r.status} is ${isQueued ? '' : 'not '}queued for a batch`);
     if (!isQueued) continue;
     queuedRecords++;
     if (r.type !== RECORD_TYPES.withdrawal) continue;
@@ -69,7 +70,10 @@ function walkRecordsWith(state: State, queued: (id: number) => boolean | undefin
   }
   // Each queued id is a record queued once.
   const ids = state.pendingL2.size + state.pendingL1.size;
-  if (ids !== queuedRecords) violations.push(`the batch queues hold ${ids} ids but ${queuedRecords} records are queued (an id that is no record, or one in both queues)`);
+  if (ids !== queuedRecords)
+    violations.push(
+      `the batch queues hold ${ids} ids but ${queuedRecords} records are queued (an id that is no record, or one in both queues)`,
+    );
   return { violations, counts, inFlight: { byAsset, byKey } };
 }
 
@@ -85,12 +89,14 @@ export function findViolations(state: State): string[] {
   // 2. No balance is ever negative.
   for (const account of state.accounts.values()) {
     for (const [asset, b] of account.balances) {
-      if (b.available < 0n || b.frozen < 0n) v.push(`negative balance: ${account.key} holds ${b.available} available / ${b.frozen} frozen of ${asset}`);
+      if (b.available < 0n || b.frozen < 0n)
+        v.push(`negative balance: ${account.key} holds ${b.available} available / ${b.frozen} frozen of ${asset}`);
       add(held, asset, b.available + b.frozen);
       add(onL2, asset, b.available + b.frozen);
       if (b.frozen !== 0n) add(frozen, `${account.key}|${asset}`, b.frozen);
     }
     // 6. Nonces: the next nonce is one more than the highest used.
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers)
     const max = account.usedNonces.size === 0 ? -1n : [...account.usedNonces].reduce((a, b) => (a > b ? a : b));
     if (max !== account.maxNonce) v.push(`nonce bookkeeping: ${account.key} highest used nonce is ${max}, recorded ${account.maxNonce}`);
   }
@@ -113,7 +119,8 @@ export function findViolations(state: State): string[] {
   const indexed = new Map<string, bigint>();
   for (const [key, m] of state.withdrawing) for (const [asset, amount] of m) indexed.set(`${key}|${asset}`, amount);
   for (const k of new Set([...byKey.keys(), ...indexed.keys()])) {
-    if ((byKey.get(k) ?? 0n) !== (indexed.get(k) ?? 0n)) v.push(`withdrawals in flight of ${k}: ${indexed.get(k) ?? 0n} indexed, ${byKey.get(k) ?? 0n} in the records at 1 and 3`);
+    if ((byKey.get(k) ?? 0n) !== (indexed.get(k) ?? 0n))
+      v.push(`withdrawals in flight of ${k}: ${indexed.get(k) ?? 0n} indexed, ${byKey.get(k) ?? 0n} in the records at 1 and 3`);
   }
 
   // 1. Conservation per asset: balances + in flight + withdraw area + claimed = deposits + mints.
@@ -134,7 +141,8 @@ export function findViolations(state: State): string[] {
   for (const key of new Set([...frozen.keys(), ...needed.keys()])) {
     const have = frozen.get(key) ?? 0n;
     const need = needed.get(key) ?? 0n;
-    if (have !== need) v.push(`frozen ${key}: ${have} frozen but open orders need ${need}${need === 0n ? ' (frozen without an open order)' : ''}`);
+    if (have !== need)
+      v.push(`frozen ${key}: ${have} frozen but open orders need ${need}${need === 0n ? ' (frozen without an open order)' : ''}`);
   }
 
   // 5. Every book is sorted (the heap gives the best level) and uncrossed: best bid below best ask.
@@ -143,11 +151,14 @@ export function findViolations(state: State): string[] {
     const bid = book.bids.best(resting);
     const ask = book.asks.best(resting);
     if (bid && ask && compareRatio(bid.price, ask.price) >= 0) {
-      v.push(`book ${market} is crossed: bid ${bid.id} at ${bid.price.num}/${bid.price.den} >= ask ${ask.id} at ${ask.price.num}/${ask.price.den}`);
+      v.push(
+        `book ${market} is crossed: bid ${bid.id} at ${bid.price.num}/${bid.price.den} >= ask ${ask.id} at ${ask.price.num}/${ask.price.den}`,
+      );
     }
     const onBook = book.bids.size + book.asks.size;
     let open = 0;
-    for (const id of state.openByQuote.get(market.split('|')[1]!) ?? []) if (state.orders.get(id)!.baseHex === market.split('|')[0]) open += 1;
+    for (const id of state.openByQuote.get(market.split('|')[1]!) ?? [])
+      if (state.orders.get(id)!.baseHex === market.split('|')[0]) open += 1;
     if (onBook !== open) v.push(`book ${market} rests ${onBook} orders but ${open} are open`);
   }
 

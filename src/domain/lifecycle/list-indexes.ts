@@ -39,31 +39,53 @@ const values = (l: SortedList<number>) => l.values();
 function describe(lists: ListIndexes): Record<Section, string> {
   const o = lists.orders;
   return {
-    records: stringify(entries(lists.records, () => 1, (r) => [r.byType, r.byContract, r.byContractType].map((m: Map<unknown, IdList>) => entries(m, sizeOf, ids)))),
+    records: stringify(
+      entries(
+        lists.records,
+        () => 1,
+        (r) => [r.byType, r.byContract, r.byContractType].map((m: Map<unknown, IdList>) => entries(m, sizeOf, ids)),
+      ),
+    ),
     orders: stringify([
       values(o.all),
       ...[o.byOwner, o.byContract, o.byAsset].map((m) => entries(m, sizeOf, values)),
-      ...[o.byOwnerContract, o.byOwnerAsset].map((mm) => entries(mm, (m) => [...m.values()].some((l) => l.size > 0) ? 1 : 0, (m) => entries(m, sizeOf, values))),
+      ...[o.byOwnerContract, o.byOwnerAsset].map((mm) =>
+        entries(
+          mm,
+          (m) => ([...m.values()].some((l) => l.size > 0) ? 1 : 0),
+          (m) => entries(m, sizeOf, values),
+        ),
+      ),
     ]),
     depth: stringify(
-      entries(lists.depth, (b) => b.sorted[0].size + b.sorted[1].size, (b) =>
-        [0, 1].map((d) => {
-          const sorted = b.sorted[d as 0 | 1].values();
-          // The price map and the sorted levels hold the same levels.
-          const same = sorted.length === b.levels[d as 0 | 1].size && sorted.every((l) => b.levels[d as 0 | 1].get(l.key) === l);
-          return [same, sorted.map((l) => [l.key, l.qty, l.live, l.ids[l.head]])];
-        }),
+      entries(
+        lists.depth,
+        (b) => b.sorted[0].size + b.sorted[1].size,
+        (b) =>
+          [0, 1].map((d) => {
+            const sorted = b.sorted[d as 0 | 1].values();
+            // The price map and the sorted levels hold the same levels.
+            const same = sorted.length === b.levels[d as 0 | 1].size && sorted.every((l) => b.levels[d as 0 | 1].get(l.key) === l);
+            return [same, sorted.map((l) => [l.key, l.qty, l.live, l.ids[l.head]])];
+          }),
       ),
     ),
     listings: stringify(entries(lists.listings, sizeOf, (l) => l.values().map((e) => [e.tokenId, e.id]))),
     nfts: stringify(entries(lists.nfts, sizeOf, (l) => l.values().map((a) => a.hex))),
     holdings: stringify(
-      entries(lists.holdings, () => 1, (h) => [
-        h.contracts.values().map((c) => c.key),
-        entries(h.byContract, sizeOf, (l) => l.values().map((a) => a.hex)),
-      ]),
+      entries(
+        lists.holdings,
+        () => 1,
+        (h) => [h.contracts.values().map((c) => c.key), entries(h.byContract, sizeOf, (l) => l.values().map((a) => a.hex))],
+      ),
     ),
-    storage: stringify(entries(lists.storage, (l) => l.entries.size, (l) => l.entries.values().map((e) => e.file.cid))),
+    storage: stringify(
+      entries(
+        lists.storage,
+        (l) => l.entries.size,
+        (l) => l.entries.values().map((e) => e.file.cid),
+      ),
+    ),
   };
 }
 
@@ -86,5 +108,7 @@ export function listIndexViolations(state: State): string[] {
     state.lists = kept;
   }
   const now = describe(kept);
-  return (Object.keys(fresh) as Section[]).filter((k) => now[k] !== fresh[k]).map((k) => `list index ${k} is out of step with the state it lists`);
+  return (Object.keys(fresh) as Section[])
+    .filter((k) => now[k] !== fresh[k])
+    .map((k) => `list index ${k} is out of step with the state it lists`);
 }

@@ -17,9 +17,16 @@ const READABLE = [STATE_FORMAT, FORMAT_2];
 /** Refuses a document that is not a dump of a format this build reads (before anything is built). */
 function checkFormat(format: unknown): void {
   if (typeof format !== 'string' || !format.startsWith('l2-devnet/state@')) {
-    fail(ErrorCode.InvalidParam, `not an l2-devnet state dump: "format" is ${typeof format === 'string' ? JSON.stringify(echo(format)) : format === undefined ? 'missing' : `not a string (${typeof format})`}, expected "${STATE_FORMAT}"`);
+    fail(
+      ErrorCode.InvalidParam,
+      `not an l2-devnet state dump: "format" is ${typeof format === 'string' ? JSON.stringify(echo(format)) : format === undefined ? 'missing' : `not a string (${typeof format})`}, expected "${STATE_FORMAT}"`,
+    );
   }
-  if (!READABLE.includes(format)) fail(ErrorCode.InvalidParam, `state dump format "${echo(format)}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`);
+  if (!READABLE.includes(format))
+    fail(
+      ErrorCode.InvalidParam,
+      `state dump format "${echo(format)}" cannot be read by this build, which reads ${READABLE.map((f) => `"${f}"`).join(', ')}; dump it again with the matching l2-devnet version`,
+    );
 }
 
 /** Runs `f`, refusing (19) what it throws as a TypeError: a value the schema or the builder does not take. */
@@ -51,11 +58,18 @@ class Loading {
   }
 
   item(key: ItemsMember, index: number, value: unknown, text: string): void {
-    if (areWrittenItems(key, [value], text, [0, text.length])) return this.writtenItems(key, [value]);
+    if (areWrittenItems(key, [value], text, [0, text.length])) {
+      this.writtenItems(key, [value]);
+      return;
+    }
     malformed(() => checkItem(key, value, index));
     // Else the entry built is compared as the dump writes it.
     const built = malformed(() => this.builder.item(key, value));
-    if (stringify(built, true) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: ${key}[${index}] is not written as GET /_devnet/state writes the entry it loads as (a field repeated, reordered, or spelled otherwise): ${echo(text)}`);
+    if (stringify(built, true) !== text)
+      fail(
+        ErrorCode.InvalidParam,
+        `malformed state dump: ${key}[${index}] is not written as GET /_devnet/state writes the entry it loads as (a field repeated, reordered, or spelled otherwise): ${echo(text)}`,
+      );
   }
 
   /** Items known to be valid and written exactly (areWrittenItems): built, nothing more to check. */
@@ -73,7 +87,11 @@ class Loading {
     const state = malformed(() => this.builder.build());
     for (const [key, text] of valueMemberTexts(state)) {
       // Checked first; an older one is read as the current one.
-      if (key !== 'format' && this.texts.get(key) !== text) fail(ErrorCode.InvalidParam, `malformed state dump: field ${key} is not written as GET /_devnet/state writes the value it loads as`);
+      if (key !== 'format' && this.texts.get(key) !== text)
+        fail(
+          ErrorCode.InvalidParam,
+          `malformed state dump: field ${key} is not written as GET /_devnet/state writes the value it loads as`,
+        );
     }
     checkGuarantees(state);
     return state;
@@ -83,7 +101,11 @@ class Loading {
 /** Every guarantee of docs/guarantees.md must hold in a loaded state. */
 export function checkGuarantees(state: State): void {
   const violations = findViolations(state);
-  if (violations.length > 0) fail(ErrorCode.InvalidParam, `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`);
+  if (violations.length > 0)
+    fail(
+      ErrorCode.InvalidParam,
+      `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`,
+    );
 }
 
 /** Far above what the dump writes (about a dozen levels), far below what the recursive checks could overflow on. */
@@ -118,10 +140,12 @@ function tooDeep(root: unknown, limit: number): string | null {
 
 /** A whole document as JSON.parse gives it, integers past 2^53 as strings of digits (as @3 writes them). */
 function loadDocument(dump: unknown): State {
-  if (dump === null || typeof dump !== 'object' || Array.isArray(dump)) fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
+  if (dump === null || typeof dump !== 'object' || Array.isArray(dump))
+    fail(ErrorCode.InvalidParam, 'a state dump must be a JSON object (from GET /_devnet/state)');
   const d = dump as Record<string, unknown>;
   checkFormat(d.format);
-  for (const key of Object.keys(d)) if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
+  for (const key of Object.keys(d))
+    if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
   const loading = new Loading();
   for (const key of DUMP_MEMBERS) {
     if (!(key in d)) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${key}`);
@@ -137,7 +161,11 @@ function loadDocument(dump: unknown): State {
 /** Refuses a document nested deeper than MAX_DEPTH before anything recursive walks it. */
 function checkDepth(dump: unknown): void {
   const deep = tooDeep(dump, MAX_DEPTH);
-  if (deep !== null) fail(ErrorCode.InvalidParam, `malformed state dump: field ${echo(deep)} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`);
+  if (deep !== null)
+    fail(
+      ErrorCode.InvalidParam,
+      `malformed state dump: field ${echo(deep)} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`,
+    );
 }
 
 /**
@@ -191,7 +219,10 @@ export class StateReader {
   private hash: TextHash | null;
   private hashed: string | undefined;
 
-  constructor(private readonly limits: LoadLimits = { maxLine: Infinity, maxWhole: Infinity }, sha256Of?: Sha256Text) {
+  constructor(
+    private readonly limits: LoadLimits = { maxLine: Infinity, maxWhole: Infinity },
+    sha256Of?: Sha256Text,
+  ) {
     this.hash = sha256Of ? sha256Of() : null;
   }
 
@@ -238,7 +269,11 @@ export class StateReader {
       this.hash = null;
       return '';
     }
-    if (start.charCodeAt(0) !== 123) fail(ErrorCode.FailedToJSONUnmarshal, `a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with ${JSON.stringify(echo(start.slice(0, 16)))}`);
+    if (start.charCodeAt(0) !== 123)
+      fail(
+        ErrorCode.FailedToJSONUnmarshal,
+        `a state dump must be a JSON object whose first member is "format" (from GET /_devnet/state); this body starts with ${JSON.stringify(echo(start.slice(0, 16)))}`,
+      );
     if (head.startsWith(FIRST_LINE + '\n')) {
       this.mode = 'lines';
       this.head = '';
@@ -249,7 +284,11 @@ export class StateReader {
     }
     // Too little to tell yet (a piece may end anywhere).
     if (!atEnd && start.length < 64) return '';
-    if (!OPENS_WITH_FORMAT.test(start)) fail(ErrorCode.InvalidParam, 'not an l2-devnet state dump: a state dump is a JSON object whose first member is "format" (from GET /_devnet/state)');
+    if (!OPENS_WITH_FORMAT.test(start))
+      fail(
+        ErrorCode.InvalidParam,
+        'not an l2-devnet state dump: a state dump is a JSON object whose first member is "format" (from GET /_devnet/state)',
+      );
     this.mode = 'whole';
     this.hash = null;
     this.head = '';
@@ -278,7 +317,11 @@ export class StateReader {
       const nl = text.indexOf('\n', from);
       const piece = nl < 0 ? text.slice(from) : text.slice(from, nl);
       this.held += piece.length;
-      if (this.held > this.limits.maxLine) fail(ErrorCode.InvalidParam, `malformed state dump: line ${this.line + 1} is longer than ${this.limits.maxLine} characters, the most read as one line`);
+      if (this.held > this.limits.maxLine)
+        fail(
+          ErrorCode.InvalidParam,
+          `malformed state dump: line ${this.line + 1} is longer than ${this.limits.maxLine} characters, the most read as one line`,
+        );
       if (nl < 0) {
         if (piece !== '') this.pieces.push(piece);
         return;
@@ -337,7 +380,10 @@ export class StateReader {
   }
 
   private layout(line: string): never {
-    fail(ErrorCode.InvalidParam, `malformed state dump: line ${this.line} is not laid out as GET /_devnet/state writes it (one member or item per line): ${JSON.stringify(echo(line.slice(0, 80)))}`);
+    fail(
+      ErrorCode.InvalidParam,
+      `malformed state dump: line ${this.line} is not laid out as GET /_devnet/state writes it (one member or item per line): ${JSON.stringify(echo(line.slice(0, 80)))}`,
+    );
   }
 
   private parse(text: string): unknown {
@@ -378,7 +424,12 @@ export class StateReader {
     const expected = DUMP_MEMBERS[this.next];
     if (key !== expected) {
       if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
-      fail(ErrorCode.InvalidParam, expected === undefined ? `malformed state dump: field ${key} appears twice` : `malformed state dump: line ${this.line} holds field ${key} where ${expected} is written (missing, or out of order)`);
+      fail(
+        ErrorCode.InvalidParam,
+        expected === undefined
+          ? `malformed state dump: field ${key} appears twice`
+          : `malformed state dump: line ${this.line} holds field ${key} where ${expected} is written (missing, or out of order)`,
+      );
     }
     this.next++;
     const value = text.slice(colon + 2);

@@ -25,7 +25,11 @@ export class Snapshots {
 
   /** Refuses an id that is not live (before anything is changed or journaled). */
   check(id: string): void {
-    if (!this.live.has(id)) fail(ErrorCode.InvalidParam, `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, a delete drops that one, and reset or a state load drops all)`);
+    if (!this.live.has(id))
+      fail(
+        ErrorCode.InvalidParam,
+        `no snapshot with id "${echo(id)}" (ids come from POST /_devnet/snapshots; a revert drops the snapshots taken after it, a delete drops that one, and reset or a state load drops all)`,
+      );
   }
 
   /**

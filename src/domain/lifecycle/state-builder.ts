@@ -62,13 +62,30 @@ export class StateBuilder {
     for (const key of this.keys) if (!(DUMP_MEMBERS as readonly string[]).includes(key)) throw new TypeError(`unexpected field ${key}`);
     const s = this.entries.s;
     // A repeated id would be dropped by its map: the dump written back would be shorter.
-    for (const key of ['api_keys', 'projects', 'marketplaces', 'contracts', 'assets', 'accounts', 'vaults', 'records', 'signatures', 'withdraw_area', 'claimed', 'issued', 'orders'] as const) {
-      if (s[key].size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
+    for (const key of [
+      'api_keys',
+      'projects',
+      'marketplaces',
+      'contracts',
+      'assets',
+      'accounts',
+      'vaults',
+      'records',
+      'signatures',
+      'withdraw_area',
+      'claimed',
+      'issued',
+      'orders',
+    ] as const) {
+      if (s[key].size !== this.counts.get(key))
+        throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
     }
     // Every id taken so far is below the next one.
     const next = d.next_sequence_id as number;
-    if (this.entries.lastRecord >= next) throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
-    for (const id of s.orders.keys()) if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
+    if (this.entries.lastRecord >= next)
+      throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
+    for (const id of s.orders.keys())
+      if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
     const clock = obj(d.clock);
     const prng = obj(d.prng);
     const settlement = obj(d.settlement);
@@ -77,7 +94,8 @@ export class StateBuilder {
     const storage = loadStorage(this.entries.undo, this.entries.storageRows);
     let files = 0;
     for (const m of storage.values()) files += m.size;
-    if (files !== this.entries.storageRows.length) throw new TypeError(`storage has ${this.entries.storageRows.length} entries, ${files} of them distinct`);
+    if (files !== this.entries.storageRows.length)
+      throw new TypeError(`storage has ${this.entries.storageRows.length} entries, ${files} of them distinct`);
     const state: State = {
       undo: this.entries.undo,
       clock: { nowMicros: big(clock.now_micros) },
@@ -103,7 +121,11 @@ export class StateBuilder {
       issued: s.issued,
       pendingL2: s.pending_l2,
       pendingL1: s.pending_l1,
-      settlement: { mode: settlement.mode as State['settlement']['mode'], intervalMicros: big(settlement.intervalMicros), nextCutMicros: big(settlement.nextCutMicros) },
+      settlement: {
+        mode: settlement.mode as State['settlement']['mode'],
+        intervalMicros: big(settlement.intervalMicros),
+        nextCutMicros: big(settlement.nextCutMicros),
+      },
       orders: s.orders,
       openOrders: s.open_orders,
       trades: s.trades,
@@ -117,14 +139,17 @@ export class StateBuilder {
       starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
     };
     for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
-    for (const t of state.trades) if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId)) throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
+    for (const t of state.trades)
+      if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId))
+        throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
     rebuildOrderIndexes(state);
     for (const key of state.signatures.keys()) indexSignatureR(state, key);
     state.statusCounts.counts = countStatuses(state.records.values());
     // Withdrawals in the batch queues, found by walking the records (in order) rather than looking up a
     // million queued deposits; an id in a queue that is no record is refused with the guarantees.
     for (const r of state.records.values()) {
-      if (r.type === RECORD_TYPES.withdrawal && (state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId))) moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+      if (r.type === RECORD_TYPES.withdrawal && (state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId)))
+        moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
     }
     // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
     // that lists a record it has nothing to do with, or lists its records out of order.
@@ -134,4 +159,3 @@ export class StateBuilder {
     return state;
   }
 }
-

@@ -12,7 +12,8 @@ import type { SharedValues } from './shared-values.js';
 export class StateEntries {
   /** The undo log every tracked map of the state hangs off (the state's own once built). */
   readonly undo = new UndoLog();
-  private readonly map = <K, V>(options?: { ordered?: boolean; orders?: boolean }): TrackedMap<K, V> => TrackedMap.create<K, V>(this.undo, options);
+  private readonly map = <K, V>(options?: { ordered?: boolean; orders?: boolean }): TrackedMap<K, V> =>
+    TrackedMap.create<K, V>(this.undo, options);
   private readonly set = <T>(options?: { orders?: boolean }): TrackedSet<T> => TrackedSet.create<T>(this.undo, options);
   /** The storage index's rows in the dump's order (StateBuilder.build makes the index of them). */
   readonly storageRows: StoredFile[] = [];
@@ -45,7 +46,18 @@ export class StateEntries {
 
   constructor(private readonly sharing: SharedValues) {}
 
-  record(sequenceId: unknown, type: unknown, starkKey: unknown, status: unknown, timeMicros: unknown, assetHex: unknown, amount: unknown, to: unknown, reason: unknown, orderId: unknown): LedgerRecord {
+  record(
+    sequenceId: unknown,
+    type: unknown,
+    starkKey: unknown,
+    status: unknown,
+    timeMicros: unknown,
+    assetHex: unknown,
+    amount: unknown,
+    to: unknown,
+    reason: unknown,
+    orderId: unknown,
+  ): LedgerRecord {
     // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built record.
     const record: LedgerRecord = {
       sequenceId: sequenceId as number,
@@ -60,7 +72,8 @@ export class StateEntries {
       orderId: orderId as number | null,
     };
     // Records are dumped in sequence order, which the explorer's newest-first window relies on.
-    if (record.sequenceId <= this.lastRecord) throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
+    if (record.sequenceId <= this.lastRecord)
+      throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
     this.lastRecord = record.sequenceId;
     put(this.s.records, record.sequenceId, record);
     return record;
@@ -78,14 +91,28 @@ export class StateEntries {
       }
       case 'projects': {
         const p = obj(v);
-        const project = { uuid: p.uuid as string, name: p.name as string, owner: p.owner as string, createdAtMicros: big(p.createdAtMicros), contracts: list(p.contracts) as string[] };
+        const project = {
+          uuid: p.uuid as string,
+          name: p.name as string,
+          owner: p.owner as string,
+          createdAtMicros: big(p.createdAtMicros),
+          contracts: list(p.contracts) as string[],
+        };
         put(s.projects, project.uuid, project);
         return project;
       }
       case 'marketplaces': {
         const m = obj(v);
         const fee = obj(m.fee);
-        const market = { uuid: m.uuid as string, name: m.name as string, payee: m.payee as string, fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string }, projectUuid: m.projectUuid as string, owner: m.owner as string, createdAtMicros: big(m.createdAtMicros) };
+        const market = {
+          uuid: m.uuid as string,
+          name: m.name as string,
+          payee: m.payee as string,
+          fee: { num: big(fee.num), den: big(fee.den), text: fee.text as string },
+          projectUuid: m.projectUuid as string,
+          owner: m.owner as string,
+          createdAtMicros: big(m.createdAtMicros),
+        };
         put(s.marketplaces, market.uuid, market);
         return market;
       }
@@ -107,7 +134,14 @@ export class StateEntries {
       }
       case 'assets': {
         const a = obj(v);
-        const asset = { ...(a as object), hex: this.sharing.text(a.hex), contractKey: this.sharing.text(a.contractKey), id: big(a.id), tokenId: bigOrNull(a.tokenId), holder: this.sharing.text(a.holder) } as Asset;
+        const asset = {
+          ...(a as object),
+          hex: this.sharing.text(a.hex),
+          contractKey: this.sharing.text(a.contractKey),
+          id: big(a.id),
+          tokenId: bigOrNull(a.tokenId),
+          holder: this.sharing.text(a.holder),
+        } as Asset;
         put(s.assets, asset.hex, asset);
         return asset;
       }
@@ -115,7 +149,8 @@ export class StateEntries {
         const a = obj(v);
         const key = this.sharing.text(a.key);
         const balances = TrackedMap.create<string, { available: bigint; frozen: bigint }>(this.undo);
-        for (const [hex, b] of pairs(a.balances)) put(balances, this.sharing.text(hex), { available: big(obj(b).available), frozen: big(obj(b).frozen) });
+        for (const [hex, b] of pairs(a.balances))
+          put(balances, this.sharing.text(hex), { available: big(obj(b).available), frozen: big(obj(b).frozen) });
         const usedNonces = TrackedSet.create<bigint>(this.undo);
         for (const n of list(a.used_nonces)) putIn(usedNonces, this.sharing.integer(n));
         const account = { key, balances, usedNonces, maxNonce: big(a.max_nonce), records: [...list(a.records)] as number[] };
@@ -156,7 +191,8 @@ export class StateEntries {
       case 'open_orders': {
         // Dumped in ascending order (their insertion order is not kept): read back only so.
         const last = this.lastIds.get(key);
-        if (typeof v === 'number' && last !== undefined && !(v > last)) throw new TypeError(`${key} must list ids in ascending order, once each (${v} after ${last})`);
+        if (typeof v === 'number' && last !== undefined && !(v > last))
+          throw new TypeError(`${key} must list ids in ascending order, once each (${v} after ${last})`);
         if (typeof v === 'number') this.lastIds.set(key, v);
         putIn(s[key], v as number);
         return v;
@@ -164,13 +200,35 @@ export class StateEntries {
       case 'orders': {
         const o = obj(v) as unknown as Order;
         const b = (k: keyof Order) => big(o[k]);
-        const order = { ...o, starkKey: this.sharing.text(o.starkKey), baseHex: this.sharing.text(o.baseHex), quoteHex: this.sharing.text(o.quoteHex), amountSell: b('amountSell'), amountBuy: b('amountBuy'), feeLimit: b('feeLimit'), quantity: b('quantity'), filled: b('filled'), volume: b('volume'), frozen: b('frozen'), serviceFee: b('serviceFee'), feeTaken: b('feeTaken'), createdAtMicros: this.sharing.integer(o.createdAtMicros) };
+        const order = {
+          ...o,
+          starkKey: this.sharing.text(o.starkKey),
+          baseHex: this.sharing.text(o.baseHex),
+          quoteHex: this.sharing.text(o.quoteHex),
+          amountSell: b('amountSell'),
+          amountBuy: b('amountBuy'),
+          feeLimit: b('feeLimit'),
+          quantity: b('quantity'),
+          filled: b('filled'),
+          volume: b('volume'),
+          frozen: b('frozen'),
+          serviceFee: b('serviceFee'),
+          feeTaken: b('feeTaken'),
+          createdAtMicros: this.sharing.integer(o.createdAtMicros),
+        };
         put(s.orders, o.id, order);
         return order;
       }
       case 'trades': {
         const t = obj(v) as unknown as Trade;
-        const trade = { ...t, quantity: big(t.quantity), volume: big(t.volume), serviceFee: big(t.serviceFee), marketplaceFee: big(t.marketplaceFee), timeMicros: this.sharing.integer(t.timeMicros) };
+        const trade = {
+          ...t,
+          quantity: big(t.quantity),
+          volume: big(t.volume),
+          serviceFee: big(t.serviceFee),
+          marketplaceFee: big(t.marketplaceFee),
+          timeMicros: this.sharing.integer(t.timeMicros),
+        };
         s.trades.push(trade);
         return trade;
       }
@@ -179,7 +237,8 @@ export class StateEntries {
         const row = { ...f, size: big(f.size), createdAtMicros: big(f.createdAtMicros) };
         // The index is dumped project by project: a project's rows come together.
         if (row.projectUuid !== this.storageProject) {
-          if (this.storageProjects.has(row.projectUuid)) throw new TypeError(`storage lists the files of project ${row.projectUuid} in more than one run`);
+          if (this.storageProjects.has(row.projectUuid))
+            throw new TypeError(`storage lists the files of project ${row.projectUuid} in more than one run`);
           this.storageProjects.add(row.projectUuid);
           this.storageProject = row.projectUuid;
         }

@@ -12,7 +12,13 @@ interface Registers {
 }
 
 function registersOf(state: State): Registers {
-  return { seq: state.nextSequenceId, vault: state.nextVaultId, now: state.clock.nowMicros, counter: state.prng.counter, cut: state.settlement.nextCutMicros };
+  return {
+    seq: state.nextSequenceId,
+    vault: state.nextVaultId,
+    now: state.clock.nowMicros,
+    counter: state.prng.counter,
+    cut: state.settlement.nextCutMicros,
+  };
 }
 
 function restoreRegisters(state: State, r: Registers): void {
@@ -24,7 +30,13 @@ function restoreRegisters(state: State, r: Registers): void {
 }
 
 function registersEqual(state: State, r: Registers): boolean {
-  return state.nextSequenceId === r.seq && state.nextVaultId === r.vault && state.clock.nowMicros === r.now && state.prng.counter === r.counter && state.settlement.nextCutMicros === r.cut;
+  return (
+    state.nextSequenceId === r.seq &&
+    state.nextVaultId === r.vault &&
+    state.clock.nowMicros === r.now &&
+    state.prng.counter === r.counter &&
+    state.settlement.nextCutMicros === r.cut
+  );
 }
 
 /**

@@ -129,7 +129,8 @@ interface Cursor {
  */
 function listsByWalk(state: State): boolean {
   const cursors = new Map<string, Cursor>();
-  for (const a of state.accounts.values()) cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
+  for (const a of state.accounts.values())
+    cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
   const match = (c: Cursor | undefined, r: LedgerRecord): void => {
     if (c === undefined || c.ids[c.at] !== r.sequenceId) return;
     c.at++;
@@ -154,7 +155,9 @@ function listsByLookup(state: State): void {
     for (const id of account.records) {
       const r = state.records.get(id);
       if (r === undefined || !(id > last) || (r.starkKey !== account.key && r.to !== account.key)) {
-        throw new TypeError(`account ${account.key} lists record ${id}, which is ${r === undefined ? 'not a record' : id > last ? 'neither sent nor received by it' : 'out of ascending order'}`);
+        throw new TypeError(
+          `account ${account.key} lists record ${id}, which is ${r === undefined ? 'not a record' : id > last ? 'neither sent nor received by it' : 'out of ascending order'}`,
+        );
       }
       last = id;
       lists?.add(r);
@@ -167,11 +170,18 @@ function listsByLookup(state: State): void {
  * The runs whose union is a key's records of `contractKey` (any when undefined) and `types` (any
  * when undefined); undefined when the key keeps no lists and a filter applies (read the history).
  */
-export function recordRuns(state: State, key: string, contractKey: string | undefined, types: ReadonlySet<number> | undefined): Run[] | undefined {
+export function recordRuns(
+  state: State,
+  key: string,
+  contractKey: string | undefined,
+  types: ReadonlySet<number> | undefined,
+): Run[] | undefined {
   const ids = state.accounts.get(key)?.records ?? [];
   if (contractKey === undefined && types === undefined) return [arrayRun(ids)];
   const lists = state.lists.records.get(key);
   if (!lists) return undefined;
   if (types === undefined) return [lists.byContract.get(contractKey!) ?? EMPTY_RUN];
-  return [...types].map((t) => (contractKey === undefined ? lists.byType.get(t) : lists.byContractType.get(`${contractKey}|${t}`)) ?? EMPTY_RUN);
+  return [...types].map(
+    (t) => (contractKey === undefined ? lists.byType.get(t) : lists.byContractType.get(`${contractKey}|${t}`)) ?? EMPTY_RUN,
+  );
 }

@@ -139,7 +139,11 @@ export function recordsFor(state: State, starkKey: string, q: RecordQuery): List
   if (filter.sequenceIds !== undefined) return listingOf(namedRecords(state, starkKey, filter), view);
   const runs = recordRuns(state, starkKey, filter.contractKey, filter.recordTypes);
   if (runs === undefined) return listingOf(recordsOf(state, starkKey, filter), view);
-  return mappedListing(totalOf(runs), (offset, limit) => pageDescending(runs, offset, limit), (id) => view(state.records.get(id)!));
+  return mappedListing(
+    totalOf(runs),
+    (offset, limit) => pageDescending(runs, offset, limit),
+    (id) => view(state.records.get(id)!),
+  );
 }
 
 /** The records named by `sequence_ids` that the key lists and the filter keeps, newest first: O(k log n). */
@@ -164,7 +168,8 @@ function namedRecords(state: State, starkKey: string, filter: RecordFilter): Led
 export function recordFor(state: State, starkKey: string | undefined, sequenceId: number): RecordView {
   const record = state.records.get(sequenceId);
   if (record === undefined) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
-  if (starkKey !== undefined && record.starkKey !== starkKey && record.to !== starkKey) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
+  if (starkKey !== undefined && record.starkKey !== starkKey && record.to !== starkKey)
+    fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId} for stark_key ${starkKey}`);
   return singleRecordView(recordView(state, record));
 }
 
@@ -176,6 +181,7 @@ export function recordsBySignature(state: State, r: bigint, s: bigint): RecordVi
 /** `GET /v1/token?seq_id=`: the token a mint record created (19 for any other sequence id). */
 export function mintedToken(state: State, sequenceId: number): { token_id: bigint } {
   const record = state.records.get(sequenceId);
-  if (record === undefined || record.type !== RECORD_TYPES.mint) fail(ErrorCode.InvalidParam, `sequence_id ${sequenceId} is not a mint record`);
+  if (record === undefined || record.type !== RECORD_TYPES.mint)
+    fail(ErrorCode.InvalidParam, `sequence_id ${sequenceId} is not a mint record`);
   return { token_id: state.assets.get(record.assetHex)!.tokenId! };
 }

@@ -64,7 +64,8 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   };
   // The edits below are untracked and undone by one step (undoAppend): five steps per record cost a
   // live snapshot more memory than the record itself.
-  const receiver = input.listForReceiver && record.to !== null && record.to !== input.starkKey ? ensureAccount(state, record.to) : undefined;
+  const receiver =
+    input.listForReceiver && record.to !== null && record.to !== input.starkKey ? ensureAccount(state, record.to) : undefined;
   Map.prototype.set.call(state.records, record.sequenceId, record);
   countStatus(state, null, record.status);
   state.statusMoves?.push({ sequenceId: record.sequenceId, from: null, to: record.status });

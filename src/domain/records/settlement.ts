@@ -20,7 +20,6 @@ export function parseSettlement(text: string): SettlementOption | undefined {
   return { interval: Number(m[1]) };
 }
 
-
 function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((a, b) => a - b);
 }
@@ -88,7 +87,9 @@ function revertBlocker(state: State, record: LedgerRecord): string | null {
     case RECORD_TYPES.mint:
     case RECORD_TYPES.transfer: {
       const b = balanceOf(state, holder, asset.hex);
-      return b.available >= record.amount ? null : `later records already spent those funds: ${holder} has ${b.available} of ${asset.hex} available, the revert needs ${record.amount}`;
+      return b.available >= record.amount
+        ? null
+        : `later records already spent those funds: ${holder} has ${b.available} of ${asset.hex} available, the revert needs ${record.amount}`;
     }
     case RECORD_TYPES.withdrawal:
       return null;
@@ -121,7 +122,8 @@ function revert(state: State, record: LedgerRecord): void {
 export function moveRecord(state: State, sequenceId: number, to: number): LedgerRecord {
   const record = state.records.get(sequenceId);
   if (!record) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
-  if (!canTransition(record.status, to)) fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
+  if (!canTransition(record.status, to))
+    fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
   const reverts = to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled;
   if (reverts) {
     const blocker = revertBlocker(state, record);
@@ -143,12 +145,21 @@ export interface ClockMove {
 
 /** `POST /_devnet/clock`: forward by seconds or to an instant (never backwards), then cut due interval batches. */
 export function moveClock(state: State, input: ClockMove): { now: string; moved: number[] } {
-  if ((input.advanceSeconds === undefined) === (input.set === undefined)) fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
+  if ((input.advanceSeconds === undefined) === (input.set === undefined))
+    fail(ErrorCode.InvalidParam, 'give exactly one of advance_seconds or set');
   let target: bigint;
   if (input.set !== undefined) {
     const parsed = parseIsoMicros(input.set);
-    if (parsed === undefined) fail(ErrorCode.InvalidParam, `set must be an ISO 8601 UTC time from 1970 to 9999 such as 2026-01-01T00:00:00.000000Z, got "${echo(input.set)}"`);
-    if (parsed < state.clock.nowMicros) fail(ErrorCode.InvalidParam, `set ${echo(input.set)} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`);
+    if (parsed === undefined)
+      fail(
+        ErrorCode.InvalidParam,
+        `set must be an ISO 8601 UTC time from 1970 to 9999 such as 2026-01-01T00:00:00.000000Z, got "${echo(input.set)}"`,
+      );
+    if (parsed < state.clock.nowMicros)
+      fail(
+        ErrorCode.InvalidParam,
+        `set ${echo(input.set)} is before the emulator's now (${isoMicros(state.clock.nowMicros)}); the clock never goes backwards`,
+      );
     target = parsed;
   } else {
     target = state.clock.nowMicros + input.advanceSeconds! * 1_000_000n;

@@ -40,4 +40,3 @@ export function unixSeconds(micros: bigint): number {
 export function unixHours(micros: bigint): bigint {
   return micros / 3_600_000_000n;
 }
-

@@ -4,10 +4,25 @@ import { SortedList, byNumber } from './sorted-list.js';
 import type { ListIndexes, OrderLists } from './state.js';
 
 export function newOrderLists(): OrderLists {
-  return { all: new SortedList(byNumber), byOwner: new Map(), byContract: new Map(), byAsset: new Map(), byOwnerContract: new Map(), byOwnerAsset: new Map() };
+  return {
+    all: new SortedList(byNumber),
+    byOwner: new Map(),
+    byContract: new Map(),
+    byAsset: new Map(),
+    byOwnerContract: new Map(),
+    byOwnerAsset: new Map(),
+  };
 }
 
 /** Empty indexes (a genesis); a loaded state rebuilds them (lifecycle/list-indexes.ts). */
 export function newListIndexes(): ListIndexes {
-  return { records: new Map(), orders: newOrderLists(), depth: new Map(), listings: new Map(), nfts: new Map(), holdings: new Map(), storage: new Map() };
+  return {
+    records: new Map(),
+    orders: newOrderLists(),
+    depth: new Map(),
+    listings: new Map(),
+    nfts: new Map(),
+    holdings: new Map(),
+    storage: new Map(),
+  };
 }

@@ -240,7 +240,11 @@ export class TrackedMap<K, V> extends Map<K, V> {
   private ordered = true;
   private orders = false;
 
-  static create<K, V>(log: UndoLog, options: { ordered?: boolean; orders?: boolean } = {}, entries?: Iterable<readonly [K, V]>): TrackedMap<K, V> {
+  static create<K, V>(
+    log: UndoLog,
+    options: { ordered?: boolean; orders?: boolean } = {},
+    entries?: Iterable<readonly [K, V]>,
+  ): TrackedMap<K, V> {
     const m = new TrackedMap<K, V>();
     if (entries) for (const [k, v] of entries) Map.prototype.set.call(m, k, v);
     m.log = log;

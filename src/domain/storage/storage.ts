@@ -26,7 +26,14 @@ export function recordUpload(state: State, apiKey: string, projectUuid: string, 
   const existing = files?.get(upload.cid);
   if (existing && !existing.removed) return existing;
   if (!files) state.storage.set(project.uuid, (files = TrackedMap.create(state.undo)));
-  const file: StoredFile = { projectUuid: project.uuid, cid: upload.cid, filename: upload.filename, size: upload.size, createdAtMicros: state.clock.nowMicros, removed: false };
+  const file: StoredFile = {
+    projectUuid: project.uuid,
+    cid: upload.cid,
+    filename: upload.filename,
+    size: upload.size,
+    createdAtMicros: state.clock.nowMicros,
+    removed: false,
+  };
   // Delete first so a re-upload moves to the end of the list, where new uploads go.
   files.delete(upload.cid);
   files.set(upload.cid, file);
@@ -49,7 +56,11 @@ export function listedFiles(state: State, apiKey: string, projectUuid: string): 
   const project = ownProject(state, apiKey, projectUuid);
   const list = state.lists.storage.get(project.uuid);
   if (!list) return listingOf([]);
-  return mappedListing(list.entries.size, (offset, limit) => list.entries.slice(offset, offset + limit), (e) => e.file);
+  return mappedListing(
+    list.entries.size,
+    (offset, limit) => list.entries.slice(offset, offset + limit),
+    (e) => e.file,
+  );
 }
 
 const byOrdinal = (a: StorageEntry, b: StorageEntry) => a.ordinal - b.ordinal;

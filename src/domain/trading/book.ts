@@ -105,7 +105,9 @@ export class BookSide {
    * Cost grows with this side's levels, never with other markets.
    */
   *crossing(isResting: (id: number) => boolean, crosses: (price: Ratio) => boolean): Generator<number> {
-    const levels = [...this.levels.values()].filter((l) => crosses(l.price)).sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
+    const levels = [...this.levels.values()]
+      .filter((l) => crosses(l.price))
+      .sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
     for (const l of levels) for (let i = l.head; i < l.queue.length; i++) if (isResting(l.queue[i]!)) yield l.queue[i]!;
   }
 

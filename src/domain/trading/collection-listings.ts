@@ -54,7 +54,12 @@ export function listingClose(state: State, o: Order): void {
  * Open ASK orders on `quote` priced in `base`, optionally only for `tokenIds` (a token named twice is
  * listed twice), by token id then order id. A fungible collection ignores token ids.
  */
-export function collectionListings(state: State, quote: Contract, base: Contract, tokenIds: readonly bigint[] | undefined): Listing<CollectionListing> {
+export function collectionListings(
+  state: State,
+  quote: Contract,
+  base: Contract,
+  tokenIds: readonly bigint[] | undefined,
+): Listing<CollectionListing> {
   const baseHex = '0x' + base.assetType.toString(16);
   const list = state.lists.listings.get(listingKey(quote.key, baseHex));
   // Position ranges of the list, in answer order.

@@ -68,7 +68,12 @@ export function depthClose(state: State, o: Order): void {
 }
 
 /** Levels of one side, best first (bids highest, asks lowest), with the oldest open order of each. */
-export function depthLevels(state: State, baseHex: string, quoteContractKey: string, direction: 0 | 1): Array<{ level: DepthLevel; first: Order }> {
+export function depthLevels(
+  state: State,
+  baseHex: string,
+  quoteContractKey: string,
+  direction: 0 | 1,
+): Array<{ level: DepthLevel; first: Order }> {
   const book = state.lists.depth.get(depthKey(baseHex, quoteContractKey));
   if (!book) return [];
   const levels = book.sorted[direction].values();

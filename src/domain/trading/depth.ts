@@ -46,15 +46,23 @@ export function trades(state: State, f: TradeQuery): Listing<Record<string, unkn
   if (f.orderId !== undefined) at = state.tradesBy.get(`order:${f.orderId}`) ?? [];
   else if (f.starkKey !== undefined) at = state.tradesBy.get(`key:${f.starkKey}`) ?? [];
   else {
-    if (f.baseAddress === undefined || f.quoteAddress === undefined) fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
+    if (f.baseAddress === undefined || f.quoteAddress === undefined)
+      fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
     const base = marketContract(state, f.baseAddress, 'base_token_contract_addr', false);
     const quote = marketContract(state, f.quoteAddress, 'quote_token_contract_addr', true);
-    const key = quote.type === 'ERC20' ? `market:${marketKey(toHex(base.assetType), toHex(quote.assetType))}` : collectionTradesKey(toHex(base.assetType), quote.key);
+    const key =
+      quote.type === 'ERC20'
+        ? `market:${marketKey(toHex(base.assetType), toHex(quote.assetType))}`
+        : collectionTradesKey(toHex(base.assetType), quote.key);
     at = state.tradesBy.get(key) ?? [];
   }
   // Positions ascending (trades are appended): newest first is the list read backwards.
   const ascending = at;
-  return mappedListing(ascending.length, (offset, limit) => ascending.slice(Math.max(0, ascending.length - offset - limit), ascending.length - offset).reverse(), (i) => tradeView(state, i));
+  return mappedListing(
+    ascending.length,
+    (offset, limit) => ascending.slice(Math.max(0, ascending.length - offset - limit), ascending.length - offset).reverse(),
+    (i) => tradeView(state, i),
+  );
 }
 
 /** A `GET /v1/trades` item: trade `i` (its position in the trades). */

@@ -129,7 +129,15 @@ export function settleFill(state: State, maker: Order, taker: Order, quantity: b
   }
   sell.serviceFee += serviceFee;
   sell.feeTaken += serviceFee + marketplaceFee;
-  const trade: Trade = { makerId: maker.id, takerId: taker.id, quantity, volume, serviceFee, marketplaceFee, timeMicros: state.clock.nowMicros };
+  const trade: Trade = {
+    makerId: maker.id,
+    takerId: taker.id,
+    quantity,
+    volume,
+    serviceFee,
+    marketplaceFee,
+    timeMicros: state.clock.nowMicros,
+  };
   indexTrade(state, append(state.undo, state.trades, trade, true) - 1, sell, buy);
 
   for (const o of [maker, taker]) {

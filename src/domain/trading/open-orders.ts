@@ -7,7 +7,7 @@ import type { Order, OrderState, State } from '../state/state.js';
 import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
 import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
-import { ORDER_STATES } from '../state/state.js';
+import type { ORDER_STATES } from '../state/state.js';
 import { touch } from '../state/undo.js';
 
 export function marketKey(baseHex: string, quoteHex: string): string {
@@ -38,7 +38,13 @@ export function unrest(state: State, order: Order): void {
 
 /** Adds trade `at` to the trade indexes: by each order, each stark key, the market and (NFTs) the collection. */
 export function indexTrade(state: State, at: number, sell: Order, buy: Order): void {
-  const keys = [`order:${sell.id}`, `order:${buy.id}`, `key:${sell.starkKey}`, `key:${buy.starkKey}`, `market:${marketKey(sell.baseHex, sell.quoteHex)}`];
+  const keys = [
+    `order:${sell.id}`,
+    `order:${buy.id}`,
+    `key:${sell.starkKey}`,
+    `key:${buy.starkKey}`,
+    `market:${marketKey(sell.baseHex, sell.quoteHex)}`,
+  ];
   const quote = state.assets.get(sell.quoteHex)!;
   // An NFT collection's trades are many markets (one per token): GET /v1/trades pages them together.
   if (quote.tokenId !== null) keys.push(collectionTradesKey(sell.baseHex, quote.contractKey));
@@ -88,7 +94,12 @@ export function setOrderState(state: State, order: Order, next: OrderState): voi
 }
 
 /** Closes an order (cancelled or filled): releases what it still has frozen and takes it off the book. */
-export function closeOrder(state: State, order: Order, finalState: typeof ORDER_STATES.cancelled | typeof ORDER_STATES.filled, resting: boolean): void {
+export function closeOrder(
+  state: State,
+  order: Order,
+  finalState: typeof ORDER_STATES.cancelled | typeof ORDER_STATES.filled,
+  resting: boolean,
+): void {
   touch(state.undo, order, true);
   if (order.frozen > 0n) {
     const hex = order.direction === 0 ? order.quoteHex : order.baseHex;

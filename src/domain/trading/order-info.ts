@@ -11,7 +11,8 @@ import { ensureVault } from '../ledger/vaults.js';
 /** `TYPE:ADDRESS[:TOKEN_ID]` (`ETH:ETH`, `ETH:eth:1`, `ERC20:0x…`, `ERC721:0x…:152`) -> the asset it names. */
 export function assetOfContractSpec(state: State, spec: string, field: string): { contract: Contract; asset: Asset } {
   const [typeText, address, token, ...rest] = spec.split(':');
-  if (!typeText || !address || rest.length > 0) fail(ErrorCode.InvalidParam, `${field} must look like TYPE:ADDRESS[:TOKEN_ID], got "${echo(spec)}"`);
+  if (!typeText || !address || rest.length > 0)
+    fail(ErrorCode.InvalidParam, `${field} must look like TYPE:ADDRESS[:TOKEN_ID], got "${echo(spec)}"`);
   const type = requireTokenType(typeText);
   const contract = type === 'ETH' ? state.contracts.get(ETH_KEY)! : requireContract(state, address, field);
   if (type !== 'ETH' && address.toLowerCase() === ETH_KEY) fail(ErrorCode.InvalidParam, `${field}: ${type} needs a contract address`);
@@ -26,7 +27,14 @@ export function assetOfContractSpec(state: State, spec: string, field: string): 
 }
 
 function contractEntry(c: Contract): Record<string, unknown> {
-  return { contract_address: c.address, symbol: c.symbol, decimals: c.decimals, type: c.type, quantum: c.quantum, asset_type: toHex(c.assetType) };
+  return {
+    contract_address: c.address,
+    symbol: c.symbol,
+    decimals: c.decimals,
+    type: c.type,
+    quantum: c.quantum,
+    asset_type: toHex(c.assetType),
+  };
 }
 
 /** Allocates the caller's base and quote vaults on first use (a command, like /v1/vaults). */

@@ -77,7 +77,9 @@ export function orderDetail(state: State, o: Order): Record<string, unknown> {
     fee_taken: o.feeTaken.toString(),
     marketplace_uuid: o.marketplace ?? '',
     stop_limit_time_in_force: o.timeInForce,
-    ...(o.payment ? { payment: { pay_info: { order_id: o.payment.orderId }, nonce: BigInt(o.payment.nonce), stark_key: o.payment.signer } } : {}),
+    ...(o.payment
+      ? { payment: { pay_info: { order_id: o.payment.orderId }, nonce: BigInt(o.payment.nonce), stark_key: o.payment.signer } }
+      : {}),
   };
 }
 
@@ -149,7 +151,10 @@ function scopesFor(state: State, f: OrderFilter): Array<SortedList<number> | und
     // A fungible quote has no token id, so no order of it passes a token_ids filter.
     if (contract.type === 'ERC20' || contract.type === 'ETH') return f.tokenIds === undefined ? [ofContract(contract.key)] : [];
     if (f.tokenIds === undefined) return [ofContract(contract.key)];
-    return f.tokenIds.map((t) => contract.tokens.get(t.toString())).filter((x): x is string => x !== undefined).map(ofAsset);
+    return f.tokenIds
+      .map((t) => contract.tokens.get(t.toString()))
+      .filter((x): x is string => x !== undefined)
+      .map(ofAsset);
   }
   if (f.tokenIds !== undefined) {
     // Without a contract: that token id in any NFT contract.
@@ -200,5 +205,9 @@ export function newestOpenOn(state: State, assetHex: string): number | undefined
 /** `GET /v1/orders`: orders matching the filter, newest first, each view built for its page only. */
 export function orderListing(state: State, f: OrderFilter): Listing<Record<string, unknown>> {
   const runs = orderRuns(state, f);
-  return mappedListing(totalOf(runs), (offset, limit) => pageDescending(runs, offset, limit), (id) => orderEntry(state, state.orders.get(id)!));
+  return mappedListing(
+    totalOf(runs),
+    (offset, limit) => pageDescending(runs, offset, limit),
+    (id) => orderEntry(state, state.orders.get(id)!),
+  );
 }

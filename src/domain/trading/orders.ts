@@ -55,7 +55,9 @@ export interface PaymentInput {
 
 /** The quote side and the base side of the signed amounts. */
 function sides(input: OrderInput): { quoteAmount: bigint; baseAmount: bigint } {
-  return input.direction === 0 ? { quoteAmount: input.amountSell, baseAmount: input.amountBuy } : { quoteAmount: input.amountBuy, baseAmount: input.amountSell };
+  return input.direction === 0
+    ? { quoteAmount: input.amountSell, baseAmount: input.amountBuy }
+    : { quoteAmount: input.amountBuy, baseAmount: input.amountSell };
 }
 
 const DECIMAL_RE = /^\d+(\.\d+)?$/;
@@ -65,11 +67,14 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
   const { quoteAmount, baseAmount } = sides(input);
   if (quote.tokenId !== null) {
     // NFT: whole orders of one token; the price is the base amount, in quantized units.
-    if (input.amount !== 1n || quoteAmount !== 1n) fail(ErrorCode.AmountInvalid, `an NFT order trades exactly 1 token, got amount ${input.amount} and signed ${quoteAmount}`);
-    if (!/^\d+$/.test(input.price) || BigInt(input.price) !== baseAmount) fail(ErrorCode.OrderFormatError, `price "${echo(input.price)}" does not match the signed base amount ${baseAmount}`);
+    if (input.amount !== 1n || quoteAmount !== 1n)
+      fail(ErrorCode.AmountInvalid, `an NFT order trades exactly 1 token, got amount ${input.amount} and signed ${quoteAmount}`);
+    if (!/^\d+$/.test(input.price) || BigInt(input.price) !== baseAmount)
+      fail(ErrorCode.OrderFormatError, `price "${echo(input.price)}" does not match the signed base amount ${baseAmount}`);
     return;
   }
-  if (input.amount !== quoteAmount) fail(ErrorCode.OrderFormatError, `amount ${input.amount} does not match the signed quote amount ${quoteAmount}`);
+  if (input.amount !== quoteAmount)
+    fail(ErrorCode.OrderFormatError, `amount ${input.amount} does not match the signed quote amount ${quoteAmount}`);
   // Fungible: price is the display price, base per whole quote token; check it exactly against the ratio.
   if (!DECIMAL_RE.test(input.price)) fail(ErrorCode.OrderFormatError, `price must be a decimal string, got "${echo(input.price)}"`);
   const [w, f = ''] = input.price.split('.');
@@ -80,7 +85,11 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
   // price × quote display = base display  <=>  pn·q·qQuantum·10^bDec = pd·b·bQuantum·10^qDec
   const left = pn * quoteAmount * qc.quantum * 10n ** BigInt(bc.decimals);
   const right = pd * baseAmount * bc.quantum * 10n ** BigInt(qc.decimals);
-  if (left !== right) fail(ErrorCode.OrderFormatError, `price "${echo(input.price)}" does not match the signed amounts (${baseAmount} base for ${quoteAmount} quote)`);
+  if (left !== right)
+    fail(
+      ErrorCode.OrderFormatError,
+      `price "${echo(input.price)}" does not match the signed amounts (${baseAmount} base for ${quoteAmount} quote)`,
+    );
 }
 
 /**
@@ -95,40 +104,52 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
   const expectBuy = input.direction === 0 ? input.baseToken : input.quoteToken;
   if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy) {
-    fail(ErrorCode.OrderFormatError, `token_sell/token_buy must be ${input.direction === 0 ? 'quote/base for an ASK' : 'base/quote for a BID'} (base_token ${toHex(input.baseToken)}, quote_token ${toHex(input.quoteToken)})`);
+    fail(
+      ErrorCode.OrderFormatError,
+      `token_sell/token_buy must be ${input.direction === 0 ? 'quote/base for an ASK' : 'base/quote for a BID'} (base_token ${toHex(input.baseToken)}, quote_token ${toHex(input.quoteToken)})`,
+    );
   }
   if (input.baseToken === input.quoteToken) fail(ErrorCode.OrderFormatError, 'base_token and quote_token must differ');
   const base = requireAsset(state, input.baseToken, 'base_token');
   const quote = requireAsset(state, input.quoteToken, 'quote_token');
   if (base.tokenId !== null) fail(ErrorCode.OrderFormatError, `base_token ${base.hex} must be ETH or an ERC20 (the currency), not an NFT`);
   checkPrice(input, base, quote, state);
-  if (input.feeToken !== input.baseToken) fail(ErrorCode.OrderFormatError, `fee_info.token_id must be the base token ${base.hex}, got ${toHex(input.feeToken)}`);
+  if (input.feeToken !== input.baseToken)
+    fail(ErrorCode.OrderFormatError, `fee_info.token_id must be the base token ${base.hex}, got ${toHex(input.feeToken)}`);
   const sellHex = input.direction === 0 ? quote.hex : base.hex;
   const buyHex = input.direction === 0 ? base.hex : quote.hex;
   checkVault(state, input.starkKey, sellHex, input.vaultSell, 'vault_id_sell');
   checkVault(state, input.starkKey, buyHex, input.vaultBuy, 'vault_id_buy');
   checkVault(state, input.starkKey, base.hex, input.feeVault, 'fee_info.source_vault_id');
   const marketplace = input.marketplace === undefined || input.marketplace === '' ? null : input.marketplace;
-  if (marketplace !== null && !state.marketplaces.has(marketplace)) fail(ErrorCode.InvalidParam, `marketplace_uuid ${echo(marketplace)} is not a marketplace`);
+  if (marketplace !== null && !state.marketplaces.has(marketplace))
+    fail(ErrorCode.InvalidParam, `marketplace_uuid ${echo(marketplace)} is not a marketplace`);
   checkNonceUnused(state, input.starkKey, input.nonce, ErrorCode.DuplicateOrderInfoError);
   checkNotExpired(state, input.expiration);
-  const hash = (): bigint => limitOrderWithFeeMsgHash({
-    vaultSell: input.vaultSell,
-    vaultBuy: input.vaultBuy,
-    amountSell: input.amountSell,
-    amountBuy: input.amountBuy,
-    tokenSell: input.tokenSell,
-    tokenBuy: input.tokenBuy,
-    nonce: input.nonce,
-    expirationTimestamp: input.expiration,
-    feeToken: input.feeToken,
-    feeVaultId: input.feeVault,
-    feeLimit: input.feeLimit,
-  });
+  const hash = (): bigint =>
+    limitOrderWithFeeMsgHash({
+      vaultSell: input.vaultSell,
+      vaultBuy: input.vaultBuy,
+      amountSell: input.amountSell,
+      amountBuy: input.amountBuy,
+      tokenSell: input.tokenSell,
+      tokenBuy: input.tokenBuy,
+      nonce: input.nonce,
+      expirationTimestamp: input.expiration,
+      feeToken: input.feeToken,
+      feeVaultId: input.feeVault,
+      feeLimit: input.feeLimit,
+    });
   checkSignature(check, hash, input.signature, input.starkKey);
   const payment = input.payment;
-  if (payment !== undefined && !check(() => paymentMsgHash(payment.orderId, '', payment.nonce), payment.signature, BigInt(payment.signer))) {
-    fail(ErrorCode.PaymentPermissionDeny, `payment.signature does not verify for payment signer ${payment.signer} over the payment of order_id ${JSON.stringify(payment.orderId)} with nonce ${payment.nonce}`);
+  if (
+    payment !== undefined &&
+    !check(() => paymentMsgHash(payment.orderId, '', payment.nonce), payment.signature, BigInt(payment.signer))
+  ) {
+    fail(
+      ErrorCode.PaymentPermissionDeny,
+      `payment.signature does not verify for payment signer ${payment.signer} over the payment of order_id ${JSON.stringify(payment.orderId)} with nonce ${payment.nonce}`,
+    );
   }
   const timeInForce: TimeInForce = input.timeInForce ?? 'GTC';
 
@@ -202,7 +223,8 @@ export function cancelOrder(state: State, orderId: number, starkKey: string, sig
   const order = state.orders.get(orderId);
   if (!order) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
   if (order.starkKey !== starkKey) fail(ErrorCode.CancelOrderWrongOwner, `order ${orderId} belongs to ${order.starkKey}, not ${starkKey}`);
-  if (!state.openOrders.has(orderId)) fail(ErrorCode.CanceledOrder, `order ${orderId} is already ${order.state === ORDER_STATES.filled ? 'filled' : 'cancelled'}`);
+  if (!state.openOrders.has(orderId))
+    fail(ErrorCode.CanceledOrder, `order ${orderId} is already ${order.state === ORDER_STATES.filled ? 'filled' : 'cancelled'}`);
   checkSignature(check, () => cancelOrderMsgHash(BigInt(orderId)), signature, starkKey);
   closeOrder(state, order, ORDER_STATES.cancelled, true);
   return nextSequenceId(state);

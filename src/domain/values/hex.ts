@@ -28,4 +28,3 @@ export function isEthAddressText(text: string): boolean {
   const v = readHex(text);
   return v !== undefined && v < 1n << 160n;
 }
-

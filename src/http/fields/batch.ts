@@ -17,7 +17,10 @@ type Entries = Record<string, Field<unknown>>;
 function objectOf<T>(entries: Entries, what: string, map: (o: Record<string, unknown>) => T): Field<T> {
   const shape = Object.fromEntries(Object.entries(entries).map(([k, f]) => [k, f.json]));
   return fieldOf(
-    v.pipe(v.looseObject(shape, OBJECT_TAG), v.transform((o) => map(o as Record<string, unknown>))),
+    v.pipe(
+      v.looseObject(shape, OBJECT_TAG),
+      v.transform((o) => map(o as Record<string, unknown>)),
+    ),
     { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, (name) => `${name} must be ${what}`) },
     { required: true, entries },
   );
@@ -29,7 +32,10 @@ function listOf<T>(item: Field<T>, what: string): Field<T[]> {
     v.pipe(v.array(item.json, 'list'), v.minLength(1, 'count'), v.maxLength(MAX_BATCH, 'count')),
     {
       list: refuse(ErrorCode.InvalidParam, (name) => `${name} must be an array of ${what}`),
-      count: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must list 1 to ${MAX_BATCH} ${what}, got ${Array.isArray(value) ? value.length : 'none'}`),
+      count: refuse(
+        ErrorCode.InvalidParam,
+        (name, value) => `${name} must list 1 to ${MAX_BATCH} ${what}, got ${Array.isArray(value) ? value.length : 'none'}`,
+      ),
     },
     { required: true, item: item as Field<unknown>, description: `1 to ${MAX_BATCH} ${what}` },
   );
@@ -37,11 +43,19 @@ function listOf<T>(item: Field<T>, what: string): Field<T[]> {
 
 /** A display amount as Java's batch items carry it ("0.001", "1"): positive decimal text or a safe integer; 2 otherwise. */
 const DISPLAY_AMOUNT: Field<string> = fieldOf(
-  v.union([
-    v.pipe(v.number('amount'), v.safeInteger('amount'), v.minValue(1, 'amount'), v.transform(String)),
-    v.pipe(v.string('amount'), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'amount')),
-  ], 'amount'),
-  { amount: refuse(ErrorCode.AmountInvalid, (name, value) => `${name} must be a positive decimal amount in display units, got ${JSON.stringify(value)}`) },
+  v.union(
+    [
+      v.pipe(v.number('amount'), v.safeInteger('amount'), v.minValue(1, 'amount'), v.transform(String)),
+      v.pipe(v.string('amount'), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'amount')),
+    ],
+    'amount',
+  ),
+  {
+    amount: refuse(
+      ErrorCode.AmountInvalid,
+      (name, value) => `${name} must be a positive decimal amount in display units, got ${JSON.stringify(value)}`,
+    ),
+  },
   { required: true, description: 'display units (e.g. "0.001" ETH); the signature is over the quantized amount' },
 );
 
@@ -64,35 +78,54 @@ const toMove = (o: Record<string, unknown>): SignedMoveInput => ({
 const TRANSFER_ITEM = objectOf(SIGNED_MOVE_BODY as unknown as Entries, 'a transfer object (the body of POST /v1/transfers)', toMove);
 
 /** One item of a batchtransfer: a transfer body whose amount is in display units. */
-const BATCH_ITEM = objectOf({ ...(SIGNED_MOVE_BODY as unknown as Entries), amount: DISPLAY_AMOUNT as Field<unknown> }, 'a transfer object', (o): BatchItemInput => {
-  const { amount: _a, ...move } = toMove({ ...o, amount: 0n });
-  return { ...move, amountText: o.amount as string };
-});
+const BATCH_ITEM = objectOf(
+  { ...(SIGNED_MOVE_BODY as unknown as Entries), amount: DISPLAY_AMOUNT as Field<unknown> },
+  'a transfer object',
+  (o): BatchItemInput => {
+    const { amount: _a, ...move } = toMove({ ...o, amount: 0n });
+    return { ...move, amountText: o.amount as string };
+  },
+);
 
 export const BATCH_TRANSFER_BODY = {
   transfers: listOf(BATCH_ITEM, 'transfers'),
   stark_key: starkKey({ description: 'the sender of every item' }),
-  nonce: uint({ below: 1n << 31n, description: 'the sender\'s nonce (Java sends the items\' shared nonce)' }),
+  nonce: uint({ below: 1n << 31n, description: "the sender's nonce (Java sends the items' shared nonce)" }),
   signature: signatureWithKey(optStarkKey({ description: 'the sender (optional)' }), 'signature'),
   base_token_transfer_seq_id: optUint({ below: 1n << 53n, description: 'accepted, not interpreted' }),
 };
 
 export const MULTI_TRANSFER_BODY = {
   transfers: listOf(TRANSFER_ITEM, 'transfers'),
-  signature: fieldOf(SIGNATURE.json, SIGNATURE.refusals, { required: true, description: "the first transfer's signature, as the Java SDK copies it" }),
+  signature: fieldOf(SIGNATURE.json, SIGNATURE.refusals, {
+    required: true,
+    description: "the first transfer's signature, as the Java SDK copies it",
+  }),
 };
 
 /** Reads the batch's fields in the documented order: the items first, then the sender-level fields. */
-export function batchTransfer(b: { readonly [K in keyof typeof BATCH_TRANSFER_BODY]: (typeof BATCH_TRANSFER_BODY)[K] extends Field<infer T> ? T : never }): BatchTransferInput {
+export function batchTransfer(
+  b: { readonly [K in keyof typeof BATCH_TRANSFER_BODY]: (typeof BATCH_TRANSFER_BODY)[K] extends Field<infer T> ? T : never },
+): BatchTransferInput {
   const items = b.transfers;
   const starkKeyValue = b.stark_key;
   const nonce = b.nonce;
   const signature = b.signature;
   const seq = b.base_token_transfer_seq_id;
-  return { starkKey: starkKeyValue, nonce, signature: { r: signature.r, s: signature.s }, signer: signature.stark_key, items, ...(seq !== undefined ? { baseTokenTransferSeqId: seq } : {}) };
+  return {
+    starkKey: starkKeyValue,
+    nonce,
+    signature: { r: signature.r, s: signature.s },
+    signer: signature.stark_key,
+    items,
+    ...(seq !== undefined ? { baseTokenTransferSeqId: seq } : {}),
+  };
 }
 
-export function multiTransfer(b: { readonly transfers: SignedMoveInput[]; readonly signature: SignedMoveInput['signature'] }): MultiTransferInput {
+export function multiTransfer(b: {
+  readonly transfers: SignedMoveInput[];
+  readonly signature: SignedMoveInput['signature'];
+}): MultiTransferInput {
   const items = b.transfers;
   return { items, signature: b.signature };
 }

@@ -71,7 +71,13 @@ export function isMissing(value: unknown): boolean {
 export function fieldOf<T>(
   json: WireSchema<T>,
   refusals: Readonly<Record<string, Refusal>>,
-  o: { text?: WireSchema<T>; required?: boolean; description?: string | undefined; entries?: Record<string, Field<unknown>>; item?: Field<unknown> } = {},
+  o: {
+    text?: WireSchema<T>;
+    required?: boolean;
+    description?: string | undefined;
+    entries?: Record<string, Field<unknown>>;
+    item?: Field<unknown>;
+  } = {},
 ): Field<T> {
   return {
     json,

@@ -15,7 +15,8 @@ export function nestsDeeper(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: the next character is escaped
+      if (ch === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) {

@@ -22,7 +22,12 @@ export function optional<T>(field: Field<T>, doc: Doc = {}): Field<T | undefined
     v.optional(v.pipe(v.union([v.null(), v.literal(''), field.json], 'optional'), absent)),
     { ...field.refusals, optional: handOn },
     {
-      text: v.optional(v.pipe(v.union([v.literal(''), field.text], 'optional'), v.transform((x: T | ''): T | undefined => (x === '' ? undefined : x)))),
+      text: v.optional(
+        v.pipe(
+          v.union([v.literal(''), field.text], 'optional'),
+          v.transform((x: T | ''): T | undefined => (x === '' ? undefined : x)),
+        ),
+      ),
       description: doc.description ?? field.description,
       ...(field.entries ? { entries: field.entries } : {}),
       ...(field.item ? { item: field.item } : {}),
@@ -39,7 +44,8 @@ export function optional<T>(field: Field<T>, doc: Doc = {}): Field<T | undefined
 export const TEXT_LIMITS = { name: 256, url: 2048, freeText: 4096, other: 256, list: 65_536 } as const;
 
 const mustBeString = (name: string, value: unknown) => `${name} must be a string, got ${show(value)}`;
-const tooLong = (max: number): Refusal => refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be at most ${max} characters, got ${String(value).length}`);
+const tooLong = (max: number): Refusal =>
+  refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be at most ${max} characters, got ${String(value).length}`);
 
 /** `long`: at most `max` characters (its refusal names the limit and the length sent, never the text). */
 const atMost = (max: number) => v.maxLength<string, number, 'long'>(max, 'long');
@@ -49,27 +55,49 @@ export function text(doc: Doc & { code?: ErrorCodeValue; max?: number } = {}): F
   const code = doc.code ?? ErrorCode.InvalidParam;
   const max = doc.max ?? TEXT_LIMITS.other;
   const missing = refuse(code, (name) => `${name} is required`);
-  return fieldOf(v.pipe(v.string('type'), v.minLength(1, 'missing'), atMost(max)), {
-    type: (name, value) => (isMissing(value) ? missing(name, value) : new DevnetError(ErrorCode.InvalidParam, mustBeString(name, value))),
-    missing,
-    long: tooLong(max),
-  }, { required: true, description: doc.description });
+  return fieldOf(
+    v.pipe(v.string('type'), v.minLength(1, 'missing'), atMost(max)),
+    {
+      type: (name, value) => (isMissing(value) ? missing(name, value) : new DevnetError(ErrorCode.InvalidParam, mustBeString(name, value))),
+      missing,
+      long: tooLong(max),
+    },
+    { required: true, description: doc.description },
+  );
 }
 
 /** An optional string: absent or null is undefined; empty text is kept; over `max` characters (default 256) 19. */
 export function optText(doc: Doc & { max?: number } = {}): Field<string | undefined> {
   const max = doc.max ?? TEXT_LIMITS.other;
-  return fieldOf(v.pipe(v.nullish(v.pipe(v.string('type'), atMost(max))), v.transform((s) => s ?? undefined)), { type: refuse(ErrorCode.InvalidParam, mustBeString), long: tooLong(max) }, { description: doc.description });
+  return fieldOf(
+    v.pipe(
+      v.nullish(v.pipe(v.string('type'), atMost(max))),
+      v.transform((s) => s ?? undefined),
+    ),
+    { type: refuse(ErrorCode.InvalidParam, mustBeString), long: tooLong(max) },
+    { description: doc.description },
+  );
 }
 
 /** A query value handed to the devnet as sent (the domain checks it and names it in its refusal); at most 256 characters. */
 export function wireText(doc: Doc & { required?: boolean } = {}): Field<string | undefined> {
-  return fieldOf(v.optional(v.pipe(v.string(), atMost(TEXT_LIMITS.other))), { long: tooLong(TEXT_LIMITS.other) }, { required: doc.required ?? false, description: doc.description });
+  return fieldOf(
+    v.optional(v.pipe(v.string(), atMost(TEXT_LIMITS.other))),
+    { long: tooLong(TEXT_LIMITS.other) },
+    { required: doc.required ?? false, description: doc.description },
+  );
 }
 
 /** As wireText, but empty text counts as absent. */
 export function optWireText(doc: Doc = {}): Field<string | undefined> {
-  return fieldOf(v.pipe(v.optional(v.pipe(v.string(), atMost(TEXT_LIMITS.other))), v.transform((s) => (s === '' ? undefined : s))), { long: tooLong(TEXT_LIMITS.other) }, { description: doc.description });
+  return fieldOf(
+    v.pipe(
+      v.optional(v.pipe(v.string(), atMost(TEXT_LIMITS.other))),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+    { long: tooLong(TEXT_LIMITS.other) },
+    { description: doc.description },
+  );
 }
 
 /** Text handed on as sent: a path parameter, or a list item the route checks itself (and names in its refusal). */
@@ -102,7 +130,12 @@ interface TextKind {
 const KINDS = {
   name: { max: TEXT_LIMITS.name, controls: NO_CONTROLS, refused: 'control characters (U+0000-U+001F, U+007F-U+009F)', what: 'a name' },
   url: { max: TEXT_LIMITS.url, controls: NO_CONTROLS, refused: 'control characters (U+0000-U+001F, U+007F-U+009F)', what: 'a URL' },
-  freeText: { max: TEXT_LIMITS.freeText, controls: NO_CONTROLS_BUT_LINES, refused: 'control characters other than tab and line breaks', what: 'free text' },
+  freeText: {
+    max: TEXT_LIMITS.freeText,
+    controls: NO_CONTROLS_BUT_LINES,
+    refused: 'control characters other than tab and line breaks',
+    what: 'free text',
+  },
 } as const satisfies Record<string, TextKind>;
 
 /** The checks of a kind of free text after `v.string`: length, then control characters, then lone surrogates. */
@@ -114,7 +147,10 @@ function freeTextRefusals(kind: TextKind): Record<string, Refusal> {
   return {
     long: tooLong(kind.max),
     control: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must not contain ${kind.refused}, got ${show(value)}`),
-    surrogate: refuse(ErrorCode.InvalidParam, (name) => `${name} must be well-formed Unicode text (it holds a lone surrogate, such as a \\ud800 escape)`),
+    surrogate: refuse(
+      ErrorCode.InvalidParam,
+      (name) => `${name} must be well-formed Unicode text (it holds a lone surrogate, such as a \\ud800 escape)`,
+    ),
   };
 }
 
@@ -125,16 +161,23 @@ function describe(kind: TextKind, description: string | undefined): string {
 /** Required text of a kind: absent 19 (or `code`), then its checks. */
 function requiredOf(kind: TextKind, doc: Doc & { code?: ErrorCodeValue }): Field<string> {
   const t = text({ ...doc, max: kind.max });
-  return fieldOf(v.pipe(v.string('type'), v.minLength(1, 'missing'), ...freeTextChecks(kind)), { ...t.refusals, ...freeTextRefusals(kind) }, {
-    required: true,
-    description: describe(kind, doc.description),
-  });
+  return fieldOf(
+    v.pipe(v.string('type'), v.minLength(1, 'missing'), ...freeTextChecks(kind)),
+    { ...t.refusals, ...freeTextRefusals(kind) },
+    {
+      required: true,
+      description: describe(kind, doc.description),
+    },
+  );
 }
 
 /** Optional text of a kind: absent or null is undefined; empty text is kept. */
 function optionalOf(kind: TextKind, doc: Doc): Field<string | undefined> {
   return fieldOf(
-    v.pipe(v.nullish(v.pipe(v.string('type'), ...freeTextChecks(kind))), v.transform((s) => s ?? undefined)),
+    v.pipe(
+      v.nullish(v.pipe(v.string('type'), ...freeTextChecks(kind))),
+      v.transform((s) => s ?? undefined),
+    ),
     { type: refuse(ErrorCode.InvalidParam, mustBeString), ...freeTextRefusals(kind) },
     { description: describe(kind, doc.description) },
   );
@@ -174,17 +217,41 @@ export function uint(o: UintOptions = {}): Field<bigint> {
   const below = o.below;
   const numberMax = below !== undefined && below - 1n < SAFE ? Number(below - 1n) : Number.MAX_SAFE_INTEGER;
   const number = o.floorFraction
-    ? v.pipe(v.number('adj'), v.finite('adj'), v.check((n) => Number.isInteger(n) || n >= 0, 'adj'), v.transform(Math.floor), v.safeInteger('beyond'), v.minValue(Number(min), 'adj'), v.maxValue(numberMax, 'below'))
-    : v.pipe(v.number('adj'), v.finite('adj'), v.integer('adj'), v.safeInteger('beyond'), v.minValue(Number(min), 'adj'), v.maxValue(numberMax, 'below'));
+    ? v.pipe(
+        v.number('adj'),
+        v.finite('adj'),
+        v.check((n) => Number.isInteger(n) || n >= 0, 'adj'),
+        v.transform(Math.floor),
+        v.safeInteger('beyond'),
+        v.minValue(Number(min), 'adj'),
+        v.maxValue(numberMax, 'below'),
+      )
+    : v.pipe(
+        v.number('adj'),
+        v.finite('adj'),
+        v.integer('adj'),
+        v.safeInteger('beyond'),
+        v.minValue(Number(min), 'adj'),
+        v.maxValue(numberMax, 'below'),
+      );
   const decimal = v.pipe(v.string('adj'), v.regex(o.floorFraction ? /^\s*\d+(\.\d*)?\s*$/ : /^\s*\d+(\.0*)?\s*$/, 'adj'));
   const toBig = (x: number | string): bigint => (typeof x === 'number' ? BigInt(x) : BigInt(/\d+/.exec(x)![0]));
   const bounded = (wire: WireSchema<number | string>): WireSchema<bigint> =>
-    v.pipe(wire, v.transform(toBig), v.check((n: bigint) => n >= min, 'adj'), v.check((n: bigint) => below === undefined || n < below, 'below'));
-  return fieldOf(bounded(v.union([number, decimal], 'adj')), {
-    adj: refuse(code, (name, value) => `${name} must be ${adjective}, got ${show(value)}`),
-    beyond: refuse(code, (name, value) => `${name} ${String(value)} is beyond 2^53 as a JSON number; send it as a decimal string`),
-    below: refuse(code, (name, value) => `${name} must be below ${below}, got ${show(value)}`),
-  }, { text: bounded(decimal), required: true, description: o.description });
+    v.pipe(
+      wire,
+      v.transform(toBig),
+      v.check((n: bigint) => n >= min, 'adj'),
+      v.check((n: bigint) => below === undefined || n < below, 'below'),
+    );
+  return fieldOf(
+    bounded(v.union([number, decimal], 'adj')),
+    {
+      adj: refuse(code, (name, value) => `${name} must be ${adjective}, got ${show(value)}`),
+      beyond: refuse(code, (name, value) => `${name} ${String(value)} is beyond 2^53 as a JSON number; send it as a decimal string`),
+      below: refuse(code, (name, value) => `${name} must be below ${below}, got ${show(value)}`),
+    },
+    { text: bounded(decimal), required: true, description: o.description },
+  );
 }
 
 /** An optional unsigned integer: absent (or empty) is undefined. */
@@ -214,17 +281,28 @@ export function hex(doc: Doc & { code?: ErrorCodeValue; missingCode?: ErrorCodeV
   const code = doc.code ?? ErrorCode.InvalidParam;
   const missing = refuse(doc.missingCode ?? code, (name) => `${name} is required`);
   const malformed = refuse(code, (name, value) => `${name} must be a 0x hex string, got ${show(value)}`);
-  return fieldOf(v.pipe(v.string('malformed'), v.minLength(1, 'missing'), v.regex(HEX, 'malformed'), toValue), {
-    malformed: (name, value) => (isMissing(value) ? missing(name, value) : malformed(name, value)),
-    missing,
-  }, { required: true, description: doc.description });
+  return fieldOf(
+    v.pipe(v.string('malformed'), v.minLength(1, 'missing'), v.regex(HEX, 'malformed'), toValue),
+    {
+      malformed: (name, value) => (isMissing(value) ? missing(name, value) : malformed(name, value)),
+      missing,
+    },
+    { required: true, description: doc.description },
+  );
 }
 
 /** A stark key: 1 when absent, 18 when not hex or not an x coordinate on the Stark curve; normalized. */
 export function starkKey(doc: Doc = {}): Field<string> {
   const missing = refuse(ErrorCode.StarkKeyMissing, (name) => `${name} is required`);
   return fieldOf(
-    v.pipe(v.string('type'), v.minLength(1, 'missing'), v.regex(HEX, 'notHex'), toValue, v.check(isStarkKeyValue, 'offCurve'), v.transform(toHex)),
+    v.pipe(
+      v.string('type'),
+      v.minLength(1, 'missing'),
+      v.regex(HEX, 'notHex'),
+      toValue,
+      v.check(isStarkKeyValue, 'offCurve'),
+      v.transform(toHex),
+    ),
     {
       type: (name, value) => (isMissing(value) ? missing(name, value) : new DevnetError(ErrorCode.InvalidParam, mustBeString(name, value))),
       missing,
@@ -249,11 +327,20 @@ export function list<T>(item: Field<T>, doc: Doc & { code?: ErrorCodeValue } = {
   const split = v.transform((s: string) => s.split(',').map((x) => x.trim()));
   // Items are text whatever carried the list.
   const each = v.array(item.text) as unknown as v.GenericSchema<string[], T[]>;
-  const items = v.pipe(t.json, split, v.check((xs: string[]) => xs.every((x) => x !== ''), 'emptyItem'), each);
-  return fieldOf(items, {
-    ...t.refusals,
-    emptyItem: refuse(code, (name, value) => `${name} must be a comma-separated list without empty items, got ${show(value)}`),
-  }, { required: true, description: doc.description ?? 'comma-separated', item: item as Field<unknown> });
+  const items = v.pipe(
+    t.json,
+    split,
+    v.check((xs: string[]) => xs.every((x) => x !== ''), 'emptyItem'),
+    each,
+  );
+  return fieldOf(
+    items,
+    {
+      ...t.refusals,
+      emptyItem: refuse(code, (name, value) => `${name} must be a comma-separated list without empty items, got ${show(value)}`),
+    },
+    { required: true, description: doc.description ?? 'comma-separated', item: item as Field<unknown> },
+  );
 }
 
 /** An optional comma-separated list (absent or empty: undefined). */

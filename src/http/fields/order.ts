@@ -18,15 +18,25 @@ const ROLLUP = 1n << 63n;
 function vault(): Field<bigint> {
   const u = uint({ below: ROLLUP + (1n << 31n) });
   const inRange = v.check((id: bigint) => id < 1n << 31n || id >= ROLLUP, 'gap');
-  const gap = refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be in [0, 2^31) or [2^63, 2^63+2^31), got ${BigInt(/\d+/.exec(String(value))![0])}`);
-  return fieldOf(v.pipe(u.json, inRange), { ...u.refusals, gap }, { text: v.pipe(u.text, inRange), required: true, description: '[0, 2^31) or [2^63, 2^63+2^31)' });
+  const gap = refuse(
+    ErrorCode.InvalidParam,
+    (name, value) => `${name} must be in [0, 2^31) or [2^63, 2^63+2^31), got ${BigInt(/\d+/.exec(String(value))![0])}`,
+  );
+  return fieldOf(
+    v.pipe(u.json, inRange),
+    { ...u.refusals, gap },
+    { text: v.pipe(u.text, inRange), required: true, description: '[0, 2^31) or [2^63, 2^63+2^31)' },
+  );
 }
 
 const token = (description: string) => hex({ code: ErrorCode.OrderFormatError, description });
 
 /** 0 ASK (sell the quote token) or 1 BID, as a number or text. */
 const DIRECTION: Field<0 | 1> = fieldOf(
-  v.pipe(v.picklist([0, 1, '0', '1'], 'direction'), v.transform((d) => (Number(d) === 0 ? (0 as const) : (1 as const)))),
+  v.pipe(
+    v.picklist([0, 1, '0', '1'], 'direction'),
+    v.transform((d) => (Number(d) === 0 ? (0 as const) : (1 as const))),
+  ),
   { direction: refuse(ErrorCode.OrderFormatError, (_name, value) => `direction must be 0 (ASK) or 1 (BID), got ${show(value)}`) },
   { required: true, description: '0 ASK (sell the quote token), 1 BID' },
 );
@@ -34,11 +44,20 @@ const DIRECTION: Field<0 | 1> = fieldOf(
 /** NFT: quantized base units; ERC20: the display price. A safe integer or non-blank text, trimmed. */
 const PRICE: Field<string> = fieldOf(
   v.pipe(
-    v.union([v.pipe(v.number('price'), v.safeInteger('price'), v.transform(String)), v.pipe(v.string('price'), v.maxLength(TEXT_LIMITS.other, 'long'), v.trim(), v.minLength(1, 'price'))], 'price'),
+    v.union(
+      [
+        v.pipe(v.number('price'), v.safeInteger('price'), v.transform(String)),
+        v.pipe(v.string('price'), v.maxLength(TEXT_LIMITS.other, 'long'), v.trim(), v.minLength(1, 'price')),
+      ],
+      'price',
+    ),
   ),
   {
     price: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be a decimal string, got ${show(value)}`),
-    long: refuse(ErrorCode.OrderFormatError, (_name, value) => `price must be at most ${TEXT_LIMITS.other} characters, got ${String(value).length}`),
+    long: refuse(
+      ErrorCode.OrderFormatError,
+      (_name, value) => `price must be at most ${TEXT_LIMITS.other} characters, got ${String(value).length}`,
+    ),
   },
   { required: true, description: 'NFT: quantized base units; ERC20: display price' },
 );
@@ -58,7 +77,10 @@ const FEE_ENTRIES = {
 
 const FEE_INFO: Field<FeeInfo> = fieldOf(
   v.pipe(
-    v.looseObject({ fee_limit: FEE_ENTRIES.fee_limit.json, token_id: FEE_ENTRIES.token_id.json, source_vault_id: FEE_ENTRIES.source_vault_id.json }, OBJECT_TAG),
+    v.looseObject(
+      { fee_limit: FEE_ENTRIES.fee_limit.json, token_id: FEE_ENTRIES.token_id.json, source_vault_id: FEE_ENTRIES.source_vault_id.json },
+      OBJECT_TAG,
+    ),
     v.transform((f): FeeInfo => ({ feeLimit: f.fee_limit, feeToken: f.token_id, feeVault: f.source_vault_id })),
   ),
   { [OBJECT_TAG]: refuse(ErrorCode.OrderFormatError, () => 'fee_info must be an object {fee_limit, token_id, source_vault_id}') },
@@ -67,10 +89,17 @@ const FEE_INFO: Field<FeeInfo> = fieldOf(
 
 /** GTC (default), IOC or FOK, as Java's OrderMessage constants spell them. */
 const TIME_IN_FORCE_FIELD: Field<TimeInForce | undefined> = optional(
-  fieldOf(v.picklist(TIME_IN_FORCE, 'tif'), {
-    tif: refuse(ErrorCode.OrderFormatError, (name, value) => `${name} must be "GTC", "IOC" or "FOK", got ${JSON.stringify(value)}`),
-  }, { required: true }),
-  { description: 'GTC (default) rests what does not fill; IOC fills what crosses now and cancels the rest; FOK fills whole now or is cancelled whole' },
+  fieldOf(
+    v.picklist(TIME_IN_FORCE, 'tif'),
+    {
+      tif: refuse(ErrorCode.OrderFormatError, (name, value) => `${name} must be "GTC", "IOC" or "FOK", got ${JSON.stringify(value)}`),
+    },
+    { required: true },
+  ),
+  {
+    description:
+      'GTC (default) rests what does not fill; IOC fills what crosses now and cancels the rest; FOK fills whole now or is cancelled whole',
+  },
 );
 
 const PAY_INFO_ENTRIES = { order_id: text({ description: 'the external order id the payment authorizes' }) };
@@ -88,12 +117,27 @@ const PAYMENT: Field<PaymentInput | undefined> = optional(
   fieldOf(
     v.pipe(
       v.looseObject({ pay_info: PAY_INFO.json, nonce: PAYMENT_ENTRIES.nonce.json, signature: PAYMENT_SIGNATURE.json }, OBJECT_TAG),
-      v.transform((p): PaymentInput => ({ orderId: p.pay_info.order_id, nonce: p.nonce, signature: { r: p.signature.r, s: p.signature.s }, signer: p.signature.stark_key })),
+      v.transform(
+        (p): PaymentInput => ({
+          orderId: p.pay_info.order_id,
+          nonce: p.nonce,
+          signature: { r: p.signature.r, s: p.signature.s },
+          signer: p.signature.stark_key,
+        }),
+      ),
     ),
-    { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, () => 'payment must be an object {pay_info: {order_id}, nonce, signature: {r, s, stark_key}}') },
+    {
+      [OBJECT_TAG]: refuse(
+        ErrorCode.InvalidParam,
+        () => 'payment must be an object {pay_info: {order_id}, nonce, signature: {r, s, stark_key}}',
+      ),
+    },
     { required: true, entries: PAYMENT_ENTRIES as Record<string, Field<unknown>> },
   ),
-  { description: "a payment signer's authorization: signature over keccak(pay_info.order_id ‖ \"\" ‖ uint256(nonce)) mod the curve order; one that does not verify fails with 35" },
+  {
+    description:
+      'a payment signer\'s authorization: signature over keccak(pay_info.order_id ‖ "" ‖ uint256(nonce)) mod the curve order; one that does not verify fails with 35',
+  },
 );
 
 export const ORDER_BODY = {
@@ -140,7 +184,25 @@ export function orderInput(b: Values<typeof ORDER_BODY>): OrderInput {
   const timeInForce = b.stop_limit_time_in_force;
   const payment = b.payment;
   return {
-    starkKey, direction, tokenSell, tokenBuy, baseToken, quoteToken, amountSell, amountBuy, amount, price, vaultSell, vaultBuy, nonce, expiration, feeLimit, feeToken, feeVault, marketplace, signature,
+    starkKey,
+    direction,
+    tokenSell,
+    tokenBuy,
+    baseToken,
+    quoteToken,
+    amountSell,
+    amountBuy,
+    amount,
+    price,
+    vaultSell,
+    vaultBuy,
+    nonce,
+    expiration,
+    feeLimit,
+    feeToken,
+    feeVault,
+    marketplace,
+    signature,
     ...(timeInForce !== undefined ? { timeInForce } : {}),
     ...(payment !== undefined ? { payment } : {}),
   };

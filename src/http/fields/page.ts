@@ -18,7 +18,10 @@ export const MAX_LIMIT = 1000;
 function count(below: bigint, fallback: number, description: string): Field<number> {
   const f = optional(uint({ min: 1n, below }));
   const orDefault = v.transform((n: bigint | undefined) => (n === undefined ? fallback : Number(n)));
-  return fieldOf(v.pipe(f.json, orDefault), f.refusals, { text: v.pipe(f.text, v.metadata({ default: String(fallback) }), orDefault), description });
+  return fieldOf(v.pipe(f.json, orDefault), f.refusals, {
+    text: v.pipe(f.text, v.metadata({ default: String(fallback) }), orDefault),
+    description,
+  });
 }
 
 export const PAGE_FIELDS = {

@@ -15,11 +15,16 @@ const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
 
 /** `{r, s}` as 0x hex (the SDKs' form); anything malformed fails with 34, like a wrong signature. */
 export const SIGNATURE: Field<Signature> = fieldOf(
-  v.pipe(v.looseObject({ r: rs, s: rs }, OBJECT_TAG), v.transform((sig): Signature => ({ r: readHex(sig.r)!, s: readHex(sig.s)! }))),
+  v.pipe(
+    v.looseObject({ r: rs, s: rs }, OBJECT_TAG),
+    v.transform((sig): Signature => ({ r: readHex(sig.r)!, s: readHex(sig.s)! })),
+  ),
   {
     // An array has no r: valibot reports the missing entry, and the message says what the value is not.
     [OBJECT_TAG]: refuse(ErrorCode.InvalidSignature, (_name, value) =>
-      typeof value !== 'object' || value === null || Array.isArray(value) ? 'signature must be an object {"r":"0x…","s":"0x…"}' : 'signature.r and signature.s must be 0x hex strings',
+      typeof value !== 'object' || value === null || Array.isArray(value)
+        ? 'signature must be an object {"r":"0x…","s":"0x…"}'
+        : 'signature.r and signature.s must be 0x hex strings',
     ),
     hex: refuse(ErrorCode.InvalidSignature, () => 'signature.r and signature.s must be 0x hex strings'),
   },
@@ -90,5 +95,18 @@ export function signedMove(b: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput 
   const contractAddress = b.contract_address;
   const tokenIdValue = b.token_id;
   const tokenUrl = b.token_url;
-  return { starkKey, assetId, amount, nonce, vaultId, receiver, receiverVaultId, expiration, signature, contractAddress, tokenId: tokenIdValue, ...(tokenUrl !== undefined && tokenUrl !== '' ? { tokenUrl } : {}) };
+  return {
+    starkKey,
+    assetId,
+    amount,
+    nonce,
+    vaultId,
+    receiver,
+    receiverVaultId,
+    expiration,
+    signature,
+    contractAddress,
+    tokenId: tokenIdValue,
+    ...(tokenUrl !== undefined && tokenUrl !== '' ? { tokenUrl } : {}),
+  };
 }

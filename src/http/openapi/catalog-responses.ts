@@ -3,7 +3,21 @@ import * as v from 'valibot';
 import { CHAIN_STATUS } from '../../domain/catalog/views.js';
 import { TOKEN_TYPES } from '../../domain/state/state.js';
 import { ORDER_ENTRY } from './trading-responses.js';
-import { CONTRACT_ADDRESS, SEQUENCE_IDS, STARK_KEY, TOKEN_TYPE, count, decimalInt, exactInt, hex, int, isoTime, message, text, uuid } from './responses.js';
+import {
+  CONTRACT_ADDRESS,
+  SEQUENCE_IDS,
+  STARK_KEY,
+  TOKEN_TYPE,
+  count,
+  decimalInt,
+  exactInt,
+  hex,
+  int,
+  isoTime,
+  message,
+  text,
+  uuid,
+} from './responses.js';
 
 const orNull = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
 
@@ -36,7 +50,10 @@ const CHAIN_STATUS_FIELD = v.pipe(v.literal(CHAIN_STATUS), v.description('always
 export const CONTRACT_INFO = v.pipe(
   v.strictObject({
     id: int('registration number: 1, 2, … in registration order (ETH is 1)'),
-    belongs_to: v.pipe(v.union([v.literal(''), uuid('the project')]), v.description('the project it is in; "" for ETH and for a removed contract')),
+    belongs_to: v.pipe(
+      v.union([v.literal(''), uuid('the project')]),
+      v.description('the project it is in; "" for ETH and for a removed contract'),
+    ),
     chain_status: CHAIN_STATUS_FIELD,
     contract_uuid: uuid('the contract'),
     ...contractFields,
@@ -92,7 +109,9 @@ export const PROJECT_REMOVED = message('Project removed.');
 export const CONTRACT_CREATED = v.strictObject({ message: v.literal('Contract created.'), contract_uuid: uuid('the new contract') });
 export const CONTRACT_REMOVED = message('Contract removed.');
 
-export const MINTED = v.strictObject({ sequence_ids: v.pipe(SEQUENCE_IDS, v.description('the type-2 records of the tokens minted, one per token')) });
+export const MINTED = v.strictObject({
+  sequence_ids: v.pipe(SEQUENCE_IDS, v.description('the type-2 records of the tokens minted, one per token')),
+});
 
 /** A row of GET /v1/collection without a collection (JS 0.8 getCollections): one per registered contract but ETH. */
 export const COLLECTION_SUMMARY = v.pipe(

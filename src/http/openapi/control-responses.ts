@@ -17,7 +17,9 @@ export const ACCOUNTS = v.strictObject({
   operator: v.pipe(STARK_KEY, v.description('the stark key that collects the service fee')),
 });
 
-export const API_KEY = v.strictObject({ api_key: v.pipe(v.string(), v.regex(/^rk-[0-9a-f-]{36}$/), v.description('the new key, for x-api-key')) });
+export const API_KEY = v.strictObject({
+  api_key: v.pipe(v.string(), v.regex(/^rk-[0-9a-f-]{36}$/), v.description('the new key, for x-api-key')),
+});
 
 export const INVARIANTS = v.strictObject({
   ok: v.pipe(v.boolean(), v.description('true when no guarantee is broken')),
@@ -32,8 +34,15 @@ export const BATCH = v.strictObject({
 });
 
 export const STATUS_MOVE = v.strictObject({ sequence_id: int('the record'), status: RECORD_STATUS });
-export const CLOCK = v.strictObject({ now: isoTime('the emulator clock after the move'), moved: v.pipe(SEQUENCE_IDS, v.description('records moved by the interval batches that fell due')) });
-export const CLAIM = v.strictObject({ ethaddress: hex('the Ethereum address, 40 lowercase hex digits'), asset_id: hex('StarkEx asset id'), amount: exactInt('quantized units claimed') });
+export const CLOCK = v.strictObject({
+  now: isoTime('the emulator clock after the move'),
+  moved: v.pipe(SEQUENCE_IDS, v.description('records moved by the interval batches that fell due')),
+});
+export const CLAIM = v.strictObject({
+  ethaddress: hex('the Ethereum address, 40 lowercase hex digits'),
+  asset_id: hex('StarkEx asset id'),
+  amount: exactInt('quantized units claimed'),
+});
 export const SNAPSHOT = v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') });
 export const REVERTED = v.strictObject({ reverted: hex('the snapshot reverted to') });
 export const SNAPSHOT_DELETED = v.strictObject({ deleted: hex('the snapshot deleted') });
@@ -47,7 +56,10 @@ export const FAULT = v.pipe(
     path: text('exact path, or a prefix ending in *'),
     nth: int('first matching call that fails (1-based)'),
     count: count('calls that fail from nth on; 0 = all'),
-    probability: v.pipe(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))), v.description('instead of nth/count: the chance each matching call fails; null when not set')),
+    probability: v.pipe(
+      v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+      v.description('instead of nth/count: the chance each matching call fails; null when not set'),
+    ),
     seed: text('seed of the probability draws'),
     error_code: v.pipe(v.nullable(int()), v.description('the code of the FAILED envelope; null: only a delay')),
     message: text("the FAILED envelope's error"),
@@ -65,14 +77,20 @@ export const REMOVED = v.strictObject({ removed: count('faults removed') });
 const NAMESPACE_VIEW = v.strictObject({
   name: text('the namespace: /ns/{name}/... or x-devnet-namespace; "default" is the unprefixed one'),
   idle_seconds: count('seconds since its last request, by the host clock'),
-  state_dir: v.pipe(v.nullable(v.string()), v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory')),
+  state_dir: v.pipe(
+    v.nullable(v.string()),
+    v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory'),
+  ),
 });
 
 export const NAMESPACES = v.strictObject({
   current: text('the namespace this request went to'),
   namespaces: v.array(NAMESPACE_VIEW),
   max_namespaces: count('how many namespaces may exist besides default (--max-namespaces)'),
-  ttl_seconds: v.pipe(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never')),
+  ttl_seconds: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never'),
+  ),
 });
 
 export const NAMESPACE_DELETED = v.strictObject({ deleted: text('the namespace deleted, with its state') });

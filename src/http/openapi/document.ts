@@ -40,14 +40,21 @@ function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] 
 }
 
 /** `{defaultGenesis: {summary, description, value}}` on the media type the example's body was sent or answered in. */
-function withExample(content: Record<string, Schema>, mediaType: string | undefined, example: Example | undefined, value: unknown): Record<string, Schema> {
+function withExample(
+  content: Record<string, Schema>,
+  mediaType: string | undefined,
+  example: Example | undefined,
+  value: unknown,
+): Record<string, Schema> {
   if (example === undefined || mediaType === undefined || content[mediaType] === undefined) return content;
   return { ...content, [mediaType]: { ...content[mediaType], examples: { [EXAMPLE_NAME]: exampleObject(example, value) } } };
 }
 
 function bodySchema(fields: FieldMap): Schema {
   const entries = Object.entries(fields);
-  const properties = Object.fromEntries(entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), ...(f.description !== undefined ? { description: f.description } : {}) }]));
+  const properties = Object.fromEntries(
+    entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), ...(f.description !== undefined ? { description: f.description } : {}) }]),
+  );
   const required = entries.filter(([, f]) => f.required).map(([n]) => n);
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
@@ -57,13 +64,23 @@ function requestBody(spec: AnyRouteSpec, components: Components, example: Exampl
   const at = (content: Record<string, Schema>) => withExample(content, sent?.request.contentType, sent, sent?.request.body);
   if (spec.rawBody) {
     const { contentType, schema, description } = spec.rawBody;
-    return { required: true, ...(description ? { description } : {}), content: at({ [contentType]: { schema: named(jsonSchemaOf(schema), components) } }) };
+    return {
+      required: true,
+      ...(description ? { description } : {}),
+      content: at({ [contentType]: { schema: named(jsonSchemaOf(schema), components) } }),
+    };
   }
   if (!spec.body) return undefined;
   // Required fields are refused one by one with their own codes; an empty body counts as {}. The
   // body is read as JSON whatever its media type (fetch without headers sends text/plain).
   const schema = bodySchema(spec.body);
-  return { required: false, content: at({ 'application/json': { schema }, 'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } } }) };
+  return {
+    required: false,
+    content: at({
+      'application/json': { schema },
+      'text/plain': { schema: { ...schema, description: 'the same JSON, sent without a JSON media type' } },
+    }),
+  };
 }
 
 /** The OK answer: the envelope around `data`, or the plain JSON itself. */
@@ -93,7 +110,8 @@ function hoist(node: unknown, components: Components): unknown {
   const title = out.title;
   if (typeof title !== 'string') return out;
   const known = components[title];
-  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(out)) throw new Error(`two different answer schemas are titled ${title}`);
+  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(out))
+    throw new Error(`two different answer schemas are titled ${title}`);
   components[title] = out;
   return { $ref: `#/components/schemas/${title}` };
 }
@@ -121,15 +139,29 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
     ...json(okJson === undefined ? FAILED_REF : anyJson ? okJson : { oneOf: [okJson, FAILED_REF] }),
   };
   // The example's answer: JSON under application/json, anything else under the route's own media type.
-  const answered = example === undefined ? undefined : /[/+]json$/.test(example.response.contentType) ? 'application/json' : spec.produces?.type;
+  const answered =
+    example === undefined ? undefined : /[/+]json$/.test(example.response.contentType) ? 'application/json' : spec.produces?.type;
   const ok = withExample(content, answered, example, example?.response.body);
-  const out: Schema = { '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok } };
+  const out: Schema = {
+    '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok },
+  };
   if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
-  else if (isControlPath(spec.path)) out['401'] = { description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)', content: json(FAILED_REF) };
+  else if (isControlPath(spec.path))
+    out['401'] = {
+      description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)',
+      content: json(FAILED_REF),
+    };
   for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
-  out['4XX'] = { description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)', content: json(FAILED_REF) };
+  out['4XX'] = {
+    description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)',
+    content: json(FAILED_REF),
+  };
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
-  out['503'] ??= { description: 'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)', content: json(FAILED_REF) };
+  out['503'] ??= {
+    description:
+      'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)',
+    content: json(FAILED_REF),
+  };
   out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
   return out;
 }
@@ -183,11 +215,15 @@ export function openApiDocument(specs: readonly AnyRouteSpec[], examples: Exampl
     info: {
       title: 'l2-devnet',
       version: VERSION,
-      description: "A local emulator of Reddio's StarkEx layer-2 API: the emulated /v1, /v2 and /v3 routes, the /_devnet control plane, the IPFS gateway and this document.",
+      description:
+        "A local emulator of Reddio's StarkEx layer-2 API: the emulated /v1, /v2 and /v3 routes, the /_devnet control plane, the IPFS gateway and this document.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
-      { url: '/', description: `the emulator that served this document: its namespace "${DEFAULT_NAMESPACE}", or the one the ${NAMESPACE_HEADER} header names` },
+      {
+        url: '/',
+        description: `the emulator that served this document: its namespace "${DEFAULT_NAMESPACE}", or the one the ${NAMESPACE_HEADER} header names`,
+      },
       {
         url: '/ns/{namespace}',
         description: `every route in a namespace of its own (created on first use): /ns/{namespace}/v1/..., /ns/{namespace}/_devnet/..., /ns/{namespace}/ipfs/...; /ns/${DEFAULT_NAMESPACE} is the unprefixed one`,
@@ -208,8 +244,17 @@ export function openApiDocument(specs: readonly AnyRouteSpec[], examples: Exampl
         },
       },
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys' },
-        controlToken: { type: 'http', scheme: 'bearer', description: 'The token given to --control-token; without that flag the control plane needs none' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'An API key of the genesis, of --api-key, or from POST /_devnet/api-keys',
+        },
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token given to --control-token; without that flag the control plane needs none',
+        },
       },
     },
   };

@@ -47,8 +47,11 @@ export function exampleObject(example: Example, value: unknown): { summary: stri
 export function parameterValues(example: Example, template: string, rest: string | undefined): Record<string, string> {
   const url = new URL(example.request.url, 'http://example.invalid');
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = template.split(/\{[^}]+\}/).map(escape).reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '');
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map(escapeRegExp)
+    .reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '');
   const match = new RegExp(`^${pattern}$`).exec(url.pathname);
   const out: Record<string, string> = {};
   names.forEach((n, i) => {

@@ -2,7 +2,19 @@
 import * as v from 'valibot';
 import { SETTLEMENT_MODES } from '../../domain/state/state.js';
 import { DEPTH } from './trading-responses.js';
-import { ORDER_STATE, RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, count, decimalInt, display, int, isoTime, text } from './responses.js';
+import {
+  ORDER_STATE,
+  RECORD_STATUS,
+  STARK_KEY,
+  TOKEN_ID,
+  TOKEN_TYPE,
+  count,
+  decimalInt,
+  display,
+  int,
+  isoTime,
+  text,
+} from './responses.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -45,7 +57,10 @@ const RECORD_ROW = v.strictObject({
   sequence_id: int('sequence id'),
   type: v.picklist(['deposit', 'mint', 'transfer', 'withdrawal', 'ask', 'bid']),
   owner: WHO,
-  to: v.pipe(v.nullable(v.string()), v.description('transfers and withdrawals: the receiver (a name, stark key or Ethereum address); else null')),
+  to: v.pipe(
+    v.nullable(v.string()),
+    v.description('transfers and withdrawals: the receiver (a name, stark key or Ethereum address); else null'),
+  ),
   status: RECORD_STATUS,
   asset: text('symbol'),
   token_id: TOKEN_ID,
@@ -109,12 +124,23 @@ const anyObject = v.pipe(v.record(v.string(), v.unknown()), v.description('the o
 const intOrNull = (description: string) => v.pipe(v.nullable(int()), v.description(description));
 const strOrNull = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
 /** A page newest first; `next` is the cursor of the next page, null on the last. */
-const page = (item: v.GenericSchema) => v.strictObject({ items: v.array(item), total: count('entries in the whole list'), next: intOrNull('the cursor of the next page; null on the last') });
+const page = (item: v.GenericSchema) =>
+  v.strictObject({
+    items: v.array(item),
+    total: count('entries in the whole list'),
+    next: intOrNull('the cursor of the next page; null on the last'),
+  });
 
 export const SEARCH = v.pipe(
   v.strictObject({
     query: text('what was searched'),
-    hits: v.array(v.strictObject({ kind: v.picklist(['account', 'record', 'order', 'contract', 'file']), id: text('the id of the detail page (#/{kind}/{id})'), label: text() })),
+    hits: v.array(
+      v.strictObject({
+        kind: v.picklist(['account', 'record', 'order', 'contract', 'file']),
+        id: text('the id of the detail page (#/{kind}/{id})'),
+        label: text(),
+      }),
+    ),
   }),
   v.title('SearchResult'),
 );
@@ -176,7 +202,14 @@ export const EXPLORER_RECORD = v.pipe(
     row: EXPLORER_RECORD_ROW,
     fields: anyObject,
     reason: strOrNull('why it failed or was rejected; else null'),
-    history: v.array(v.strictObject({ from: v.nullable(RECORD_STATUS), to: RECORD_STATUS, time: isoTime('emulator time of the move'), cmd: text('the command that made it') })),
+    history: v.array(
+      v.strictObject({
+        from: v.nullable(RECORD_STATUS),
+        to: RECORD_STATUS,
+        time: isoTime('emulator time of the move'),
+        cmd: text('the command that made it'),
+      }),
+    ),
     history_complete: v.pipe(v.boolean(), v.description('whether every move since its creation was seen by this process')),
   }),
   v.title('RecordDetail'),
@@ -185,7 +218,12 @@ export const EXPLORER_ORDER = v.pipe(
   v.strictObject({
     row: ORDER_ROW,
     fields: anyObject,
-    fees: v.strictObject({ currency: text('symbol'), service_fee: display('whole units'), fee_taken: display('whole units'), fee_taken_quantized: decimalInt('quantized') }),
+    fees: v.strictObject({
+      currency: text('symbol'),
+      service_fee: display('whole units'),
+      fee_taken: display('whole units'),
+      fee_taken_quantized: decimalInt('quantized'),
+    }),
     fills: page(anyObject),
   }),
   v.title('OrderDetail'),
@@ -195,7 +233,15 @@ export const EXPLORER_CONTRACT = v.pipe(
   v.title('ContractDetail'),
 );
 export const EXPLORER_FILE = v.pipe(
-  v.strictObject({ cid: text('CID'), filename: text(), size: decimalInt('bytes'), project_uuid: text('project uuid'), created_at: isoTime('when it was stored'), removed: v.boolean(), url: text('the file on the gateway') }),
+  v.strictObject({
+    cid: text('CID'),
+    filename: text(),
+    size: decimalInt('bytes'),
+    project_uuid: text('project uuid'),
+    created_at: isoTime('when it was stored'),
+    removed: v.boolean(),
+    url: text('the file on the gateway'),
+  }),
   v.title('StoredFileDetail'),
 );
 export const JOURNAL = v.pipe(
@@ -205,10 +251,10 @@ export const JOURNAL = v.pipe(
         id: int('journal id (a since cursor)'),
         method: text(),
         path: text('without the query string'),
-        query: v.pipe(v.record(v.string(), v.string()), v.description('query keys and values; a secret-like key\'s value is [redacted]')),
+        query: v.pipe(v.record(v.string(), v.string()), v.description("query keys and values; a secret-like key's value is [redacted]")),
         status: int('HTTP status'),
         error_code: int('0 for OK, else the FAILED code'),
-        error: strOrNull('the FAILED envelope\'s error'),
+        error: strOrNull("the FAILED envelope's error"),
         sequence_id: intOrNull('the sequence id handed out, if any'),
         duration_ms: v.number(),
         wall_time: v.pipe(v.string(), v.description('host clock, ISO 8601')),

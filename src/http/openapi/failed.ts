@@ -15,7 +15,12 @@ export const FAILED: Schema = {
   description: 'A refusal: nothing was applied',
   required: ['status', 'data', 'error', 'error_code'],
   additionalProperties: false,
-  properties: { status: { const: 'FAILED' }, data: { type: 'null' }, error: { type: 'string', description: 'names the field and the reason' }, error_code: ERROR_CODE },
+  properties: {
+    status: { const: 'FAILED' },
+    data: { type: 'null' },
+    error: { type: 'string', description: 'names the field and the reason' },
+    error_code: ERROR_CODE,
+  },
 };
 
 export const FAILED_REF: Schema = { $ref: '#/components/schemas/Failed' };
@@ -25,7 +30,7 @@ export const STATUS_REFUSALS = {
   400: 'A malformed path (not a CID, bad percent-encoding)',
   401: 'Missing or unknown x-api-key (code 32)',
   404: 'Nothing stored at that path',
-  413: 'The body is larger than the limit (or an upload passes the project\'s storage quota)',
+  413: "The body is larger than the limit (or an upload passes the project's storage quota)",
   429: 'Too many event streams open at once',
   503: 'The disk failed while storing (code 500); nothing was stored',
   507: 'The disk is full (code 500); nothing was stored',

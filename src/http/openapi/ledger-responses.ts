@@ -60,12 +60,19 @@ const nftV2 = v.strictObject({
 /** A row of GET /v2/balances: a fungible asset, or one NFT contract with its token ids (no asset_id). */
 export const BALANCE_ROW_V2 = v.pipe(v.union([fungibleV2, nftV2]), v.title('BalanceRowV2'));
 
-const TOKEN_V3 = v.strictObject({ token_id: decimalInt('token id'), token_uri: text('the token\'s URI; "" when none'), asset_id: hex('StarkEx asset id of the token') });
+const TOKEN_V3 = v.strictObject({
+  token_id: decimalInt('token id'),
+  token_uri: text('the token\'s URI; "" when none'),
+  asset_id: hex('StarkEx asset id of the token'),
+});
 
 /** A row of GET /v3/balances: one per contract, exactly the keys Java's strict v3 model knows. */
 export const BALANCE_ROW_V3 = v.pipe(
   v.strictObject({
-    asset_id: v.pipe(v.union([v.literal(''), hex('StarkEx asset id')]), v.description('the asset id of a fungible contract; "" for an NFT contract')),
+    asset_id: v.pipe(
+      v.union([v.literal(''), hex('StarkEx asset id')]),
+      v.description('the asset id of a fungible contract; "" for an NFT contract'),
+    ),
     ...contractFields,
     balance_available: exactInt('quantized units (NFTs: tokens) free to spend'),
     balance_frozen: exactInt('quantized units (NFTs: tokens) held by open orders'),
@@ -81,7 +88,9 @@ export const BALANCE_ROW_V3 = v.pipe(
 export const VAULT_IDS = v.strictObject({ vault_ids: v.array(decimalInt('vault id, one per (owner, asset) asked for, in order')) });
 export const NONCE = v.strictObject({ nonce: count('the nonce to sign the next transfer, withdrawal or order with') });
 export const WALLETS = v.strictObject({
-  wallets: v.array(v.strictObject({ stark_key: STARK_KEY, stark_private_key: hex('its private key (a testing helper: never use it for real funds)') })),
+  wallets: v.array(
+    v.strictObject({ stark_key: STARK_KEY, stark_private_key: hex('its private key (a testing helper: never use it for real funds)') }),
+  ),
 });
 
 /** GET /v1/withdrawal/status: one entry per asset an Ethereum address can claim on L1. */
@@ -95,7 +104,10 @@ export const WITHDRAW_AREA_ENTRY = v.pipe(
     display_value: display('amount in whole tokens'),
     symbol: text(),
     amount: exactInt('quantized units waiting to be claimed'),
-    token_uri: v.pipe(v.nullable(v.string()), v.description('ERC721MC: the URL the token was minted with (withdrawAndMint needs it); null otherwise')),
+    token_uri: v.pipe(
+      v.nullable(v.string()),
+      v.description('ERC721MC: the URL the token was minted with (withdrawAndMint needs it); null otherwise'),
+    ),
   }),
   v.title('WithdrawAreaEntry'),
 );

@@ -1,6 +1,19 @@
 // Answers of the record routes: records nested (GET /v1/records) and in the single-record form (GET /v1/record, /v1/txn, by signature).
 import * as v from 'valibot';
-import { CONTRACT_ADDRESS, DIRECTION, RECORD_STATUS, STARK_KEY, TOKEN_ID, TOKEN_TYPE, UNIX_SECONDS, decimalInt, display, hex, int, text } from './responses.js';
+import {
+  CONTRACT_ADDRESS,
+  DIRECTION,
+  RECORD_STATUS,
+  STARK_KEY,
+  TOKEN_ID,
+  TOKEN_TYPE,
+  UNIX_SECONDS,
+  decimalInt,
+  display,
+  hex,
+  int,
+  text,
+} from './responses.js';
 
 const REASON = v.optional(text('why the record failed or was undone (only then present)'));
 
@@ -64,10 +77,7 @@ const ORDER_RECORD_TYPE = v.pipe(v.picklist([7, 8]), v.description('7 ASK order,
 const NESTED_ORDER = v.strictObject({ ...orderFields, token_id: TOKEN_ID });
 
 /** ASK and BID orders, with the order nested. */
-const ORDER_RECORD = v.pipe(
-  v.strictObject({ ...common, record_type: ORDER_RECORD_TYPE, order: NESTED_ORDER }),
-  v.title('OrderRecord'),
-);
+const ORDER_RECORD = v.pipe(v.strictObject({ ...common, record_type: ORDER_RECORD_TYPE, order: NESTED_ORDER }), v.title('OrderRecord'));
 
 /** A row of GET /v1/records: an asset, move or order record. */
 export const RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, ORDER_RECORD]), v.title('Record'));

@@ -17,7 +17,9 @@ export function int(description?: string) {
 
 /** A non-negative JSON integer. */
 export function count(description?: string) {
-  return description === undefined ? v.pipe(v.number(), v.integer(), v.minValue(0)) : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
+  return description === undefined
+    ? v.pipe(v.number(), v.integer(), v.minValue(0))
+    : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
 }
 
 /** An amount written as an exact JSON number: every digit, never rounded (it may exceed 2^53). */
@@ -63,12 +65,20 @@ export const CONTRACT_ADDRESS = text('"eth" for the native currency, else the co
 export const TOKEN_ID = v.pipe(v.string(), v.regex(/^(\d+)?$/), v.description('NFT token id; "" for ETH and ERC20'));
 
 export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
-export const RECORD_TYPE = v.pipe(v.picklist(Object.values(RECORD_TYPES)), v.description('1 deposit, 2 mint, 3 transfer, 4 withdrawal, 7 ASK order, 8 BID order'));
+export const RECORD_TYPE = v.pipe(
+  v.picklist(Object.values(RECORD_TYPES)),
+  v.description('1 deposit, 2 mint, 3 transfer, 4 withdrawal, 7 ASK order, 8 BID order'),
+);
 export const RECORD_STATUS = v.pipe(
   v.picklist(Object.values(RecordStatus)),
-  v.description('0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1'),
+  v.description(
+    '0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1',
+  ),
 );
-export const ORDER_STATE = v.pipe(v.picklist(Object.values(ORDER_STATES)), v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'));
+export const ORDER_STATE = v.pipe(
+  v.picklist(Object.values(ORDER_STATES)),
+  v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),
+);
 export const DIRECTION = v.pipe(v.picklist([0, 1]), v.description('0 ASK (sells the quote token), 1 BID (buys it)'));
 export const UNIX_SECONDS = int('Unix time, seconds');
 export const SEQUENCE_IDS = v.array(int('sequence id'));
@@ -93,7 +103,10 @@ export function listed(item: v.GenericSchema) {
 
 // ---- answers many routes share ----
 
-export const SEQUENCE_ID = v.pipe(v.strictObject({ sequence_id: int('sequence id of the accepted command (and of its record)') }), v.title('SequenceId'));
+export const SEQUENCE_ID = v.pipe(
+  v.strictObject({ sequence_id: int('sequence id of the accepted command (and of its record)') }),
+  v.title('SequenceId'),
+);
 
 /** `{message}` with the one text a route answers. */
 export function message(text: string) {
@@ -103,6 +116,10 @@ export function message(text: string) {
 export const TEXT = v.string();
 /** GET /openapi.json: this document (its shape is OpenAPI 3.1's own schema). */
 export const DOCUMENT = v.pipe(
-  v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({ title: v.string(), version: v.string() }), paths: v.record(v.string(), v.looseObject({})) }),
+  v.looseObject({
+    openapi: v.literal('3.1.0'),
+    info: v.looseObject({ title: v.string(), version: v.string() }),
+    paths: v.record(v.string(), v.looseObject({})),
+  }),
   v.description('An OpenAPI 3.1 document: the rest of its shape is the OpenAPI 3.1 schema'),
 );

@@ -15,5 +15,11 @@ export const DUMP = v.pipe(
 /** What POST /_devnet/state loads: a dump of this build, or one of format @2, read whole. */
 export const DUMP_TO_LOAD = v.union([
   DUMP,
-  v.pipe(v.looseObject({ format: v.literal(FORMAT_2) }), v.title('StateDumpV2'), v.description('a dump written by an earlier build (format @2, integers past 2^53 as numbers): read whole, up to its size limit, then checked the same way')),
+  v.pipe(
+    v.looseObject({ format: v.literal(FORMAT_2) }),
+    v.title('StateDumpV2'),
+    v.description(
+      'a dump written by an earlier build (format @2, integers past 2^53 as numbers): read whole, up to its size limit, then checked the same way',
+    ),
+  ),
 ]);

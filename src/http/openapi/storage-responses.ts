@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { count, decimalInt, isoTime, text } from './responses.js';
 
-const CID = text('CIDv1 (base32): of the directory wrapping the file, or of a CAR\'s root');
+const CID = text("CIDv1 (base32): of the directory wrapping the file, or of a CAR's root");
 const ENDPOINTS = v.pipe(v.array(text('URL')), v.description('where the gateway serves it: {gateway}/ipfs/{cid}/'));
 
 export const UPLOADED = v.strictObject({ cid: CID, endpoints: ENDPOINTS });
@@ -36,4 +36,9 @@ export const FILE_REMOVED = v.literal('File removed.');
 export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the media type its name implies"));
 
 /** A gateway JSON answer: a directory's listing, or the bytes of a stored .json file (any JSON). */
-export const GATEWAY_JSON = v.pipe(v.unknown(), v.description('a directory: {cid, path, entries: [{name, cid, type: "file" or "directory", size: bytes or null}]}; a stored .json file: its bytes as uploaded (any JSON, so no schema can tell it from a refusal)'));
+export const GATEWAY_JSON = v.pipe(
+  v.unknown(),
+  v.description(
+    'a directory: {cid, path, entries: [{name, cid, type: "file" or "directory", size: bytes or null}]}; a stored .json file: its bytes as uploaded (any JSON, so no schema can tell it from a refusal)',
+  ),
+);

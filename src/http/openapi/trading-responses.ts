@@ -2,10 +2,31 @@
 import * as v from 'valibot';
 import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import { FEE_RATE_TEXT } from '../../domain/trading/order-views.js';
-import { CONTRACT_ADDRESS, DIRECTION, ORDER_STATE, STARK_KEY, TOKEN_ID, TOKEN_TYPE, UNIX_SECONDS, count, decimalInt, display, exactInt, hex, int, isoTime, text, uuid } from './responses.js';
+import {
+  CONTRACT_ADDRESS,
+  DIRECTION,
+  ORDER_STATE,
+  STARK_KEY,
+  TOKEN_ID,
+  TOKEN_TYPE,
+  UNIX_SECONDS,
+  count,
+  decimalInt,
+  display,
+  exactInt,
+  hex,
+  int,
+  isoTime,
+  text,
+  uuid,
+} from './responses.js';
 
 /** The order's `price` as it was placed: quantized base units for an NFT, the display price for a fungible token. */
-const PRICE = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.description('as placed: NFT, quantized base units; fungible, the display price'));
+const PRICE = v.pipe(
+  v.string(),
+  v.regex(/^\d+(\.\d+)?$/),
+  v.description('as placed: NFT, quantized base units; fungible, the display price'),
+);
 const FEE_RATE = v.pipe(v.literal(FEE_RATE_TEXT), v.description('the service fee rate'));
 
 const orderEntryFields = {
@@ -48,8 +69,14 @@ export const ORDER = v.pipe(
     filled: decimalInt('quote units traded (quantized)'),
     volume: decimalInt('base units traded (quantized)'),
     fee_taken: decimalInt('service and marketplace fees charged to this order (quantized base units)'),
-    marketplace_uuid: v.pipe(v.union([v.literal(''), uuid('the marketplace')]), v.description('the marketplace the order named; "" when none')),
-    stop_limit_time_in_force: v.pipe(v.picklist(TIME_IN_FORCE), v.description('GTC rests on the book, IOC never rests, FOK fills whole at once or not at all')),
+    marketplace_uuid: v.pipe(
+      v.union([v.literal(''), uuid('the marketplace')]),
+      v.description('the marketplace the order named; "" when none'),
+    ),
+    stop_limit_time_in_force: v.pipe(
+      v.picklist(TIME_IN_FORCE),
+      v.description('GTC rests on the book, IOC never rests, FOK fills whole at once or not at all'),
+    ),
     payment: v.optional(
       v.pipe(
         v.strictObject({
@@ -92,7 +119,10 @@ const LEVEL = v.strictTuple([display('price in whole currency units'), display('
 
 /** GET /v1/depth: price levels, bids best (highest) first, asks lowest first; null for an empty side. */
 export const DEPTH = v.pipe(
-  v.strictObject({ bids: v.pipe(v.nullable(v.array(LEVEL)), v.description('BID levels, or null')), asks: v.pipe(v.nullable(v.array(LEVEL)), v.description('ASK levels, or null')) }),
+  v.strictObject({
+    bids: v.pipe(v.nullable(v.array(LEVEL)), v.description('BID levels, or null')),
+    asks: v.pipe(v.nullable(v.array(LEVEL)), v.description('ASK levels, or null')),
+  }),
   v.title('Depth'),
 );
 
@@ -132,4 +162,7 @@ export const LISTING = v.pipe(
   v.title('Listing'),
 );
 
-export const MARKETPLACE_CREATED = v.strictObject({ message: v.literal('Marketplace created.'), marketplace_uuid: uuid('the new marketplace') });
+export const MARKETPLACE_CREATED = v.strictObject({
+  message: v.literal('Marketplace created.'),
+  marketplace_uuid: uuid('the new marketplace'),
+});

@@ -11,10 +11,16 @@ export function accountRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'GET', path: '/v1/vaults', tag, reply: 'ok+code',
+        method: 'GET',
+        path: '/v1/vaults',
+        tag,
+        reply: 'ok+code',
         summary: 'Vault ids of owners (stark keys or Ethereum addresses) for assets, allocated on first use',
         query: {
-          stark_keys: list(asText(), { code: ErrorCode.StarkKeyMissing, description: 'owners, paired item by item with asset_id (one item applies to all)' }),
+          stark_keys: list(asText(), {
+            code: ErrorCode.StarkKeyMissing,
+            description: 'owners, paired item by item with asset_id (one item applies to all)',
+          }),
           asset_id: list(hex({ code: ErrorCode.NoSuchAssetID })),
         },
         response: VAULT_IDS,
@@ -23,7 +29,10 @@ export function accountRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/nonce', tag, reply: 'ok+code',
+        method: 'GET',
+        path: '/v1/nonce',
+        tag,
+        reply: 'ok+code',
         summary: 'The nonce to sign with next: one more than the highest used (0 for a new key)',
         query: { stark_key: wireText({ required: true }) },
         response: NONCE,
@@ -32,7 +41,10 @@ export function accountRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/wallets', tag, reply: 'plain',
+        method: 'GET',
+        path: '/v1/wallets',
+        tag,
+        reply: 'plain',
         summary: 'Testing helper: key pairs drawn from the seeded PRNG (no envelope)',
         query: { count: optUint({ min: 1n, below: 101n, description: '1..100, default 1' }) },
         response: WALLETS,

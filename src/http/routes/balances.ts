@@ -16,7 +16,11 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'GET', path: '/v1/balance', tag, reply: 'ok+code', summary: 'One balance of a stark key',
+        method: 'GET',
+        path: '/v1/balance',
+        tag,
+        reply: 'ok+code',
+        summary: 'One balance of a stark key',
         query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
         response: BALANCE_ROW,
       },
@@ -27,7 +31,11 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/balances', tag, reply: 'ok+code', summary: 'Non-empty balances of a stark key, paginated',
+        method: 'GET',
+        path: '/v1/balances',
+        tag,
+        reply: 'ok+code',
+        summary: 'Non-empty balances of a stark key, paginated',
         query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
         response: paged(BALANCE_ROW),
       },
@@ -35,7 +43,11 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v2/balances', tag, reply: 'ok+code', summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
+        method: 'GET',
+        path: '/v2/balances',
+        tag,
+        reply: 'ok+code',
+        summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
         query: { stark_key: starkKeyText, contract_address: contractFilter },
         response: v.array(BALANCE_ROW_V2),
       },
@@ -43,10 +55,19 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v3/balances', tag, reply: 'ok+code',
+        method: 'GET',
+        path: '/v3/balances',
+        tag,
+        reply: 'ok+code',
         summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
-        description: 'Each row carries exactly the keys Java\'s strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).',
-        query: { stark_key: starkKeyText, contract_address: contractFilter, type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }), ...PAGE_FIELDS },
+        description:
+          "Each row carries exactly the keys Java's strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).",
+        query: {
+          stark_key: starkKeyText,
+          contract_address: contractFilter,
+          type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }),
+          ...PAGE_FIELDS,
+        },
         response: v.array(BALANCE_ROW_V3),
       },
       ({ query: q }) => {

@@ -11,10 +11,16 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'GET', path: '/v1/contract_info', tag, reply: 'ok', summary: 'A registered contract with its asset type and quantum (public)',
+        method: 'GET',
+        path: '/v1/contract_info',
+        tag,
+        reply: 'ok',
+        summary: 'A registered contract with its asset type and quantum (public)',
         query: {
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: 'an address, or "ETH"' }),
-          type: optWireText({ description: 'ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721; an ERC721M or ERC721MC answers as its L1 ERC721 with ERC721' }),
+          type: optWireText({
+            description: 'ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721; an ERC721M or ERC721MC answers as its L1 ERC721 with ERC721',
+          }),
         },
         response: CONTRACT_INFO,
       },
@@ -25,7 +31,11 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/assetid', tag, reply: 'ok', summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
+        method: 'GET',
+        path: '/v1/assetid',
+        tag,
+        reply: 'ok',
+        summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
         query: {
           type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721' }),
           token_id: optional(tokenId()),
@@ -44,7 +54,14 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/starkex/contracts', tag, reply: 'ok', summary: 'StarkEx L1 contract addresses per network (from the genesis)', response: STARKEX_CONTRACTS },
+      {
+        method: 'GET',
+        path: '/v1/starkex/contracts',
+        tag,
+        reply: 'ok',
+        summary: 'StarkEx L1 contract addresses per network (from the genesis)',
+        response: STARKEX_CONTRACTS,
+      },
       () => devnet.starkexContracts(),
     );
 }

@@ -9,7 +9,20 @@ import { VERSION } from '../../version.js';
 import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
-import { ACCOUNTS, API_KEY, BATCH, CLAIM, CLOCK, HEALTH, INVARIANTS, REVERTED, SNAPSHOT, SNAPSHOT_DELETED, STATE_HASH, STATUS_MOVE } from '../openapi/control-responses.js';
+import {
+  ACCOUNTS,
+  API_KEY,
+  BATCH,
+  CLAIM,
+  CLOCK,
+  HEALTH,
+  INVARIANTS,
+  REVERTED,
+  SNAPSHOT,
+  SNAPSHOT_DELETED,
+  STATE_HASH,
+  STATUS_MOVE,
+} from '../openapi/control-responses.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
 import { DUMP, DUMP_TO_LOAD } from '../openapi/state-dump.js';
 import { RouteGroup } from '../route.js';
@@ -20,21 +33,52 @@ const tag = 'control';
 
 /** `l2`, `l1` or `both` (the default, also for null). */
 const LAYER: Field<BatchLayer> = fieldOf(
-  v.pipe(v.nullish(v.picklist(['l2', 'l1', 'both'], 'layer')), v.transform((l) => l ?? 'both')),
+  v.pipe(
+    v.nullish(v.picklist(['l2', 'l1', 'both'], 'layer')),
+    v.transform((l) => l ?? 'both'),
+  ),
   { layer: refuse(ErrorCode.InvalidParam, (_name, value) => `layer must be "l2", "l1" or "both", got ${show(value ?? 'both')}`) },
   { description: 'default both' },
 );
 
 export function controlRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
-    .add({ method: 'GET', path: '/_devnet/health', tag, reply: 'plain', summary: 'Liveness and version', response: HEALTH }, () => ({ status: 'ok', version: VERSION }))
+    .add({ method: 'GET', path: '/_devnet/health', tag, reply: 'plain', summary: 'Liveness and version', response: HEALTH }, () => ({
+      status: 'ok',
+      version: VERSION,
+    }))
     .add(
-      { method: 'GET', path: '/_devnet/accounts', tag, reply: 'plain', summary: 'Genesis accounts with their keys, the API keys, and the operator', response: ACCOUNTS },
+      {
+        method: 'GET',
+        path: '/_devnet/accounts',
+        tag,
+        reply: 'plain',
+        summary: 'Genesis accounts with their keys, the API keys, and the operator',
+        response: ACCOUNTS,
+      },
       () => devnet.accounts(),
     )
-    .add({ method: 'POST', path: '/_devnet/api-keys', tag, reply: 'plain', summary: 'A new API key that owns nothing yet', body: {}, response: API_KEY }, () => devnet.createApiKey())
     .add(
-      { method: 'GET', path: '/_devnet/invariants', tag, reply: 'plain', summary: 'The guarantees of the behavioural contract, checked now', response: INVARIANTS },
+      {
+        method: 'POST',
+        path: '/_devnet/api-keys',
+        tag,
+        reply: 'plain',
+        summary: 'A new API key that owns nothing yet',
+        body: {},
+        response: API_KEY,
+      },
+      () => devnet.createApiKey(),
+    )
+    .add(
+      {
+        method: 'GET',
+        path: '/_devnet/invariants',
+        tag,
+        reply: 'plain',
+        summary: 'The guarantees of the behavioural contract, checked now',
+        response: INVARIANTS,
+      },
       async () => {
         await devnet.storage.warm();
         return devnet.invariants();
@@ -42,7 +86,11 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'POST', path: '/_devnet/deposit', tag, reply: 'plain', summary: 'Credits a stark key as an L1 deposit would (quantized amount, or an NFT token id)',
+        method: 'POST',
+        path: '/_devnet/deposit',
+        tag,
+        reply: 'plain',
+        summary: 'Credits a stark key as an L1 deposit would (quantized amount, or an NFT token id)',
         body: {
           stark_key: starkKey(),
           contract_address: text({ code: ErrorCode.ContractAddressMissing, description: '"eth" or a registered contract' }),
@@ -61,12 +109,24 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'POST', path: '/_devnet/batches', tag, reply: 'plain', summary: 'Cuts a batch: l2 moves records 1 -> 3, l1 moves 3 -> 6, both does l2 then l1', body: { layer: LAYER }, response: BATCH },
+      {
+        method: 'POST',
+        path: '/_devnet/batches',
+        tag,
+        reply: 'plain',
+        summary: 'Cuts a batch: l2 moves records 1 -> 3, l1 moves 3 -> 6, both does l2 then l1',
+        body: { layer: LAYER },
+        response: BATCH,
+      },
       ({ body }) => devnet.batches(body.layer),
     )
     .add(
       {
-        method: 'POST', path: '/_devnet/records/:sequence_id/status', tag, reply: 'plain', summary: 'Moves one record along the transitions table; 4 and 5 undo its ledger effect',
+        method: 'POST',
+        path: '/_devnet/records/:sequence_id/status',
+        tag,
+        reply: 'plain',
+        summary: 'Moves one record along the transitions table; 4 and 5 undo its ledger effect',
         params: { sequence_id: id() },
         body: { status: uint({ below: 7n }) },
         response: STATUS_MOVE,
@@ -80,7 +140,11 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'POST', path: '/_devnet/clock', tag, reply: 'plain', summary: 'Moves the virtual clock forward (never backwards); cuts due interval batches',
+        method: 'POST',
+        path: '/_devnet/clock',
+        tag,
+        reply: 'plain',
+        summary: 'Moves the virtual clock forward (never backwards); cuts due interval batches',
         body: { advance_seconds: optUint({ below: 1n << 40n }), set: optText({ description: 'ISO 8601 time' }) },
         response: CLOCK,
       },
@@ -91,7 +155,11 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'POST', path: '/_devnet/withdrawals/claim', tag, reply: 'plain', summary: "The L1 claim: empties one asset of an address's withdraw area",
+        method: 'POST',
+        path: '/_devnet/withdrawals/claim',
+        tag,
+        reply: 'plain',
+        summary: "The L1 claim: empties one asset of an address's withdraw area",
         body: { asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }), ethaddress: optText() },
         response: CLAIM,
       },
@@ -100,10 +168,25 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         return devnet.claim(b.ethaddress, assetId);
       },
     )
-    .add({ method: 'POST', path: '/_devnet/snapshots', tag, reply: 'plain', summary: 'Takes a snapshot to revert to', body: {}, response: SNAPSHOT }, () => devnet.snapshot())
     .add(
       {
-        method: 'POST', path: '/_devnet/snapshots/:id/revert', tag, reply: 'plain', summary: 'Reverts to a snapshot (later snapshots are dropped)',
+        method: 'POST',
+        path: '/_devnet/snapshots',
+        tag,
+        reply: 'plain',
+        summary: 'Takes a snapshot to revert to',
+        body: {},
+        response: SNAPSHOT,
+      },
+      () => devnet.snapshot(),
+    )
+    .add(
+      {
+        method: 'POST',
+        path: '/_devnet/snapshots/:id/revert',
+        tag,
+        reply: 'plain',
+        summary: 'Reverts to a snapshot (later snapshots are dropped)',
         params: { id: asText({ description: 'a snapshot id from POST /_devnet/snapshots' }) },
         body: {},
         response: REVERTED,
@@ -112,18 +195,43 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'DELETE', path: '/_devnet/snapshots/:id', tag, reply: 'plain', summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
+        method: 'DELETE',
+        path: '/_devnet/snapshots/:id',
+        tag,
+        reply: 'plain',
+        summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
         params: { id: asText({ description: 'a snapshot id from POST /_devnet/snapshots' }) },
         response: SNAPSHOT_DELETED,
       },
       ({ params }) => devnet.deleteSnapshot(params.id),
     )
-    .add({ method: 'POST', path: '/_devnet/reset', tag, reply: 'plain', summary: 'Back to the genesis state', body: {}, response: STATE_HASH }, () => devnet.reset())
-    .add({ method: 'GET', path: '/_devnet/state', tag, reply: 'plain', summary: 'A versioned dump of the whole state (exact integers), streamed', response: DUMP }, () => textStream(devnet.dumpText()))
+    .add(
+      { method: 'POST', path: '/_devnet/reset', tag, reply: 'plain', summary: 'Back to the genesis state', body: {}, response: STATE_HASH },
+      () => devnet.reset(),
+    )
     .add(
       {
-        method: 'POST', path: '/_devnet/state', tag, reply: 'plain', summary: 'Loads a dump taken by GET /_devnet/state',
-        rawBody: { contentType: 'application/json', schema: DUMP_TO_LOAD, description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)' },
+        method: 'GET',
+        path: '/_devnet/state',
+        tag,
+        reply: 'plain',
+        summary: 'A versioned dump of the whole state (exact integers), streamed',
+        response: DUMP,
+      },
+      () => textStream(devnet.dumpText()),
+    )
+    .add(
+      {
+        method: 'POST',
+        path: '/_devnet/state',
+        tag,
+        reply: 'plain',
+        summary: 'Loads a dump taken by GET /_devnet/state',
+        rawBody: {
+          contentType: 'application/json',
+          schema: DUMP_TO_LOAD,
+          description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)',
+        },
         response: STATE_HASH,
       },
       async ({ c }) => loadBody(devnet, c),

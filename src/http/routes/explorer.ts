@@ -8,7 +8,18 @@ import { DEFAULT_PAGE, EXPLORER_ASSET_TYPES, FAVICON, MAX_PAGE } from '../../exp
 import type { Inspector } from '../../explorer/inspector.js';
 import { MAX_JOURNAL_LIMIT } from '../../explorer/journal.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
-import { EXPLORER_ACCOUNT, EXPLORER_CONTRACT, EXPLORER_FILE, EXPLORER_ORDER, EXPLORER_RECORD, EXPLORER_RECORDS, JOURNAL, JOURNAL_CLEARED, OVERVIEW, SEARCH } from '../openapi/explorer-responses.js';
+import {
+  EXPLORER_ACCOUNT,
+  EXPLORER_CONTRACT,
+  EXPLORER_FILE,
+  EXPLORER_ORDER,
+  EXPLORER_RECORD,
+  EXPLORER_RECORDS,
+  JOURNAL,
+  JOURNAL_CLEARED,
+  OVERVIEW,
+  SEARCH,
+} from '../openapi/explorer-responses.js';
 import { TEXT } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout } from '../event-stream.js';
@@ -40,23 +51,48 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   for (const [path, type] of Object.entries(EXPLORER_ASSET_TYPES)) {
     r.add(
-      { method: 'GET', path, tag, reply: 'plain', summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`, produces: { type: type.split(';')[0]!, schema: TEXT } },
+      {
+        method: 'GET',
+        path,
+        tag,
+        reply: 'plain',
+        summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`,
+        produces: { type: type.split(';')[0]!, schema: TEXT },
+      },
       async ({ c }) => c.body((await loadAssets()).EXPLORER_ASSETS[path]!.body, 200, { 'content-type': type, 'cache-control': 'no-cache' }),
     );
   }
   r.add(
-    { method: 'GET', path: '/favicon.ico', tag, reply: 'plain', summary: "The explorer's icon (SVG)", produces: { type: 'image/svg+xml', schema: TEXT } },
+    {
+      method: 'GET',
+      path: '/favicon.ico',
+      tag,
+      reply: 'plain',
+      summary: "The explorer's icon (SVG)",
+      produces: { type: 'image/svg+xml', schema: TEXT },
+    },
     ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
   );
 
   r.add(
-    { method: 'GET', path: '/_devnet/overview', tag, reply: 'plain', summary: 'What the explorer shows: accounts, balances, books, records, storage', response: OVERVIEW },
+    {
+      method: 'GET',
+      path: '/_devnet/overview',
+      tag,
+      reply: 'plain',
+      summary: 'What the explorer shows: accounts, balances, books, records, storage',
+      response: OVERVIEW,
+    },
     async ({ c }) => redact((await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/search', tag, reply: 'plain', response: SEARCH,
+      method: 'GET',
+      path: '/_devnet/search',
+      tag,
+      reply: 'plain',
+      response: SEARCH,
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
     },
@@ -65,16 +101,34 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/records', tag, reply: 'plain', response: EXPLORER_RECORDS,
+      method: 'GET',
+      path: '/_devnet/explorer/records',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_RECORDS,
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
-      query: { before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }), limit: PAGE_LIMIT },
+      query: {
+        before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }),
+        limit: PAGE_LIMIT,
+      },
     },
-    async ({ query }) => redact((await loadViews()).recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE))),
+    async ({ query }) =>
+      redact(
+        (await loadViews()).recordPage(
+          devnet.state,
+          query.before === undefined ? undefined : Number(query.before),
+          n(query.limit, DEFAULT_PAGE),
+        ),
+      ),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/accounts/:stark_key', tag, reply: 'plain', response: EXPLORER_ACCOUNT,
+      method: 'GET',
+      path: '/_devnet/explorer/accounts/:stark_key',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
@@ -84,51 +138,90 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       let key = params.stark_key.trim().toLowerCase();
       if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
       else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
-      return redact(accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ?? notFound(`account ${key}`));
+      return redact(
+        accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ??
+          notFound(`account ${key}`),
+      );
     },
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/records/:sequence_id', tag, reply: 'plain', response: EXPLORER_RECORD,
+      method: 'GET',
+      path: '/_devnet/explorer/records/:sequence_id',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
     },
-    async ({ params }) => redact((await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ?? notFound(`record ${params.sequence_id}`)),
+    async ({ params }) =>
+      redact(
+        (await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ??
+          notFound(`record ${params.sequence_id}`),
+      ),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/orders/:order_id', tag, reply: 'plain', response: EXPLORER_ORDER,
+      method: 'GET',
+      path: '/_devnet/explorer/orders/:order_id',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_ORDER,
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    async ({ params, query }) => redact((await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`order ${params.order_id}`)),
+    async ({ params, query }) =>
+      redact(
+        (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+          notFound(`order ${params.order_id}`),
+      ),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/contracts/:address', tag, reply: 'plain', response: EXPLORER_CONTRACT,
+      method: 'GET',
+      path: '/_devnet/explorer/contracts/:address',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_CONTRACT,
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
     },
-    async ({ params, query }) => redact((await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ?? notFound(`contract ${params.address}`)),
+    async ({ params, query }) =>
+      redact(
+        (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+          notFound(`contract ${params.address}`),
+      ),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/explorer/files/:cid', tag, reply: 'plain', response: EXPLORER_FILE,
+      method: 'GET',
+      path: '/_devnet/explorer/files/:cid',
+      tag,
+      reply: 'plain',
+      response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
     },
-    async ({ params, c }) => redact((await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`)),
+    async ({ params, c }) =>
+      redact(
+        (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ??
+          notFound(`stored file ${params.cid}`),
+      ),
   );
 
   r.add(
     {
-      method: 'GET', path: '/_devnet/requests', tag, reply: 'plain', response: JOURNAL,
+      method: 'GET',
+      path: '/_devnet/requests',
+      tag,
+      reply: 'plain',
+      response: JOURNAL,
       summary: 'The request journal: the last requests, newest first (no body, header or secret query value)',
       description: `Holds the last ${inspector.journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
       query: {
@@ -153,7 +246,14 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
     },
   );
   r.add(
-    { method: 'DELETE', path: '/_devnet/requests', tag, reply: 'plain', response: JOURNAL_CLEARED, summary: 'Empties the request journal (ids go on)' },
+    {
+      method: 'DELETE',
+      path: '/_devnet/requests',
+      tag,
+      reply: 'plain',
+      response: JOURNAL_CLEARED,
+      summary: 'Empties the request journal (ids go on)',
+    },
     () => ({ removed: inspector.journal.clear() }),
   );
 
@@ -161,10 +261,14 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
   inspector.subscribers = () => fanout.size;
   r.add(
     {
-      method: 'GET', path: '/_devnet/events', tag, reply: 'plain',
+      method: 'GET',
+      path: '/_devnet/events',
+      tag,
+      reply: 'plain',
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
-      produces: { type: 'text/event-stream', schema: TEXT }, refusals: [429],
+      produces: { type: 'text/event-stream', schema: TEXT },
+      refusals: [429],
       // Read by the fan-out itself (with the Last-Event-ID header): declared here for the document.
       query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
     },
@@ -173,12 +277,20 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 
   r.add(
     {
-      method: 'GET', path: '/metrics', tag, reply: 'plain',
+      method: 'GET',
+      path: '/metrics',
+      tag,
+      reply: 'plain',
       summary: 'Prometheus metrics (text exposition format 0.0.4)',
-      description: 'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',
+      description:
+        'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',
       produces: { type: 'text/plain', schema: TEXT },
     },
-    async ({ c }) => c.body(await inspector.metrics.text(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-cache' }),
+    async ({ c }) =>
+      c.body(await inspector.metrics.text(), 200, {
+        'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+        'cache-control': 'no-cache',
+      }),
   );
 
   return r;

@@ -9,9 +9,22 @@ const tag = 'control';
 export function faultRoutes(faults: FaultTable): RouteGroup {
   return new RouteGroup()
     .add(
-      { method: 'POST', path: '/_devnet/faults', tag, reply: 'plain', summary: 'Fails or delays chosen calls of the emulated API, reproducibly', body: FAULT_BODY, response: FAULT },
+      {
+        method: 'POST',
+        path: '/_devnet/faults',
+        tag,
+        reply: 'plain',
+        summary: 'Fails or delays chosen calls of the emulated API, reproducibly',
+        body: FAULT_BODY,
+        response: FAULT,
+      },
       (i) => faultView(faults.add(i.body, i.sent)),
     )
-    .add({ method: 'GET', path: '/_devnet/faults', tag, reply: 'plain', summary: 'The active faults with their counters', response: FAULTS }, () => ({ faults: faults.list().map(faultView) }))
-    .add({ method: 'DELETE', path: '/_devnet/faults', tag, reply: 'plain', summary: 'Removes every fault', response: REMOVED }, () => ({ removed: faults.clear() }));
+    .add(
+      { method: 'GET', path: '/_devnet/faults', tag, reply: 'plain', summary: 'The active faults with their counters', response: FAULTS },
+      () => ({ faults: faults.list().map(faultView) }),
+    )
+    .add({ method: 'DELETE', path: '/_devnet/faults', tag, reply: 'plain', summary: 'Removes every fault', response: REMOVED }, () => ({
+      removed: faults.clear(),
+    }));
 }

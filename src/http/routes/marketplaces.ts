@@ -25,8 +25,14 @@ function payee(): Field<string> {
 
 /** A decimal fraction in [0, 1), at most 18 decimals: the marketplace's fee rate. */
 const FEE: Field<Rate> = fieldOf(
-  v.pipe(v.string('rate'), v.regex(/^\s*0(\.\d{1,18})?\s*$/, 'rate'), v.transform((t) => parseRate(t, 'marketplace_fee'))),
-  { rate: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be a decimal string in [0, 1) such as "0.015", got ${show(value)}`) },
+  v.pipe(
+    v.string('rate'),
+    v.regex(/^\s*0(\.\d{1,18})?\s*$/, 'rate'),
+    v.transform((t) => parseRate(t, 'marketplace_fee')),
+  ),
+  {
+    rate: refuse(ErrorCode.InvalidParam, (name, value) => `${name} must be a decimal string in [0, 1) such as "0.015", got ${show(value)}`),
+  },
   { required: true, description: 'decimal fraction in [0, 1), at most 18 decimals' },
 );
 
@@ -34,7 +40,12 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'POST', path: '/v1/marketplace', tag, auth: true, reply: 'ok', summary: 'Creates a marketplace (fee payee and rate) that orders can name',
+        method: 'POST',
+        path: '/v1/marketplace',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Creates a marketplace (fee payee and rate) that orders can name',
         description: 'Order of checks: key (32), name (19), payee (1/18), fee (19), project (19).',
         body: { marketplace_name: name(), marketplace_payee_address: payee(), marketplace_fee: FEE, project_uuid: text() },
         response: MARKETPLACE_CREATED,
@@ -48,9 +59,14 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/collection', tag, reply: 'ok+code',
-        summary: "With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array",
-        description: 'Without quote_contract_address, token_ids or base_contract_address fail with 27 (they narrow a collection that was not named).',
+        method: 'GET',
+        path: '/v1/collection',
+        tag,
+        reply: 'ok+code',
+        summary:
+          'With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array',
+        description:
+          'Without quote_contract_address, token_ids or base_contract_address fail with 27 (they narrow a collection that was not named).',
         query: {
           quote_contract_address: optWireText({ description: 'the collection; absent: list every collection' }),
           token_ids: optList(tokenId()),
@@ -71,13 +87,27 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/collection/:address', tag, reply: 'ok+code', summary: 'Collection fields of a contract (set at creation)', params: { address: address() }, response: COLLECTION },
+      {
+        method: 'GET',
+        path: '/v1/collection/:address',
+        tag,
+        reply: 'ok+code',
+        summary: 'Collection fields of a contract (set at creation)',
+        params: { address: address() },
+        response: COLLECTION,
+      },
       ({ params }) => devnet.collection(params.address),
     )
     .add(
       {
-        method: 'GET', path: '/v1/nfts/:address', tag, reply: 'ok+code', summary: "A contract's tokens on L2 with owner and open order, paginated",
-        params: { address: address() }, query: { ...PAGE_FIELDS }, response: listed(NFT),
+        method: 'GET',
+        path: '/v1/nfts/:address',
+        tag,
+        reply: 'ok+code',
+        summary: "A contract's tokens on L2 with owner and open order, paginated",
+        params: { address: address() },
+        query: { ...PAGE_FIELDS },
+        response: listed(NFT),
       },
       ({ params, query: q }) => {
         const rows = devnet.nfts(params.address);
@@ -87,8 +117,14 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/contracts/:address/tokens', tag, reply: 'ok+code', summary: "Token owners of an NFT contract (Python's get_token_owners), optionally only token_ids, paginated",
-        params: { address: address() }, query: { token_ids: optList(tokenId()), ...PAGE_FIELDS }, response: listed(TOKEN_OWNER),
+        method: 'GET',
+        path: '/v1/contracts/:address/tokens',
+        tag,
+        reply: 'ok+code',
+        summary: "Token owners of an NFT contract (Python's get_token_owners), optionally only token_ids, paginated",
+        params: { address: address() },
+        query: { token_ids: optList(tokenId()), ...PAGE_FIELDS },
+        response: listed(TOKEN_OWNER),
       },
       ({ params, query: q }) => {
         const addressText = params.address;

@@ -13,7 +13,11 @@ function tokenIds(): Field<bigint[] | undefined> {
   const item = tokenId();
   const inner = { item: item as Field<unknown> };
   const split = v.transform((s: string) => s.split(',').map((x) => x.trim()));
-  const fromText = fieldOf(v.pipe(v.string(), split, v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>), item.refusals, inner);
+  const fromText = fieldOf(
+    v.pipe(v.string(), split, v.array(item.text) as unknown as v.GenericSchema<string[], bigint[]>),
+    item.refusals,
+    inner,
+  );
   const fromArray = fieldOf(v.array(item.json), item.refusals, inner);
   const shape = refuse(ErrorCode.TokenIDParseFailed, () => 'token_ids must be "1,2,3" or an array of ids');
   // A branch whose item fails is untyped to valibot's union, so the union's tag hands the value to its own branch.
@@ -21,7 +25,12 @@ function tokenIds(): Field<bigint[] | undefined> {
     v.union([fromText.json, fromArray.json], 'shape'),
     {
       ...item.refusals,
-      shape: (name, value) => (typeof value === 'string' ? refusalOf(fromText, 'json', value, name) : Array.isArray(value) ? refusalOf(fromArray, 'json', value, name) : shape(name, value)),
+      shape: (name, value) =>
+        typeof value === 'string'
+          ? refusalOf(fromText, 'json', value, name)
+          : Array.isArray(value)
+            ? refusalOf(fromArray, 'json', value, name)
+            : shape(name, value),
     },
     inner,
   );
@@ -31,14 +40,21 @@ function tokenIds(): Field<bigint[] | undefined> {
 export function mintRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet).add(
     {
-      method: 'POST', path: '/v1/mints', tag: 'mints', auth: true, reply: 'ok',
+      method: 'POST',
+      path: '/v1/mints',
+      tag: 'mints',
+      auth: true,
+      reply: 'ok',
       summary: "Mints ERC721/ERC721M tokens on a contract of the caller's projects (one type-2 record each)",
       body: {
         contract_address: text({ code: ErrorCode.ContractAddressMissing }),
         stark_key: starkKey({ description: 'the receiver' }),
         amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
         token_ids: tokenIds(),
-        token_url: optText({ description: 'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)' }),
+        token_url: optText({
+          description:
+            'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)',
+        }),
       },
       response: MINTED,
     },

@@ -4,7 +4,14 @@ import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
-import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME, NAMESPACE_NAME_STATUS, namespaceOf } from '../namespace.js';
+import {
+  DEFAULT_NAMESPACE,
+  MAX_NAMESPACE_LENGTH,
+  NAMESPACE_HEADER,
+  NAMESPACE_NAME,
+  NAMESPACE_NAME_STATUS,
+  namespaceOf,
+} from '../namespace.js';
 import type { NamespaceDirectory } from '../namespace.js';
 import { NAMESPACE_DELETED, NAMESPACES } from '../openapi/control-responses.js';
 import { RouteGroup } from '../route.js';
@@ -14,7 +21,14 @@ const tag = 'namespaces';
 /** A namespace name as a path parameter (the same rule as the /ns/{name} prefix). */
 const NAME: Field<string> = fieldOf(
   v.pipe(v.string('namespace'), v.maxLength(MAX_NAMESPACE_LENGTH, 'namespace'), v.regex(NAMESPACE_NAME, 'namespace')),
-  { namespace: (name, value) => new DevnetError(ErrorCode.InvalidParam, `${name} must be a namespace name (1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-", "_", starting with a letter or digit), got ${show(value)}`, NAMESPACE_NAME_STATUS) },
+  {
+    namespace: (name, value) =>
+      new DevnetError(
+        ErrorCode.InvalidParam,
+        `${name} must be a namespace name (1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-", "_", starting with a letter or digit), got ${show(value)}`,
+        NAMESPACE_NAME_STATUS,
+      ),
+  },
   { required: true, description: `1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-", "_", starting with a letter or digit` },
 );
 
@@ -22,7 +36,11 @@ export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
   return new RouteGroup()
     .add(
       {
-        method: 'GET', path: '/_devnet/namespaces', tag, reply: 'plain', response: NAMESPACES,
+        method: 'GET',
+        path: '/_devnet/namespaces',
+        tag,
+        reply: 'plain',
+        response: NAMESPACES,
         summary: 'Every namespace of this emulator, the one this request went to, the cap and the idle TTL',
         description: `A namespace is a whole devnet (state, clock, snapshots, faults, events), chosen per request by the path prefix /ns/{name}/ or the ${NAMESPACE_HEADER} header and created on first use; unprefixed requests go to "${DEFAULT_NAMESPACE}".`,
       },
@@ -30,7 +48,12 @@ export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
     )
     .add(
       {
-        method: 'DELETE', path: '/_devnet/namespaces/:name', tag, reply: 'plain', response: NAMESPACE_DELETED, refusals: [400, 404],
+        method: 'DELETE',
+        path: '/_devnet/namespaces/:name',
+        tag,
+        reply: 'plain',
+        response: NAMESPACE_DELETED,
+        refusals: [400, 404],
         summary: 'Deletes a namespace: its state, and with --state its directory (the next request to it starts from the genesis)',
         description: `"${DEFAULT_NAMESPACE}" cannot be deleted (POST /_devnet/reset empties it): 400. An unknown name: 404.`,
         params: { name: NAME },

@@ -18,16 +18,31 @@ const tag = 'orders';
 
 /** `0` or `1` (absent: both directions). */
 const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
-  v.pipe(v.optional(v.picklist(['', '0', '1'], 'direction')), v.transform((d) => (d === '0' ? (0 as const) : d === '1' ? (1 as const) : undefined))),
+  v.pipe(
+    v.optional(v.picklist(['', '0', '1'], 'direction')),
+    v.transform((d) => (d === '0' ? (0 as const) : d === '1' ? (1 as const) : undefined)),
+  ),
   { direction: refuse(ErrorCode.InvalidParam, (_name, value) => `direction must be 0 or 1, got ${show(value)}`) },
   { description: '0 ASK, 1 BID' },
 );
 
 /** Java's OrderState enum: 0..4 that state, 5 all, 6 (or absent, or empty) open orders. */
 const ORDER_STATE_FILTER: Field<OrderStateFilter | undefined> = fieldOf(
-  v.pipe(v.optional(v.picklist(['', ...ORDER_STATE_FILTERS.map(String)], 'order_state')), v.transform((d) => (d === undefined || d === '' ? undefined : (Number(d) as OrderStateFilter)))),
-  { order_state: refuse(ErrorCode.InvalidParam, (_name, value) => `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got ${show(value)}`) },
-  { description: '0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled (never produced), 5 all, 6 open (the default)' },
+  v.pipe(
+    v.optional(v.picklist(['', ...ORDER_STATE_FILTERS.map(String)], 'order_state')),
+    v.transform((d) => (d === undefined || d === '' ? undefined : (Number(d) as OrderStateFilter))),
+  ),
+  {
+    order_state: refuse(
+      ErrorCode.InvalidParam,
+      (_name, value) =>
+        `order_state must be 0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled, 5 all or 6 open, got ${show(value)}`,
+    ),
+  },
+  {
+    description:
+      '0 placed, 1 cancelled, 2 filled, 3 partially filled, 4 conditionally cancelled (never produced), 5 all, 6 open (the default)',
+  },
 );
 
 /** TYPE:ADDRESS of the base token, ETH:ETH when absent. */
@@ -38,13 +53,32 @@ const CONTRACT1: Field<string> = fieldOf(v.pipe(v.optional(v.string('type'), 'ET
 export function orderRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
-      { method: 'POST', path: '/v1/order', tag, reply: 'ok+code', summary: 'Places a signed limit order (StarkEx type-3 with fee); matching runs at once', body: ORDER_BODY, response: SEQUENCE_ID },
+      {
+        method: 'POST',
+        path: '/v1/order',
+        tag,
+        reply: 'ok+code',
+        summary: 'Places a signed limit order (StarkEx type-3 with fee); matching runs at once',
+        body: ORDER_BODY,
+        response: SEQUENCE_ID,
+      },
       ({ body }) => devnet.placeOrder(orderInput(body)),
     )
     .add(
       {
-        method: 'GET', path: '/v1/orders', tag, reply: 'ok+code', summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
-        query: { stark_key: optStarkKey(), direction: DIRECTION_FILTER, token_ids: optList(tokenId()), contract_address: optWireText(), order_state: ORDER_STATE_FILTER, ...PAGE_FIELDS },
+        method: 'GET',
+        path: '/v1/orders',
+        tag,
+        reply: 'ok+code',
+        summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
+        query: {
+          stark_key: optStarkKey(),
+          direction: DIRECTION_FILTER,
+          token_ids: optList(tokenId()),
+          contract_address: optWireText(),
+          order_state: ORDER_STATE_FILTER,
+          ...PAGE_FIELDS,
+        },
         response: paged(ORDER_ENTRY),
       },
       ({ query: q }) => {
@@ -57,13 +91,29 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/order', tag, reply: 'ok+code', summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)', query: { order_id: id() }, response: ORDER },
+      {
+        method: 'GET',
+        path: '/v1/order',
+        tag,
+        reply: 'ok+code',
+        summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)',
+        query: { order_id: id() },
+        response: ORDER,
+      },
       ({ query: q }) => devnet.order(q.order_id),
     )
     .add(
       {
-        method: 'GET', path: '/v1/order/info', tag, reply: 'ok+code', summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
-        query: { stark_key: starkKey(), contract1: CONTRACT1, contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }) },
+        method: 'GET',
+        path: '/v1/order/info',
+        tag,
+        reply: 'ok+code',
+        summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
+        query: {
+          stark_key: starkKey(),
+          contract1: CONTRACT1,
+          contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }),
+        },
         response: ORDER_INFO,
       },
       ({ query: q }) => {
@@ -72,7 +122,15 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'GET', path: '/v1/depth', tag, reply: 'ok+code', summary: 'Aggregated book levels [display price, display quantity] of one market', query: { base_contract: text(), quote_contract: text() }, response: DEPTH },
+      {
+        method: 'GET',
+        path: '/v1/depth',
+        tag,
+        reply: 'ok+code',
+        summary: 'Aggregated book levels [display price, display quantity] of one market',
+        query: { base_contract: text(), quote_contract: text() },
+        response: DEPTH,
+      },
       ({ query: q }) => {
         const base = q.base_contract;
         return devnet.depth(base, q.quote_contract);
@@ -80,20 +138,39 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/trades', tag, reply: 'ok+code', summary: 'Fills by order, by stark key, or by market, paginated',
-        query: { order_id: optional(id()), stark_key: optStarkKey(), base_token_contract_addr: wireText(), quote_token_contract_addr: wireText(), ...PAGE_FIELDS },
+        method: 'GET',
+        path: '/v1/trades',
+        tag,
+        reply: 'ok+code',
+        summary: 'Fills by order, by stark key, or by market, paginated',
+        query: {
+          order_id: optional(id()),
+          stark_key: optStarkKey(),
+          base_token_contract_addr: wireText(),
+          quote_token_contract_addr: wireText(),
+          ...PAGE_FIELDS,
+        },
         response: paged(TRADE),
       },
       ({ query: q }) => {
         const orderIdValue = q.order_id;
         const starkKey = q.stark_key;
-        const rows = devnet.trades({ orderId: orderIdValue, starkKey, baseAddress: q.base_token_contract_addr, quoteAddress: q.quote_token_contract_addr });
+        const rows = devnet.trades({
+          orderId: orderIdValue,
+          starkKey,
+          baseAddress: q.base_token_contract_addr,
+          quoteAddress: q.quote_token_contract_addr,
+        });
         return paginate(rows, pageOf(q));
       },
     )
     .add(
       {
-        method: 'POST', path: '/v1/orders/:order_id/cancel', tag, reply: 'ok+code', summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
+        method: 'POST',
+        path: '/v1/orders/:order_id/cancel',
+        tag,
+        reply: 'ok+code',
+        summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
         params: { order_id: id() },
         body: { stark_key: starkKey(), signature: SIGNATURE },
         response: SEQUENCE_ID,

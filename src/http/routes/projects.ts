@@ -8,7 +8,14 @@ import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { name, optFreeText, optName, optUint, optUrl, text } from '../fields/kinds.js';
 import { show } from '../fields/field.js';
-import { CONTRACT_CREATED, CONTRACT_REMOVED, PROJECT, PROJECT_CREATED, PROJECT_EDITED, PROJECT_REMOVED } from '../openapi/catalog-responses.js';
+import {
+  CONTRACT_CREATED,
+  CONTRACT_REMOVED,
+  PROJECT,
+  PROJECT_CREATED,
+  PROJECT_EDITED,
+  PROJECT_REMOVED,
+} from '../openapi/catalog-responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'projects';
@@ -20,33 +27,86 @@ const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
     const type = parseTokenType(s);
     return type !== undefined && type !== 'ETH';
   };
-  return fieldOf(v.pipe(t.json, v.check(known, 'unknown'), v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>)), {
-    ...t.refusals,
-    unknown: refuse(ErrorCode.NoSuchContractType, (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`),
-  }, { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' });
+  return fieldOf(
+    v.pipe(
+      t.json,
+      v.check(known, 'unknown'),
+      v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>),
+    ),
+    {
+      ...t.refusals,
+      unknown: refuse(
+        ErrorCode.NoSuchContractType,
+        (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`,
+      ),
+    },
+    { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' },
+  );
 })();
 
 export function projectRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
-    .add({ method: 'GET', path: '/v1/project', tag, auth: true, reply: 'ok', summary: "The caller's projects with their contracts", response: v.array(PROJECT) }, ({ apiKey }) => devnet.projects(apiKey))
     .add(
-      { method: 'POST', path: '/v1/project', tag, auth: true, reply: 'ok', summary: 'Creates a project', body: { project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_CREATED },
+      {
+        method: 'GET',
+        path: '/v1/project',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: "The caller's projects with their contracts",
+        response: v.array(PROJECT),
+      },
+      ({ apiKey }) => devnet.projects(apiKey),
+    )
+    .add(
+      {
+        method: 'POST',
+        path: '/v1/project',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Creates a project',
+        body: { project_name: name({ description: 'trimmed, then 1..256 characters' }) },
+        response: PROJECT_CREATED,
+      },
       ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
     )
     .add(
-      { method: 'POST', path: '/v1/project/edit_project', tag, auth: true, reply: 'ok', summary: 'Renames a project', body: { project_uuid: text(), new_project_name: name({ description: 'trimmed, then 1..256 characters' }) }, response: PROJECT_EDITED },
+      {
+        method: 'POST',
+        path: '/v1/project/edit_project',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Renames a project',
+        body: { project_uuid: text(), new_project_name: name({ description: 'trimmed, then 1..256 characters' }) },
+        response: PROJECT_EDITED,
+      },
       ({ apiKey, body: b }) => {
         const uuid = b.project_uuid;
         return devnet.renameProject(apiKey, uuid, b.new_project_name);
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_project', tag, auth: true, reply: 'ok', summary: 'Removes a project that has no contracts', body: { project_uuid: text() }, response: PROJECT_REMOVED },
+      {
+        method: 'POST',
+        path: '/v1/project/remove_project',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Removes a project that has no contracts',
+        body: { project_uuid: text() },
+        response: PROJECT_REMOVED,
+      },
       ({ apiKey, body }) => devnet.removeProject(apiKey, body.project_uuid),
     )
     .add(
       {
-        method: 'POST', path: '/v1/project/contract', tag, auth: true, reply: 'ok',
+        method: 'POST',
+        path: '/v1/project/contract',
+        tag,
+        auth: true,
+        reply: 'ok',
         summary: 'Registers a contract in a project',
         description: 'Order of checks: key (32), project (19), type (28), address (27/19), duplicate (19), then the optional fields (19).',
         body: {
@@ -90,7 +150,16 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
       },
     )
     .add(
-      { method: 'POST', path: '/v1/project/remove_contract', tag, auth: true, reply: 'ok', summary: 'Removes a contract nothing on L2 ever used', body: { contract_uuid: text() }, response: CONTRACT_REMOVED },
+      {
+        method: 'POST',
+        path: '/v1/project/remove_contract',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Removes a contract nothing on L2 ever used',
+        body: { contract_uuid: text() },
+        response: CONTRACT_REMOVED,
+      },
       ({ apiKey, body }) => devnet.removeContract(apiKey, body.contract_uuid),
     );
 }

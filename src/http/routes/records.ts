@@ -16,7 +16,11 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'GET', path: '/v1/records', tag, reply: 'ok+code', summary: "A stark key's records, newest first",
+        method: 'GET',
+        path: '/v1/records',
+        tag,
+        reply: 'ok+code',
+        summary: "A stark key's records, newest first",
         query: {
           stark_key: starkKey(),
           record_type: optUint({ below: 12n, description: '0 all, 6 transfers, 9 orders, else that record type' }),
@@ -35,9 +39,16 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/record', tag, reply: 'ok+code',
-        summary: 'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
-        query: { stark_key: optStarkKey({ description: 'when given, the record must be listed for this key (sender or receiver)' }), sequence_id: uint({ below: 1n << 53n }) },
+        method: 'GET',
+        path: '/v1/record',
+        tag,
+        reply: 'ok+code',
+        summary:
+          'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
+        query: {
+          stark_key: optStarkKey({ description: 'when given, the record must be listed for this key (sender or receiver)' }),
+          sequence_id: uint({ below: 1n << 53n }),
+        },
         response: v.array(SINGLE_RECORD),
       },
       ({ query: q }) => {
@@ -47,7 +58,11 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/txn', tag, reply: 'ok+code', summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
+        method: 'GET',
+        path: '/v1/txn',
+        tag,
+        reply: 'ok+code',
+        summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
         query: { sequence_id: uint({ below: 1n << 53n }) },
         response: v.array(SINGLE_RECORD),
       },
@@ -55,8 +70,11 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/record/by/signature', tag, reply: 'ok+code',
-        summary: 'The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record\'s shape; [] when none',
+        method: 'GET',
+        path: '/v1/record/by/signature',
+        tag,
+        reply: 'ok+code',
+        summary: "The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record's shape; [] when none",
         query: { r: hex({ description: 'signature r, 0x hex (any case, any padding)' }), s: hex({ description: 'signature s, 0x hex' }) },
         response: v.array(SINGLE_RECORD),
       },
@@ -67,7 +85,11 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'GET', path: '/v1/token', tag, reply: 'ok+code', summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
+        method: 'GET',
+        path: '/v1/token',
+        tag,
+        reply: 'ok+code',
+        summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
         query: { seq_id: uint({ below: 1n << 53n, code: ErrorCode.InvalidParam, description: 'sequence id of a mint record' }) },
         response: MINTED_TOKEN,
       },

@@ -43,7 +43,6 @@ export const sandboxGateway: MiddlewareHandler = async (c, next) => {
 };
 
 export function gatewayRoutes(devnet: Devnet): RouteGroup {
-
   const serve = async (c: Context): Promise<Response> => {
     const cidText = c.req.param('cid')!;
     const cid = (await loadCidText()).parseCid(cidText);
@@ -52,7 +51,11 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     const where = [canonicalCid(cid), ...segments].join('/');
     const entry = await devnet.storage.read(cid, segments);
     if (!entry) throw notFound(where);
-    const headers: Record<string, string> = { etag: `"${canonicalCid(entry.cid)}"`, 'cache-control': 'public, max-age=29030400, immutable', 'x-ipfs-path': `/ipfs/${where}` };
+    const headers: Record<string, string> = {
+      etag: `"${canonicalCid(entry.cid)}"`,
+      'cache-control': 'public, max-age=29030400, immutable',
+      'x-ipfs-path': `/ipfs/${where}`,
+    };
     if (entry.kind === 'directory') {
       const listing = { cid: canonicalCid(entry.cid), path: `/ipfs/${where}`, entries: entry.entries };
       return c.body(stringify(listing), 200, { ...jsonHeaders(), ...headers });
@@ -75,18 +78,47 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
   };
 
   // A file answers its bytes in the media type its name implies; a directory answers its JSON listing.
-  const gateway = { tag: 'storage', reply: 'plain', produces: { type: '*/*', schema: BYTES }, response: GATEWAY_JSON, refusals: [400, 404] } as const;
+  const gateway = {
+    tag: 'storage',
+    reply: 'plain',
+    produces: { type: '*/*', schema: BYTES },
+    response: GATEWAY_JSON,
+    refusals: [400, 404],
+  } as const;
   const cid = asText({ description: 'a stored CID' });
-  return new RouteGroup()
-    .add({ method: 'GET', path: '/ipfs/:cid', summary: 'The built-in IPFS gateway: a stored file, or a directory listing', params: { cid }, ...gateway }, ({ c }) => serve(c))
-    // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
-    // because no OpenAPI template matches it otherwise.
-    .add({ method: 'GET', path: '/ipfs/:cid/', summary: 'The same as /ipfs/{cid}: the form of the storage endpoints', params: { cid }, ...gateway }, ({ c }) => serve(c))
-    .add(
-      {
-        method: 'GET', path: '/ipfs/:cid/:path{.+}', summary: 'A file or directory inside a stored directory',
-        params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) }, ...gateway,
-      },
-      ({ c }) => serve(c),
-    );
+  return (
+    new RouteGroup()
+      .add(
+        {
+          method: 'GET',
+          path: '/ipfs/:cid',
+          summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
+          params: { cid },
+          ...gateway,
+        },
+        ({ c }) => serve(c),
+      )
+      // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
+      // because no OpenAPI template matches it otherwise.
+      .add(
+        {
+          method: 'GET',
+          path: '/ipfs/:cid/',
+          summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
+          params: { cid },
+          ...gateway,
+        },
+        ({ c }) => serve(c),
+      )
+      .add(
+        {
+          method: 'GET',
+          path: '/ipfs/:cid/:path{.+}',
+          summary: 'A file or directory inside a stored directory',
+          params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) },
+          ...gateway,
+        },
+        ({ c }) => serve(c),
+      )
+  );
 }

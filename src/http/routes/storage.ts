@@ -28,9 +28,14 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup(devnet)
     .add(
       {
-        method: 'POST', path: '/v1/project/:uuid/storage', tag, auth: true, reply: 'ok',
+        method: 'POST',
+        path: '/v1/project/:uuid/storage',
+        tag,
+        auth: true,
+        reply: 'ok',
         summary: 'Uploads a file (or a CAR of a directory), streamed, at most 100 MiB (413 beyond)',
-        description: 'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
+        description:
+          'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
         params: { uuid: uuid() },
         rawBody: { contentType: 'multipart/form-data', schema: UPLOAD, description: 'the first part named "file" is the upload' },
         response: UPLOADED,
@@ -40,18 +45,27 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         const id = params.uuid;
         storage.requireProject(key, id);
         const declared = Number(c.req.header('content-length') ?? '0');
-        if (declared > MAX_BODY_BYTES) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
+        if (declared > MAX_BODY_BYTES)
+          throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
         const stream = c.req.raw.body;
         if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
-        const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) => storage.stage(key, id, file, origin(c)));
+        const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) =>
+          storage.stage(key, id, file, origin(c)),
+        );
         if (!staged) fail(ErrorCode.InvalidParam, 'file is required: the multipart body has no part named "file"');
         return staged.commit();
       },
     )
     .add(
       {
-        method: 'GET', path: '/v1/project/:uuid/storage', tag, auth: true, reply: 'ok', summary: "A project's stored files, paginated under data.storages",
-        params: { uuid: uuid() }, query: { ...PAGE_FIELDS },
+        method: 'GET',
+        path: '/v1/project/:uuid/storage',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: "A project's stored files, paginated under data.storages",
+        params: { uuid: uuid() },
+        query: { ...PAGE_FIELDS },
         response: STORAGE_LIST,
       },
       ({ apiKey: key, params, query: q, c }) => {
@@ -63,8 +77,15 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
     )
     .add(
       {
-        method: 'POST', path: '/v1/project/:uuid/storage/remove', tag, auth: true, reply: 'ok', summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
-        params: { uuid: uuid() }, body: { cid: text() }, response: FILE_REMOVED,
+        method: 'POST',
+        path: '/v1/project/:uuid/storage/remove',
+        tag,
+        auth: true,
+        reply: 'ok',
+        summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
+        params: { uuid: uuid() },
+        body: { cid: text() },
+        response: FILE_REMOVED,
       },
       ({ apiKey: key, params, body }) => storage.remove(key, params.uuid, body.cid),
     );

@@ -54,7 +54,18 @@ export class ReferenceMatcher {
   open: RefOrder[] = [];
   readonly trades: RefTrade[] = [];
   /** What the stream exercised (for tuning the generators; not asserted). */
-  readonly stats = { placed: 0, asyncCancelled: 0, asyncCancelledBids: 0, fills: 0, selfTrade: 0, roundingStops: 0, feeCapped: 0, priceTies: 0, cancelled: 0, cancelRefused: 0 };
+  readonly stats = {
+    placed: 0,
+    asyncCancelled: 0,
+    asyncCancelledBids: 0,
+    fills: 0,
+    selfTrade: 0,
+    roundingStops: 0,
+    feeCapped: 0,
+    priceTies: 0,
+    cancelled: 0,
+    cancelRefused: 0,
+  };
   private readonly balances = new Map<string, { base: RefBalance; quote: RefBalance }>();
 
   /**
@@ -66,8 +77,10 @@ export class ReferenceMatcher {
     genesis: Record<string, { base: bigint; quote: bigint }>,
     private nextId: number,
   ) {
-    for (const [owner, g] of Object.entries(genesis)) this.balances.set(owner, { base: { available: g.base, frozen: 0n }, quote: { available: g.quote, frozen: 0n } });
-    if (!this.balances.has(operator)) this.balances.set(operator, { base: { available: 0n, frozen: 0n }, quote: { available: 0n, frozen: 0n } });
+    for (const [owner, g] of Object.entries(genesis))
+      this.balances.set(owner, { base: { available: g.base, frozen: 0n }, quote: { available: g.quote, frozen: 0n } });
+    if (!this.balances.has(operator))
+      this.balances.set(operator, { base: { available: 0n, frozen: 0n }, quote: { available: 0n, frozen: 0n } });
   }
 
   /** The sequence id the next accepted command will get. */
@@ -92,7 +105,14 @@ export class ReferenceMatcher {
   }
 
   /** Places a limit order and matches it; returns the order (its `state` tells what happened). */
-  place(owner: string, direction: Direction, quoteAmount: bigint, baseAmount: bigint, feeLimit: bigint, tif: TimeInForce = 'GTC'): RefOrder {
+  place(
+    owner: string,
+    direction: Direction,
+    quoteAmount: bigint,
+    baseAmount: bigint,
+    feeLimit: bigint,
+    tif: TimeInForce = 'GTC',
+  ): RefOrder {
     const o: RefOrder = {
       id: this.nextId++,
       owner,

@@ -99,9 +99,7 @@ describe('ERC721 asset ids, contract 0x941661bd… (real-service §7.1)', () => 
     // Independent recomputation of the NFT formula for a 256-bit token id.
     const big = 2n ** 256n - 1n;
     const type = assetType('ERC721', REDDIO721, 1n);
-    const digest = keccak_256(
-      hexToBytes('4e46543a' + type.toString(16).padStart(64, '0') + big.toString(16).padStart(64, '0')),
-    );
+    const digest = keccak_256(hexToBytes('4e46543a' + type.toString(16).padStart(64, '0') + big.toString(16).padStart(64, '0')));
     const expected = BigInt('0x' + bytesToHex(digest)) & (2n ** 250n - 1n);
     expect(assetId('ERC721', REDDIO721, 1n, big)).toBe(expected);
   });
@@ -132,9 +130,7 @@ describe('ERC721M (mintable) asset ids (real-service §7.1)', () => {
   it('token 0 uses the single byte 0x00 as its blob', () => {
     expect(bytesToHex(minimalBigEndianBytes(0n))).toBe('00');
     const address = 0x490a36b174dfb726a33a8416ed2e489471923640n;
-    expect(assetId('ERC721M', address, 1n, 0n)).toBe(
-      mintableAssetIdFromBlob('ERC721M', address, 1n, Uint8Array.of(0)),
-    );
+    expect(assetId('ERC721M', address, 1n, 0n)).toBe(mintableAssetIdFromBlob('ERC721M', address, 1n, Uint8Array.of(0)));
   });
 
   it('every mintable id has bit 250 set and nothing above it', () => {
@@ -150,9 +146,7 @@ describe('ERC721M (mintable) asset ids (real-service §7.1)', () => {
         '000000000000000000000000000000000000000000000000000000000000001a' +
         '68747470733a2f2f6578616d706c652e636f6d2f312e6a736f6e000000000000',
     );
-    expect(bytesToHex(keccak_256(blob))).toBe(
-      '95a9d5c257936129dc61d80c11142b53adc02b00ae4a2061f5e98f2d4697bdd9',
-    );
+    expect(bytesToHex(keccak_256(blob))).toBe('95a9d5c257936129dc61d80c11142b53adc02b00ae4a2061f5e98f2d4697bdd9');
     const id = mintableAssetIdFromBlob('ERC721M', 0xb05a5851ee69b58abf3a293c241570868cc4199en, 1n, blob);
     expect(id).toBe(0x04003c27eb94a07574d952d8d44898d187ffb4ec13d4ea68d2e2ec4e1c3d74c7n);
   });
@@ -206,15 +200,29 @@ describe('asset input checks', () => {
 
 describe('ERC721MC asset ids (reference/clients.md §8: the JS SDK 0.8 vectors)', () => {
   it.each([
-    ['0x823e0E1E0a3122177DcEaF7162669d93Edea7A42', 12n, 'https://www.google.com', '0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654ad'],
-    ['0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA', 1100n, 'https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93', '0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53a'],
+    [
+      '0x823e0E1E0a3122177DcEaF7162669d93Edea7A42',
+      12n,
+      'https://www.google.com',
+      '0x04007380aa272ac43823fa4698034cfa82c7e53047be8d5f7318d70eebe654ad',
+    ],
+    [
+      '0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA',
+      1100n,
+      'https://api-dev.reddio.com/v3/balances?stark_key=0x179be264ab70bdc0949bbf3ae2ae3dcefd74562f24bd33459754df1c321f93',
+      '0x0400ed0a3f43c22b6370f66810ea49bcc64017550a791dc3d189410b7854a53a',
+    ],
   ])('%s #%s at %s', (address, tokenId, url, id) => {
     expect(customUriAssetId(BigInt(address), 1n, tokenId, url)).toBe(BigInt(id));
   });
 
   it('the asset type is the ERC721M (MintableERC721Token) type', () => {
-    expect(assetType('ERC721M', BigInt('0x823e0E1E0a3122177DcEaF7162669d93Edea7A42'), 1n)).toBe(0x3aaebe69c52f6fd4ec95972e82358330725fd6af7bc2ebd84ba52c3aba80323n);
-    expect(assetType('ERC721M', BigInt('0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA'), 1n)).toBe(0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329n);
+    expect(assetType('ERC721M', BigInt('0x823e0E1E0a3122177DcEaF7162669d93Edea7A42'), 1n)).toBe(
+      0x3aaebe69c52f6fd4ec95972e82358330725fd6af7bc2ebd84ba52c3aba80323n,
+    );
+    expect(assetType('ERC721M', BigInt('0xb95623b1d26a6e892c5B4e7B15B83D134156f3AA'), 1n)).toBe(
+      0x77520880ddb1e5eabc51cec2f1786d23020a366ede198333abbba747a66329n,
+    );
   });
 
   it('refuses an empty URL and a token id beyond uint256', () => {

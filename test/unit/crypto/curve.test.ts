@@ -18,14 +18,23 @@ describe('curve constants', () => {
 
 describe('field helpers', () => {
   it('invert agrees with noble modulo p and modulo n, and refuses 0', () => {
-    fc.assert(fc.property(field, (v) => invert(v, P) === Point.Fp.inv(v) && (v * invert(v, P)) % P === 1n), { numRuns: 200 });
-    fc.assert(fc.property(scalar, (v) => invert(v, N) === Point.Fn.inv(v)), { numRuns: 200 });
+    fc.assert(
+      fc.property(field, (v) => invert(v, P) === Point.Fp.inv(v) && (v * invert(v, P)) % P === 1n),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(scalar, (v) => invert(v, N) === Point.Fn.inv(v)),
+      { numRuns: 200 },
+    );
     expect(() => invert(0n, P)).toThrow(RangeError);
     expect(() => invert(P, P)).toThrow(RangeError);
   });
 
   it('power agrees with noble', () => {
-    fc.assert(fc.property(field, fc.bigInt({ min: 0n, max: P }), (b, e) => power(b, e, P) === Point.Fp.pow(b, e)), { numRuns: 100 });
+    fc.assert(
+      fc.property(field, fc.bigInt({ min: 0n, max: P }), (b, e) => power(b, e, P) === Point.Fp.pow(b, e)),
+      { numRuns: 100 },
+    );
   });
 
   it('sqrtModP finds a root of every square and none of a non-square', () => {
@@ -79,7 +88,12 @@ describe('key derivation without scure', () => {
       fc.property(scalar, (k) => {
         const q = Point.BASE.multiply(k).toAffine();
         const mine = publicPoint(k);
-        return mine.x === q.x && mine.y === q.y && starkKeyFromPrivate(k) === BigInt(getStarkKey('0x' + k.toString(16))) && derivedPoint(q.x)?.y === q.y;
+        return (
+          mine.x === q.x &&
+          mine.y === q.y &&
+          starkKeyFromPrivate(k) === BigInt(getStarkKey('0x' + k.toString(16))) &&
+          derivedPoint(q.x)?.y === q.y
+        );
       }),
       { numRuns: 20 },
     );

@@ -34,14 +34,12 @@ const EDGES: readonly bigint[] = [
 
 const fieldElement = fc.bigInt({ min: 0n, max: P - 1n });
 /** Sums of window-aligned digits from the recoding's boundary cases, reduced into the field. */
-const windowDigits = fc
-  .array(fc.constantFrom<bigint>(0n, 1n, 255n, 256n, 257n, 511n), { minLength: 28, maxLength: 28 })
-  .chain((digits) =>
-    fc.constantFrom<bigint>(0n, 1n, 8n).map((high) => {
-      const low = digits.reduce((acc, d, i) => acc + (d << BigInt(9 * i)), 0n) & (B248 - 1n);
-      return (high * B248 + low) % P;
-    }),
-  );
+const windowDigits = fc.array(fc.constantFrom<bigint>(0n, 1n, 255n, 256n, 257n, 511n), { minLength: 28, maxLength: 28 }).chain((digits) =>
+  fc.constantFrom<bigint>(0n, 1n, 8n).map((high) => {
+    const low = digits.reduce((acc, d, i) => acc + (d << BigInt(9 * i)), 0n) & (B248 - 1n);
+    return (high * B248 + low) % P;
+  }),
+);
 const input = fc.oneof(fc.constantFrom(...EDGES), fieldElement, windowDigits);
 
 describe('fast Pedersen equals @scure/starknet pedersen', () => {

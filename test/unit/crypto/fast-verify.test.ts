@@ -47,7 +47,11 @@ function otherPrivateKey(priv: bigint, extra: bigint): bigint {
 }
 
 type Case = { hash: bigint; r: bigint; s: bigint; key: bigint };
-type Tamper = { name: string; valid: boolean | undefined; apply: (c: Case, extra: bigint, priv: bigint, keyOf: (priv: bigint) => bigint) => Case };
+type Tamper = {
+  name: string;
+  valid: boolean | undefined;
+  apply: (c: Case, extra: bigint, priv: bigint, keyOf: (priv: bigint) => bigint) => Case;
+};
 
 // `valid`: what both verifiers must answer (undefined: only that they agree).
 const TAMPERS: readonly Tamper[] = [
@@ -108,7 +112,12 @@ describe.each(PATHS)('fast verify equals the reference (scure verify under both 
       const h = 0x397e76d1667c4454bfb83514e120583af836f8e32a516765497823eabe16a3fn;
       const sig = signMessage(h, signer);
       for (const tamper of TAMPERS) {
-        const c = tamper.apply({ hash: h, r: sig.r, s: sig.s, key: keyOf(priv) }, keyOf === starkKeyFromPrivate ? 12345n : 54321n, priv, keyOf);
+        const c = tamper.apply(
+          { hash: h, r: sig.r, s: sig.s, key: keyOf(priv) },
+          keyOf === starkKeyFromPrivate ? 12345n : 54321n,
+          priv,
+          keyOf,
+        );
         const fast = verifyStarkSignature(c.hash, c.r, c.s, c.key);
         expect(fast, tamper.name).toBe(referenceVerify(c.hash, c.r, c.s, c.key));
         if (tamper.valid !== undefined) expect(fast, tamper.name).toBe(tamper.valid);

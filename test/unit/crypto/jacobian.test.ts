@@ -69,7 +69,18 @@ describe('FixedBaseTable', () => {
   const table9 = new FixedBaseTable(G, 252, 9);
   const scalar = fc.oneof(
     fc.bigInt({ min: 0n, max: n - 1n }),
-    fc.constantFrom(0n, 1n, 7n, 8n, 9n, 15n, 16n, n - 1n, (1n << 251n) - 1n, 0x8888888888888888888888888888888888888888888888888888888888888n),
+    fc.constantFrom(
+      0n,
+      1n,
+      7n,
+      8n,
+      9n,
+      15n,
+      16n,
+      n - 1n,
+      (1n << 251n) - 1n,
+      0x8888888888888888888888888888888888888888888888888888888888888n,
+    ),
   );
 
   it('k·G equals noble multiply, for 4- and 9-bit windows (property)', () => {

@@ -4,12 +4,7 @@ import fc from 'fast-check';
 import { Point, grindKey } from '@scure/starknet';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import {
-  isOnCurveX,
-  privateKeyFromSeed,
-  signMessage,
-  starkKeyFromPrivate,
-} from '../../../src/crypto/keys.js';
+import { isOnCurveX, privateKeyFromSeed, signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 import { CURVE_ORDER, FIELD_PRIME } from '../../../src/crypto/pedersen.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
 import { hex } from './vector-files.js';
@@ -27,11 +22,26 @@ function scureHasPoint(x: bigint): boolean {
 describe('starkKeyFromPrivate (real-service §2.1, §7.1)', () => {
   it.each([
     [0xa7b68cf2ee72b2a0789914daa8ae928aec21b6b0bf020e394833f4c732d99dn, 0x6736f7449da3bf44bf0f7bdd6463818e1ef272641d43021e8bca17b32ec2df0n],
-    [0x4d55b547af138c5b6200495d86ab6aed3e06c25fdd75b4b6a00e48515df2b3dn, 0x1c2847406b96310a32c379536374ec034b732633e8675860f20f4141e701ff4n],
-    [0x7c359bf53995b2292abf721c2e65201caa90094f5d32e6fdc03696804507882n, 0x74e4c80dccb69cf21656aeb29d5c8dd18ff0fd6cd834903de5e99e335d9c2f3n],
-    [0x4898bd13573234bbc3dba0e6e8b1425f6eca2d76217ffa017ad819d1ac821fdn, 0x5d7f88eb7fcde391f616ca3be632c371ac0296de281bc486f7c1c740f0d4686n],
-    [0x28608afd7ec65c262f5c45a00ec63b4ee2dd9fa3c7cea5d755696056aed4f02n, 0x3d2161b60487fb223760e586efaf70004ddc018b53b8cdb39cb75ef4b4e25f7n],
-    [0x14453a2ee2d834e23779278899e8a992f2be51f52690f2e859f08cd6671f7ebn, 0x503756893a0a80b4e650b7bbb6fe3485b04c3a68e2bf31161e55ae43a23d100n],
+    [
+      0x4d55b547af138c5b6200495d86ab6aed3e06c25fdd75b4b6a00e48515df2b3dn,
+      0x1c2847406b96310a32c379536374ec034b732633e8675860f20f4141e701ff4n,
+    ],
+    [
+      0x7c359bf53995b2292abf721c2e65201caa90094f5d32e6fdc03696804507882n,
+      0x74e4c80dccb69cf21656aeb29d5c8dd18ff0fd6cd834903de5e99e335d9c2f3n,
+    ],
+    [
+      0x4898bd13573234bbc3dba0e6e8b1425f6eca2d76217ffa017ad819d1ac821fdn,
+      0x5d7f88eb7fcde391f616ca3be632c371ac0296de281bc486f7c1c740f0d4686n,
+    ],
+    [
+      0x28608afd7ec65c262f5c45a00ec63b4ee2dd9fa3c7cea5d755696056aed4f02n,
+      0x3d2161b60487fb223760e586efaf70004ddc018b53b8cdb39cb75ef4b4e25f7n,
+    ],
+    [
+      0x14453a2ee2d834e23779278899e8a992f2be51f52690f2e859f08cd6671f7ebn,
+      0x503756893a0a80b4e650b7bbb6fe3485b04c3a68e2bf31161e55ae43a23d100n,
+    ],
   ])('priv %s', (priv, starkKey) => {
     expect(hex(starkKeyFromPrivate(priv))).toBe(hex(starkKey));
   });

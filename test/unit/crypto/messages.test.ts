@@ -9,12 +9,7 @@ import {
   transferWithFeeMsgHash,
   withdrawalMsgHash,
 } from '../../../src/crypto/messages.js';
-import type {
-  LimitOrderParams,
-  LimitOrderWithFeeParams,
-  TransferParams,
-  TransferWithFeeParams,
-} from '../../../src/crypto/messages.js';
+import type { LimitOrderParams, LimitOrderWithFeeParams, TransferParams, TransferWithFeeParams } from '../../../src/crypto/messages.js';
 import { FIELD_PRIME } from '../../../src/crypto/pedersen.js';
 import { signMessage } from '../../../src/crypto/keys.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
@@ -229,21 +224,41 @@ describe('message hash range checks (RangeError, field named)', () => {
     ['transfer nonce 2^31', () => transferMsgHash({ ...transfer, nonce: P31 }), /nonce/],
     ['transfer expiration 2^22', () => transferMsgHash({ ...transfer, expirationTimestamp: 2n ** 22n }), /expirationTimestamp/],
     ['transfer sender vault 2^31', () => transferMsgHash({ ...transfer, senderVaultId: P31 }), /senderVaultId/],
-    ['transfer receiver vault 2^63+10 (31-bit format)', () => transferMsgHash({ ...transfer, receiverVaultId: P63 + 10n }), /receiverVaultId/],
+    [
+      'transfer receiver vault 2^63+10 (31-bit format)',
+      () => transferMsgHash({ ...transfer, receiverVaultId: P63 + 10n }),
+      /receiverVaultId/,
+    ],
     ['transfer receiver key = p', () => transferMsgHash({ ...transfer, receiverPublicKey: FIELD_PRIME }), /receiverPublicKey/],
     ['transfer condition = p', () => transferMsgHash({ ...transfer, condition: FIELD_PRIME }), /condition/],
     ['order with fee amountBuy 2^63', () => limitOrderWithFeeMsgHash({ ...orderWithFee, amountBuy: P63 }), /amountBuy/],
     ['order with fee nonce 2^31', () => limitOrderWithFeeMsgHash({ ...orderWithFee, nonce: P31 }), /nonce/],
-    ['order with fee expiration 2^22', () => limitOrderWithFeeMsgHash({ ...orderWithFee, expirationTimestamp: 2n ** 22n }), /expirationTimestamp/],
+    [
+      'order with fee expiration 2^22',
+      () => limitOrderWithFeeMsgHash({ ...orderWithFee, expirationTimestamp: 2n ** 22n }),
+      /expirationTimestamp/,
+    ],
     ['order with fee vault 2^63+2^31', () => limitOrderWithFeeMsgHash({ ...orderWithFee, vaultSell: P63 + P31 }), /vaultSell/],
     ['order with fee vault 2^31 (gap between ranges)', () => limitOrderWithFeeMsgHash({ ...orderWithFee, vaultBuy: P31 }), /vaultBuy/],
-    ['order with fee vault 2^63-1 (gap between ranges)', () => limitOrderWithFeeMsgHash({ ...orderWithFee, vaultBuy: P63 - 1n }), /vaultBuy/],
+    [
+      'order with fee vault 2^63-1 (gap between ranges)',
+      () => limitOrderWithFeeMsgHash({ ...orderWithFee, vaultBuy: P63 - 1n }),
+      /vaultBuy/,
+    ],
     ['order with fee feeVaultId 2^63+2^31', () => limitOrderWithFeeMsgHash({ ...orderWithFee, feeVaultId: P63 + P31 }), /feeVaultId/],
     ['order with fee feeLimit 2^63', () => limitOrderWithFeeMsgHash({ ...orderWithFee, feeLimit: P63 }), /feeLimit/],
     ['order with fee feeToken = p', () => limitOrderWithFeeMsgHash({ ...orderWithFee, feeToken: FIELD_PRIME }), /feeToken/],
     ['transfer with fee amount 2^63', () => transferWithFeeMsgHash({ ...transferWithFee, amount: P63 }), /amount/],
-    ['transfer with fee sender vault 2^63+2^31', () => transferWithFeeMsgHash({ ...transferWithFee, senderVaultId: P63 + P31 }), /senderVaultId/],
-    ['transfer with fee receiver vault 2^32', () => transferWithFeeMsgHash({ ...transferWithFee, receiverVaultId: 2n ** 32n }), /receiverVaultId/],
+    [
+      'transfer with fee sender vault 2^63+2^31',
+      () => transferWithFeeMsgHash({ ...transferWithFee, senderVaultId: P63 + P31 }),
+      /senderVaultId/,
+    ],
+    [
+      'transfer with fee receiver vault 2^32',
+      () => transferWithFeeMsgHash({ ...transferWithFee, receiverVaultId: 2n ** 32n }),
+      /receiverVaultId/,
+    ],
     ['transfer with fee feeLimit -1', () => transferWithFeeMsgHash({ ...transferWithFee, feeLimit: -1n }), /feeLimit/],
     ['withdrawal ethAddress 2^160', () => withdrawalMsgHash({ ...transfer, ethAddress: 2n ** 160n }), /ethAddress/],
     ['withdrawal amount 2^63', () => withdrawalMsgHash({ ...transfer, amount: P63, ethAddress: 1n }), /amount/],
@@ -304,15 +319,11 @@ describe('message structure', () => {
   it('withdrawal is the type-1 transfer with the ETH address as receiver key', () => {
     const ethAddress = 0xc664b68afced392656ed8c4adaefa8e8ffbf65dcn;
     const { receiverPublicKey: _k, ...rest } = transfer;
-    expect(withdrawalMsgHash({ ...rest, ethAddress })).toBe(
-      transferMsgHash({ ...transfer, receiverPublicKey: ethAddress }),
-    );
+    expect(withdrawalMsgHash({ ...rest, ethAddress })).toBe(transferMsgHash({ ...transfer, receiverPublicKey: ethAddress }));
   });
 
   it('a condition switches the transfer to a different (conditional) message', () => {
     expect(transferMsgHash({ ...transfer, condition: 0n })).not.toBe(transferMsgHash(transfer));
-    expect(transferWithFeeMsgHash({ ...transferWithFee, condition: 0n })).not.toBe(
-      transferWithFeeMsgHash(transferWithFee),
-    );
+    expect(transferWithFeeMsgHash({ ...transferWithFee, condition: 0n })).not.toBe(transferWithFeeMsgHash(transferWithFee));
   });
 });

@@ -13,7 +13,7 @@ describe('paymentMsgHash (Java PaymentSHA3)', () => {
     expect(paymentMsgHash('233', 'OK', 2333n).toString(16)).toBe('7aab5b275be161d65ed7232cae8fb6da5d0185f340d5cb1a47ec34132d87f4a');
   });
 
-  it("PaymentSignTest's signature verifies over the hash of (\"123456789\", \"\", 6), and not over another nonce", () => {
+  it('PaymentSignTest\'s signature verifies over the hash of ("123456789", "", 6), and not over another nonce', () => {
     const pub = 0x79006ea58e526cadd243657801b3e66097f5e501b746e8c0116d1bbf74f3ee6n;
     const r = 0xc74ef49c7713c67c555b9482ab7ebb6e0dc5e1e177e31180e7f01aacaf5201n;
     const s = 0x44d7412b1d9910da2293b0825665be3ec41addf94408c0e8e5db3974ef0f099n;

@@ -41,7 +41,10 @@ describe('the table file layout', () => {
     const built = new FixedBaseTable(PEDERSEN_CONSTANT_POINTS.A_LOW, 248, 6);
     const read = FixedBaseTable.fromBytes(PEDERSEN_CONSTANT_POINTS.A_LOW, 248, 6, built.toBytes());
     expect(read.toBytes()).toEqual(built.toBytes());
-    fc.assert(fc.property(scalar, (k) => viaTable(read, k) === viaTable(built, k)), { numRuns: 60 });
+    fc.assert(
+      fc.property(scalar, (k) => viaTable(read, k) === viaTable(built, k)),
+      { numRuns: 60 },
+    );
   });
 
   it('bytes of another size or of another base point are refused', () => {
@@ -76,7 +79,11 @@ describe('a process', () => {
     useBuiltCryptoTables();
     expect(fast.pedersenTablesPrecomputed()).toBe(true);
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: P - 1n }), fc.bigInt({ min: 0n, max: P - 1n }), (a, b) => fast.fastPedersen(a, b) === BigInt(scurePedersen(a, b))),
+      fc.property(
+        fc.bigInt({ min: 0n, max: P - 1n }),
+        fc.bigInt({ min: 0n, max: P - 1n }),
+        (a, b) => fast.fastPedersen(a, b) === BigInt(scurePedersen(a, b)),
+      ),
       { numRuns: 40 },
     );
   });
@@ -109,7 +116,10 @@ describe('multiplication without a table (a key verified for the first time)', (
   it('equals @scure/starknet, and 0 or n gives the point at infinity (property)', () => {
     expect(multiplyJacobian(G, 0n).isInfinity()).toBe(true);
     expect(multiplyJacobian(G, N).isInfinity()).toBe(true);
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: N - 1n }), (k) => affineX(multiplyJacobian(G, k)) === Point.BASE.multiply(k).toAffine().x), { numRuns: 30 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: N - 1n }), (k) => affineX(multiplyJacobian(G, k)) === Point.BASE.multiply(k).toAffine().x),
+      { numRuns: 30 },
+    );
     expect(() => multiplyJacobian(G, -1n)).toThrow(/must not be negative/);
   });
 });

@@ -56,10 +56,7 @@ describe('assets_precomputed.json', () => {
   });
 
   it('checked every vector in the file', () => {
-    const expected = [
-      ...typeCases.map(([k]) => `assetType.${k}`),
-      ...idCases.map(([k]) => `assetId.${k}`),
-    ].sort();
+    const expected = [...typeCases.map(([k]) => `assetType.${k}`), ...idCases.map(([k]) => `assetId.${k}`)].sort();
     expect(ledger.ids).toEqual(expected);
     expect(ledger.ids).toHaveLength(12);
   });

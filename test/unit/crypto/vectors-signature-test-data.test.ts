@@ -1,12 +1,7 @@
 // Checks every vector of StarkWare's signature_test_data.json (hashes, keys, signatures).
 import { describe, expect, it } from 'vitest';
 import { pedersen } from '../../../src/crypto/pedersen.js';
-import {
-  limitOrderMsgHash,
-  limitOrderWithFeeMsgHash,
-  transferMsgHash,
-  transferWithFeeMsgHash,
-} from '../../../src/crypto/messages.js';
+import { limitOrderMsgHash, limitOrderWithFeeMsgHash, transferMsgHash, transferWithFeeMsgHash } from '../../../src/crypto/messages.js';
 import { signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
 import { Ledger, big, hex, readVectorFile } from './vector-files.js';
@@ -76,20 +71,14 @@ const transfer = (o: Order) => ({
 const HASH_OF: Record<string, () => bigint> = {
   party_a_order: () => limitOrderMsgHash(limitOrder(order('party_a_order'))),
   party_b_order: () => limitOrderMsgHash(limitOrder(order('party_b_order'))),
-  party_a_order_with_fee: () =>
-    limitOrderWithFeeMsgHash({ ...limitOrder(order('party_a_order')), ...fee }),
-  party_b_order_with_fee: () =>
-    limitOrderWithFeeMsgHash({ ...limitOrder(order('party_b_order')), ...fee }),
-  order_with_vault_id_in_2nd_range: () =>
-    limitOrderWithFeeMsgHash({ ...limitOrder(order('order_with_vault_id_in_2nd_range')), ...fee }),
+  party_a_order_with_fee: () => limitOrderWithFeeMsgHash({ ...limitOrder(order('party_a_order')), ...fee }),
+  party_b_order_with_fee: () => limitOrderWithFeeMsgHash({ ...limitOrder(order('party_b_order')), ...fee }),
+  order_with_vault_id_in_2nd_range: () => limitOrderWithFeeMsgHash({ ...limitOrder(order('order_with_vault_id_in_2nd_range')), ...fee }),
   transfer_order: () => transferMsgHash(transfer(order('transfer_order'))),
   conditional_transfer_order: () => transferMsgHash(transfer(order('conditional_transfer_order'))),
-  transfer_order_with_fee: () =>
-    transferWithFeeMsgHash({ ...transfer(order('transfer_order')), ...fee }),
-  conditional_transfer_order_with_fee: () =>
-    transferWithFeeMsgHash({ ...transfer(order('conditional_transfer_order')), ...fee }),
-  transfer_order_2nd_valid_range: () =>
-    transferWithFeeMsgHash({ ...transfer(order('transfer_order_2nd_valid_range')), ...fee }),
+  transfer_order_with_fee: () => transferWithFeeMsgHash({ ...transfer(order('transfer_order')), ...fee }),
+  conditional_transfer_order_with_fee: () => transferWithFeeMsgHash({ ...transfer(order('conditional_transfer_order')), ...fee }),
+  transfer_order_2nd_valid_range: () => transferWithFeeMsgHash({ ...transfer(order('transfer_order_2nd_valid_range')), ...fee }),
 };
 
 // Known-bad signatures (vectors/README.md "Known quirks"): transfer_order's r,s is not a valid
@@ -130,9 +119,7 @@ describe('signature_test_data.json', () => {
   it.each(keyCases)('meta_data %s: sign/verify round trip with the x-only key', (name, m) => {
     const hash = big(m.message_hash);
     const sig = signMessage(hash, big(m.private_key));
-    expect(verifyStarkSignature(hash, sig.r, sig.s, big(order(baseName(name)).public_key))).toBe(
-      true,
-    );
+    expect(verifyStarkSignature(hash, sig.r, sig.s, big(order(baseName(name)).public_key))).toBe(true);
     // Where the file's own signature is genuine, deterministic signing must reproduce it.
     if (name === baseName(name) && !KNOWN_BAD_SIGNATURES.has(name)) {
       const expected = order(name).signature!;

@@ -112,9 +112,7 @@ function assetIdOf(src: AssetSource): bigint {
 }
 
 const CHECKS = ['hash', 'stark_key', 'public_key_y', 'verify', 'sign', 'tamper'] as const;
-const assetCases = vectors.flatMap((v) =>
-  Object.entries(v.asset_sources ?? {}).map(([field, src]) => ({ v, field, src })),
-);
+const assetCases = vectors.flatMap((v) => Object.entries(v.asset_sources ?? {}).map(([field, src]) => ({ v, field, src })));
 const keyDerivationCases = vectors.filter((v) => v.kind === 'key_derivation');
 
 describe('starkex-derived.json', () => {
@@ -141,8 +139,7 @@ describe('starkex-derived.json', () => {
     const [hash, r, s] = [big(v.msg_hash), big(v.signature.r), big(v.signature.s)];
     expect(verifyStarkSignature(hash, r, s, big(v.stark_key))).toBe(true);
     // Independent cross-check with scure's own verify and the full (x, y) point.
-    const full = '04' + big(v.stark_key).toString(16).padStart(64, '0') +
-      big(v.public_key_y).toString(16).padStart(64, '0');
+    const full = '04' + big(v.stark_key).toString(16).padStart(64, '0') + big(v.public_key_y).toString(16).padStart(64, '0');
     expect(scureVerify(new Signature(r, s), hex(hash), full)).toBe(true);
     ledger.record(`${v.id}/verify`);
   });
@@ -170,9 +167,7 @@ describe('starkex-derived.json', () => {
 
   it.each(keyDerivationCases)('$id: ETH signature -> private key (scure ethSigToPrivate)', (v) => {
     // No module of ours derives keys from ETH signatures, so check the vector with scure directly.
-    expect(hex(big('0x' + ethSigToPrivate(String(v.inputs['eth_signature']))))).toBe(
-      hex(big(v.private_key)),
-    );
+    expect(hex(big('0x' + ethSigToPrivate(String(v.inputs['eth_signature']))))).toBe(hex(big(v.private_key)));
     ledger.record(`${v.id}/eth_signature`);
   });
 

@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ethSigToPrivate, getAccountPath, grindKey } from '@scure/starknet';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { AssetKind } from '../../../src/crypto/asset.js';
-import {
-  assetId,
-  assetInfoHex,
-  assetType,
-  minimalBigEndianBytes,
-  mintableAssetIdFromBlob,
-} from '../../../src/crypto/asset.js';
+import { assetId, assetInfoHex, assetType, minimalBigEndianBytes, mintableAssetIdFromBlob } from '../../../src/crypto/asset.js';
 import { cancelOrderMsgHash, transferMsgHash, withdrawalMsgHash } from '../../../src/crypto/messages.js';
 import type { WithdrawalParams } from '../../../src/crypto/messages.js';
 import { signMessage, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
@@ -77,9 +71,7 @@ describe('transcribed: starkware-crypto-utils key_derivation.spec.ts', () => {
 
   it('ETH signature -> private key', () => {
     const v = inline.key_derivation.eth_signature_to_private_key;
-    expect(hex(big('0x' + ethSigToPrivate(v.eth_signature)))).toBe(
-      hex(big('0x' + v.expected_private_key)),
-    );
+    expect(hex(big('0x' + ethSigToPrivate(v.eth_signature)))).toBe(hex(big('0x' + v.expected_private_key)));
     ledger.record('eth_signature_to_private_key');
   });
 
@@ -124,8 +116,10 @@ const dropNibble = (v: bigint) => v >> 4n;
 // Each negative variant of verify_test.go, keyed by its description in the file, as a change
 // to one field of the valid (params, signature, key) triple.
 const VARIANTS: Record<string, (a: Attempt) => Attempt> = {
-  'stark_key 0x38cae143fe6d2b8bdb7051f211744017d98f7e6a67e45a5dfc08759c119cf3 (last nibble dropped)':
-    (a) => ({ ...a, key: 0x38cae143fe6d2b8bdb7051f211744017d98f7e6a67e45a5dfc08759c119cf3n }),
+  'stark_key 0x38cae143fe6d2b8bdb7051f211744017d98f7e6a67e45a5dfc08759c119cf3 (last nibble dropped)': (a) => ({
+    ...a,
+    key: 0x38cae143fe6d2b8bdb7051f211744017d98f7e6a67e45a5dfc08759c119cf3n,
+  }),
   'amount 5000000000000': (a) => ({ ...a, params: { ...a.params, amount: 5000000000000n } }),
   'nonce 1': (a) => ({ ...a, params: { ...a.params, nonce: 1n } }),
   'asset_id ...29bd9 (last nibble dropped)': (a) => ({
@@ -193,9 +187,7 @@ describe('transcribed: Reddio withdrawal to address (starkex-utils verify_test.g
   it('message hash and signature (odd-y key)', () => {
     const hash = withdrawalMsgHash(validAttempt.params);
     expect(hex(hash)).toBe(hex(big(withdrawal.computed_msg_hash)));
-    expect(verifyStarkSignature(hash, validAttempt.r, validAttempt.s, validAttempt.key)).toBe(
-      withdrawal.expected_valid,
-    );
+    expect(verifyStarkSignature(hash, validAttempt.r, validAttempt.s, validAttempt.key)).toBe(withdrawal.expected_valid);
     expect(withdrawal.expected_valid).toBe(true);
     ledger.record('reddio.withdrawal_to_address_verify');
   });
@@ -212,12 +204,7 @@ describe('transcribed: Reddio withdrawal to address (starkex-utils verify_test.g
 describe('transcribed: other Reddio vectors', () => {
   it('verify.py commented-out call', () => {
     const v = reddio<VerifyPy>('verify_py_commented_call');
-    const ok = verifyStarkSignature(
-      big(v.msg_hash_decimal),
-      big(v.r_decimal),
-      big(v.s_decimal),
-      big(v.stark_key),
-    );
+    const ok = verifyStarkSignature(big(v.msg_hash_decimal), big(v.r_decimal), big(v.s_decimal), big(v.stark_key));
     expect(ok).toBe(v.expected_valid);
     ledger.record('reddio.verify_py_commented_call');
   });
@@ -252,9 +239,7 @@ describe('transcribed: other Reddio vectors', () => {
   });
 
   it.each(goVerify)('Go TestVerify case $i (expected $expected_valid)', (c) => {
-    expect(verifyStarkSignature(big(c.msg_hash), big(c.r), big(c.s), big(c.stark_key))).toBe(
-      c.expected_valid,
-    );
+    expect(verifyStarkSignature(big(c.msg_hash), big(c.r), big(c.s), big(c.stark_key))).toBe(c.expected_valid);
     ledger.record(`reddio.go_verify_cases[${c.i}]`);
   });
 

@@ -96,13 +96,16 @@ describe('jsonReply', () => {
   afterEach(() => {
     globalThis.Response = realResponse;
   });
-  const context = (): Context => ({ body: (text: string, status: number, headers: Record<string, string>) => new realResponse(text, { status, headers }) }) as unknown as Context;
+  const context = (): Context =>
+    ({
+      body: (text: string, status: number, headers: Record<string, string>) => new realResponse(text, { status, headers }),
+    }) as unknown as Context;
 
   it('answers in-process callers with a JsonResponse', () => {
     expect(jsonReply(context(), TEXT, 200)).toBeInstanceOf(JsonResponse);
   });
 
-  it("leaves the answer to hono when a server adapter has installed its own Response (it writes that one out directly)", async () => {
+  it('leaves the answer to hono when a server adapter has installed its own Response (it writes that one out directly)', async () => {
     globalThis.Response = class AdapterResponse extends realResponse {} as typeof Response;
     const r = jsonReply(context(), TEXT, 404);
     expect(r).not.toBeInstanceOf(JsonResponse);
@@ -116,7 +119,13 @@ describe('jsonReply', () => {
     const ok = await dn.fetch(new Request('http://devnet.test/v1/starkex/contracts'));
     expect(ok).toBeInstanceOf(JsonResponse);
     expect(((await ok.json()) as { status: string }).status).toBe('OK');
-    const failed = await dn.fetch(new Request('http://devnet.test/v1/order', { method: 'POST', body: '{"stark_key":', headers: { 'content-type': 'application/json' } }));
+    const failed = await dn.fetch(
+      new Request('http://devnet.test/v1/order', {
+        method: 'POST',
+        body: '{"stark_key":',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(failed).toBeInstanceOf(JsonResponse);
     const body = (await failed.json()) as { status: string; error_code: unknown };
     expect(body.status).toBe('FAILED');
@@ -129,7 +138,11 @@ describe('fieldReader', () => {
     const reads: string[] = [];
     const f = (name: string) =>
       fieldOf(
-        vb.pipe(vb.string(), vb.check((s) => (reads.push(name), s !== 'bad'), 'bad'), vb.transform((s) => s.toUpperCase())),
+        vb.pipe(
+          vb.string(),
+          vb.check((s) => (reads.push(name), s !== 'bad'), 'bad'),
+          vb.transform((s) => s.toUpperCase()),
+        ),
         { bad: refuse(19, (n) => `${n} is bad`) },
       );
     return { reads, read: fieldReader({ a: f('a'), b: f('b'), c: f('c') }, 'json') };
@@ -158,7 +171,14 @@ describe('fieldReader', () => {
   });
 
   it('shows no internals: Object.keys and JSON see nothing, and a field may be called raw or slots', () => {
-    const prefixed = (p: string) => fieldOf(vb.pipe(vb.string(), vb.transform((s) => `${p}=${s}`)), {});
+    const prefixed = (p: string) =>
+      fieldOf(
+        vb.pipe(
+          vb.string(),
+          vb.transform((s) => `${p}=${s}`),
+        ),
+        {},
+      );
     const read = fieldReader({ raw: prefixed('raw'), slots: prefixed('slots') }, 'json');
     const v = read(() => ({ raw: 'a', slots: 'b' }));
     expect(Object.keys(v)).toEqual([]);

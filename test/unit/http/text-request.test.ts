@@ -48,16 +48,35 @@ describe('toRequest: plain calls (TextRequest) match Node Request', () => {
     ['upper-case host, no path', 'http://DEVNET.test', undefined],
     ['URL object', new URL('http://devnet.test/v1/x?y=1'), { method: 'GET' }],
     ['post, lower case, string body, no content type', 'http://devnet.test/v1/order', { method: 'post', body: '{"a":1}' }],
-    ['POST with JSON content type and a key', 'http://devnet.test/v1/order', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-api-key': 'k' } }],
+    [
+      'POST with JSON content type and a key',
+      'http://devnet.test/v1/order',
+      { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-api-key': 'k' } },
+    ],
     ['PATCH keeps its spelling', 'http://devnet.test/x', { method: 'PATCH', body: 'x' }],
     ['Delete is upper-cased', 'http://devnet.test/x', { method: 'Delete' }],
     ['put with an empty body', 'http://devnet.test/x', { method: 'put', body: '' }],
     ['options and head', 'http://devnet.test/x', { method: 'options' }],
     ['head', 'http://devnet.test/x', { method: 'HEAD' }],
     ['POST with a null body', 'http://devnet.test/x', { method: 'POST', body: null }],
-    ['headers as pairs and as Headers', 'http://devnet.test/x', { method: 'POST', body: 'é ✓', headers: [['X-One', '1'], ['x-one', '2']] }],
+    [
+      'headers as pairs and as Headers',
+      'http://devnet.test/x',
+      {
+        method: 'POST',
+        body: 'é ✓',
+        headers: [
+          ['X-One', '1'],
+          ['x-one', '2'],
+        ],
+      },
+    ],
     ['Headers object', 'http://devnet.test/x', { headers: new Headers({ accept: 'application/json' }) }],
-    ['members set to undefined count as absent', 'http://devnet.test/x', { method: 'POST', body: 'b', signal: undefined, redirect: undefined }],
+    [
+      'members set to undefined count as absent',
+      'http://devnet.test/x',
+      { method: 'POST', body: 'b', signal: undefined, redirect: undefined },
+    ],
   ];
   it.each(cases)('%s', async (_name, input, init) => {
     const mine = toRequest(input, init, BASE);
@@ -67,15 +86,43 @@ describe('toRequest: plain calls (TextRequest) match Node Request', () => {
   });
 
   it('agrees with Node Request, refusals included, on generated calls', async () => {
-    const method = fc.constantFrom(undefined, 'GET', 'get', 'POST', 'post', 'Post', 'PUT', 'DELETE', 'delete', 'PATCH', 'patch', 'OPTIONS', 'HEAD', 'CONNECT', 'trace', 'bad method', 'M-SEARCH');
+    const method = fc.constantFrom(
+      undefined,
+      'GET',
+      'get',
+      'POST',
+      'post',
+      'Post',
+      'PUT',
+      'DELETE',
+      'delete',
+      'PATCH',
+      'patch',
+      'OPTIONS',
+      'HEAD',
+      'CONNECT',
+      'trace',
+      'bad method',
+      'M-SEARCH',
+    );
     const path = fc.stringMatching(/^\/[a-z0-9/_.%?=&-]{0,20}$/);
     const headerName = fc.constantFrom('content-type', 'Content-Type', 'x-api-key', 'accept', 'bad name', 'x-empty');
     const headers = fc.option(fc.array(fc.tuple(headerName, fc.string({ maxLength: 8 })), { maxLength: 3 }), { nil: undefined });
     // Any UTF-16, lone surrogates and a leading BOM included: text() decodes as Node does, arrayBuffer() keeps the bytes.
-    const body = fc.option(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ maxLength: 8 }).map((t) => '\uFEFF' + t)), { nil: undefined });
+    const body = fc.option(
+      fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 20 }),
+        fc.string({ maxLength: 8 }).map((t) => '\uFEFF' + t),
+      ),
+      { nil: undefined },
+    );
     await fc.assert(
       fc.asyncProperty(method, path, headers, body, async (m, p, h, b) => {
-        const init: RequestInit = { ...(m === undefined ? {} : { method: m }), ...(h === undefined ? {} : { headers: h }), ...(b === undefined ? {} : { body: b }) };
+        const init: RequestInit = {
+          ...(m === undefined ? {} : { method: m }),
+          ...(h === undefined ? {} : { headers: h }),
+          ...(b === undefined ? {} : { body: b }),
+        };
         const url = 'http://devnet.test' + p;
         expect(await outcome(() => toRequest(url, init, BASE))).toEqual(await outcome(() => new Request(url, init)));
       }),
@@ -87,7 +134,9 @@ describe('toRequest: plain calls (TextRequest) match Node Request', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 20 }), async (b) => {
         const init = { method: 'POST', body: b };
-        expect(new Uint8Array(await toRequest('http://devnet.test/x', init, BASE).arrayBuffer())).toEqual(new Uint8Array(await new Request('http://devnet.test/x', init).arrayBuffer()));
+        expect(new Uint8Array(await toRequest('http://devnet.test/x', init, BASE).arrayBuffer())).toEqual(
+          new Uint8Array(await new Request('http://devnet.test/x', init).arrayBuffer()),
+        );
       }),
     );
   });
@@ -166,7 +215,8 @@ describe('toRequest: everything else is Node own Request', () => {
 });
 
 describe('TextRequest: a body read once, the rest from Node Request built on demand', () => {
-  const post = (body: string | null = '{"a":"é"}'): Request => toRequest('http://devnet.test/x', { method: 'POST', body, headers: { 'content-type': 'application/json' } }, BASE);
+  const post = (body: string | null = '{"a":"é"}'): Request =>
+    toRequest('http://devnet.test/x', { method: 'POST', body, headers: { 'content-type': 'application/json' } }, BASE);
 
   it('reads once: text, json and arrayBuffer, then TypeError', async () => {
     const r = post();
@@ -237,17 +287,24 @@ describe('createDevnet().fetch with fetch arguments', () => {
     const health = await asFetch('/_devnet/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
-    const bad = await asFetch('http://devnet.test/v1/order', { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } });
+    const bad = await asFetch('http://devnet.test/v1/order', {
+      method: 'POST',
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await bad.json()).toMatchObject({ status: 'FAILED', error_code: 401 });
     await expect(asFetch('/v1/order', { body: 'x' })).rejects.toThrow(TypeError);
   });
 
   it('stores what the socket would store: a BOM-led body is JSON, a lone surrogate arrives as U+FFFD', async () => {
     const c = testClient();
-    const post = (body: string) => c.dn.fetch('/v1/project', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': c.apiKey }, body });
+    const post = (body: string) =>
+      c.dn.fetch('/v1/project', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': c.apiKey }, body });
     expect(await (await post('\uFEFF{"project_name":"bom"}')).json()).toMatchObject({ status: 'OK' });
     expect(await (await post('{"project_name":"a\uD800b"}')).json()).toMatchObject({ status: 'OK' });
-    const names = (await c.get('/v1/project', { 'x-api-key': c.apiKey })).body.data.map((p: { name?: string; project_name?: string }) => p.project_name ?? p.name);
+    const names = (await c.get('/v1/project', { 'x-api-key': c.apiKey })).body.data.map(
+      (p: { name?: string; project_name?: string }) => p.project_name ?? p.name,
+    );
     expect(names).toEqual(expect.arrayContaining(['bom', 'a\uFFFDb']));
   });
 
@@ -255,12 +312,20 @@ describe('createDevnet().fetch with fetch arguments', () => {
     const c = testClient();
     const project = await genesisProject(c);
     const url = 'http://devnet.test' + storagePath(project);
-    const form = await c.dn.fetch(url, { method: 'POST', headers: { 'x-api-key': c.apiKey }, body: fileForm('a.txt', new TextEncoder().encode('hello')) });
+    const form = await c.dn.fetch(url, {
+      method: 'POST',
+      headers: { 'x-api-key': c.apiKey },
+      body: fileForm('a.txt', new TextEncoder().encode('hello')),
+    });
     const viaForm = (await form.json()) as { status: string; data: { cid: string } };
     expect(viaForm.status).toBe('OK');
     const b = 'XbOuNdArY';
     const text = `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--${b}--\r\n`;
-    const asText = await c.dn.fetch(url, { method: 'POST', headers: { 'x-api-key': c.apiKey, 'content-type': `multipart/form-data; boundary=${b}` }, body: text });
+    const asText = await c.dn.fetch(url, {
+      method: 'POST',
+      headers: { 'x-api-key': c.apiKey, 'content-type': `multipart/form-data; boundary=${b}` },
+      body: text,
+    });
     expect(await asText.json()).toMatchObject({ status: 'OK', data: { cid: viaForm.data.cid } });
   });
 });

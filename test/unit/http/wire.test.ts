@@ -15,7 +15,9 @@ import { readFileSync } from 'node:fs';
 
 describe('stringify', () => {
   it('writes bigints as exact number text and skips undefined properties', () => {
-    expect(stringify({ a: 2n ** 63n - 1n, b: undefined, c: ['x', null, 1.5], d: { e: true } })).toBe('{"a":9223372036854775807,"c":["x",null,1.5],"d":{"e":true}}');
+    expect(stringify({ a: 2n ** 63n - 1n, b: undefined, c: ['x', null, 1.5], d: { e: true } })).toBe(
+      '{"a":9223372036854775807,"c":["x",null,1.5],"d":{"e":true}}',
+    );
   });
 });
 
@@ -29,9 +31,12 @@ describe('the uint field kind', () => {
     expect(uintField('61.5', 'fee_limit', { floorFraction: true })).toBe(61n);
     expect(() => uintField(61.5, 'amount')).toThrow(DevnetError);
   });
-  it.each([[-1], ['-1'], ['1e3'], ['0x10'], [''], [null], [{}], [2 ** 60], [Number.NaN]])('refuses %s with a message naming the field', (v) => {
-    expect(() => uintField(v, 'amount', { code: 2 })).toThrow(/amount/);
-  });
+  it.each([[-1], ['-1'], ['1e3'], ['0x10'], [''], [null], [{}], [2 ** 60], [Number.NaN]])(
+    'refuses %s with a message naming the field',
+    (v) => {
+      expect(() => uintField(v, 'amount', { code: 2 })).toThrow(/amount/);
+    },
+  );
   it('applies bounds', () => {
     expect(() => uintField('0', 'amount', { min: 1n })).toThrow(/positive/);
     expect(() => uintField('2147483648', 'nonce', { below: 2n ** 31n })).toThrow(/below/);

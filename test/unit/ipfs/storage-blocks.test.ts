@@ -134,27 +134,45 @@ describe('CAR import', () => {
 
   const refusals: Array<[string, () => Promise<Uint8Array>, RegExp]> = [
     ['not a CAR at all', async () => new TextEncoder().encode('hello, this is text'), /not a CAR/],
-    ['a block whose bytes do not match its CID', async () => {
-      const b = await rawBlock(seededBytes(50, 1));
-      return carBytes([b.cid], [{ cid: b.cid, bytes: seededBytes(50, 2) }]);
-    }, /does not match its CID/],
-    ['a corrupted byte inside a block', async () => {
-      const { car } = await packedFile('c.bin', seededBytes(5000, 5));
-      const bad = Uint8Array.from(car);
-      bad[bad.length - 100]! ^= 0xff;
-      return bad;
-    }, /does not match its CID|malformed/],
+    [
+      'a block whose bytes do not match its CID',
+      async () => {
+        const b = await rawBlock(seededBytes(50, 1));
+        return carBytes([b.cid], [{ cid: b.cid, bytes: seededBytes(50, 2) }]);
+      },
+      /does not match its CID/,
+    ],
+    [
+      'a corrupted byte inside a block',
+      async () => {
+        const { car } = await packedFile('c.bin', seededBytes(5000, 5));
+        const bad = Uint8Array.from(car);
+        bad[bad.length - 100]! ^= 0xff;
+        return bad;
+      },
+      /does not match its CID|malformed/,
+    ],
     ['a truncated CAR', async () => (await packedFile('t.bin', seededBytes(5000, 6))).car.subarray(0, 3000), /truncated/],
-    ['a root whose DAG is incomplete', async () => {
-      const blocks: Array<{ cid: CID; bytes: Uint8Array }> = [];
-      const { root } = await importWrappedFile('big.bin', chunks(seededBytes(2_200_000, 7)), { put: async (cid, b) => void blocks.push({ cid, bytes: b }) });
-      return carBytes([root], blocks.slice(1));
-    }, /not in the CAR/],
-    ['two roots', async () => {
-      const a = await rawBlock(seededBytes(5, 1));
-      const b = await rawBlock(seededBytes(5, 2));
-      return carBytes([a.cid, b.cid], [a, b]);
-    }, /2 roots/],
+    [
+      'a root whose DAG is incomplete',
+      async () => {
+        const blocks: Array<{ cid: CID; bytes: Uint8Array }> = [];
+        const { root } = await importWrappedFile('big.bin', chunks(seededBytes(2_200_000, 7)), {
+          put: async (cid, b) => void blocks.push({ cid, bytes: b }),
+        });
+        return carBytes([root], blocks.slice(1));
+      },
+      /not in the CAR/,
+    ],
+    [
+      'two roots',
+      async () => {
+        const a = await rawBlock(seededBytes(5, 1));
+        const b = await rawBlock(seededBytes(5, 2));
+        return carBytes([a.cid, b.cid], [a, b]);
+      },
+      /2 roots/,
+    ],
   ];
   it.each(refusals)('refuses %s and stages nothing', async (_n, make, message) => {
     const store = new MemoryBlockStore();

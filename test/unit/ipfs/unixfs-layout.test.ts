@@ -11,7 +11,10 @@ import { seededBytes } from '../../support/storage-files.js';
 async function reference(name: string, bytes: Uint8Array, chunkSize: number, width: number) {
   const { readable, writable } = new TransformStream<UnixFS.Block, UnixFS.Block>();
   const blocks = new Map<string, string>();
-  const collected = (async () => { for await (const b of readable as unknown as AsyncIterable<UnixFS.Block>) blocks.set(b.cid.toString(), Buffer.from(b.bytes).toString('hex')); })();
+  const collected = (async () => {
+    for await (const b of readable as unknown as AsyncIterable<UnixFS.Block>)
+      blocks.set(b.cid.toString(), Buffer.from(b.bytes).toString('hex'));
+  })();
   const fs = UnixFS.createWriter({ writable, settings: ipfsCarSettings(chunkSize, width) });
   const w = fs.createFileWriter();
   if (bytes.length > 0) await w.write(bytes);
@@ -26,15 +29,33 @@ async function reference(name: string, bytes: Uint8Array, chunkSize: number, wid
 
 async function mine(name: string, bytes: Uint8Array, chunkSize: number, width: number, slice: number) {
   const blocks = new Map<string, string>();
-  async function* pieces() { for (let i = 0; i < bytes.length; i += slice) yield bytes.subarray(i, i + slice); }
-  const got = await importWrappedFile(name, pieces(), { put: async (cid, b) => void blocks.set(cid.toString(), Buffer.from(b).toString('hex')) }, { chunkSize, width });
+  async function* pieces() {
+    for (let i = 0; i < bytes.length; i += slice) yield bytes.subarray(i, i + slice);
+  }
+  const got = await importWrappedFile(
+    name,
+    pieces(),
+    { put: async (cid, b) => void blocks.set(cid.toString(), Buffer.from(b).toString('hex')) },
+    { chunkSize, width },
+  );
   return { root: got.root.toString(), file: got.file.toString(), blocks, size: got.size };
 }
 
 describe('UnixFS import = @ipld/unixfs with the same chunk size and width', () => {
   it.each([
     // [bytes, chunk size, width]: one leaf, one branch, a full branch, two levels, three levels, an empty file
-    [1, 4, 2], [4, 4, 2], [5, 4, 2], [8, 4, 2], [9, 4, 2], [17, 4, 2], [33, 4, 2], [64, 4, 2], [65, 4, 3], [100, 3, 3], [0, 4, 2], [1000, 7, 5],
+    [1, 4, 2],
+    [4, 4, 2],
+    [5, 4, 2],
+    [8, 4, 2],
+    [9, 4, 2],
+    [17, 4, 2],
+    [33, 4, 2],
+    [64, 4, 2],
+    [65, 4, 3],
+    [100, 3, 3],
+    [0, 4, 2],
+    [1000, 7, 5],
   ])('%i bytes, %i-byte chunks, %i wide: same CIDs, same blocks', async (n, chunkSize, width) => {
     const bytes = seededBytes(n, n + 1);
     const want = await reference('f.bin', bytes, chunkSize, width);
@@ -46,13 +67,20 @@ describe('UnixFS import = @ipld/unixfs with the same chunk size and width', () =
 
   it('for any size, chunking, width, input slicing and name', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 50 }), fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('/')), async (n, chunkSize, width, slice, name) => {
-        const bytes = seededBytes(n, chunkSize * 31 + width);
-        const want = await reference(name, bytes, chunkSize, width);
-        const got = await mine(name, bytes, chunkSize, width, slice);
-        expect(got.blocks).toEqual(want.blocks);
-        expect(got.root).toBe(want.root);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('/')),
+        async (n, chunkSize, width, slice, name) => {
+          const bytes = seededBytes(n, chunkSize * 31 + width);
+          const want = await reference(name, bytes, chunkSize, width);
+          const got = await mine(name, bytes, chunkSize, width, slice);
+          expect(got.blocks).toEqual(want.blocks);
+          expect(got.root).toBe(want.root);
+        },
+      ),
       { numRuns: 60 },
     );
   });

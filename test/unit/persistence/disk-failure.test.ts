@@ -4,7 +4,19 @@
 // journal unwritable (EPERM) and a small tmpfs fills up (ENOSPC, with short writes).
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Devnet } from '../../../src/devnet.js';
@@ -91,10 +103,17 @@ describe.skipIf(noChattr)(title('an unwritable journal (chattr +i)', noChattr), 
     chattr('+i', journal);
     cleanups.push(() => chattr('-i', journal));
 
-    for (const r of [await deposit(), await c.post('/_devnet/snapshots', {}), await c.get('/v1/wallets?count=2'), await c.post('/_devnet/api-keys', { name: 'x' })]) {
+    for (const r of [
+      await deposit(),
+      await c.post('/_devnet/snapshots', {}),
+      await c.get('/v1/wallets?count=2'),
+      await c.post('/_devnet/api-keys', { name: 'x' }),
+    ]) {
       expect(r.status).toBe(503);
       expect(r.body).toMatchObject({ status: 'FAILED', data: null, error_code: 500 });
-      expect(r.body.error).toMatch(/could not write its journal \(EPERM: operation not permitted, write\), so the command was not applied and nothing changed/);
+      expect(r.body.error).toMatch(
+        /could not write its journal \(EPERM: operation not permitted, write\), so the command was not applied and nothing changed/,
+      );
     }
     expect(c.dn.devnet.stateHash()).toBe(hash);
     expect(statSync(journal).size).toBe(bytes);

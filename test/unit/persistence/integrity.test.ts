@@ -162,7 +162,10 @@ describe('journal integrity', () => {
   it("a journal that continues another dir's image is refused", () => {
     const a = tempDir();
     const b = tempDir();
-    for (const [dir, amount] of [[a, 1n], [b, 2n]] as const) {
+    for (const [dir, amount] of [
+      [a, 1n],
+      [b, 2n],
+    ] as const) {
       const x = open(dir);
       x.deposit(amount);
       x.sd.compact();
@@ -200,7 +203,12 @@ describe('parsing without cliffs', () => {
     const project = [...a.devnet.state.projects.values()].find((p) => p.owner === apiKey)!.uuid;
     const name = 'm'.repeat(11_999_999) + '"';
     const carol = a.devnet.accounts().accounts[2]!.stark_key;
-    const { marketplace_uuid } = a.devnet.createMarketplace(apiKey, { name, payee: carol, fee: { num: 15n, den: 1000n, text: '0.015' }, projectUuid: project });
+    const { marketplace_uuid } = a.devnet.createMarketplace(apiKey, {
+      name,
+      payee: carol,
+      fee: { num: 15n, den: 1000n, text: '0.015' },
+      projectUuid: project,
+    });
     a.sd.compact(); // the name is in the image now, not only in the journal
     a.deposit(1n);
     const hash = a.devnet.stateHash();

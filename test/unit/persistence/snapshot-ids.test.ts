@@ -147,7 +147,16 @@ describe('journals written before snapshot lines recorded their ids (journal@2)'
     a.sd.close();
     // That version answered 0x1, 0x2, then (after the revert to 0x1) 0x2 again, and reverted to it.
     const deposit = { cmd: 'deposit', args: [{ starkKey: carol, contractAddress: 'eth', amount: 5n }] };
-    writeV2Journal(dir, [{ cmd: 'snapshot', args: [] }, deposit, { cmd: 'snapshot', args: [] }, { cmd: 'revert', args: ['0x1'] }, { cmd: 'snapshot', args: [] }, deposit, { cmd: 'revert', args: ['0x2'] }, deposit]);
+    writeV2Journal(dir, [
+      { cmd: 'snapshot', args: [] },
+      deposit,
+      { cmd: 'snapshot', args: [] },
+      { cmd: 'revert', args: ['0x1'] },
+      { cmd: 'snapshot', args: [] },
+      deposit,
+      { cmd: 'revert', args: ['0x2'] },
+      deposit,
+    ]);
     const b = open(dir);
     expect(b.sd.report).toMatchObject({ restored: true, replayed: 8 });
     expect(b.devnet.state.accounts.get(carol)!.balances.values().next().value!.available).toBe(10_000_000n + 5n);

@@ -12,7 +12,12 @@ const SIG = { r: 1n, s: 2n };
 describe('checkSignature', () => {
   it('never computes the hash when the check does not ask for it', () => {
     let hashed = 0;
-    checkSignature(() => true, () => (hashed++, 5n), SIG, KEY);
+    checkSignature(
+      () => true,
+      () => (hashed++, 5n),
+      SIG,
+      KEY,
+    );
     expect(hashed).toBe(0);
   });
 
@@ -37,7 +42,12 @@ describe('--signatures skip', () => {
     for (const signatures of ['skip', 'verify'] as const) {
       const dn = createDevnet({ signatures });
       const [alice, bob] = dn.devnet.accounts().accounts;
-      const vault = async (key: string) => ((await (await dn.fetch(`/v1/vaults?stark_keys=${key}&asset_id=0x${dn.devnet.state.contracts.get('eth')!.assetType.toString(16)}`)).json()) as { data: { vault_ids: string[] } }).data.vault_ids[0]!;
+      const vault = async (key: string) =>
+        (
+          (await (
+            await dn.fetch(`/v1/vaults?stark_keys=${key}&asset_id=0x${dn.devnet.state.contracts.get('eth')!.assetType.toString(16)}`)
+          ).json()) as { data: { vault_ids: string[] } }
+        ).data.vault_ids[0]!;
       const body = signedTransferBody({
         starkKey: alice!.stark_key,
         assetId: '0x' + dn.devnet.state.contracts.get('eth')!.assetType.toString(16),
@@ -47,7 +57,9 @@ describe('--signatures skip', () => {
         receiver: bob!.stark_key,
         receiverVaultId: await vault(bob!.stark_key),
       });
-      const reply = (await (await dn.fetch('/v1/transfers', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json()) as { status: string; error_code?: number };
+      const reply = (await (
+        await dn.fetch('/v1/transfers', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+      ).json()) as { status: string; error_code?: number };
       if (signatures === 'skip') expect(reply.status).toBe('OK');
       else expect(reply).toMatchObject({ status: 'FAILED', error_code: ErrorCode.InvalidSignature });
     }

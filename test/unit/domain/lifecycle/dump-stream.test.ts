@@ -25,7 +25,13 @@ function referenceDump(state: State): Record<string, unknown> {
     marketplaces: [...state.marketplaces.values()],
     contracts: [...state.contracts.values()].map((c) => ({ ...c, tokens: [...c.tokens] })),
     assets: [...state.assets.values()],
-    accounts: [...state.accounts.values()].map((a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records })),
+    accounts: [...state.accounts.values()].map((a) => ({
+      key: a.key,
+      balances: [...a.balances],
+      used_nonces: [...a.usedNonces],
+      max_nonce: a.maxNonce,
+      records: a.records,
+    })),
     vaults: [...state.vaults],
     records: [...state.records.values()],
     signatures: [...state.signatures],
@@ -49,7 +55,8 @@ function ascending(ids: Iterable<number>): number[] {
 describe('dumpChunks', () => {
   it('writes the text of the object dump, in pieces, and the state hash is the hash of that text', async () => {
     const c = testClient({ signatures: 'skip' });
-    for (let i = 0; i < 3000; i++) c.dn.devnet.deposit({ starkKey: c.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
+    for (let i = 0; i < 3000; i++)
+      c.dn.devnet.deposit({ starkKey: c.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
     await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 5n);
     await c.post('/_devnet/batches', { layer: 'l2' });
     const state = c.dn.devnet.state;

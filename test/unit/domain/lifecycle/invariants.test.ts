@@ -20,15 +20,73 @@ describe('findViolations', () => {
   });
 
   it.each<[string, (f: ReturnType<typeof fresh>) => void, RegExp]>([
-    ['money from nowhere', (f) => { f.state.accounts.get(f.alice)!.balances.get(ETH)!.available += 1n; }, /conservation of 0x352f/],
-    ['a negative balance', (f) => { const b = f.state.accounts.get(f.alice)!.balances.get(ETH)!; b.available = -1n; f.state.issued.set(ETH, f.state.issued.get(ETH)! - 10000001n); }, /negative balance/],
-    ['frozen funds without an order', (f) => { const b = f.state.accounts.get(f.alice)!.balances.get(ETH)!; b.available -= 5n; b.frozen += 5n; }, /frozen without an open order/],
-    ['an NFT held twice', (f) => { f.state.accounts.get(f.devnet.accounts().accounts[1]!.stark_key)!.balances.set(NFT_1, { available: 1n, frozen: 0n }); }, /held 2 times/],
-    ['a record missing from its batch queue', (f) => { f.state.pendingL2.delete(1); }, /record 1 at status 1 is not queued/],
-    ['an id queued that is no record', (f) => { f.state.pendingL2.add(999_999); }, /the batch queues hold \d+ ids but \d+ records are queued/],
-    ['a record in both batch queues', (f) => { f.state.pendingL1.add(1); }, /the batch queues hold \d+ ids but \d+ records are queued/],
-    ['nonce bookkeeping off', (f) => { f.state.accounts.get(f.alice)!.maxNonce = 4n; }, /nonce bookkeeping/],
-    ['an NFT list index that lost its tokens', (f) => { f.state.lists.nfts.clear(); }, /list index nfts is out of step/],
+    [
+      'money from nowhere',
+      (f) => {
+        f.state.accounts.get(f.alice)!.balances.get(ETH)!.available += 1n;
+      },
+      /conservation of 0x352f/,
+    ],
+    [
+      'a negative balance',
+      (f) => {
+        const b = f.state.accounts.get(f.alice)!.balances.get(ETH)!;
+        b.available = -1n;
+        f.state.issued.set(ETH, f.state.issued.get(ETH)! - 10000001n);
+      },
+      /negative balance/,
+    ],
+    [
+      'frozen funds without an order',
+      (f) => {
+        const b = f.state.accounts.get(f.alice)!.balances.get(ETH)!;
+        b.available -= 5n;
+        b.frozen += 5n;
+      },
+      /frozen without an open order/,
+    ],
+    [
+      'an NFT held twice',
+      (f) => {
+        f.state.accounts.get(f.devnet.accounts().accounts[1]!.stark_key)!.balances.set(NFT_1, { available: 1n, frozen: 0n });
+      },
+      /held 2 times/,
+    ],
+    [
+      'a record missing from its batch queue',
+      (f) => {
+        f.state.pendingL2.delete(1);
+      },
+      /record 1 at status 1 is not queued/,
+    ],
+    [
+      'an id queued that is no record',
+      (f) => {
+        f.state.pendingL2.add(999_999);
+      },
+      /the batch queues hold \d+ ids but \d+ records are queued/,
+    ],
+    [
+      'a record in both batch queues',
+      (f) => {
+        f.state.pendingL1.add(1);
+      },
+      /the batch queues hold \d+ ids but \d+ records are queued/,
+    ],
+    [
+      'nonce bookkeeping off',
+      (f) => {
+        f.state.accounts.get(f.alice)!.maxNonce = 4n;
+      },
+      /nonce bookkeeping/,
+    ],
+    [
+      'an NFT list index that lost its tokens',
+      (f) => {
+        f.state.lists.nfts.clear();
+      },
+      /list index nfts is out of step/,
+    ],
   ])('reports %s', (_n, corrupt, message) => {
     const f = fresh();
     corrupt(f);

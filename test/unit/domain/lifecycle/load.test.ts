@@ -45,13 +45,19 @@ function refused(body: string, limits?: LoadLimits, sizes: readonly number[] = [
 
 async function busyDump(): Promise<{ text: string; hash: string }> {
   const c = testClient();
-  for (let i = 0; i < 500; i++) c.dn.devnet.deposit({ starkKey: c.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
+  for (let i = 0; i < 500; i++)
+    c.dn.devnet.deposit({ starkKey: c.accounts.carol.stark_key, contractAddress: 'eth', amount: BigInt(i + 1) });
   await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, 5n);
   await order(c, c.accounts.alice, { contract2: `ERC20:${RDD20}`, direction: 0, quoteAmount: 10_000n, baseAmount: 5_000n, price: '0.5' });
   await order(c, c.accounts.bob, { contract2: `ERC20:${RDD20}`, direction: 1, quoteAmount: 5_000n, baseAmount: 2_500n, price: '0.5' });
   // A name full of what a line splitter can trip on: quotes, backslashes, brackets, braces, an escaped newline.
   const project = [...c.dn.devnet.state.projects.values()][0]!.uuid;
-  c.dn.devnet.createMarketplace(c.apiKey, { name: 'a "quoted" \\ name ]}{[\n, \u00e9\u4e2d', payee: c.accounts.carol.stark_key, fee: { num: 15n, den: 1000n, text: '0.015' }, projectUuid: project });
+  c.dn.devnet.createMarketplace(c.apiKey, {
+    name: 'a "quoted" \\ name ]}{[\n, \u00e9\u4e2d',
+    payee: c.accounts.carol.stark_key,
+    fee: { num: 15n, den: 1000n, text: '0.015' },
+    projectUuid: project,
+  });
   await c.post('/_devnet/batches', { layer: 'l2' });
   return { text: c.dn.devnet.dumpText().join(''), hash: c.dn.devnet.stateHash() };
 }
@@ -86,7 +92,8 @@ describe('the dump layout', () => {
         seen.add(key);
       });
     }
-    for (const key of ['accounts', 'assets', 'contracts', 'marketplaces', 'orders', 'projects', 'records', 'vaults']) expect(seen.has(key), key).toBe(true);
+    for (const key of ['accounts', 'assets', 'contracts', 'marketplaces', 'orders', 'projects', 'records', 'vaults'])
+      expect(seen.has(key), key).toBe(true);
   });
 });
 
@@ -117,7 +124,9 @@ describe('StateReader', () => {
     expect(old).toMatch(/"id":\d{70,}/);
     expect(stateHash(read(old))).toBe(hash);
     expect(refused(old, { maxLine: Infinity, maxWhole: old.length - 1 })).toMatch(
-      new RegExp(`^19 this state dump is not laid out one item per line .* larger than ${old.length - 1} characters, the most read whole\\. An older dump \\("l2-devnet/state@2"\\) that large: load it into an l2-devnet started with --max-body-bytes above its size`),
+      new RegExp(
+        `^19 this state dump is not laid out one item per line .* larger than ${old.length - 1} characters, the most read whole\\. An older dump \\("l2-devnet/state@2"\\) that large: load it into an l2-devnet started with --max-body-bytes above its size`,
+      ),
     );
   });
 
@@ -151,8 +160,14 @@ describe('StateReader', () => {
       }
       return { result: 'held', fed };
     };
-    expect(pulled('[[],')).toEqual({ result: expect.stringMatching(/^401 a state dump must be a JSON object whose first member is "format"/), fed: 0 });
-    expect(pulled('  \n {"hello":')).toEqual({ result: expect.stringMatching(/^19 not an l2-devnet state dump: a state dump is a JSON object whose first member is "format"/), fed: 13 });
+    expect(pulled('[[],')).toEqual({
+      result: expect.stringMatching(/^401 a state dump must be a JSON object whose first member is "format"/),
+      fed: 0,
+    });
+    expect(pulled('  \n {"hello":')).toEqual({
+      result: expect.stringMatching(/^19 not an l2-devnet state dump: a state dump is a JSON object whose first member is "format"/),
+      fed: 13,
+    });
     // An object opening with "format" but in another layout is held whole, up to its limit.
     expect(pulled('{"format":"l2-devnet/state@2","x":[').result).toMatch(/^19 this state dump is not laid out one item per line/);
     expect(refused('')).toMatch(/^401 state dump is empty/);
@@ -161,7 +176,9 @@ describe('StateReader', () => {
   it('refuses a line longer than its limit as it arrives', async () => {
     const { text } = await busyDump();
     const long = text.replace('"named_accounts":[', `"named_accounts":[${'[],'.repeat(400_000)}`);
-    expect(refused(long, { maxLine: 1 << 20, maxWhole: 1 << 20 })).toBe(`19 malformed state dump: line 8 is longer than ${1 << 20} characters, the most read as one line`);
+    expect(refused(long, { maxLine: 1 << 20, maxWhole: 1 << 20 })).toBe(
+      `19 malformed state dump: line 8 is longer than ${1 << 20} characters, the most read as one line`,
+    );
     const reader = new StateReader({ maxLine: 1000, maxWhole: 1000 });
     reader.feed(text.slice(0, text.indexOf('"named_accounts"')));
     expect(() => {
@@ -172,47 +189,98 @@ describe('StateReader', () => {
   it('refuses what loadState refuses, naming the field or item; text that is not JSON by line', async () => {
     const { text } = await busyDump();
     const good = parseQuotingBigIntegers(text) as Record<string, any>;
-    expect(refused(stringify({ ...good, format: 'l2-devnet/state@0' }))).toMatch(/^19 state dump format "l2-devnet\/state@0" cannot be read/);
-    expect(refused(stringify({ ...good, format: 'l2-devnet/state@1' }))).toMatch(/^19 state dump format "l2-devnet\/state@1" cannot be read by this build, which reads "l2-devnet\/state@3", "l2-devnet\/state@2"/);
+    expect(refused(stringify({ ...good, format: 'l2-devnet/state@0' }))).toMatch(
+      /^19 state dump format "l2-devnet\/state@0" cannot be read/,
+    );
+    expect(refused(stringify({ ...good, format: 'l2-devnet/state@1' }))).toMatch(
+      /^19 state dump format "l2-devnet\/state@1" cannot be read by this build, which reads "l2-devnet\/state@3", "l2-devnet\/state@2"/,
+    );
     expect(refused(stringify({ ...good, records: undefined }))).toBe('19 malformed state dump: missing field records');
     expect(refused(stringify({ ...good, surprise: 1 }))).toBe('19 malformed state dump: unexpected field surprise');
-    expect(refused(stringify({ ...good, next_vault_id: 'ten' }))).toBe('19 malformed state dump: next_vault_id must be an integer >= 0, got "ten"');
-    expect(refused(stringify({ ...good, records: [...good.records, good.records[0]] }))).toMatch(/^19 malformed state dump: records must come in ascending sequence id order, once each \(1 after \d+\)$/);
-    const file = { projectUuid: good.projects[0].uuid, cid: 'bafkreidup', filename: 'a.txt', size: 5, createdAtMicros: 1767225600000000, removed: false };
-    expect(refused(stringify({ ...good, storage: [file, { ...file, filename: 'b.txt' }] }))).toBe('19 malformed state dump: storage has 2 entries, 1 of them distinct');
+    expect(refused(stringify({ ...good, next_vault_id: 'ten' }))).toBe(
+      '19 malformed state dump: next_vault_id must be an integer >= 0, got "ten"',
+    );
+    expect(refused(stringify({ ...good, records: [...good.records, good.records[0]] }))).toMatch(
+      /^19 malformed state dump: records must come in ascending sequence id order, once each \(1 after \d+\)$/,
+    );
+    const file = {
+      projectUuid: good.projects[0].uuid,
+      cid: 'bafkreidup',
+      filename: 'a.txt',
+      size: 5,
+      createdAtMicros: 1767225600000000,
+      removed: false,
+    };
+    expect(refused(stringify({ ...good, storage: [file, { ...file, filename: 'b.txt' }] }))).toBe(
+      '19 malformed state dump: storage has 2 entries, 1 of them distinct',
+    );
     expect(() => loadState({ ...good, storage: [file, { ...file, filename: 'b.txt' }] })).toThrow(/^malformed state dump: /);
     const queued = [...good.pending_l2, good.next_sequence_id + 7];
-    expect(refused(stringify({ ...good, pending_l2: queued }))).toBe(`19 inconsistent state dump: the batch queues hold ${good.pending_l2.length + good.pending_l1.length + 1} ids but ${good.pending_l2.length + good.pending_l1.length} records are queued (an id that is no record, or one in both queues)`);
-    expect(refused(stringify({ ...good, issued: good.issued.map(([k, v]: [string, number]) => [k, v + 1]) }))).toMatch(/^19 inconsistent state dump: conservation/);
+    expect(refused(stringify({ ...good, pending_l2: queued }))).toBe(
+      `19 inconsistent state dump: the batch queues hold ${good.pending_l2.length + good.pending_l1.length + 1} ids but ${good.pending_l2.length + good.pending_l1.length} records are queued (an id that is no record, or one in both queues)`,
+    );
+    expect(refused(stringify({ ...good, issued: good.issued.map(([k, v]: [string, number]) => [k, v + 1]) }))).toMatch(
+      /^19 inconsistent state dump: conservation/,
+    );
     const deep = '['.repeat(5_000) + ']'.repeat(5_000);
-    expect(refused(stringify(good).replace('"named_accounts":[', `"named_accounts":[${deep},`))).toBe('19 malformed state dump: field named_accounts nests deeper than 64 levels (a whole dump nests about a dozen)');
+    expect(refused(stringify(good).replace('"named_accounts":[', `"named_accounts":[${deep},`))).toBe(
+      '19 malformed state dump: field named_accounts nests deeper than 64 levels (a whole dump nests about a dozen)',
+    );
     // In the line layout, deep nesting inside an item is refused by the item's schema.
-    expect(refused(text.replace('"records":[\n', `"records":[\n${deep},\n`))).toBe('19 malformed state dump: records[0] must be an object, got an array of 1');
+    expect(refused(text.replace('"records":[\n', `"records":[\n${deep},\n`))).toBe(
+      '19 malformed state dump: records[0] must be an object, got an array of 1',
+    );
     // Text that is not JSON: named by its line.
     const lines = text.split('\n');
     const at = lines.findIndex((l) => l.startsWith('{"sequenceId":3,'));
     expect(refused(editLine(text, '{"sequenceId":3,', (l) => l.replace('},', '#,')))).toMatch(new RegExp(`^401 line ${at + 1}: `));
     expect(refused(text.slice(0, text.indexOf('{"sequenceId":3,') + 20))).toMatch(new RegExp(`^401 line ${at + 1}: `));
-    expect(refused(text + '\nx')).toBe('19 malformed state dump: line ' + (lines.length + 1) + ' is not laid out as GET /_devnet/state writes it (one member or item per line): "x"');
+    expect(refused(text + '\nx')).toBe(
+      '19 malformed state dump: line ' +
+        (lines.length + 1) +
+        ' is not laid out as GET /_devnet/state writes it (one member or item per line): "x"',
+    );
   });
 
   it('refuses a tampered item, naming it: a value of the wrong type or range, a field extra, repeated, reordered or spelled otherwise', async () => {
     const { text } = await busyDump();
     const record3 = (f: (line: string) => string) => refused(editLine(text, '{"sequenceId":4,', f));
-    expect(record3((l) => l.replace(/"amount":\d+/, '"amount":-4'))).toBe('19 malformed state dump: records[3].amount must be an integer >= 0, got -4');
-    expect(record3((l) => l.replace(/"amount":\d+/, '"amount":"4"'))).toBe('19 malformed state dump: records[3].amount must be an integer >= 0, got "4"');
-    expect(record3((l) => l.replace('"sequenceId":4', '"sequenceId":"4"'))).toBe('19 malformed state dump: records[3].sequenceId must be an integer from 1 to 2^53-1, got "4"');
-    expect(record3((l) => l.replace('"type":1', '"type":99'))).toMatch(/^19 malformed state dump: records\[3\]\.type must be one of 1, 2, 3, 4, 7, 8, got 99$/);
+    expect(record3((l) => l.replace(/"amount":\d+/, '"amount":-4'))).toBe(
+      '19 malformed state dump: records[3].amount must be an integer >= 0, got -4',
+    );
+    expect(record3((l) => l.replace(/"amount":\d+/, '"amount":"4"'))).toBe(
+      '19 malformed state dump: records[3].amount must be an integer >= 0, got "4"',
+    );
+    expect(record3((l) => l.replace('"sequenceId":4', '"sequenceId":"4"'))).toBe(
+      '19 malformed state dump: records[3].sequenceId must be an integer from 1 to 2^53-1, got "4"',
+    );
+    expect(record3((l) => l.replace('"type":1', '"type":99'))).toMatch(
+      /^19 malformed state dump: records\[3\]\.type must be one of 1, 2, 3, 4, 7, 8, got 99$/,
+    );
     expect(record3((l) => l.replace('{', '{"extra":true,'))).toBe('19 malformed state dump: unexpected field records[3].extra');
     expect(record3((l) => l.replace(',"to":null', ''))).toBe('19 malformed state dump: missing field records[3].to');
-    for (const spelled of [(l: string) => l.replace(/"amount":(\d+)/, '"amount":$1.0'), (l: string) => l.replace(/"amount":(\d+)/, '"amount":$1,"amount":$1'), (l: string) => l.replace('"to":null,"reason":null', '"reason":null,"to":null'), (l: string) => l.replace('"starkKey":"0x', '"starkKey":"\\u0030x'), (l: string) => l.replace('{"sequenceId"', '{ "sequenceId"')]) {
-      expect(record3(spelled)).toMatch(/^19 malformed state dump: records\[3\] is not written as GET \/_devnet\/state writes the entry it loads as \(a field repeated, reordered, or spelled otherwise\): \{/);
+    for (const spelled of [
+      (l: string) => l.replace(/"amount":(\d+)/, '"amount":$1.0'),
+      (l: string) => l.replace(/"amount":(\d+)/, '"amount":$1,"amount":$1'),
+      (l: string) => l.replace('"to":null,"reason":null', '"reason":null,"to":null'),
+      (l: string) => l.replace('"starkKey":"0x', '"starkKey":"\\u0030x'),
+      (l: string) => l.replace('{"sequenceId"', '{ "sequenceId"'),
+    ]) {
+      expect(record3(spelled)).toMatch(
+        /^19 malformed state dump: records\[3\] is not written as GET \/_devnet\/state writes the entry it loads as \(a field repeated, reordered, or spelled otherwise\): \{/,
+      );
     }
-    expect(refused(editLine(text, '"clock":', (l) => l.replace(':{', ':{ ')))).toBe('19 malformed state dump: field clock is not written as GET /_devnet/state writes the value it loads as');
-    expect(refused(editLine(text, '"prng":', () => '"prng":{"seed":"x","counter":1.5},'))).toBe('19 malformed state dump: prng.counter must be an integer from 0 to 2^53-1, got 1.5');
+    expect(refused(editLine(text, '"clock":', (l) => l.replace(':{', ':{ ')))).toBe(
+      '19 malformed state dump: field clock is not written as GET /_devnet/state writes the value it loads as',
+    );
+    expect(refused(editLine(text, '"prng":', () => '"prng":{"seed":"x","counter":1.5},'))).toBe(
+      '19 malformed state dump: prng.counter must be an integer from 0 to 2^53-1, got 1.5',
+    );
     // Out of the layout: a member out of order, a missing one, a comma too many.
     expect(refused(editLine(text, '"prng":', () => ''))).toMatch(/^19 malformed state dump: line 3 is not laid out/);
-    expect(refused(text.replace(/\n"prng":[^\n]*/, ''))).toBe('19 malformed state dump: line 3 holds field next_sequence_id where prng is written (missing, or out of order)');
+    expect(refused(text.replace(/\n"prng":[^\n]*/, ''))).toBe(
+      '19 malformed state dump: line 3 holds field next_sequence_id where prng is written (missing, or out of order)',
+    );
     expect(refused(text.replace('\n]', ',\n]'))).toMatch(/^19 malformed state dump: line \d+ is not laid out/);
   });
 
@@ -234,7 +302,9 @@ describe('StateReader', () => {
     expect(padded.length).toBe(line.length);
     expect(refusedAnyhow(text.replace(line, padded))).toMatch(notWritten);
     // A lone surrogate written raw (the dump escapes it), padded with spaces.
-    expect(refusedAnyhow(editLine(text, '{"sequenceId":4,', (l) => l.replace(/"reason":null/, '"reason":"\ud800"     ')))).toMatch(notWritten);
+    expect(refusedAnyhow(editLine(text, '{"sequenceId":4,', (l) => l.replace(/"reason":null/, '"reason":"\ud800"     ')))).toMatch(
+      notWritten,
+    );
     // One record over two lines (a key repeated so the first line is as long as the record's text), two records on one line.
     const lines = text.split('\n');
     const at = lines.findIndex((l) => l.startsWith('{"sequenceId":4,'));
@@ -255,13 +325,19 @@ describe('StateReader', () => {
     expect(text).toContain(`"amount":${2n ** 53n - 1n}`);
     for (const sizes of [[text.length], [7, 13, 1, 64]]) expect(stateHash(read(text, sizes))).toBe(c.dn.devnet.stateHash());
     // One spelling each: a safe integer written as a string, or a big one with a leading zero, is refused.
-    expect(refused(text.replace(`"amount":${2n ** 53n - 1n}`, `"amount":"${2n ** 53n - 1n}"`))).toMatch(/amount must be an integer >= 0, got "9007199254740991"$/);
-    expect(refused(text.replace(`"amount":"${2n ** 53n + 1n}"`, `"amount":"0${2n ** 53n + 1n}"`))).toMatch(/amount must be an integer >= 0, got "09007199254740993"$/);
+    expect(refused(text.replace(`"amount":${2n ** 53n - 1n}`, `"amount":"${2n ** 53n - 1n}"`))).toMatch(
+      /amount must be an integer >= 0, got "9007199254740991"$/,
+    );
+    expect(refused(text.replace(`"amount":"${2n ** 53n + 1n}"`, `"amount":"0${2n ** 53n + 1n}"`))).toMatch(
+      /amount must be an integer >= 0, got "09007199254740993"$/,
+    );
   });
 
   it('rebuilds the list indexes: a long history keeps its record lists, and every index agrees with the plain state', async () => {
     const { text } = await busyDump();
-    const carol = (JSON.parse(text) as { accounts: Array<{ key: string; records: number[] }> }).accounts.find((a) => a.records.length > RECORD_LISTS_FROM)!;
+    const carol = (JSON.parse(text) as { accounts: Array<{ key: string; records: number[] }> }).accounts.find(
+      (a) => a.records.length > RECORD_LISTS_FROM,
+    )!;
     const state = read(text, [7, 13, 1, 64]);
     expect(state.lists.records.get(carol.key)?.byType.size).toBeGreaterThan(0);
     expect(state.lists.depth.size).toBeGreaterThan(0);
@@ -272,9 +348,14 @@ describe('StateReader', () => {
     const { text } = await busyDump();
     const good = parseQuotingBigIntegers(text) as Record<string, any>;
     const long = good.accounts.findIndex((a: any) => a.records.length > RECORD_LISTS_FROM);
-    const withRecords = (f: (ids: number[]) => number[]) => stringify({ ...good, accounts: good.accounts.map((a: any, i: number) => (i === long ? { ...a, records: f(a.records) } : a)) });
+    const withRecords = (f: (ids: number[]) => number[]) =>
+      stringify({ ...good, accounts: good.accounts.map((a: any, i: number) => (i === long ? { ...a, records: f(a.records) } : a)) });
     const key = good.accounts[long].key;
-    expect(refused(withRecords((ids) => [...ids, good.next_sequence_id + 5]))).toBe(`19 malformed state dump: account ${key} lists record ${good.next_sequence_id + 5}, which is not a record`);
-    expect(refused(withRecords((ids) => [ids[1]!, ids[0]!, ...ids.slice(2)]))).toMatch(new RegExp(`^19 malformed state dump: account ${key} lists record \\d+, which is out of ascending order$`));
+    expect(refused(withRecords((ids) => [...ids, good.next_sequence_id + 5]))).toBe(
+      `19 malformed state dump: account ${key} lists record ${good.next_sequence_id + 5}, which is not a record`,
+    );
+    expect(refused(withRecords((ids) => [ids[1]!, ids[0]!, ...ids.slice(2)]))).toMatch(
+      new RegExp(`^19 malformed state dump: account ${key} lists record \\d+, which is out of ascending order$`),
+    );
   });
 });

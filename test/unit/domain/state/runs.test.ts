@@ -23,7 +23,11 @@ function runsOf(ids: readonly number[], k: number, kinds: readonly number[]): { 
     if (kind === 1) return arrayRun(sorted);
     // A range of a list that holds other classes below and above it.
     const span = 2 ** 40;
-    const list = SortedList.fromSorted(byNumber, [...sorted.map((x) => x), ...sorted.map((x) => span + x), ...sorted.map((x) => 2 * span + x)]);
+    const list = SortedList.fromSorted(byNumber, [
+      ...sorted.map((x) => x),
+      ...sorted.map((x) => span + x),
+      ...sorted.map((x) => 2 * span + x),
+    ]);
     return rangeRun(list, span, 2 * span);
   });
   return { runs, all: [...ids] };

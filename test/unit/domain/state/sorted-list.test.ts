@@ -54,7 +54,11 @@ describe('SortedList', () => {
       check(s, want, [0, 1, 777, n - 1, n, n + 1]);
       // Delete every other value, then the rest: merges and root collapses on the way.
       for (let i = 0; i < want.length; i += 2) expect(s.delete(want[i]!)).toBe(true);
-      check(s, want.filter((_, i) => i % 2 === 1), [0, 1, 777, n - 1]);
+      check(
+        s,
+        want.filter((_, i) => i % 2 === 1),
+        [0, 1, 777, n - 1],
+      );
       for (let i = 1; i < want.length; i += 2) s.delete(want[i]!);
       check(s, [], [0, 5]);
       s.add(3);
@@ -73,7 +77,11 @@ describe('SortedList', () => {
           add ? s.add(value) : s.delete(value);
           add ? shadow.add(value) : shadow.delete(value);
         }
-        check(s, [...shadow].sort((a, b) => a - b), [0, 1500, 99_999]);
+        check(
+          s,
+          [...shadow].sort((a, b) => a - b),
+          [0, 1500, 99_999],
+        );
       }),
       { numRuns: 30 },
     );

@@ -33,8 +33,19 @@ describe('parseExact', () => {
   });
 
   it('keeps integers of 16+ digits exact as bigint, and only those; a string that looks like a mark stays a string', () => {
-    const v = parseExact('{"a":123456789012345678901234567890,"b":-1234567890123456,"c":123456789012345,"d":1234567890123456.5,"e":"1234567890123456789","f":1e20,"g":"\\u00001234567890123456789","h":"\\\\u0000"}');
-    expect(v).toEqual({ a: 123456789012345678901234567890n, b: -1234567890123456n, c: 123456789012345, d: 1234567890123456.5, e: '1234567890123456789', f: 1e20, g: '\u00001234567890123456789', h: '\\u0000' });
+    const v = parseExact(
+      '{"a":123456789012345678901234567890,"b":-1234567890123456,"c":123456789012345,"d":1234567890123456.5,"e":"1234567890123456789","f":1e20,"g":"\\u00001234567890123456789","h":"\\\\u0000"}',
+    );
+    expect(v).toEqual({
+      a: 123456789012345678901234567890n,
+      b: -1234567890123456n,
+      c: 123456789012345,
+      d: 1234567890123456.5,
+      e: '1234567890123456789',
+      f: 1e20,
+      g: '\u00001234567890123456789',
+      h: '\\u0000',
+    });
   });
 
   it('round-trips stringify of bigints beyond 2^53', () => {
@@ -60,7 +71,13 @@ describe('parseExact', () => {
 describe('parseQuotingBigIntegers and stringify(_, true): the state dump spelling', () => {
   it('reads integers past 2^53 as strings of their digits, and 2^53-1 and below as numbers', () => {
     const text = '{"a":12345678901234567890,"b":"12345678901234567890","c":9007199254740991,"d":9007199254740992,"e":[-99999999999999999]}';
-    expect(parseQuotingBigIntegers(text)).toEqual({ a: '12345678901234567890', b: '12345678901234567890', c: 9007199254740991, d: '9007199254740992', e: ['-99999999999999999'] });
+    expect(parseQuotingBigIntegers(text)).toEqual({
+      a: '12345678901234567890',
+      b: '12345678901234567890',
+      c: 9007199254740991,
+      d: '9007199254740992',
+      e: ['-99999999999999999'],
+    });
   });
 
   it('writes a bigint past 2^53 as a string, any other as a number, and reads back what it wrote', () => {
@@ -69,7 +86,11 @@ describe('parseQuotingBigIntegers and stringify(_, true): the state dump spellin
         const text = stringify(xs, true);
         const back = parseQuotingBigIntegers(text) as Array<number | string>;
         expect(back.map((x) => BigInt(x))).toEqual(xs);
-        back.forEach((x, i) => expect(typeof x).toBe(xs[i]! > BigInt(Number.MAX_SAFE_INTEGER) || xs[i]! < -BigInt(Number.MAX_SAFE_INTEGER) ? 'string' : 'number'));
+        back.forEach((x, i) =>
+          expect(typeof x).toBe(
+            xs[i]! > BigInt(Number.MAX_SAFE_INTEGER) || xs[i]! < -BigInt(Number.MAX_SAFE_INTEGER) ? 'string' : 'number',
+          ),
+        );
         expect(stringify(back)).toBe(text);
       }),
     );
