@@ -1,9 +1,9 @@
 // `npm run build`: everything is built in dist.next/ and then swapped in for dist/, so a server running
 // from dist/ (`npm start` in another terminal while `npm test` builds) never sees a half-built or
-// missing directory. Its lazy chunks (dist/main-*.js, loaded on first use) stay reachable too: the
-// chunks the previous build's CLI imports are carried into the new dist/ when the new build lacks them.
+// missing directory. Its lazy chunks (dist/main-*.js, loaded on first use) are named by their content,
+// so a rebuild of the same code has the same names; after a rebuild of changed code, restart it.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,27 +24,6 @@ run(process.execPath, 'scripts/compile-contracts.mjs', join(NEXT, 'l1/contracts.
 // npm sets the bin's mode at install; a rebuild must keep `npx l2-devnet` runnable.
 chmodSync(join(NEXT, 'main.js'), 0o755);
 
-/** The chunks `dir`'s CLI reaches from main.js, statically or through import(). */
-function chunksOf(dir) {
-  const seen = new Set();
-  const visit = (file) => {
-    const path = join(dir, file);
-    if (!existsSync(path)) return;
-    for (const m of readFileSync(path, 'utf8').matchAll(/["']\.\/(main-[\w-]+\.js)["']/g)) {
-      if (!seen.has(m[1])) {
-        seen.add(m[1]);
-        visit(m[1]);
-      }
-    }
-  };
-  visit('main.js');
-  return seen;
-}
-
-if (existsSync(DIST)) {
-  const fresh = new Set(readdirSync(NEXT));
-  for (const chunk of chunksOf(DIST)) if (!fresh.has(chunk)) copyFileSync(join(DIST, chunk), join(NEXT, chunk));
-}
 rmSync(OLD, { recursive: true, force: true });
 if (existsSync(DIST)) renameSync(DIST, OLD);
 renameSync(NEXT, DIST);
