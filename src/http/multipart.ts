@@ -46,7 +46,10 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   try {
     parser = busboy({ headers: { 'content-type': contentType }, limits: FORM_LIMITS, defParamCharset: 'utf8' });
   } catch {
-    fail(ErrorCode.InvalidParam, 'file is required: send multipart/form-data with a "file" field (the content type names no boundary)');
+    fail(
+      ErrorCode.InvalidParam,
+      'file is required: send multipart/form-data with a "file" field (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)',
+    );
   }
   let refusal: unknown;
   let wake: () => void = () => undefined;

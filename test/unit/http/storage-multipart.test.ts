@@ -2,7 +2,7 @@
 // a form too large in any dimension, or with a hostile header, is refused with 19 at once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DevnetError } from '../../../src/domain/values/errors.js';
+import { DevnetError, ErrorCode } from '../../../src/domain/values/errors.js';
 import { FORM_LIMITS, readUpload } from '../../../src/http/multipart.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -107,6 +107,12 @@ describe('multipart reading', () => {
     for (const type of ['application/json', 'multipart/form-data', 'multipart/mixed; boundary=x', undefined]) {
       const e = await readUpload(streamOf(enc('x')), type, 100, async () => ({ abort: async () => undefined })).catch((x: unknown) => x);
       expect((e as DevnetError).message).toMatch(/file is required/);
+    }
+    // An unquoted boundary with a space or a non-ASCII letter is no boundary to busboy: the refusal says how to send one.
+    for (const type of ['multipart/form-data; boundary=a b', 'multipart/form-data; boundary=\u00e9']) {
+      const e = await readUpload(streamOf(enc('x')), type, 100, async () => ({ abort: async () => undefined })).catch((x: unknown) => x);
+      expect((e as DevnetError).code).toBe(ErrorCode.InvalidParam);
+      expect((e as DevnetError).message).toMatch(/no boundary, or one that is malformed: quote a boundary/);
     }
   });
 
