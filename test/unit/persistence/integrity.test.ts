@@ -1,34 +1,14 @@
 // Detectable corruption: every journal line and the image carry a checksum, lines are chained and
 // numbered, so a changed, missing or reordered line refuses to start (naming the line) and changes
 // nothing; only an incomplete last line is dropped.
-import { afterEach, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Devnet } from '../../../src/devnet.js';
-import { readGenesisFile } from '../../../src/genesis-file.js';
-import { openStateDir, StateDirError } from '../../../src/persistence/state-dir.js';
-import type { StateDirOptions } from '../../../src/persistence/state-dir.js';
+import { StateDirError } from '../../../src/persistence/state-dir.js';
 import { lineSum, sealLine, unsealLine } from '../../../src/persistence/codec.js';
+import { open, tempDir as scratchDir } from './scratch-dir.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'l2-devnet-int-'));
-  dirs.push(d);
-  return d;
-}
-
-function open(dir: string, options: StateDirOptions = {}) {
-  const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
-  const sd = openStateDir(dir, devnet, options);
-  const carol = devnet.accounts().accounts[2]!.stark_key;
-  const deposit = (amount: bigint) => devnet.deposit({ starkKey: carol, contractAddress: 'eth', amount });
-  return { devnet, sd, deposit, balance: () => devnet.state.accounts.get(carol)!.balances.values().next().value!.available };
-}
+const tempDir = () => scratchDir('l2-devnet-int-');
 
 /** A dir whose journal holds `amounts.length` deposits after the genesis image; returns its state hash. */
 function withDeposits(dir: string, amounts: bigint[]): string {

@@ -1,34 +1,15 @@
 // Snapshot ids through a state dir: the id counter is part of the state image, so a replay after any
 // mix of reset, compaction and restart hands out the ids that were answered, and an old id never
 // names a new snapshot. Snapshots live at a restart stay revertable (the journal since them is kept).
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Devnet } from '../../../src/devnet.js';
 import { readGenesisFile } from '../../../src/genesis-file.js';
-import { openStateDir } from '../../../src/persistence/state-dir.js';
-import type { StateDirOptions } from '../../../src/persistence/state-dir.js';
 import { CHAIN_START, encodeLine, lineSum, sealLine } from '../../../src/persistence/codec.js';
+import { open, tempDir as scratchDir } from './scratch-dir.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'l2-devnet-snapids-'));
-  dirs.push(d);
-  return d;
-}
-
-function open(dir: string, options: StateDirOptions = {}) {
-  const devnet = new Devnet({ genesis: readGenesisFile(), signatures: 'skip' });
-  const sd = openStateDir(dir, devnet, options);
-  const carol = devnet.accounts().accounts[2]!.stark_key;
-  const deposit = (amount: bigint) => devnet.deposit({ starkKey: carol, contractAddress: 'eth', amount });
-  return { devnet, sd, deposit };
-}
+const tempDir = () => scratchDir('l2-devnet-snapids-');
 
 describe('snapshot ids across resets, compactions and restarts', () => {
   it('a revert drops the later snapshots but not their ids: the next snapshot gets a new one (it used to reuse 0x2)', () => {
