@@ -72,8 +72,7 @@ async function main(): Promise<void> {
     // startDevnet resolves, and the ready line is written in the same turn that it resolves.
     running = await startDevnet(options);
   } catch (e) {
-    const msg = e instanceof GenesisError ? `invalid genesis: ${e.message}` : (e as Error).message;
-    process.stderr.write(`l2-devnet: ${msg}\n`);
+    process.stderr.write(`l2-devnet: ${startFailure(e as Error, options)}\n`);
     process.exit(1);
   }
   // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
@@ -169,3 +168,12 @@ function warmCrypto(running: RunningDevnet): void {
 }
 
 void main();
+
+/** Why the start failed, with what to do about it where we know. */
+function startFailure(e: Error, options: CliOptions): string {
+  if (e instanceof GenesisError) return `invalid genesis: ${e.message}`;
+  if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    return `${e.message}: another process (perhaps another l2-devnet) listens on port ${options.port}; stop it, pick another with --port N, or let the system choose with --port 0 (add --listen-file FILE to learn the port)`;
+  }
+  return e.message;
+}

@@ -4,6 +4,8 @@ import { describe, it, expect, beforeAll, afterEach } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { MAIN, live, runToExit, startServer, stop, withTimeout } from '../support/cli.js';
 
 const TEST_TIMEOUT = 10_000;
@@ -260,6 +262,28 @@ describe('l2-devnet CLI: flags', () => {
       const r = await runToExit(['--version']);
       expect(r.code).toBe(0);
       expect(r.stdout.trim()).toBe('0.1.0');
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('l2-devnet CLI: a taken port', () => {
+  it(
+    'exits 1 naming the port and what to do (--port N, --port 0 with --listen-file)',
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+      const port = (taken.address() as AddressInfo).port;
+      try {
+        const r = await runToExit(['--port', String(port)]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain('EADDRINUSE');
+        expect(r.stderr).toContain(`listens on port ${port}`);
+        expect(r.stderr).toContain('--port 0');
+        expect(r.stdout).not.toContain('"event":"ready"');
+      } finally {
+        taken.close();
+      }
     },
     TEST_TIMEOUT,
   );
