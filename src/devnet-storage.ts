@@ -33,7 +33,7 @@ function isCar(file: UploadFile): boolean {
   return /\.car$/i.test(file.filename ?? '') || /^application\/vnd\.ipld\.car\b/i.test(file.contentType ?? '');
 }
 
-/** The longest file name kept (a name, as everywhere: docs/limits.md). */
+/** The longest file name kept (a name, as everywhere: docs/guarantees.md). */
 const MAX_FILE_NAME = 256;
 
 /** What one upload may take under the project's quota, as far as can be told before its CID is known. */

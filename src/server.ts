@@ -83,7 +83,7 @@ export interface StartOptions extends DevnetOptions {
   host?: string;
   /** 0 picks a free port. Default 8080. */
   port?: number;
-  /** The HTTP server's bounds on a socket (docs/limits.md); no flag sets them, tests shorten them. */
+  /** The HTTP server's bounds on a socket (docs/guarantees.md); no flag sets them, tests shorten them. */
   socket?: SocketLimits;
 }
 

@@ -44,7 +44,7 @@ export interface Step {
   /** The acting genesis account: it signs, and it is the default receiver of deposits and mints. */
   as?: string;
   call?: CallName;
-  /** The call's inputs, SDK-style (see docs/scenarios.md): `asset` as `ETH`, `RDD20`, `REDDIO721#3`; amounts and prices in display units; receivers by name. */
+  /** The call's inputs, SDK-style (see docs/testing.md): `asset` as `ETH`, `RDD20`, `REDDIO721#3`; amounts and prices in display units; receivers by name. */
   with?: Record<string, unknown>;
   /** Escape hatch: any route, as is. */
   request?: RawRequest;

@@ -66,7 +66,7 @@ const PAGES_RUN_ELSEWHERE: Record<string, string> = {
   'docs/namespaces.md': 'test/docs/namespaces-doc.test.ts',
 };
 
-/** The CLI on a free port, as `npm start` runs it. */
+/** The CLI on a free port, for the curl commands. */
 let cli: ChildProcess;
 let url = '';
 
@@ -92,7 +92,7 @@ const all = DOCS.flatMap(commandsOf);
 describe('commands shown in README.md and docs/', () => {
   it('finds the README commands (so an empty list cannot pass)', () => {
     expect(all.filter((c) => c.doc === 'README.md').map((c) => c.line)).toEqual(
-      expect.arrayContaining(['npm test', 'npx l2-devnet scenario scenarios/nft-sale.json']),
+      expect.arrayContaining(['npm test', 'node dist/main.js', 'node dist/main.js scenario scenarios/nft-sale.json']),
     );
   });
 
@@ -110,20 +110,19 @@ describe('commands shown in README.md and docs/', () => {
         expect(read(elsewhere.by)).toContain(elsewhere.mentions);
         return;
       }
-      if (line === 'npm start') {
-        // What the README's first command starts, on a free port: a ready line, then a healthy server.
-        const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--log', 'silent'], {
+      if (line === 'node dist/main.js') {
+        // The README's server command, on a free port: a ready line first, then a healthy server.
+        const server = spawn(process.execPath, ['dist/main.js', '--port', '0', '--log', 'silent'], {
           cwd: ROOT,
           stdio: ['ignore', 'pipe', 'inherit'],
-          detached: true,
         });
         try {
-          const first = await new Promise<string>((resolve) => createInterface({ input: npm.stdout! }).once('line', resolve));
+          const first = await new Promise<string>((resolve) => createInterface({ input: server.stdout! }).once('line', resolve));
           const ready = JSON.parse(first) as { event: string; url: string };
           expect(ready.event).toBe('ready');
           expect(await (await fetch(`${ready.url}/_devnet/health`)).json()).toMatchObject({ status: 'ok' });
         } finally {
-          process.kill(-npm.pid!, 'SIGTERM');
+          server.kill('SIGTERM');
         }
         return;
       }
@@ -136,7 +135,8 @@ describe('commands shown in README.md and docs/', () => {
         expect(body.status ?? 'OK').toBe('OK');
         return;
       }
-      const npx = /^npx l2-devnet (.*)$/.exec(line);
+      // `npx l2-devnet` as in a project that installed the package; `node dist/main.js` as in a clone.
+      const npx = /^(?:npx l2-devnet|node dist\/main\.js) (.*)$/.exec(line);
       if (npx) {
         const r = bash(`node dist/main.js ${npx[1]}`);
         expect(r.status, r.stdout + r.stderr).toBe(0);

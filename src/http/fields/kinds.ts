@@ -38,7 +38,7 @@ export function optional<T>(field: Field<T>, doc: Doc = {}): Field<T | undefined
 // ---- text ----
 
 /**
- * The length limits of text a caller sends (docs/limits.md), in UTF-16 code units as JavaScript
+ * The length limits of text a caller sends (docs/guarantees.md), in UTF-16 code units as JavaScript
  * counts them: names, URLs, other free text, and everything else (ids, addresses, filters).
  */
 export const TEXT_LIMITS = { name: 256, url: 2048, freeText: 4096, other: 256, list: 65_536 } as const;
