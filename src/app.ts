@@ -122,7 +122,11 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     ),
   );
 
-  app.notFound((c) => failure(c, noRoute(c.req.method, c.req.path), mode));
+  let routes: TrieRouter<true> | undefined;
+  app.notFound((c) => {
+    const { error, headers } = noRoute((routes ??= routeTable(app)), c.req.method, c.req.path);
+    return failure(c, error, mode, headers);
+  });
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
@@ -134,9 +138,29 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   return app;
 }
 
-/** 404, code 19, in both --error-status modes: no route answers this method and path. */
-function noRoute(method: string, path: string): DevnetError {
-  return new DevnetError(ErrorCode.InvalidParam, `no route ${echo(method)} ${echo(path)}`, 404);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function routeTable(app: Hono): TrieRouter<true> {
+  const routes = new TrieRouter<true>();
+  for (const r of app.routes) if (r.method !== 'ALL') routes.add(r.method, r.path, true);
+  return routes;
+}
+
+/** The methods with a route at `path`, HEAD beside GET (hono answers HEAD with the GET route). */
+function methodsAt(routes: TrieRouter<true>, path: string): string[] {
+  const found = METHODS.filter((m) => routes.match(m, path)[0].length > 0);
+  return found.includes('GET') ? [...found, 'HEAD'] : found;
+}
+
+/**
+ * Code 19 in both --error-status modes: 405 when the path has routes for other methods (the answer
+ * names them in `Allow`), else 404: no route answers this path.
+ */
+function noRoute(routes: TrieRouter<true>, method: string, path: string): { error: DevnetError; headers?: Record<string, string> } {
+  const allowed = methodsAt(routes, path);
+  if (allowed.length === 0) return { error: new DevnetError(ErrorCode.InvalidParam, `no route ${echo(method)} ${echo(path)}`, 404) };
+  const message = `${echo(method)} is not allowed on ${echo(path)}: use ${allowed.join(' or ')}`;
+  return { error: new DevnetError(ErrorCode.InvalidParam, message, 405), headers: { Allow: allowed.join(', ') } };
 }
 
 /**
@@ -146,8 +170,7 @@ function noRoute(method: string, path: string): DevnetError {
  * creates nothing: no namespace, no state directory, no journal line.
  */
 export function creationGate(built: Hono, options: AppOptions): (request: Request) => Response | undefined {
-  const routes = new TrieRouter<true>();
-  for (const r of built.routes) if (r.method !== 'ALL') routes.add(r.method, r.path, true);
+  const routes = routeTable(built);
   const check = guardCheck(options);
   return (request) => {
     const path = unprefixedPath(request);
@@ -155,6 +178,8 @@ export function creationGate(built: Hono, options: AppOptions): (request: Reques
     if (refusal !== undefined) return namespaceRefusal(refusal.error, refusal.headers);
     // hono answers HEAD with the GET route.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    return routes.match(method, path)[0].length === 0 ? namespaceRefusal(noRoute(request.method, path)) : undefined;
+    if (routes.match(method, path)[0].length > 0) return undefined;
+    const { error, headers } = noRoute(routes, request.method, path);
+    return namespaceRefusal(error, headers);
   };
 }

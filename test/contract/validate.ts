@@ -209,16 +209,15 @@ export function errorCode(ex: Exchange): number | undefined {
     : undefined;
 }
 
-/** src/app.ts's not-found answer: `no route METHOD /path` (404 in both error-status modes). */
+/** src/app.ts's not-found answers: `no route METHOD /path` (404), `METHOD is not allowed on /path` (405), in both error-status modes. */
 function appNotFound(ex: Exchange): boolean {
   const body = parseJson(ex.res.body);
   return (
-    ex.res.status === 404 &&
     typeof body === 'object' &&
     body !== null &&
     !Array.isArray(body) &&
     typeof body.error === 'string' &&
-    body.error.startsWith('no route ')
+    ((ex.res.status === 404 && body.error.startsWith('no route ')) || (ex.res.status === 405 && body.error.includes(' is not allowed on ')))
   );
 }
 

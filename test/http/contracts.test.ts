@@ -146,6 +146,23 @@ describe('unknown routes and --error-status http', () => {
     expect(failedCode(r)).toBe(19);
   });
 
+  it('answers a known path with the wrong method 405, naming the methods in Allow (in both --error-status modes)', async () => {
+    for (const client of [c, testClient({ errorStatus: 'http' })]) {
+      const post = await client.dn.fetch(new Request('http://x/v1/balances?stark_key=0x1', { method: 'POST', body: '{}' }));
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET, HEAD');
+      const body = await post.json();
+      expect(body).toEqual({ status: 'FAILED', data: null, error: 'POST is not allowed on /v1/balances: use GET or HEAD', error_code: 19 });
+      const get = await client.dn.fetch(new Request('http://x/v1/transfers', { method: 'GET' }));
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+    }
+    // Inside a namespace too, where the refusal is answered before the namespace exists.
+    const ns = await c.dn.fetch(new Request('http://x/ns/fresh/v1/balances', { method: 'DELETE' }));
+    expect(ns.status).toBe(405);
+    expect(ns.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('maps codes to 4xx in http mode, keeping the same envelope', async () => {
     const h = testClient({ errorStatus: 'http' });
     const unknown = await h.get('/v1/contract_info?contract_address=0x1111111111111111111111111111111111111111');

@@ -283,8 +283,8 @@ describe('cap, TTL and delete', () => {
       ['GET', '/ns/b/_devnet/accounts', { authorization: 'Bearer wrong' }, 401, 32],
       ['GET', '/metrics', { 'x-devnet-namespace': 'c' }, 401, 32],
       ['GET', '/ns/d/v1/no-such-route', {}, 404, 19],
-      ['DELETE', '/ns/e/v1/nonce', {}, 404, 19],
-      ['PUT', '/ns/f/_devnet/reset', auth, 404, 19],
+      ['DELETE', '/ns/e/v1/nonce', {}, 405, 19],
+      ['PUT', '/ns/f/_devnet/reset', auth, 405, 19],
       ['GET', '/%6Es/g/_devnet/health', {}, 401, 32],
     ];
     for (const [method, path, headers, status, code] of refused) {
