@@ -41,9 +41,21 @@ export async function fuzzCommand(argv: readonly string[], write: Write = (t) =>
     write(`l2-devnet fuzz: ${e.message}\n${FUZZ_USAGE}\n`);
     return 2;
   }
-  const report = await runFuzz(o);
+  const report = await runFuzz({ ...o, onProgress: progress(o) });
   write(formatReport(report, o));
   return report.ok ? 0 : 1;
+}
+
+/** Progress on stderr, so a long run is not silent: the seed first, then a line at each tenth of the runs (in place on a terminal). */
+function progress(o: FuzzOptions): (ran: number, runs: number, seed: number) => void {
+  const err = process.stderr;
+  const end = err.isTTY ? '\r' : '\n';
+  return (ran, runs, seed) => {
+    const step = Math.max(1, Math.ceil(runs / 10));
+    if (ran === 0) err.write(`l2-devnet fuzz: seed ${seed}, ${runs} sequences, ${o.url ?? 'in-process'}\n`);
+    else if (ran % step === 0)
+      err.write(`l2-devnet fuzz: ${ran} sequences run${ran > runs ? ' (shrinking a failure)' : ` of ${runs}`}${end}`);
+  };
 }
 
 /** The run's outcome as printed: the seed, and on failure the shrunk sequence, what disagreed and the replay command. */

@@ -38,6 +38,8 @@ export interface FuzzOptions {
   sign?: boolean;
   /** In-process only: options of the emulator under test (a test plants a wrong fee rule here). */
   devnet?: DevnetOptions;
+  /** Called before the first sequence (ran 0) and as each ends, shrinking included: how many have run, of how many to try. */
+  onProgress?: (ran: number, runs: number, seed: number) => void;
 }
 
 export interface FuzzReport {
@@ -120,6 +122,7 @@ export async function runFuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   const seed = o.seed ?? (Date.now() ^ (Math.random() * 0x100000000)) >>> 0;
   const runs = o.runs ?? 200;
   const sign = o.url !== undefined || o.sign === true;
+  let ran = 0;
   const property = fc.asyncProperty(fuzzCommands(o.maxCommands ?? 40, o.replayPath), async (cmds) => {
     const fresh = await freshTarget(o);
     try {
@@ -127,8 +130,10 @@ export async function runFuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
       await fc.asyncModelRun(() => ({ model: { s: genesisModel(), saved: new Map(), ids: [] }, real }), cmds);
     } finally {
       await fresh.close();
+      o.onProgress?.(++ran, runs, seed);
     }
   });
+  o.onProgress?.(0, runs, seed);
   const details = await fc.check(property, { numRuns: runs, seed, ...(o.path !== undefined ? { path: o.path, endOnFailure: true } : {}) });
   if (!details.failed) return { ok: true, seed, runs: details.numRuns };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);

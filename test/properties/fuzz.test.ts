@@ -7,10 +7,13 @@ import { marketplaceFeeRoundsUp } from '../support/planted-bugs.js';
 
 describe('property runner', () => {
   it('200 sequences of up to 40 commands: invariants clean and the model in agreement after every command', async () => {
-    const report = await runFuzz({ runs: 200, maxCommands: 40 });
+    const progress: number[][] = [];
+    const report = await runFuzz({ runs: 200, maxCommands: 40, onProgress: (...call) => progress.push(call) });
     // On failure this shows the seed, the shrunk sequence and the replay path.
     expect(report.ok ? 'ok' : formatReport(report, {})).toBe('ok');
     expect(report.runs).toBe(200);
+    // `l2-devnet fuzz` prints from these: the seed before the first sequence, then each one as it ends.
+    expect(progress).toEqual(Array.from({ length: 201 }, (_, ran) => [ran, 200, report.seed]));
   }, 180_000);
 
   it('finds a planted fee bug (marketplace fee rounded up) and shrinks it to one trade', async () => {
