@@ -37,6 +37,8 @@ const LAZY_PACKAGES = [
   'lowdb',
   'prom-client',
   'busboy',
+  // Only when running from src/ (the explorer's module is bundled at build): never from dist/.
+  'esbuild',
 ];
 
 const result = await build({

@@ -28,19 +28,19 @@ export function redactQueryValue(name: string, value: string): string {
 }
 
 /**
- * `value` with the value of every field under a secret name replaced by `[redacted]`, at any depth.
+ * `value` with the value of every field under a secret name (`secret`, default isSecretName) replaced by `[redacted]`, at any depth.
  * Nothing is copied when nothing is secret (the common case: a view or an answer without one).
  */
-export function redact<T>(value: T): T {
-  return masked(value) as T;
+export function redact<T>(value: T, secret: (name: string) => boolean = isSecretName): T {
+  return masked(value, secret) as T;
 }
 
-function masked(value: unknown): unknown {
+function masked(value: unknown, secret: (name: string) => boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const m = masked(value[i]);
+      const m = masked(value[i], secret);
       if (m !== value[i]) (out ??= value.slice())[i] = m;
     }
     return out ?? value;
@@ -50,7 +50,7 @@ function masked(value: unknown): unknown {
   if (proto !== Object.prototype && proto !== null) return value;
   let out: Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(value)) {
-    const m = isSecretName(k) ? REDACTED : masked(v);
+    const m = secret(k) ? REDACTED : masked(v, secret);
     if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
   }
   return out ?? value;

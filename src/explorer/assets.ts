@@ -1,8 +1,9 @@
 // The explorer's static files by URL path: what GET /, /explorer.js and /explorer.css answer. Loaded
 // by the first request for one of them (constants.ts declares the routes without the bodies).
-import { EXPLORER_ASSET_TYPES } from './constants.js';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { bundleClient, CLIENT_FILE, EXPLORER_ASSET_TYPES } from './constants.js';
 import { EXPLORER_CSS, EXPLORER_HTML } from './page.js';
-import { EXPLORER_JS } from './script.js';
 
 export { FAVICON } from './constants.js';
 
@@ -12,12 +13,28 @@ export { FAVICON } from './constants.js';
  */
 export const PAGE_WEIGHT_BUDGET = 64 * 1024;
 
+/**
+ * The built module: beside this module's chunk (dist/main-*.js), or one level up (dist/explorer/assets.js).
+ * Running from src/ (tests, tsx) there is none: it is bundled now, as the build does.
+ */
+async function clientScript(): Promise<string> {
+  for (const path of [`./${CLIENT_FILE}`, `../${CLIENT_FILE}`]) {
+    const text = await readFile(new URL(path, import.meta.url), 'utf8').catch(() => undefined);
+    if (text !== undefined) return text;
+  }
+  return bundleClient(fileURLToPath(new URL('./client/main.ts', import.meta.url)));
+}
+
 export interface StaticAsset {
   type: string;
   body: string;
 }
 
-const BODIES: Readonly<Record<string, string>> = { '/': EXPLORER_HTML, '/explorer.js': EXPLORER_JS, '/explorer.css': EXPLORER_CSS };
+const BODIES: Readonly<Record<string, string>> = {
+  '/': EXPLORER_HTML,
+  '/explorer.js': await clientScript(),
+  '/explorer.css': EXPLORER_CSS,
+};
 
 export const EXPLORER_ASSETS: Readonly<Record<string, StaticAsset>> = Object.fromEntries(
   Object.entries(EXPLORER_ASSET_TYPES).map(([path, type]) => [path, { type, body: BODIES[path]! }]),

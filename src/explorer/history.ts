@@ -87,14 +87,15 @@ export class EventHistory {
 
   /**
    * The events after `lastId`, or 'gone' when some of them are no longer held (or `lastId` is
-   * ahead of every event: another process, or the events of a replaced app).
+   * ahead of every event: another process, or the events of a replaced app). 0 asks for every event
+   * held (a page opened for the first time shows the recent history).
    */
   since(lastId: number): DevnetEvent[] | 'gone' {
     if (lastId > this.last) return 'gone';
     if (lastId === this.last) return [];
-    if (lastId + 1 < this.first) return 'gone';
+    if (lastId !== 0 && lastId + 1 < this.first) return 'gone';
     const out: DevnetEvent[] = [];
-    for (let seq = lastId + 1; seq <= this.last; seq++) out.push(this.events[seq % this.replayCapacity]!);
+    for (let seq = Math.max(lastId + 1, this.first); seq <= this.last; seq++) out.push(this.events[seq % this.replayCapacity]!);
     return out;
   }
 }

@@ -20,8 +20,14 @@ export interface InspectorOptions {
   requestClock?: () => number;
 }
 
-/** The inspector's own reads: kept out of the journal when they succeed, so a watching page does not fill it. */
+/**
+ * Reads that watch rather than use the devnet (the page's own, the scenario runner's invariant checks,
+ * health probes): kept out of the journal when they succeed, so a watching page or a scenario does not fill it.
+ */
 const OWN_READS = new Set([
+  '/_devnet/namespaces',
+  '/_devnet/invariants',
+  '/_devnet/health',
   '/',
   '/explorer.js',
   '/explorer.css',
@@ -98,6 +104,7 @@ export class Inspector {
         duration_ms: Math.round(ms * 1000) / 1000,
         wall_time: new Date(wall).toISOString(),
         emulator_time: isoMicros(this.devnet.state.clock.nowMicros),
+        body: notes.body,
       });
     };
   }

@@ -1,6 +1,7 @@
-// The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers), never
-// any request content that could be a secret: no body, no header, no value of a secret-like query key.
-import { redactQueryValue } from '../redact.js';
+// The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers). It
+// never shows request content that could be a secret: no header, no value of a secret-like query key,
+// and JSON bodies only with secrets and signatures masked (redact.ts).
+import { isSecretName, REDACTED, redact, redactQueryValue } from '../redact.js';
 
 /** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -8,6 +9,20 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 export const MAX_JOURNAL_LIMIT = 1000;
 /** The longest query value and error message kept (longer ones are cut with `…`). */
 const MAX_TEXT = 300;
+/** Longer bodies are not kept (only their length). */
+const MAX_BODY = 16 * 1024;
+/** In a body, a signature (what was signed is the rest) is masked with the secrets. */
+const bodySecret = (name: string): boolean => isSecretName(name) || /^(?:signature|sig|r|s)$/i.test(name);
+
+/** A JSON body as the journal shows it: secrets masked; anything else by its length only. */
+function shownBody(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    return JSON.stringify(redact(JSON.parse(text) as unknown, bodySecret));
+  } catch {
+    return `[not JSON, ${text.length} characters: ${REDACTED}]`;
+  }
+}
 
 export interface JournalEntry {
   /** 1, 2, ...: the journal's own counter (a `since` cursor), not reset by DELETE. */
@@ -29,6 +44,8 @@ export interface JournalEntry {
   wall_time: string;
   /** The emulator's clock when the answer was sent. */
   emulator_time: string;
+  /** The JSON body a route read, secrets and signatures `[redacted]`; null without one. */
+  body: string | null;
 }
 
 function cut(text: string): string {
@@ -78,9 +95,11 @@ export class RequestJournal {
     return this.next;
   }
 
+  /** `body` is the raw text: masked when listed, so a request pays nothing for it. */
   add(entry: Omit<JournalEntry, 'id'>): void {
     const id = this.next++;
-    this.ring[id % this.capacity] = { id, ...entry, path: cut(entry.path), error: entry.error === null ? null : cut(entry.error) };
+    const body = entry.body !== null && entry.body.length > MAX_BODY ? `"[${entry.body.length} characters, not kept]"` : entry.body;
+    this.ring[id % this.capacity] = { id, ...entry, body, path: cut(entry.path), error: entry.error === null ? null : cut(entry.error) };
     if (this.next - this.start > this.capacity) this.start = this.next - this.capacity;
   }
 
@@ -103,7 +122,7 @@ export class RequestJournal {
       if (f.path !== undefined && !e.path.includes(f.path)) continue;
       if (f.status !== undefined && e.status !== f.status) continue;
       if (f.error_code !== undefined && e.error_code !== f.error_code) continue;
-      out.push(e);
+      out.push({ ...e, body: shownBody(e.body) });
     }
     return out;
   }

@@ -45,6 +45,7 @@ export const EXPLORER_HTML = `<!doctype html>
     <button id="btn-snapshot">Take snapshot</button>
     <label class="sr" for="snapshot-id">snapshot</label><select id="snapshot-id"></select>
     <button id="btn-revert">Revert</button>
+    <button id="btn-reset" title="POST /_devnet/reset: back to the genesis state">Reset to genesis</button>
   </div>
   <div class="row">
     <label>deposit to <select id="deposit-account"></select></label>
@@ -62,7 +63,7 @@ export const EXPLORER_HTML = `<!doctype html>
   <section class="panel"><h2>Trades <small>last 50</small></h2><div id="trades" class="scroll"></div></section>
   <section class="panel"><h2>Marketplaces</h2><div id="marketplaces" class="scroll"></div></section>
   <section class="panel"><h2>Stored files</h2><div id="files" class="scroll"></div></section>
-  <section class="panel"><h2>Events <small>kept across reloads</small></h2><ol id="events" reversed></ol></section>
+  <section class="panel"><h2>Events <small>the last ones held, then live</small></h2><ol id="events" reversed></ol></section>
 </main>
 </div>
 </body>
@@ -84,7 +85,7 @@ header { display: flex; flex-wrap: wrap; gap: .5em 1em; align-items: center; pad
 header h1 { font-size: 1.1em; margin: 0; } header h1 a, header nav a { color: #fff; text-decoration: none; } header nav a { margin-right: .6em; }
 header nav a:hover, header h1 a:hover { text-decoration: underline; }
 #search { display: flex; gap: .3em; flex: 1 1 16em; min-width: 0; } #search input { flex: 1; min-width: 0; }
-header input, header button { color: var(--fg); }
+header input, header select, header button { color: var(--fg); }
 #live.on { color: #6ce9a6; } #live.off { color: #fda29b; }
 main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 1em; padding: 1em; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .6em .9em; min-width: 0; }
@@ -116,4 +117,5 @@ tr.refused td { color: var(--err); }
 .book { margin-bottom: 1em; }
 .pager { display: flex; gap: .5em; align-items: center; margin-top: .5em; }
 #events { font-size: .85em; padding-left: 2.5em; margin: 0; }
+pre.body { margin: 0; white-space: pre-wrap; } summary { cursor: pointer; }
 `;

@@ -109,6 +109,7 @@ export function recordRow(state: State, r: LedgerRecord): Record<string, unknown
     owner: r.starkKey,
     owner_name: nameOf(state, r.starkKey),
     to: r.to,
+    to_name: r.to === null ? null : nameOf(state, r.to),
     status: r.status,
     asset: c.symbol,
     contract_address: c.address,
@@ -209,10 +210,25 @@ export function recordDetail(state: State, id: number, steps: readonly StatusSte
   return {
     row: recordRow(state, r),
     fields: recordView(state, r),
-    reason: r.reason,
+    reason: r.reason === null ? null : readableReason(state, r.reason),
     history,
     history_complete: steps.length > 0 && steps[0]!.from === null,
   };
+}
+
+/**
+ * A failure reason as people read it: asset ids as their symbol (and token), stark keys as their
+ * genesis name, the quantized amounts after an asset (`has N`, `needs N`) in its display units.
+ */
+function readableReason(state: State, reason: string): string {
+  let asset: ReturnType<typeof contractOf> | undefined;
+  return reason.replace(/0x[0-9a-f]+|(?<=(?:has|needs) )\d+/g, (m) => {
+    if (!m.startsWith('0x')) return asset ? `${displayAmount(BigInt(m), asset.quantum, asset.decimals)} ${asset.symbol}` : m;
+    const a = state.assets.get(m);
+    if (a === undefined) return nameOf(state, m) ?? m;
+    asset = contractOf(state, a);
+    return asset.symbol + (a.tokenId === null ? '' : ` #${a.tokenId}`);
+  });
 }
 
 /** `#/order/{id}`: the order as /v1/order shows it, its fills and fees. */

@@ -31,6 +31,7 @@ export type LogMode = 'pretty' | 'json' | 'silent';
 const CODE_KEY = 'l2devnet.errorCode';
 const MESSAGE_KEY = 'l2devnet.errorMessage';
 const SEQUENCE_KEY = 'l2devnet.sequenceId';
+const BODY_KEY = 'l2devnet.body';
 
 type Notes = { set(key: string, value: unknown): void; get(key: string): unknown };
 
@@ -46,12 +47,18 @@ export function noteSequenceIds(c: Context, ids: number | readonly number[]): vo
   (c as unknown as Notes).set(SEQUENCE_KEY, ids);
 }
 
-/** What the handlers noted about the answer: the FAILED code and message, the sequence id(s). */
+/** Called where a route read its body: the request journal keeps it (shown redacted). */
+export function noteRequestBody(c: Context, text: string): void {
+  if (text !== '') (c as unknown as Notes).set(BODY_KEY, text);
+}
+
+/** What the handlers noted about the answer: the FAILED code and message, the sequence id(s), the request body read. */
 export function answerNotes(c: Context): {
   errorCode: number;
   error: string | null;
   sequenceId: number | null;
   sequenceIds: number | readonly number[] | null;
+  body: string | null;
 } {
   const n = c as unknown as Notes;
   const code = n.get(CODE_KEY);
@@ -63,6 +70,7 @@ export function answerNotes(c: Context): {
     error: typeof message === 'string' ? message : null,
     sequenceId: first ?? null,
     sequenceIds: seq ?? null,
+    body: (n.get(BODY_KEY) as string | undefined) ?? null,
   };
 }
 

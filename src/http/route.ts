@@ -9,6 +9,7 @@ import { fieldReader, isMissing } from './fields/field.js';
 import type { FieldMap, NoFields, Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
+import { noteRequestBody } from './request-log.js';
 import { bodyLimitOf, readBodyText } from './request-body.js';
 
 /** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */
@@ -94,6 +95,7 @@ export class RouteGroup {
       const key = spec.auth ? apiKey(c, this.devnet!) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
+      noteRequestBody(c, text);
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;

@@ -1,6 +1,7 @@
 // The explorer's inspector in Chromium: a refused request and its code in the journal view; a stark
 // key searched, a record's detail with its reason and status history; 500 records paged through;
-// events kept across a reload; screenshots at 390 px and 1440 px, light and dark, with no
+// events shown on first open and across a reload; request bodies with secrets redacted; the namespace
+// selector readable; the reset button; screenshots at 390 px and 1440 px, light and dark, with no
 // horizontal overflow. Screenshots go to test-output/.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,52 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
     console.log(`paged through ${seen.length} records: ${Date.now() - t1} ms`);
   }, 120_000);
 
+  it('shows the events held on first open: a new tab (no session storage) lists what happened before it', async () => {
+    const seq = (await post('/_devnet/deposit', { stark_key: accounts.alice!.stark_key, contract_address: 'eth', amount: '3' }))
+      .sequence_id as number;
+    const tab = await context.newPage();
+    try {
+      await tab.goto(net.url + '/#/');
+      await tab.waitForSelector('#live.on');
+      expect(await tab.evaluate('sessionStorage.length')).toBe(0);
+      await expect.poll(() => tab.locator('#events li', { hasText: `accepted as record ${seq}` }).count()).toBe(1);
+      // Records made before it opened carry the moves the server saw.
+      expect(await tab.locator('#events li').count()).toBeGreaterThan(1);
+    } finally {
+      await tab.close();
+    }
+  }, 30_000);
+
+  it("shows a request's body in its detail, secrets redacted, and names the receiver where a key would show", async () => {
+    const secret = accounts.alice!.private_key;
+    const sent = await transfer(accounts.alice!, accounts.bob!, 12n);
+    expect(sent.status).toBe('OK');
+    await post('/_devnet/deposit', {
+      stark_key: accounts.alice!.stark_key,
+      contract_address: 'eth',
+      amount: '1',
+      stark_private_key: secret,
+    });
+    await page.goto(net.url + '/#/requests');
+    await page.waitForSelector('#journal');
+    const row = page.locator('#journal tr', { hasText: '/_devnet/deposit' }).first();
+    await row.locator('summary').click();
+    const body = await row.locator('pre.body').innerText();
+    expect(JSON.parse(body)).toMatchObject({ stark_key: accounts.alice!.stark_key, amount: '1', stark_private_key: '[redacted]' });
+    const transferRow = page.locator('#journal tr', { hasText: '/v1/transfers' }).first();
+    await transferRow.locator('summary').click();
+    const signed = JSON.parse(await transferRow.locator('pre.body').innerText());
+    expect(signed).toMatchObject({ amount: '12', receiver: accounts.bob!.stark_key, signature: '[redacted]' });
+    // Nowhere on the page (every row's detail open): not the private key, not the signature.
+    await page.evaluate("document.querySelectorAll('#journal details').forEach((d) => { d.open = true; })");
+    const html = await page.content();
+    expect(html).not.toContain(secret.slice(2));
+    // The transfer's record names its receiver.
+    await page.goto(`${net.url}/#/record/${sent.data.sequence_id}`);
+    await page.waitForSelector('#view .panel');
+    expect(await page.locator('#view dd', { hasText: 'bob' }).count()).toBeGreaterThan(0);
+  }, 30_000);
+
   it('keeps its events across a reload, and gets what it missed meanwhile (Last-Event-ID)', async () => {
     await page.goto(net.url + '/#/');
     await page.waitForSelector('#live.on');
@@ -186,6 +233,12 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
         await page.screenshot({ path: `test-output/explorer-${width}-${scheme}.png`, fullPage: width === 390 });
       }
       backgrounds[scheme] = (await page.evaluate('getComputedStyle(document.documentElement).backgroundColor')) as string;
+      // The namespace selector's text is readable: its colour is not its background's.
+      const select = (await page.evaluate(
+        '(({ color, backgroundColor }) => ({ color, backgroundColor }))(getComputedStyle(document.getElementById("namespace")))',
+      )) as { color: string; backgroundColor: string };
+      expect(select.color, scheme).not.toBe(select.backgroundColor);
+      expect(await page.locator('#namespace option').first().innerText()).toBe('default');
     }
     expect(backgrounds.dark).not.toBe(backgrounds.light);
     // Keyboard: "/" focuses the search box.
@@ -193,4 +246,15 @@ describe.skipIf('skip' in browser)('the inspector in Chromium', () => {
     expect(await page.evaluate('document.activeElement?.id')).toBe('q');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('its reset button takes the devnet back to genesis', async () => {
+    await page.goto(net.url + '/#/');
+    await page.waitForSelector('#records tr[data-seq]');
+    await page.locator('#btn-reset').click();
+    await expect.poll(() => page.locator('#msg').innerText()).toMatch(/reset/);
+    const genesis = (await get('/_devnet/explorer/records?limit=1')).total as number;
+    expect(genesis).toBeLessThan(500);
+    await expect.poll(() => page.locator('#events li', { hasText: 'reset' }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  }, 30_000);
 });

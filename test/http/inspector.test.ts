@@ -174,6 +174,9 @@ describe('GET /_devnet/requests: the request journal', () => {
       const metrics = await (await fetch(`${net.url}/metrics`, { headers: auth })).text();
       expect(journal).toContain('/v1/transfers');
       expect(journal).toContain('"signature":"[redacted]"');
+      // The transfer's body is kept (what was signed), its signature masked.
+      const sent = (JSON.parse(journal).entries as Array<{ path: string; body: string | null }>).find((e) => e.path === '/v1/transfers')!;
+      expect(JSON.parse(sent.body!)).toMatchObject({ amount: '1000', receiver: bob.stark_key, signature: '[redacted]' });
       for (const secret of [apiKey, sig.r.slice(2), sig.s.slice(2), alice.private_key.slice(2), TOKEN, 'some-client-secret-42']) {
         expect(journal, secret).not.toContain(secret);
         expect(metrics, secret).not.toContain(secret);

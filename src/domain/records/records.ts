@@ -1,18 +1,11 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import { ensureAccount } from '../ledger/accounts.js';
+import { RecordStatus } from '../state/state.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
 import { append, touch, touchField } from '../state/undo.js';
 import { listRecord, unlistRecord } from './record-lists.js';
 
-export const RecordStatus = {
-  SubmittedToService: 0,
-  AcceptedByService: 1,
-  FailedOnService: 2,
-  AcceptedOnL2: 3,
-  RejectedOnL2: 4,
-  Rolled: 5,
-  AcceptedOnL1: 6,
-} as const;
+export { RecordStatus } from '../state/state.js';
 
 /** The only moves a record's status may make (docs/behaviour.md, "Records"). */
 export const STATUS_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {

@@ -96,6 +96,17 @@ export interface Account {
 export const RECORD_TYPES = { deposit: 1, mint: 2, transfer: 3, withdrawal: 4, ask: 7, bid: 8 } as const;
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
 
+/** A record's status (GET /v1/record's `status`); the moves it may make are in records.ts. */
+export const RecordStatus = {
+  SubmittedToService: 0,
+  AcceptedByService: 1,
+  FailedOnService: 2,
+  AcceptedOnL2: 3,
+  RejectedOnL2: 4,
+  Rolled: 5,
+  AcceptedOnL1: 6,
+} as const;
+
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
 

@@ -222,7 +222,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       tag,
       reply: 'plain',
       response: JOURNAL,
-      summary: 'The request journal: the last requests, newest first (no body, header or secret query value)',
+      summary: 'The request journal: the last requests, newest first (no header; secrets in the query and body [redacted])',
       description: `Holds the last ${inspector.journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
       query: {
         method: optText({ max: 16, description: 'GET, POST, DELETE, ...' }),
