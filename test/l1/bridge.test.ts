@@ -1,6 +1,10 @@
 // The emulator with `--l1 anvil` (startDevnet's `l1`): a real Anvil is started and stopped with it,
 // deposits logged on L1 become L2 deposit records, L2 withdrawals that reach AcceptedOnL1 are
 // credited on the contract, and a claim there empties the L2 withdraw area.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetId, assetType } from '../../src/crypto/asset.js';
 import type { Hex } from '../../src/l1/abi.js';
@@ -137,4 +141,46 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     await starkEx.write(aliceEth, 'withdrawNft', [BigInt(aliceEth), R721_TYPE, TOKEN_ID]);
     expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(aliceEth);
   });
+});
+
+describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the built CLI: npm run build first)', () => {
+  const ROOT = join(import.meta.dirname, '../..');
+  const blocks = [...readFileSync(join(ROOT, 'docs/l1.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+    m[1]!.split('\n').filter((l) => l.trim() !== ''),
+  );
+
+  it('starts the emulator with Anvil, and every command after it answers OK against it', async () => {
+    const [start, ...rest] = blocks;
+    expect(start).toBe('npx l2-devnet --l1 anvil');
+    const args = start!.replace(/^npx l2-devnet /, '').split(' ');
+    const cli = spawn(process.execPath, ['dist/main.js', ...args, '--port', '0', '--log', 'silent'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    try {
+      const line = await Promise.race([
+        new Promise<string>((resolve) => createInterface({ input: cli.stdout! }).once('line', resolve)),
+        exited.then((code) => Promise.reject(new Error(`the CLI exited with ${code} before its ready line`))),
+      ]);
+      const ready = JSON.parse(line);
+      expect(ready.l1.contract).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract)).not.toBe('0x');
+      expect(rest.length).toBeGreaterThan(0);
+      for (const line of rest) {
+        const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout).status).toBe('OK');
+      }
+      expect(JSON.parse(spawnSync('curl', ['-s', `${ready.url}/v1/starkex/contracts`], { encoding: 'utf8' }).stdout).data.testnet).toBe(
+        ready.l1.contract,
+      );
+      // Anvil goes with the emulator.
+      cli.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect(new EthRpc(ready.l1.url).chainId()).rejects.toThrow();
+    } finally {
+      cli.kill('SIGKILL');
+    }
+  }, 60_000);
 });
