@@ -15,7 +15,7 @@ import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
 import { startDevnet } from '../../src/server.js';
 import type { RunningDevnet } from '../../src/server.js';
-import { ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, toReply } from '../support/client.js';
+import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, toReply } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
 import { balance, recordOf, withdraw } from '../support/flows.js';
 
@@ -140,6 +140,48 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     await c.post('/_devnet/batches', { layer: 'both' });
     await starkEx.write(aliceEth, 'withdrawNft', [BigInt(aliceEth), R721_TYPE, TOKEN_ID]);
     expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(aliceEth);
+  });
+});
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil: what L2 had from its genesis', () => {
+  let running: RunningDevnet;
+  let c: TestClient;
+  let starkEx: Contract;
+  let alice: Account;
+  let aliceEth: Hex;
+  let contracts: ReturnType<typeof loadL1Artifacts>['contracts'];
+  let rpc: EthRpc;
+
+  beforeAll(async () => {
+    running = await startDevnet({ port: 0, l1: 'anvil' });
+    c = socketClient(running);
+    alice = c.accounts.alice;
+    aliceEth = alice.eth_address.toLowerCase() as Hex;
+    rpc = new EthRpc(running.l1!.url);
+    contracts = loadL1Artifacts().contracts;
+    starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+  }, 60_000);
+  afterAll(() => running?.close());
+
+  it('an ERC20 withdrawal is backed on L1 when credited (the exchange never held it) and paid in full', async () => {
+    const rdd20 = new Contract(rpc, contracts.DevnetERC20.abi, RDD20);
+    const owner = '0x00000000000000000000000000000000000000e2' as Hex;
+    expect((await withdraw(c, alice, owner, RDD20_ASSET, '5000000')).body.status).toBe('OK');
+    await c.post('/_devnet/batches', { layer: 'both' });
+    expect(await rdd20.read('balanceOf', [starkEx.address])).toBe(5n * 10n ** 18n);
+    await starkEx.write(aliceEth, 'withdraw', [BigInt(owner), RDD20_TYPE]);
+    expect(await rdd20.read('balanceOf', [owner])).toBe(5n * 10n ** 18n);
+    expect(await rdd20.read('balanceOf', [starkEx.address])).toBe(0n);
+  });
+
+  it('an ERC721M token minted on L2 is minted on L1 by withdrawAndMint from its blob', async () => {
+    const dmint = new Contract(rpc, contracts.DevnetMintableERC721.abi, DMINT.toLowerCase() as Hex);
+    const asset = `0x${assetId('ERC721M', BigInt(DMINT), 1n, 1n).toString(16)}`;
+    expect((await withdraw(c, alice, aliceEth, asset, '1')).body.status).toBe('OK');
+    await c.post('/_devnet/batches', { layer: 'both' });
+    await starkEx.write(aliceEth, 'withdrawAndMint', [BigInt(aliceEth), assetType('ERC721M', BigInt(DMINT), 1n), new Uint8Array([1])]);
+    expect(await dmint.read('ownerOf', [1n])).toBe(aliceEth);
+    expect((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${aliceEth}`)).body.data).toEqual([]);
   });
 });
 
