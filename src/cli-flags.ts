@@ -187,6 +187,16 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
     set: (o, v) => (o.namespaces = { ...o.namespaces, ttlSeconds: whole(0, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 0')(v) }),
   },
   {
+    name: 'l1',
+    help: "anvil = start Anvil (npm install @foundry-rs/anvil) and stop it on exit; or an Ethereum JSON-RPC URL with Anvil's methods. Deploys the StarkEx contract and bridges deposits and withdrawals (docs/l1.md); default: no L1",
+    set: (o, v) => (o.l1 = v === 'anvil' ? v : httpUrl(v)),
+  },
+  {
+    name: 'l1-contract',
+    help: "with --l1: attach to this deployed StarkExDevnet (the node's first account must be its operator) instead of deploying one",
+    set: (o, v) => (o.l1Contract = /^0x[0-9a-f]{40}$/i.test(v) ? v.toLowerCase() : refuse('must be an address: 0x and 40 hex digits')),
+  },
+  {
     name: 'log',
     values: ['pretty', 'json', 'silent'],
     help: 'pretty: the accounts table, then a line per request; json: one JSON line per request (pino); silent: nothing after the ready line; default: pretty on a terminal, json otherwise',

@@ -102,6 +102,8 @@ export interface DevnetConfig {
   fees?: FeeSchedule | undefined;
   /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
   storageQuota?: number | undefined;
+  /** The StarkEx contract on the attached L1 (`--l1`): `GET /v1/starkex/contracts` names it for every network. */
+  l1Contract?: string | undefined;
 }
 
 /**
@@ -385,6 +387,18 @@ export class Devnet extends DevnetReads {
     });
   }
 
+  /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction hash. */
+  l1Deposit(input: DepositInput, l1Tx: string): { sequence_id: number } {
+    return this.command('l1Deposit', [input, l1Tx], () => ({
+      sequence_id: deposit(this.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId,
+    }));
+  }
+
+  override starkexContracts(): State['starkexContracts'] {
+    const a = this.config.l1Contract;
+    return a === undefined ? super.starkexContracts() : { mainnet: a, testnet: a, sepolia: a };
+  }
+
   // ---- snapshots and whole-state control ----
 
   /**
@@ -546,6 +560,7 @@ export const COMMANDS = [
   'vaults',
   'wallets',
   'deposit',
+  'l1Deposit',
   'snapshot',
   'revert',
   'deleteSnapshot',

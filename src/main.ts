@@ -27,6 +27,7 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
     '',
     `API keys: ${a.api_keys.join(', ')}`,
     `Operator (collects the 0.5% service fee): ${a.operator}`,
+    ...(running.l1 ? ['', `L1: ${running.l1.url}, StarkEx contract ${running.l1.contract} (docs/l1.md)`] : []),
     '',
     // With a control token the explorer takes it from its URL fragment, which never reaches a server.
     controlToken === undefined
@@ -131,7 +132,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state }) + '\n');
+  const l1 = running.l1 ? { l1: running.l1 } : {};
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state, ...l1 }) + '\n');
   if (options.log === 'pretty') process.stdout.write(accountsTable(running, options.controlToken) + '\n');
   if (options.signatures !== 'skip') warmCrypto(running);
 }

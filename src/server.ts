@@ -39,7 +39,7 @@ export interface NamespaceOptions extends NamespaceLimits {
 export interface DevnetOptions
   extends Pick<
       DevnetConfig,
-      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota'
+      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota' | 'l1Contract'
     >,
     Pick<
       AppOptions,
@@ -85,6 +85,11 @@ export interface StartOptions extends DevnetOptions {
   port?: number;
   /** The HTTP server's bounds on a socket (docs/guarantees.md); no flag sets them, tests shorten them. */
   socket?: SocketLimits;
+  /**
+   * `--l1`: `anvil` (started from @foundry-rs/anvil, stopped on close) or a JSON-RPC URL. The default
+   * namespace is bridged to it (src/l1/bridge.ts); `l1Contract` attaches to a deployed contract.
+   */
+  l1?: string;
 }
 
 export interface SocketLimits {
@@ -126,6 +131,8 @@ export interface RunningDevnet {
   /** Every namespace: `namespaces.instance(name)?.devnet` is that namespace's devnet. */
   namespaces: NamespaceRegistry;
   restored?: StateDirReport;
+  /** With `l1`: the node's URL and the StarkEx contract the default namespace is bridged to. */
+  l1?: { url: string; contract: string };
   /** Milliseconds since the last request arrived (Infinity before the first): idle work waits for a quiet moment. */
   sinceLastRequest(): number;
   close(): Promise<void>;
@@ -271,7 +278,7 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   const checkNamed = (name: string, dir: string | undefined): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
     const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    return checkDevnet({ ...options, gatewayUrl }, genesis, namespaceSeed(baseSeed, name), dir, support);
+    return checkDevnet({ ...options, gatewayUrl, l1Contract: undefined }, genesis, namespaceSeed(baseSeed, name), dir, support);
   };
   const open = (name: string): NamespaceInstance => {
     const dir = options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
@@ -333,12 +340,36 @@ export async function loadStateDirSupport(): Promise<StateDirSupport> {
 
 export async function startDevnet(options: StartOptions = {}): Promise<RunningDevnet> {
   const host = options.host ?? '127.0.0.1';
+  if (options.l1Contract !== undefined && options.l1 === undefined)
+    throw new Error('--l1-contract needs --l1 (the node the contract is on)');
   const support = options.stateDir === undefined ? undefined : await loadStateDirSupport();
-  const { registry, main } = namespaced(options, support, host);
+  const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
+  // The L1 code loads only with --l1; the contract is deployed first, so the devnet can name it.
+  const bridge =
+    options.l1 === undefined
+      ? undefined
+      : await (await import('./l1/bridge.js')).L1Bridge.connect({ l1: options.l1, l1Contract: options.l1Contract }, genesis);
+  let registry: NamespaceRegistry;
+  let main: Made;
+  try {
+    ({ registry, main } = namespaced({ ...options, genesis, l1Contract: bridge?.starkEx.address }, support, host));
+  } catch (e) {
+    await bridge?.stop();
+    throw e;
+  }
+  await bridge?.attach(main.devnet);
   let lastRequestAt = -Infinity;
   const answer = (request: Request, env?: unknown): Response | Promise<Response> => {
     lastRequestAt = performance.now();
-    return registry.fetch(request, env);
+    if (bridge === undefined) return registry.fetch(request, env);
+    // L1 is read before each request and written after it (the rule in src/l1/bridge.ts).
+    return bridge
+      .sync()
+      .then(() => registry.fetch(request, env))
+      .then(async (response) => {
+        await bridge.settle();
+        return response;
+      });
   };
   return new Promise((resolve, reject) => {
     const limits = options.socket ?? {};
@@ -367,12 +398,13 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
           devnet: main.devnet,
           namespaces: registry,
           ...(main.persistence ? { restored: main.persistence.report } : {}),
+          ...(bridge ? { l1: { url: bridge.url, contract: bridge.starkEx.address } } : {}),
           sinceLastRequest: () => performance.now() - lastRequestAt,
           close: () =>
             new Promise<void>((done) => {
               server.close(() => {
                 registry.close();
-                done();
+                void (bridge?.stop() ?? Promise.resolve()).then(done);
               });
               // Keep-alive sockets would otherwise hold close() open.
               (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -382,7 +414,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     );
     server.once('error', (e) => {
       registry.close();
-      reject(e);
+      void (bridge?.stop() ?? Promise.resolve()).then(() => reject(e));
     });
   });
 }

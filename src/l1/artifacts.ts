@@ -20,10 +20,12 @@ export interface L1Artifacts {
   readonly contracts: Readonly<Record<L1ContractName, ContractArtifact>>;
 }
 
-/** Beside this module once built (dist/l1/), or in dist/l1/ when run from src/. */
+/** dist/l1/contracts.json, from this module in dist/l1/, from the CLI's bundle in dist/, or from src/l1/. */
 function defaultPath(): string {
-  const built = fileURLToPath(new URL('./contracts.json', import.meta.url));
-  return existsSync(built) ? built : fileURLToPath(new URL('../../dist/l1/contracts.json', import.meta.url));
+  const candidates = ['./contracts.json', './l1/contracts.json', '../../dist/l1/contracts.json'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
+  return candidates.find((p) => existsSync(p)) ?? candidates[2]!;
 }
 
 export function loadL1Artifacts(path = defaultPath()): L1Artifacts {

@@ -150,6 +150,11 @@ export class EthRpc {
     await this.request('anvil_setBalance', [address, quantity(wei)]);
   }
 
+  /** Lets eth_sendTransaction send from an address whose key the node does not hold. */
+  async impersonate(address: Hex): Promise<void> {
+    await this.request('anvil_impersonateAccount', [address]);
+  }
+
   async snapshot(): Promise<Hex> {
     return this.request<Hex>('evm_snapshot');
   }

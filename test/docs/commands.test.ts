@@ -64,6 +64,7 @@ const PAGES_RUN_ELSEWHERE: Record<string, string> = {
   'docs/install.md': 'test/package/install-docs.check.ts',
   'docs/container.md': 'test/package/container-docs.engine.ts',
   'docs/namespaces.md': 'test/docs/namespaces-doc.test.ts',
+  'docs/l1.md': 'test/l1/bridge.test.ts',
 };
 
 /** The CLI on a free port, for the curl commands. */

@@ -165,6 +165,8 @@ describe('parseFlags', () => {
       'request-journal': '7',
       'max-namespaces': '3',
       'namespace-ttl': '9',
+      l1: 'http://127.0.0.1:8545',
+      'l1-contract': '0x00000000000000000000000000000000000000aa',
       log: 'json',
     };
     for (const f of FLAGS) {

@@ -1,0 +1,249 @@
+// The bridge between a devnet and its L1 (an Ethereum JSON-RPC node, Anvil in practice): deposits
+// logged by the StarkEx contract become L2 deposits, L2 withdrawals that reach AcceptedOnL1 are
+// credited on the contract, and claims made there leave the L2 withdraw area. All I/O is here; the
+// devnet receives each of these as an ordinary journaled command.
+//
+// When L1 is read (the determinism rule): the emulator never polls on a timer. Before each request
+// it reads the contract's logs up to the node's latest block (`sync`), and after it credits the
+// withdrawals that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
+import type { Devnet } from '../devnet.js';
+import { assetType as computeAssetType } from '../crypto/asset.js';
+import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
+import { RECORD_TYPES } from '../domain/state/state.js';
+import { RecordStatus } from '../domain/records/records.js';
+import type { Hex } from './abi.js';
+import { anvilBinary, anvilUnavailable, startAnvil } from './anvil.js';
+import type { Anvil } from './anvil.js';
+import { loadL1Artifacts } from './artifacts.js';
+import { Contract } from './contract.js';
+import { setUpL1, tokenAssetKinds } from './deploy.js';
+import type { GenesisToken, L1AssetType } from './deploy.js';
+import { EthRpc } from './rpc.js';
+import type { Log } from './rpc.js';
+
+export interface L1Options {
+  /** `anvil` starts Anvil (npm package @foundry-rs/anvil); else the URL of a JSON-RPC node with Anvil's test methods. */
+  readonly l1: string;
+  /** Attach to this already deployed StarkExDevnet instead of deploying one (its tokens must be in place). */
+  readonly l1Contract?: string | undefined;
+  /** Where problems go (an L1 deposit L2 refused, an unreachable node); default stderr. */
+  readonly onProblem?: (message: string) => void;
+}
+
+/** What each genesis account's Ethereum address gets on connect. */
+export const FUNDED_WEI = 10n ** 22n;
+export const FUNDED_ERC20_UNITS = 1_000_000n;
+
+const hex = (v: bigint): string => `0x${v.toString(16)}`;
+const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
+
+/** The genesis document's token contracts (each project's `contracts`). */
+export function genesisTokens(genesis: unknown): GenesisToken[] {
+  const projects = (genesis as { projects?: { contracts?: GenesisToken[] }[] } | null)?.projects ?? [];
+  return projects.flatMap((p) => p.contracts ?? []);
+}
+
+export class L1Bridge {
+  private devnet: Devnet | undefined;
+  /** Withdrawal records that reached AcceptedOnL1 and are not credited on L1 yet. */
+  private readonly toCredit: number[] = [];
+  /** The last block whose logs were read. */
+  private cursor: bigint;
+  /** One sync or settle at a time, in request order. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly byType: Map<bigint, L1AssetType>;
+
+  private constructor(
+    readonly rpc: EthRpc,
+    readonly starkEx: Contract,
+    readonly operator: Hex,
+    readonly tokens: ReadonlyMap<Hex, Contract>,
+    assetTypes: readonly L1AssetType[],
+    cursor: bigint,
+    private readonly anvil: Anvil | undefined,
+    private readonly onProblem: (message: string) => void,
+  ) {
+    this.byType = new Map(assetTypes.map((t) => [t.assetType, t]));
+    this.cursor = cursor;
+  }
+
+  /** Reaches (or starts) the node and deploys the contract and the genesis tokens, or attaches to a deployed contract. */
+  static async connect(options: L1Options, genesis: unknown): Promise<L1Bridge> {
+    let anvil: Anvil | undefined;
+    if (options.l1 === 'anvil') {
+      const why = anvilUnavailable(anvilBinary());
+      if (why !== undefined)
+        throw new Error(
+          `--l1 anvil: Anvil cannot run (${why}); install it with \`npm install @foundry-rs/anvil\`, put \`anvil\` on PATH or set ANVIL_BIN`,
+        );
+      anvil = await startAnvil();
+    }
+    try {
+      const rpc = anvil?.rpc ?? new EthRpc(options.l1);
+      const artifacts = loadL1Artifacts();
+      const [operator] = await rpc.accounts();
+      if (operator === undefined) throw new Error(`${rpc.url} has no unlocked account to act as the operator`);
+      const tokens = genesisTokens(genesis);
+      let starkEx: Contract;
+      let tokenContracts: Map<Hex, Contract>;
+      let assetTypes: L1AssetType[];
+      if (options.l1Contract === undefined) {
+        const setup = await setUpL1(rpc, artifacts, operator, tokens);
+        starkEx = setup.starkEx;
+        assetTypes = [...setup.assetTypes];
+        tokenContracts = new Map(setup.tokens);
+      } else {
+        const at = options.l1Contract.toLowerCase() as Hex;
+        if ((await rpc.getCode(at)) === '0x') throw new Error(`--l1-contract ${options.l1Contract}: no contract there on ${rpc.url}`);
+        starkEx = new Contract(rpc, artifacts.contracts.StarkExDevnet.abi, at);
+        if (!(await starkEx.read('isOperator', [operator]))) throw new Error(`--l1-contract ${at}: ${operator} is not its operator`);
+        assetTypes = [
+          { kind: 'ETH', address: undefined, quantum: ETH_QUANTUM, assetType: computeAssetType('ETH', undefined, ETH_QUANTUM) },
+        ];
+        tokenContracts = new Map();
+        for (const token of tokens) {
+          const a = token.address.toLowerCase() as Hex;
+          const artifact = token.type === 'ERC20' ? artifacts.contracts.DevnetERC20 : artifacts.contracts.DevnetERC721;
+          tokenContracts.set(a, new Contract(rpc, artifact.abi, a));
+          for (const { kind, quantum } of tokenAssetKinds(token))
+            assetTypes.push({ kind, address: a, quantum, assetType: computeAssetType(kind, BigInt(a), quantum) });
+        }
+      }
+      const onProblem = options.onProblem ?? ((m: string) => process.stderr.write(`l2-devnet: L1: ${m}\n`));
+      return new L1Bridge(rpc, starkEx, operator, tokenContracts, assetTypes, await rpc.blockNumber(), anvil, onProblem);
+    } catch (e) {
+      await anvil?.stop();
+      throw e;
+    }
+  }
+
+  /** The node's URL (the one Anvil was started on, with `--l1 anvil`). */
+  get url(): string {
+    return this.rpc.url;
+  }
+
+  /**
+   * Binds the bridge to the devnet it feeds, and funds its genesis accounts' Ethereum addresses with
+   * ETH and every ERC20, unlocked (impersonated) so that eth_sendTransaction sends from them.
+   */
+  async attach(devnet: Devnet): Promise<void> {
+    this.devnet = devnet;
+    devnet.onEvent((e) => {
+      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
+    });
+    for (const account of devnet.accounts().accounts) {
+      const eth = account.eth_address as Hex;
+      await this.rpc.setBalance(eth, FUNDED_WEI);
+      await this.rpc.impersonate(eth);
+      for (const t of this.byType.values()) {
+        if (t.kind !== 'ERC20') continue;
+        const decimals = BigInt(await this.tokens.get(t.address!)!.read('decimals'));
+        await this.tokens.get(t.address!)!.write(this.operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
+      }
+    }
+    this.cursor = await this.rpc.blockNumber();
+  }
+
+  /** Before a request: takes the deposits and claims logged since the last read into L2. */
+  sync(): Promise<void> {
+    return this.serially(() => this.readLogs());
+  }
+
+  /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1. */
+  settle(): Promise<void> {
+    return this.toCredit.length === 0 ? this.queue : this.serially(() => this.creditWithdrawals());
+  }
+
+  async stop(): Promise<void> {
+    await this.queue;
+    await this.anvil?.stop();
+  }
+
+  private serially(step: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(step).catch((e: unknown) => this.onProblem((e as Error).message));
+    return this.queue;
+  }
+
+  private async readLogs(): Promise<void> {
+    const latest = await this.rpc.blockNumber();
+    if (latest <= this.cursor) return;
+    const logs = await this.rpc.getLogs({ address: this.starkEx.address, fromBlock: this.cursor + 1n, toBlock: latest });
+    this.cursor = latest;
+    for (const log of logs) await this.take(log);
+  }
+
+  /** One log of the contract: a deposit goes to L2 and is accepted on L1, a claim leaves the withdraw area. */
+  private async take(log: Log): Promise<void> {
+    const event = this.starkEx.events({ logs: [log] } as never)[0];
+    const devnet = this.devnet;
+    if (event === undefined || devnet === undefined) return;
+    const a = event.args as Record<string, bigint>;
+    try {
+      if (event.name === 'LogDeposit' || (event.name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n)) {
+        const type = this.byType.get(a.assetType!);
+        if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
+        const nft = event.name === 'LogDepositWithTokenId';
+        devnet.l1Deposit(
+          {
+            starkKey: hex(a.starkKey!),
+            contractAddress: type.address ?? 'eth',
+            ...(nft ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! }),
+          },
+          log.transactionHash,
+        );
+        const assetId = nft ? a.assetId! : a.assetType!;
+        await this.starkEx.write(this.operator, 'acceptDeposit', [a.starkKey!, assetId, a.vaultId!, a.quantizedAmount!]);
+      } else if (
+        (event.name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
+        event.name === 'LogNftWithdrawalPerformed' ||
+        event.name === 'LogMintWithdrawalPerformed'
+      ) {
+        devnet.claim(address(a.ownerKey!), event.name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!);
+      }
+    } catch (e) {
+      this.onProblem(`${event.name} in ${log.transactionHash} not taken into L2: ${(e as Error).message}`);
+    }
+  }
+
+  private async creditWithdrawals(): Promise<void> {
+    const state = this.devnet!.state;
+    for (const seq of this.toCredit.splice(0)) {
+      const record = state.records.get(seq);
+      if (record?.type !== RECORD_TYPES.withdrawal || record.status !== RecordStatus.AcceptedOnL1) continue;
+      await this.back(record.assetHex);
+      await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(record.to!), BigInt(record.assetHex), record.amount]);
+    }
+  }
+
+  /**
+   * What L2 had from its genesis or the faucet never came from L1: before a withdrawal of it is
+   * credited, the exchange is given what it owes (ETH and ERC20 up to the whole withdraw area of
+   * that asset, an ERC721 token that does not exist on L1 yet). Mintable tokens are minted on claim.
+   */
+  private async back(assetHex: string): Promise<void> {
+    const state = this.devnet!.state;
+    const asset = state.assets.get(assetHex)!;
+    const contract = state.contracts.get(asset.contractKey)!;
+    const exchange = this.starkEx.address;
+    if (contract.type === 'ETH' || contract.type === 'ERC20') {
+      let owed = 0n;
+      for (const area of state.withdrawArea.values()) owed += area.get(assetHex) ?? 0n;
+      owed *= contract.quantum;
+      if (contract.type === 'ETH') {
+        const held = await this.rpc.getBalance(exchange);
+        if (held < owed) await this.rpc.setBalance(exchange, owed);
+      } else {
+        const token = this.tokens.get(contract.key as Hex)!;
+        const held = BigInt(await token.read('balanceOf', [exchange]));
+        if (held < owed) await token.write(this.operator, 'mint', [exchange, owed - held]);
+      }
+    } else if (contract.type === 'ERC721' && asset.tokenId !== null) {
+      const token = this.tokens.get(contract.key as Hex)!;
+      const exists = await token.read('ownerOf', [asset.tokenId]).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) await token.write(this.operator, 'mint', [exchange, asset.tokenId]);
+    }
+  }
+}

@@ -1,0 +1,228 @@
+// The emulator with `--l1 anvil` (startDevnet's `l1`): a real Anvil is started and stopped with it,
+// deposits logged on L1 become L2 deposit records, L2 withdrawals that reach AcceptedOnL1 are
+// credited on the contract, and a claim there empties the L2 withdraw area.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetId, assetType } from '../../src/crypto/asset.js';
+import type { Hex } from '../../src/l1/abi.js';
+import { anvilUnavailable } from '../../src/l1/anvil.js';
+import { loadL1Artifacts } from '../../src/l1/artifacts.js';
+import { FUNDED_ERC20_UNITS, FUNDED_WEI } from '../../src/l1/bridge.js';
+import { Contract } from '../../src/l1/contract.js';
+import { EthRpc } from '../../src/l1/rpc.js';
+import { startDevnet } from '../../src/server.js';
+import type { RunningDevnet } from '../../src/server.js';
+import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, toReply } from '../support/client.js';
+import type { Account, TestClient } from '../support/client.js';
+import { balance, recordOf, withdraw } from '../support/flows.js';
+
+const unavailable = anvilUnavailable();
+if (unavailable !== undefined) console.warn(`test/l1/bridge.test.ts skipped: Anvil cannot run here (${unavailable})`);
+
+const ETH_QUANTUM = 10n ** 12n;
+const ETH_TYPE = assetType('ETH', undefined, ETH_QUANTUM);
+const RDD20_TYPE = assetType('ERC20', BigInt(RDD20), 10n ** 12n);
+const R721_TYPE = assetType('ERC721', BigInt(REDDIO721), 1n);
+const TOKEN_ID = 900_001n;
+const NFT_ASSET = `0x${assetId('ERC721', BigInt(REDDIO721), 1n, TOKEN_ID).toString(16)}`;
+
+/** The TestClient shape over a socket (flows.ts drives it). */
+function socketClient(running: RunningDevnet): TestClient {
+  const call = async (method: string, path: string, body?: string) =>
+    toReply(
+      await fetch(running.url + path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body }),
+      }),
+    );
+  const info = running.devnet.accounts();
+  return {
+    dn: { devnet: running.devnet } as TestClient['dn'],
+    get: (p) => call('GET', p),
+    post: (p, b) => call('POST', p, JSON.stringify(b)),
+    delete: (p) => call('DELETE', p),
+    postRaw: (p, t) => call('POST', p, t),
+    accounts: Object.fromEntries(info.accounts.map((a) => [a.name, a])) as TestClient['accounts'],
+    apiKey: info.api_keys[0]!,
+  };
+}
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
+  let running: RunningDevnet;
+  let c: TestClient;
+  let rpc: EthRpc;
+  let starkEx: Contract;
+  let rdd20: Contract;
+  let r721: Contract;
+  let alice: Account;
+  let aliceEth: Hex;
+
+  beforeAll(async () => {
+    running = await startDevnet({ port: 0, l1: 'anvil' });
+    c = socketClient(running);
+    alice = c.accounts.alice;
+    aliceEth = alice.eth_address.toLowerCase() as Hex;
+    rpc = new EthRpc(running.l1!.url);
+    const { contracts } = loadL1Artifacts();
+    starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+    rdd20 = new Contract(rpc, contracts.DevnetERC20.abi, RDD20);
+    r721 = new Contract(rpc, contracts.DevnetERC721.abi, REDDIO721);
+  }, 60_000);
+
+  afterAll(async () => {
+    const anvil = running?.l1?.url;
+    await running?.close();
+    // Stopped with the emulator: the node no longer answers.
+    if (anvil !== undefined) await expect(new EthRpc(anvil).chainId()).rejects.toThrow();
+  });
+
+  it('names the deployed contract for every network and funds the genesis accounts on L1', async () => {
+    const r = await c.get('/v1/starkex/contracts');
+    const at = running.l1!.contract;
+    expect(r.body.data).toEqual({ mainnet: at, testnet: at, sepolia: at });
+    expect(await rpc.getBalance(aliceEth)).toBe(FUNDED_WEI);
+    expect(await rdd20.read('balanceOf', [aliceEth])).toBe(FUNDED_ERC20_UNITS * 10n ** 18n);
+  });
+
+  it('takes ETH, ERC20 and ERC721 deposits made on L1 into L2 as deposit records, accepted on L1', async () => {
+    const key = BigInt(alice.stark_key);
+    const ethBefore = (await balance(c, alice.stark_key, ETH_ASSET)).available;
+    const rddBefore = (await balance(c, alice.stark_key, RDD20_ASSET)).available;
+    const seq = running.devnet.state.nextSequenceId;
+
+    await starkEx.write(aliceEth, 'depositEth', [key, ETH_TYPE, 1n], 25n * 10n ** 16n);
+    await rdd20.write(aliceEth, 'approve', [starkEx.address, 3n * 10n ** 18n]);
+    await starkEx.write(aliceEth, 'depositERC20', [key, RDD20_TYPE, 1n, 3_000_000n]);
+    const operator = (await rpc.accounts())[0]!;
+    await r721.write(operator, 'mint', [aliceEth, TOKEN_ID]);
+    await r721.write(aliceEth, 'approve', [starkEx.address, TOKEN_ID]);
+    await starkEx.write(aliceEth, 'depositNft', [key, R721_TYPE, 1n, TOKEN_ID]);
+
+    // The next request reads L1 first.
+    expect((await balance(c, alice.stark_key, ETH_ASSET)).available).toBe(ethBefore + 250_000);
+    expect((await balance(c, alice.stark_key, RDD20_ASSET)).available).toBe(rddBefore + 3_000_000);
+    expect((await balance(c, alice.stark_key, NFT_ASSET)).available).toBe(1);
+    for (const [i, amount] of ['250000', '3000000', '1'].entries()) {
+      const record = await recordOf(c, alice.stark_key, seq + i);
+      expect(record).toMatchObject({ record_type: 1, status: 1, amount });
+    }
+    // Accepted on L1: nothing is left pending there, and the exchange holds what was deposited.
+    expect(await starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n])).toBe(0n);
+    expect(await starkEx.read('getQuantizedDepositBalance', [key, RDD20_TYPE, 1n])).toBe(0n);
+    expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(starkEx.address);
+  });
+
+  it('credits a withdrawal that reaches AcceptedOnL1 on the contract; a claim there pays it and empties the withdraw area', async () => {
+    const ethAddress = '0x00000000000000000000000000000000000000e1' as Hex;
+    const r = await withdraw(c, alice, ethAddress, ETH_ASSET, '100000');
+    expect(r.body.status).toBe('OK');
+    const seq = r.body.data.sequence_id as number;
+    expect(await starkEx.read('getWithdrawalBalance', [BigInt(ethAddress), ETH_TYPE])).toBe(0n);
+    await c.post('/_devnet/batches', { layer: 'both' });
+    expect((await recordOf(c, alice.stark_key, seq)).status).toBe(6);
+    // Credited before the batch was answered.
+    expect(await starkEx.read('getWithdrawalBalance', [BigInt(ethAddress), ETH_TYPE])).toBe(100_000n * ETH_QUANTUM);
+    const area = async () => (await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${ethAddress}`)).body.data;
+    expect((await area()).length).toBe(1);
+
+    await starkEx.write(aliceEth, 'withdraw', [BigInt(ethAddress), ETH_TYPE]);
+    expect(await rpc.getBalance(ethAddress)).toBe(100_000n * ETH_QUANTUM);
+    expect(await area()).toEqual([]);
+  });
+
+  it('an NFT withdrawn on L2 is claimed with withdrawNft', async () => {
+    const r = await withdraw(c, alice, aliceEth, NFT_ASSET, '1');
+    expect(r.body.status).toBe('OK');
+    await c.post('/_devnet/batches', { layer: 'both' });
+    await starkEx.write(aliceEth, 'withdrawNft', [BigInt(aliceEth), R721_TYPE, TOKEN_ID]);
+    expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(aliceEth);
+  });
+});
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil: what L2 had from its genesis', () => {
+  let running: RunningDevnet;
+  let c: TestClient;
+  let starkEx: Contract;
+  let alice: Account;
+  let aliceEth: Hex;
+  let contracts: ReturnType<typeof loadL1Artifacts>['contracts'];
+  let rpc: EthRpc;
+
+  beforeAll(async () => {
+    running = await startDevnet({ port: 0, l1: 'anvil' });
+    c = socketClient(running);
+    alice = c.accounts.alice;
+    aliceEth = alice.eth_address.toLowerCase() as Hex;
+    rpc = new EthRpc(running.l1!.url);
+    contracts = loadL1Artifacts().contracts;
+    starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+  }, 60_000);
+  afterAll(() => running?.close());
+
+  it('an ERC20 withdrawal is backed on L1 when credited (the exchange never held it) and paid in full', async () => {
+    const rdd20 = new Contract(rpc, contracts.DevnetERC20.abi, RDD20);
+    const owner = '0x00000000000000000000000000000000000000e2' as Hex;
+    expect((await withdraw(c, alice, owner, RDD20_ASSET, '5000000')).body.status).toBe('OK');
+    await c.post('/_devnet/batches', { layer: 'both' });
+    expect(await rdd20.read('balanceOf', [starkEx.address])).toBe(5n * 10n ** 18n);
+    await starkEx.write(aliceEth, 'withdraw', [BigInt(owner), RDD20_TYPE]);
+    expect(await rdd20.read('balanceOf', [owner])).toBe(5n * 10n ** 18n);
+    expect(await rdd20.read('balanceOf', [starkEx.address])).toBe(0n);
+  });
+
+  it('an ERC721M token minted on L2 is minted on L1 by withdrawAndMint from its blob', async () => {
+    const dmint = new Contract(rpc, contracts.DevnetMintableERC721.abi, DMINT.toLowerCase() as Hex);
+    const asset = `0x${assetId('ERC721M', BigInt(DMINT), 1n, 1n).toString(16)}`;
+    expect((await withdraw(c, alice, aliceEth, asset, '1')).body.status).toBe('OK');
+    await c.post('/_devnet/batches', { layer: 'both' });
+    await starkEx.write(aliceEth, 'withdrawAndMint', [BigInt(aliceEth), assetType('ERC721M', BigInt(DMINT), 1n), new Uint8Array([1])]);
+    expect(await dmint.read('ownerOf', [1n])).toBe(aliceEth);
+    expect((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${aliceEth}`)).body.data).toEqual([]);
+  });
+});
+
+describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the built CLI: npm run build first)', () => {
+  const ROOT = join(import.meta.dirname, '../..');
+  const blocks = [...readFileSync(join(ROOT, 'docs/l1.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+    m[1]!.split('\n').filter((l) => l.trim() !== ''),
+  );
+
+  it('starts the emulator with Anvil, and every command after it answers OK against it', async () => {
+    const [start, ...rest] = blocks;
+    expect(start).toBe('npx l2-devnet --l1 anvil');
+    const args = start!.replace(/^npx l2-devnet /, '').split(' ');
+    const cli = spawn(process.execPath, ['dist/main.js', ...args, '--port', '0', '--log', 'silent'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    try {
+      const line = await Promise.race([
+        new Promise<string>((resolve) => createInterface({ input: cli.stdout! }).once('line', resolve)),
+        exited.then((code) => Promise.reject(new Error(`the CLI exited with ${code} before its ready line`))),
+      ]);
+      const ready = JSON.parse(line);
+      expect(ready.l1.contract).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract)).not.toBe('0x');
+      expect(rest.length).toBeGreaterThan(0);
+      for (const line of rest) {
+        const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout).status).toBe('OK');
+      }
+      expect(JSON.parse(spawnSync('curl', ['-s', `${ready.url}/v1/starkex/contracts`], { encoding: 'utf8' }).stdout).data.testnet).toBe(
+        ready.l1.contract,
+      );
+      // Anvil goes with the emulator.
+      cli.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect(new EthRpc(ready.l1.url).chainId()).rejects.toThrow();
+    } finally {
+      cli.kill('SIGKILL');
+    }
+  }, 60_000);
+});
