@@ -37,10 +37,7 @@ export interface NamespaceOptions extends NamespaceLimits {
  * here only those of the emulator around them.
  */
 export interface DevnetOptions
-  extends Pick<
-      DevnetConfig,
-      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota'
-    >,
+  extends Pick<DevnetConfig, 'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'storageQuota'>,
     Pick<
       AppOptions,
       | 'errorStatus'

@@ -1,6 +1,6 @@
 // The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
-import { compareRatio } from '../trading/book.js';
-import { RecordStatus } from '../records/records.js';
+import { compareRatio } from '../state/book.js';
+import { RecordStatus } from '../ledger/records.js';
 import type { State } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 

@@ -5,7 +5,7 @@ import type { State } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
-import { countStatuses, indexSignatureR } from '../records/records.js';
+import { countStatuses, indexSignatureR } from '../ledger/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap } from '../state/undo.js';
 import { newListIndexes } from '../state/lists.js';
