@@ -2,18 +2,18 @@
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SRC, cycles, importGraph } from './imports.js';
+import { SRC, cycles, folderCycles, importGraph } from './imports.js';
 
 const graph = importGraph();
 
 /** Top-level layers, highest first: a module may import its own layer or any below it. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['main.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
+  ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
   ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts'],
+  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
@@ -29,6 +29,16 @@ const folderOf = (module: string): string => module.split('/').slice(0, 2).join(
 describe('architecture', () => {
   it('has no import cycle (type-only imports included)', () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('has no import cycle between folders, at any depth (domain/ledger <-> domain/records, http <-> explorer, ...)', () => {
+    expect(folderCycles(graph)).toEqual([]);
+  });
+
+  it('a planted folder cycle is found', () => {
+    const planted = new Map([...graph].map(([m, { local }]) => [m, { local: [...local] }]));
+    planted.get('domain/values/errors.ts')!.local.push('domain/lifecycle/dump.ts');
+    expect(folderCycles(planted).some((c) => c.includes('domain/lifecycle/') && c.includes('domain/values/'))).toBe(true);
   });
 
   it('imports point down: main -> index -> app -> http -> devnet -> domain -> crypto/ipfs', () => {
@@ -62,7 +72,7 @@ describe('architecture', () => {
     expect(impure).toEqual([]);
   });
 
-  it('inside the domain: values imports no domain module, state only values (and the Book type), lifecycle is imported by no other folder', () => {
+  it('inside the domain: values imports no domain module, state only values, lifecycle is imported by no other folder', () => {
     const wrong: string[] = [];
     for (const [module, { local }] of graph) {
       if (!module.startsWith('domain/')) continue;
@@ -71,7 +81,7 @@ describe('architecture', () => {
         const to = folderOf(target);
         if (from === to) continue;
         if (from === 'domain/values') wrong.push(`${module} -> ${target}`);
-        if (from === 'domain/state' && to !== 'domain/values' && target !== 'domain/trading/book.ts') wrong.push(`${module} -> ${target}`);
+        if (from === 'domain/state' && to !== 'domain/values') wrong.push(`${module} -> ${target}`);
         if (to === 'domain/lifecycle') wrong.push(`${module} -> ${target}`);
       }
     }
