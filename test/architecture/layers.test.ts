@@ -2,7 +2,7 @@
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SRC, cycles, folderCycles, importGraph } from './imports.js';
+import { SRC, cycles, folderCycles, importGraph, overLength } from './imports.js';
 
 const graph = importGraph();
 
@@ -24,6 +24,36 @@ function layerOf(module: string): number {
   return i;
 }
 
+/**
+ * Modules still over 300 lines or holding a function over 80: the debt this list names may only
+ * shrink (take a module off once it passes); every other module of src/ is held to the limits.
+ */
+const STILL_LONG = [
+  'devnet.ts',
+  'domain/lifecycle/dump-schema.ts',
+  'domain/lifecycle/genesis.ts',
+  'domain/lifecycle/load.ts',
+  'domain/lifecycle/state-entries.ts',
+  'domain/state/state.ts',
+  'domain/state/undo.ts',
+  'explorer/overview.ts',
+  'explorer/script.ts',
+  'http/fields/kinds.ts',
+  'http/multipart.ts',
+  'http/routes/control.ts',
+  'http/routes/explorer.ts',
+  'http/routes/marketplaces.ts',
+  'http/routes/orders.ts',
+  'http/routes/projects.ts',
+  'http/routes/records.ts',
+  'main.ts',
+  'persistence/image.ts',
+  'persistence/journal.ts',
+  'persistence/state-dir.ts',
+  'server.ts',
+  'testing/commands.ts',
+];
+
 const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');
 
 describe('architecture', () => {
@@ -39,6 +69,19 @@ describe('architecture', () => {
     const planted = new Map([...graph].map(([m, { local }]) => [m, { local: [...local] }]));
     planted.get('domain/values/errors.ts')!.local.push('domain/lifecycle/dump.ts');
     expect(folderCycles(planted).some((c) => c.includes('domain/lifecycle/') && c.includes('domain/values/'))).toBe(true);
+  });
+
+  it('no module over 300 lines, no function over 80 (but those in STILL_LONG)', () => {
+    const modules = [...graph.keys()];
+    expect(
+      overLength(
+        modules.filter((m) => !STILL_LONG.includes(m)),
+        300,
+        80,
+      ),
+    ).toEqual([]);
+    // The list only shrinks: a module that passes now comes off it.
+    expect(STILL_LONG.filter((m) => !modules.includes(m) || overLength([m], 300, 80).length === 0)).toEqual([]);
   });
 
   it('imports point down: main -> index -> app -> http -> devnet -> domain -> crypto/ipfs', () => {
