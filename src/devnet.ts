@@ -8,8 +8,8 @@ import type { DepositInput } from './domain/ledger/deposits.js';
 import { buildGenesisState } from './domain/lifecycle/genesis.js';
 import { createMarketplace } from './domain/trading/marketplaces.js';
 import type { NewMarketplace } from './domain/trading/marketplaces.js';
-import { mint } from './domain/catalog/mints.js';
-import type { MintInput } from './domain/catalog/mints.js';
+import { mint } from './domain/ledger/mints.js';
+import type { MintInput } from './domain/ledger/mints.js';
 import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/catalog/projects.js';
 import type { NewContract } from './domain/catalog/projects.js';
 import { formatUuid, nextBlock } from './domain/state/prng.js';
@@ -43,8 +43,6 @@ import { MemoryBlockStore } from './ipfs/block-store.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import { DevnetEvents } from './devnet-events.js';
 import type { DevnetListener } from './devnet-events.js';
-import { REAL_FEES } from './domain/trading/matching.js';
-import type { FeeSchedule } from './domain/trading/matching.js';
 
 export type SignatureMode = 'verify' | 'skip';
 
@@ -94,12 +92,6 @@ export interface DevnetConfig {
   blockStore?: BlockStore | undefined;
   /** Base URL in storage `endpoints` (`{gatewayUrl}/ipfs/{cid}/`); default: the URL each request came to (its Host). */
   gatewayUrl?: string | undefined;
-  /**
-   * How fills are charged. Default: the real service's fees (0.5% service fee floored and capped
-   * by the seller's fee_limit; the marketplace's rate floored). No flag sets it: it is the seam
-   * where a test plants a wrong schedule to show that the property runner's model catches it.
-   */
-  fees?: FeeSchedule | undefined;
   /** Bytes each project may keep listed in storage (`--storage-quota`); default: no quota. */
   storageQuota?: number | undefined;
   /** The StarkEx contract on the attached L1 (`--l1`): `GET /v1/starkex/contracts` names it for every network. */
@@ -115,7 +107,6 @@ export class Devnet extends DevnetReads {
   readonly signatures: SignatureMode;
   readonly clockMode: ClockMode;
   private readonly checkSig: SignatureCheck;
-  private readonly fees: FeeSchedule;
   private readonly snapshots = new Snapshots();
   private sink: CommandSink | undefined;
   private readonly events = new DevnetEvents();
@@ -146,7 +137,6 @@ export class Devnet extends DevnetReads {
     const verify: SignatureCheck =
       this.signatures === 'skip' ? () => true : (hash, sig, key) => verifyStarkSignature(hash(), sig.r, sig.s, key);
     this.checkSig = (hash, sig, key) => this.replaying || verify(hash, sig, key);
-    this.fees = config.fees ?? REAL_FEES;
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
     this.current = this.genesis();
   }
@@ -267,7 +257,7 @@ export class Devnet extends DevnetReads {
   }
 
   placeOrder(input: OrderInput): { sequence_id: number } {
-    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig, this.fees) }));
+    return this.command('placeOrder', [input], () => ({ sequence_id: placeOrder(this.state, input, this.checkSig) }));
   }
 
   cancelOrder(orderId: number, starkKey: string, signature: Signature): { sequence_id: number } {

@@ -7,7 +7,7 @@ import { GenesisError } from './domain/lifecycle/genesis.js';
 import { startDevnet } from './server.js';
 import type { RunningDevnet } from './server.js';
 import { VERSION } from './version.js';
-import { isSubcommand, runSubcommand } from './scenario/subcommands.js';
+import { isSubcommand, runSubcommand } from './subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';
 import { healthCommand } from './health-check.js';
 import { removeListenFile, writeListenFile } from './listen-file.js';

@@ -39,7 +39,7 @@ export interface NamespaceOptions extends NamespaceLimits {
 export interface DevnetOptions
   extends Pick<
       DevnetConfig,
-      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'fees' | 'storageQuota' | 'l1Contract'
+      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'storageQuota' | 'l1Contract'
     >,
     Pick<
       AppOptions,

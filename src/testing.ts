@@ -1,6 +1,6 @@
 // Public testing module (`l2-devnet/testing`): signing helpers, scenario runner, property runner and invariant checks.
-export { signedCancelBody, signedOrderBody, signedPayment, signedTransferBody, signedWithdrawalBody } from './testing/signing.js';
-export type { MoveFields, OrderFields, PaymentFields } from './testing/signing.js';
+export { signedCancelBody, signedOrderBody, signedPayment, signedTransferBody, signedWithdrawalBody } from './scenario/signing.js';
+export type { MoveFields, OrderFields, PaymentFields } from './scenario/signing.js';
 export { runScenario, loadScenario } from './scenario/runner.js';
 export type { ScenarioResult, StepResult, RunOptions } from './scenario/runner.js';
 export type { Scenario, Step, Expectation, RawRequest, CallName } from './scenario/format.js';

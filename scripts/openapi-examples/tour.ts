@@ -1,8 +1,8 @@
 // The fixed tour of the default genesis whose exchanges become the examples of /openapi.json: every
 // operation with a JSON answer is called at least once, with bodies signed as the SDKs sign them
-// (src/testing/signing.ts, as the scenario runner does). A new route needs a step here.
+// (src/scenario/signing.ts, as the scenario runner does). A new route needs a step here.
 import { readFileSync } from 'node:fs';
-import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../../src/testing/signing.js';
+import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../../src/scenario/signing.js';
 
 /** One call of the tour; its answer's JSON (or text) is returned, and a refusal stops the tour. */
 export type Call = (method: 'GET' | 'POST' | 'DELETE', url: string, options?: CallOptions) => Promise<any>;

@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Devnet } from '../devnet.js';
 import { isoMicros } from '../domain/state/clock.js';
-import { answerNotes } from '../http/request-log.js';
+import { answerNotes } from '../answer-notes.js';
 import { EventHistory } from './history.js';
 import { DEFAULT_JOURNAL_SIZE, journalQuery, RequestJournal } from './journal.js';
 import { Metrics } from './metrics.js';

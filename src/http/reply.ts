@@ -5,7 +5,7 @@ import { failedBody, okBody } from './envelope.js';
 import { jsonReply } from './json-response.js';
 import { httpStatusFor } from './errors.js';
 import type { ErrorStatusMode } from './errors.js';
-import { noteErrorCode, noteSequenceIds } from './request-log.js';
+import { noteErrorCode, noteSequenceIds } from '../answer-notes.js';
 import { stringify } from '../domain/values/json.js';
 
 /** OK envelope; `withErrorCode` adds `"error_code":0` where the seed shows it. */

@@ -9,7 +9,7 @@ import { fieldReader, isMissing } from './fields/field.js';
 import type { FieldMap, NoFields, Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
-import { noteRequestBody } from './request-log.js';
+import { noteRequestBody } from '../answer-notes.js';
 import { bodyLimitOf, readBodyText } from './request-body.js';
 
 /** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */

@@ -10,7 +10,7 @@ import type { Devnet } from '../devnet.js';
 import { assetType as computeAssetType } from '../crypto/asset.js';
 import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
-import { RecordStatus } from '../domain/records/records.js';
+import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
 import { anvilBinary, anvilUnavailable, startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';

@@ -1,5 +1,5 @@
 // High-level calls -> requests: each looks up what the SDK would (vaults, nonce, order info) and signs as the actor.
-import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../testing/signing.js';
+import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from './signing.js';
 import { CALLS } from './format.js';
 import type { CallName } from './format.js';
 import { type Context, ScenarioError, isNft, must } from './context.js';

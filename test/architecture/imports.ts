@@ -1,6 +1,7 @@
 // The import graph of src/: every relative import of every module (type-only ones included).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 export const SRC = resolve(import.meta.dirname, '../../src');
 
@@ -62,5 +63,52 @@ export function cycles(graph: Map<string, { local: string[] }>): string[][] {
     }
   };
   for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+/**
+ * Every cycle between folders: for each depth d, each module stands for its folder cut to d levels
+ * (`domain/`, then `domain/ledger/`; a module at the top of src/ stands for itself), and the folder
+ * graph has no cycle. Folders as `http/`, `domain/ledger/`.
+ */
+export function folderCycles(graph: Map<string, { local: string[] }>): string[][] {
+  const depth = Math.max(...[...graph.keys()].map((m) => m.split('/').length - 1));
+  const found: string[][] = [];
+  for (let d = 1; d <= depth; d++) {
+    const node = (m: string): string => {
+      const dirs = m.split('/').slice(0, -1);
+      return dirs.length === 0 ? m : `${dirs.slice(0, d).join('/')}/`;
+    };
+    const folders = new Map<string, { local: string[] }>();
+    for (const [m, { local }] of graph) {
+      const from = node(m);
+      const edges = folders.get(from) ?? { local: [] };
+      folders.set(from, edges);
+      for (const to of local.map(node)) if (to !== from && !edges.local.includes(to)) edges.local.push(to);
+    }
+    for (const c of cycles(folders)) if (!found.some((f) => f.join() === c.join())) found.push(c);
+  }
+  return found;
+}
+
+/** Modules over `maxFileLines` lines and functions over `maxFunctionLines`, as `module` or `module:line name (n lines)`. */
+export function overLength(modules: Iterable<string>, maxFileLines: number, maxFunctionLines: number): string[] {
+  const out: string[] = [];
+  for (const m of modules) {
+    const text = readFileSync(join(SRC, m), 'utf8');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > maxFileLines) out.push(`${m} (${lines} lines)`);
+    const file = ts.createSourceFile(m, text, ts.ScriptTarget.Latest, true);
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) && 'body' in n && n.body) {
+        const first = file.getLineAndCharacterOfPosition(n.getStart(file)).line;
+        const span = file.getLineAndCharacterOfPosition(n.getEnd()).line - first + 1;
+        const name = 'name' in n && n.name ? n.name.getText(file) : '(anonymous)';
+        if (span > maxFunctionLines) out.push(`${m}:${first + 1} ${name} (${span} lines)`);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(file);
+  }
   return out;
 }

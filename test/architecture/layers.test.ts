@@ -2,18 +2,18 @@
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SRC, cycles, importGraph } from './imports.js';
+import { SRC, cycles, folderCycles, importGraph, overLength } from './imports.js';
 
 const graph = importGraph();
 
 /** Top-level layers, highest first: a module may import its own layer or any below it. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['main.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
+  ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
   ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts'],
+  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
@@ -24,11 +24,64 @@ function layerOf(module: string): number {
   return i;
 }
 
+/**
+ * Modules still over 300 lines or holding a function over 80: the debt this list names may only
+ * shrink (take a module off once it passes); every other module of src/ is held to the limits.
+ */
+const STILL_LONG = [
+  'devnet.ts',
+  'domain/lifecycle/dump-schema.ts',
+  'domain/lifecycle/genesis.ts',
+  'domain/lifecycle/load.ts',
+  'domain/lifecycle/state-entries.ts',
+  'domain/state/state.ts',
+  'domain/state/undo.ts',
+  'explorer/overview.ts',
+  'explorer/script.ts',
+  'http/fields/kinds.ts',
+  'http/multipart.ts',
+  'http/routes/control.ts',
+  'http/routes/explorer.ts',
+  'http/routes/marketplaces.ts',
+  'http/routes/orders.ts',
+  'http/routes/projects.ts',
+  'http/routes/records.ts',
+  'main.ts',
+  'persistence/image.ts',
+  'persistence/journal.ts',
+  'persistence/state-dir.ts',
+  'server.ts',
+  'testing/commands.ts',
+];
+
 const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');
 
 describe('architecture', () => {
   it('has no import cycle (type-only imports included)', () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('has no import cycle between folders, at any depth (domain/ledger <-> domain/records, http <-> explorer, ...)', () => {
+    expect(folderCycles(graph)).toEqual([]);
+  });
+
+  it('a planted folder cycle is found', () => {
+    const planted = new Map([...graph].map(([m, { local }]) => [m, { local: [...local] }]));
+    planted.get('domain/values/errors.ts')!.local.push('domain/lifecycle/dump.ts');
+    expect(folderCycles(planted).some((c) => c.includes('domain/lifecycle/') && c.includes('domain/values/'))).toBe(true);
+  });
+
+  it('no module over 300 lines, no function over 80 (but those in STILL_LONG)', () => {
+    const modules = [...graph.keys()];
+    expect(
+      overLength(
+        modules.filter((m) => !STILL_LONG.includes(m)),
+        300,
+        80,
+      ),
+    ).toEqual([]);
+    // The list only shrinks: a module that passes now comes off it.
+    expect(STILL_LONG.filter((m) => !modules.includes(m) || overLength([m], 300, 80).length === 0)).toEqual([]);
   });
 
   it('imports point down: main -> index -> app -> http -> devnet -> domain -> crypto/ipfs', () => {
@@ -62,7 +115,7 @@ describe('architecture', () => {
     expect(impure).toEqual([]);
   });
 
-  it('inside the domain: values imports no domain module, state only values (and the Book type), lifecycle is imported by no other folder', () => {
+  it('inside the domain: values imports no domain module, state only values, lifecycle is imported by no other folder', () => {
     const wrong: string[] = [];
     for (const [module, { local }] of graph) {
       if (!module.startsWith('domain/')) continue;
@@ -71,7 +124,7 @@ describe('architecture', () => {
         const to = folderOf(target);
         if (from === to) continue;
         if (from === 'domain/values') wrong.push(`${module} -> ${target}`);
-        if (from === 'domain/state' && to !== 'domain/values' && target !== 'domain/trading/book.ts') wrong.push(`${module} -> ${target}`);
+        if (from === 'domain/state' && to !== 'domain/values') wrong.push(`${module} -> ${target}`);
         if (to === 'domain/lifecycle') wrong.push(`${module} -> ${target}`);
       }
     }

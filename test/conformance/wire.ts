@@ -5,7 +5,7 @@
 import { startDevnet } from '../../src/index.js';
 import type { RunningDevnet } from '../../src/index.js';
 import { signedOrderBody, signedTransferBody } from '../../src/testing.js';
-import type { PaymentFields } from '../../src/testing/signing.js';
+import type { PaymentFields } from '../../src/scenario/signing.js';
 
 export interface Account {
   name: string;

@@ -1,6 +1,6 @@
 // Record lifecycle: the transitions table, batches, interval settlement, hand moves with reverts, the clock.
 import { describe, expect, it } from 'vitest';
-import { canTransition, STATUS_TRANSITIONS } from '../../src/domain/records/records.js';
+import { canTransition, STATUS_TRANSITIONS } from '../../src/domain/ledger/records.js';
 import { ETH_ASSET, failedCode, testClient } from '../support/client.js';
 import { balance, recordOf, snapshotOf, transfer, withdraw } from '../support/flows.js';
 

@@ -15,7 +15,7 @@ import type { Listing } from '../../src/domain/values/listing.js';
 import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
 import type { OrderInput } from '../../src/domain/trading/orders.js';
 import type { OrderStateFilter } from '../../src/domain/trading/order-views.js';
-import { RECORD_LISTS_FROM } from '../../src/domain/records/record-lists.js';
+import { RECORD_LISTS_FROM } from '../../src/domain/ledger/record-lists.js';
 import { HOLDINGS_FROM } from '../../src/domain/ledger/holdings.js';
 import { findViolations } from '../../src/domain/lifecycle/invariants.js';
 import { listIndexViolations } from '../../src/domain/lifecycle/list-indexes.js';

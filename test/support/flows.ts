@@ -1,6 +1,6 @@
 // SDK-like flows for tests: look up vaults and nonce, sign, post.
 import { signedOrderBody, signedTransferBody, signedWithdrawalBody } from '../../src/testing.js';
-import type { PaymentFields } from '../../src/testing/signing.js';
+import type { PaymentFields } from '../../src/scenario/signing.js';
 import type { Account, Reply, TestClient } from './client.js';
 
 export interface MoveOptions {

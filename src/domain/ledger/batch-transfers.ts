@@ -3,7 +3,7 @@
 import { contractOf, requireAsset } from '../catalog/assets.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, MAX_BALANCE } from './ledger.js';
-import { indexSignature, signatureKey } from '../records/records.js';
+import { indexSignature, signatureKey } from './records.js';
 import { checkNonceUnused, useNonce } from './signed.js';
 import type { Signature, SignatureCheck } from './signed.js';
 import { applySignedMove, checkSignedMove } from './signed-moves.js';

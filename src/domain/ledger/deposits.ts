@@ -3,7 +3,7 @@ import { ensureNftAsset } from '../catalog/assets.js';
 import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { balanceOf, credit, MAX_BALANCE, recordIssue } from './ledger.js';
-import { appendRecord, RecordStatus } from '../records/records.js';
+import { appendRecord, RecordStatus } from './records.js';
 import type { State } from '../state/state.js';
 import { RECORD_TYPES, isNftType } from '../state/state.js';
 import { ensureVault } from './vaults.js';

@@ -4,7 +4,7 @@
 // digits past it, so any JSON parser reads them exactly; each value has that one spelling.
 import * as v from 'valibot';
 import { MAX_MICROS } from '../state/clock.js';
-import { RecordStatus } from '../records/records.js';
+import { RecordStatus } from '../ledger/records.js';
 import { ORDER_STATES, RECORD_TYPES, SETTLEMENT_MODES, TIME_IN_FORCE, TOKEN_TYPES } from '../state/state.js';
 
 /** l2-devnet/state@3: one item per line, integers past 2^53 as strings. */

@@ -156,7 +156,23 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
   };
   registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
 
-  // Accounts: keys derived from the seed unless the document pins a private key.
+  const names = genesisAccounts(state, g, seed);
+  const operatorName = g.operator === undefined ? 'operator' : str(g.operator, 'genesis.operator');
+  const operator = names.get(operatorName);
+  if (!operator) throw new GenesisError('genesis.operator', `names no account ("${operatorName}"); the operator collects the service fee`);
+  state.operator = operator;
+
+  const keyNames = genesisApiKeys(state, g, seed);
+  genesisProjects(state, g, keyNames, nowMicros);
+  genesisDeposits(state, g, names);
+  genesisMarketplaces(state, g, names, keyNames, nowMicros);
+  // Building the genesis is not something to undo.
+  undo.releaseAll();
+  return state;
+}
+
+/** Accounts: keys derived from the seed unless the document pins a private key; name -> stark key. */
+function genesisAccounts(state: State, g: Record<string, Json>, seed: string): Map<string, string> {
   const names = new Map<string, string>();
   arr(g.accounts, 'genesis.accounts').forEach((a, i) => {
     const path = `genesis.accounts[${i}]`;
@@ -176,11 +192,11 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     names.set(name, starkKey);
     state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
   });
-  const operatorName = g.operator === undefined ? 'operator' : str(g.operator, 'genesis.operator');
-  const operator = names.get(operatorName);
-  if (!operator) throw new GenesisError('genesis.operator', `names no account ("${operatorName}"); the operator collects the service fee`);
-  state.operator = operator;
+  return names;
+}
 
+/** API keys, derived from the seed unless pinned; name -> key. */
+function genesisApiKeys(state: State, g: Record<string, Json>, seed: string): Map<string, string> {
   const keyNames = new Map<string, string>();
   arr(g.api_keys, 'genesis.api_keys').forEach((k, i) => {
     const path = `genesis.api_keys[${i}]`;
@@ -192,6 +208,11 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     keyNames.set(name, key);
   });
 
+  return keyNames;
+}
+
+/** Projects and their contracts, each owned by an API key named in genesis.api_keys. */
+function genesisProjects(state: State, g: Record<string, Json>, keyNames: Map<string, string>, nowMicros: bigint): void {
   arr(g.projects, 'genesis.projects').forEach((p, i) => {
     const path = `genesis.projects[${i}]`;
     const spec = obj(p, path);
@@ -235,7 +256,10 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       project.contracts.push(contract.key);
     });
   });
+}
 
+/** Deposits (recorded, or allocated without a record) of amounts and NFT tokens to named accounts. */
+function genesisDeposits(state: State, g: Record<string, Json>, names: Map<string, string>): void {
   arr(g.deposits, 'genesis.deposits').forEach((d, i) => {
     const path = `genesis.deposits[${i}]`;
     const spec = obj(d, path);
@@ -261,9 +285,19 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
       else at(path, () => deposit(state, { starkKey, contractAddress, amount }));
     }
   });
+}
 
-  // Marketplaces: a payee (account name or stark key), a fee rate, an owner API key (by name) and
-  // optionally a pinned uuid (apps hard-code theirs); the project defaults to the key's first.
+/**
+ * Marketplaces: a payee (account name or stark key), a fee rate, an owner API key (by name) and
+ * optionally a pinned uuid (apps hard-code theirs); the project defaults to the key's first.
+ */
+function genesisMarketplaces(
+  state: State,
+  g: Record<string, Json>,
+  names: Map<string, string>,
+  keyNames: Map<string, string>,
+  nowMicros: bigint,
+): void {
   arr(g.marketplaces, 'genesis.marketplaces').forEach((m, i) => {
     const path = `genesis.marketplaces[${i}]`;
     const spec = obj(m, path);
@@ -290,7 +324,4 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     if (state.marketplaces.has(uuid)) throw new GenesisError(`${path}.uuid`, `duplicate marketplace ${uuid}`);
     state.marketplaces.set(uuid, { uuid, name, payee, fee, projectUuid: project.uuid, owner, createdAtMicros: nowMicros });
   });
-  // Building the genesis is not something to undo.
-  undo.releaseAll();
-  return state;
 }

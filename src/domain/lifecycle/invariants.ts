@@ -1,6 +1,6 @@
 // The guarantees of docs/guarantees.md that the ledger owns, checked against the whole state (a full scan, on demand).
-import { compareRatio } from '../trading/book.js';
-import { RecordStatus } from '../records/records.js';
+import { compareRatio } from '../state/book.js';
+import { RecordStatus } from '../ledger/records.js';
 import type { State } from '../state/state.js';
 import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
 
@@ -131,6 +131,31 @@ export function findViolations(state: State): string[] {
     if (h !== i) v.push(`conservation of ${asset}: ${h} held (balances, withdrawals, claims) but ${i} issued (deposits + mints)`);
   }
 
+  v.push(...orderViolations(state, frozen));
+
+  // 4. Every NFT has exactly one holder, and the holder pointer agrees with the balances.
+  for (const asset of state.assets.values()) {
+    if (asset.tokenId === null) continue;
+    // A token may leave to L1 and come back; at any moment at most one copy is on L2 or in transit.
+    const amount = onL2.get(asset.hex) ?? 0n;
+    if (amount > 1n) v.push(`NFT ${asset.hex} (token ${asset.tokenId}) is held ${amount} times`);
+    if (asset.holder !== null && state.accounts.has(asset.holder)) {
+      const b = state.accounts.get(asset.holder)!.balances.get(asset.hex);
+      if (!b || b.available + b.frozen !== 1n) v.push(`NFT ${asset.hex}: holder ${asset.holder} has no balance of it`);
+    }
+  }
+
+  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3 (found by the walk above).
+  v.push(...records.violations);
+  const counted = records.counts.join(',');
+  const kept = state.statusCounts.counts.join(',');
+  if (counted !== kept) v.push(`records per status are kept as [${kept}] but counted as [${counted}]`);
+  return v;
+}
+
+/** Guarantees 3, 5 and 7: frozen balances are what open orders need, books are sound, fees stay in bounds. */
+function orderViolations(state: State, frozen: Map<string, bigint>): string[] {
+  const v: string[] = [];
   // 3. Frozen balances are exactly what open orders still need.
   const needed = new Map<string, bigint>();
   for (const id of state.openOrders) {
@@ -167,23 +192,5 @@ export function findViolations(state: State): string[] {
     if (o.serviceFee > o.feeLimit) v.push(`order ${o.id} paid ${o.serviceFee} service fee over its signed fee_limit ${o.feeLimit}`);
     if (o.feeTaken > o.volume) v.push(`order ${o.id} paid ${o.feeTaken} in fees on a volume of ${o.volume}`);
   }
-
-  // 4. Every NFT has exactly one holder, and the holder pointer agrees with the balances.
-  for (const asset of state.assets.values()) {
-    if (asset.tokenId === null) continue;
-    // A token may leave to L1 and come back; at any moment at most one copy is on L2 or in transit.
-    const amount = onL2.get(asset.hex) ?? 0n;
-    if (amount > 1n) v.push(`NFT ${asset.hex} (token ${asset.tokenId}) is held ${amount} times`);
-    if (asset.holder !== null && state.accounts.has(asset.holder)) {
-      const b = state.accounts.get(asset.holder)!.balances.get(asset.hex);
-      if (!b || b.available + b.frozen !== 1n) v.push(`NFT ${asset.hex}: holder ${asset.holder} has no balance of it`);
-    }
-  }
-
-  // 6. Records: statuses valid, batch queues exactly the records at 1 and 3 (found by the walk above).
-  v.push(...records.violations);
-  const counted = records.counts.join(',');
-  const kept = state.statusCounts.counts.join(',');
-  if (counted !== kept) v.push(`records per status are kept as [${kept}] but counted as [${counted}]`);
   return v;
 }

@@ -3,7 +3,7 @@
 // GET /_devnet/invariants and the tests). A genesis starts them empty and its commands fill them.
 import { rebuildNftLists } from '../catalog/nfts.js';
 import { rebuildHoldings } from '../ledger/holdings.js';
-import { rebuildRecordLists } from '../records/record-lists.js';
+import { rebuildRecordLists } from '../ledger/record-lists.js';
 import type { IdList } from '../state/runs.js';
 import type { SortedList } from '../state/sorted-list.js';
 import type { ListIndexes, State } from '../state/state.js';

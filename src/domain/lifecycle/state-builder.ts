@@ -5,7 +5,7 @@ import type { State } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
-import { countStatuses, indexSignatureR } from '../records/records.js';
+import { countStatuses, indexSignatureR } from '../ledger/records.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { TrackedMap } from '../state/undo.js';
 import { newListIndexes } from '../state/lists.js';
@@ -55,8 +55,8 @@ export class StateBuilder {
     this.keys.add(key);
   }
 
-  /** The state, once every member was given; throws TypeError naming what is missing or wrong. */
-  build(): State {
+  /** Every member given once, no id repeated, every id taken below next_sequence_id. */
+  private checkCounts(): void {
     const d = this.plain;
     for (const key of DUMP_MEMBERS) if (!this.keys.has(key)) throw new TypeError(`missing field ${key}`);
     for (const key of this.keys) if (!(DUMP_MEMBERS as readonly string[]).includes(key)) throw new TypeError(`unexpected field ${key}`);
@@ -86,6 +86,13 @@ export class StateBuilder {
       throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
     for (const id of s.orders.keys())
       if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
+  }
+
+  /** The state, once every member was given; throws TypeError naming what is missing or wrong. */
+  build(): State {
+    const d = this.plain;
+    this.checkCounts();
+    const s = this.entries.s;
     const clock = obj(d.clock);
     const prng = obj(d.prng);
     const settlement = obj(d.settlement);

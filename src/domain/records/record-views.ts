@@ -5,13 +5,13 @@ import { contractKeyFilter } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { displayAmount } from '../values/money.js';
 import { orderRecordObject } from '../trading/order-views.js';
-import { signatureKey } from './records.js';
+import { signatureKey } from '../ledger/records.js';
 import type { LedgerRecord, State } from '../state/state.js';
 import { RECORD_TYPES } from '../state/state.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 import { arrayRun, pageDescending, totalOf } from '../state/runs.js';
-import { recordRuns } from './record-lists.js';
+import { recordRuns } from '../ledger/record-lists.js';
 
 export type RecordView = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import type { ClockState } from './clock.js';
-import type { Ratio } from '../trading/book.js';
+import type { Ratio } from './book.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import type { PrngState } from './prng.js';
@@ -285,7 +285,7 @@ export interface State {
   openOrders: Set<number>;
   trades: Trade[];
   /** Derived index (rebuilt from open orders, never dumped): market key -> book. */
-  books: Map<string, import('../trading/book.js').Book>;
+  books: Map<string, import('../state/book.js').Book>;
   /** Derived index: open order ids by owner and by quote asset. */
   openByOwner: Map<string, Set<number>>;
   openByQuote: Map<string, Set<number>>;

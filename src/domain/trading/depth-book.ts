@@ -1,7 +1,7 @@
 // The depth of each market (one base asset against one quote contract, its NFT tokens together):
 // open quantity per price level, kept as orders open, fill and close, so GET /v1/depth reads its
 // levels only. Derived like the books: rebuilt from the open orders after a rollback that touched orders.
-import { compareRatio, limitOf } from './book.js';
+import { compareRatio, limitOf } from '../state/book.js';
 import { SortedList } from '../state/sorted-list.js';
 import type { DepthBook, DepthLevel } from '../state/state.js';
 import type { Order, State } from '../state/state.js';

@@ -1,30 +1,36 @@
-// Price-time matching per (base, quote) market and the one function that settles a fill.
-// The book decides who trades with whom; settleFill moves every unit and fee.
-import { compareRatio, limitOf } from './book.js';
-import type { Ratio } from './book.js';
+// The book decides, one function settles: matchFills walks the book price-time and returns the fills
+// (changing nothing), settleFills applies their unit moves, fees and order states.
+import { compareRatio, limitOf } from '../state/book.js';
+import type { Ratio } from '../state/book.js';
 import { credit, spendFrozen } from '../ledger/ledger.js';
 import { bookOf, closeOrder, indexTrade, setOrderState } from './open-orders.js';
 import { depthFill } from './depth-book.js';
-import type { Order, Rate, State, Trade } from '../state/state.js';
+import { marketplaceFee, serviceFee } from './fees.js';
+import type { Order, State, Trade } from '../state/state.js';
 import { ORDER_STATES } from '../state/state.js';
 import { append, touch } from '../state/undo.js';
 
-/** How the two fees of a fill are computed; the seller pays both, in the base token. */
-export interface FeeSchedule {
-  /** The service fee, given what the seller's signed fee_limit still allows. */
-  service(volume: bigint, limitLeft: bigint): bigint;
-  /** The marketplace fee at the marketplace's rate. */
-  marketplace(volume: bigint, rate: Rate): bigint;
+/** One fill: `quantity` quote units of the resting `maker` for `volume` base units. */
+export interface Fill {
+  maker: Order;
+  quantity: bigint;
+  volume: bigint;
 }
 
-/** The real service's fees: 0.5% of the volume floored, never beyond the fee_limit; the marketplace's rate floored. */
-export const REAL_FEES: FeeSchedule = {
-  service: (volume, limitLeft) => min((volume * 5n) / 1000n, limitLeft),
-  marketplace: (volume, rate) => (volume * rate.num) / rate.den,
-};
+export interface Match {
+  fills: Fill[];
+  /** Quote units of the taker the fills leave open. */
+  left: bigint;
+  /** The walk met the taker's owner's own order, or a fill no volume of which respects both signed ratios. */
+  blocked: boolean;
+}
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /**
@@ -42,106 +48,77 @@ function volumeFor(maker: Order, taker: Order, q: bigint): bigint | undefined {
 }
 
 /**
- * Whether `taker` would fill entirely against the book as it stands (a fill-or-kill order's dry run):
- * the same walk as matchOrder, stopping where matchOrder would stop (its owner's own order, or a
- * fill no amount of which respects both signed ratios). Changes nothing.
+ * The fills of a new (taker) order against the opposite side, best price first, arrival order within
+ * a price, until it is filled, stops crossing, or is blocked (self-trade prevention, cancel-newest; or
+ * no volume respects both ratios, when resting would leave the book crossed). Changes nothing.
  */
-export function fillsEntirely(state: State, taker: Order): boolean {
+export function matchFills(state: State, taker: Order): Match {
   const book = bookOf(state, taker);
   const opposite = taker.direction === 1 ? book.asks : book.bids;
-  const takerLimit = limitOf(taker);
-  const crosses = (price: Ratio) => (taker.direction === 1 ? compareRatio(price, takerLimit) <= 0 : compareRatio(price, takerLimit) >= 0);
+  const limit = limitOf(taker);
+  const crosses = (p: Ratio) => (taker.direction === 1 ? compareRatio(p, limit) <= 0 : compareRatio(p, limit) >= 0);
+  const fills: Fill[] = [];
   let left = taker.quantity - taker.filled;
   for (const id of opposite.crossing((i) => state.openOrders.has(i), crosses)) {
+    if (left === 0n) break;
     const maker = state.orders.get(id)!;
-    if (maker.starkKey === taker.starkKey) return false;
-    const q = min(left, maker.quantity - maker.filled);
-    if (volumeFor(maker, taker, q) === undefined) return false;
-    left -= q;
-    if (left === 0n) return true;
+    const quantity = min(left, maker.quantity - maker.filled);
+    const volume = maker.starkKey === taker.starkKey ? undefined : volumeFor(maker, taker, quantity);
+    if (volume === undefined) return { fills, left, blocked: true };
+    fills.push({ maker, quantity, volume });
+    left -= quantity;
   }
-  return false;
-}
-
-/** Matches a new (taker) order against the opposite side until it is filled, stops crossing, or meets its owner. */
-export function matchOrder(state: State, taker: Order, fees: FeeSchedule): void {
-  const book = bookOf(state, taker);
-  const opposite = taker.direction === 1 ? book.asks : book.bids;
-  const takerLimit = limitOf(taker);
-  const resting = (id: number) => state.openOrders.has(id);
-  while (taker.filled < taker.quantity) {
-    const best = opposite.best(resting);
-    if (!best) return;
-    const crosses = taker.direction === 1 ? compareRatio(best.price, takerLimit) <= 0 : compareRatio(best.price, takerLimit) >= 0;
-    if (!crosses) return;
-    const maker = state.orders.get(best.id)!;
-    if (maker.starkKey === taker.starkKey) {
-      // Self-trade prevention, cancel-newest: the incoming order goes.
-      closeOrder(state, taker, ORDER_STATES.cancelled, false);
-      return;
-    }
-    const q = min(taker.quantity - taker.filled, maker.quantity - maker.filled);
-    const volume = volumeFor(maker, taker, q);
-    if (volume === undefined) {
-      // No volume for this fill respects both signed ratios. Resting would leave the book crossed
-      // (docs/guarantees.md), so the rest of the incoming order is cancelled, as self-trade prevention does.
-      closeOrder(state, taker, ORDER_STATES.cancelled, false);
-      return;
-    }
-    settleFill(state, maker, taker, q, volume, fees);
-  }
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
+  return { fills, left, blocked: false };
 }
 
 /**
- * Settles one fill: the seller's frozen quote goes to the buyer, the buyer's frozen base pays the
- * volume, the seller receives it less the service fee (to the operator, capped by the seller's
- * remaining signed fee_limit) and the marketplace fee (sell order's marketplace, else the buy order's).
+ * Settles a taker's fills in order, then cancels its rest when the walk was blocked. Per fill: the
+ * seller's frozen quote goes to the buyer, the buyer's frozen base pays the volume, the seller receives
+ * it less the service fee (to the operator, capped by the seller's remaining signed fee_limit) and the
+ * marketplace fee (sell order's marketplace, else the buy order's). Validation is over: no step fails.
  */
-export function settleFill(state: State, maker: Order, taker: Order, quantity: bigint, volume: bigint, fees: FeeSchedule): void {
-  const sell = maker.direction === 0 ? maker : taker;
-  const buy = maker.direction === 0 ? taker : maker;
-  const base = state.assets.get(sell.baseHex)!;
-  const quote = state.assets.get(sell.quoteHex)!;
+export function settleFills(state: State, taker: Order, { fills, blocked }: Match): void {
+  for (const { maker, quantity, volume } of fills) {
+    const sell = maker.direction === 0 ? maker : taker;
+    const buy = maker.direction === 0 ? taker : maker;
+    const base = state.assets.get(sell.baseHex)!;
+    const quote = state.assets.get(sell.quoteHex)!;
+    const service = serviceFee(volume, sell.feeLimit - sell.serviceFee);
+    const mp = state.marketplaces.get(sell.marketplace ?? buy.marketplace ?? '');
+    const market = mp ? min(marketplaceFee(volume, mp.fee), volume - service) : 0n;
 
-  const serviceFee = fees.service(volume, sell.feeLimit - sell.serviceFee);
-  const mp = state.marketplaces.get(sell.marketplace ?? buy.marketplace ?? '');
-  const marketplaceFee = mp ? min(fees.marketplace(volume, mp.fee), volume - serviceFee) : 0n;
+    spendFrozen(state, sell.starkKey, quote, quantity);
+    credit(state, buy.starkKey, quote, quantity);
+    spendFrozen(state, buy.starkKey, base, volume);
+    const sellerGets = volume - service - market;
+    if (sellerGets > 0n) credit(state, sell.starkKey, base, sellerGets);
+    if (service > 0n) credit(state, state.operator, base, service);
+    if (market > 0n) credit(state, mp!.payee, base, market);
 
-  spendFrozen(state, sell.starkKey, quote, quantity);
-  credit(state, buy.starkKey, quote, quantity);
-  spendFrozen(state, buy.starkKey, base, volume);
-  const sellerGets = volume - serviceFee - marketplaceFee;
-  if (sellerGets > 0n) credit(state, sell.starkKey, base, sellerGets);
-  if (serviceFee > 0n) credit(state, state.operator, base, serviceFee);
-  if (marketplaceFee > 0n) credit(state, mp!.payee, base, marketplaceFee);
-
-  touch(state.undo, maker, true);
-  touch(state.undo, taker, true);
-  for (const o of [maker, taker]) {
-    o.filled += quantity;
-    o.volume += volume;
-    o.frozen -= o === sell ? quantity : volume;
-    depthFill(state, o, quantity);
+    touch(state.undo, maker, true);
+    touch(state.undo, taker, true);
+    for (const o of [maker, taker]) {
+      o.filled += quantity;
+      o.volume += volume;
+      o.frozen -= o === sell ? quantity : volume;
+      depthFill(state, o, quantity);
+    }
+    sell.serviceFee += service;
+    sell.feeTaken += service + market;
+    const trade: Trade = {
+      makerId: maker.id,
+      takerId: taker.id,
+      quantity,
+      volume,
+      serviceFee: service,
+      marketplaceFee: market,
+      timeMicros: state.clock.nowMicros,
+    };
+    indexTrade(state, append(state.undo, state.trades, trade, true) - 1, sell, buy);
+    for (const o of [maker, taker]) {
+      if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);
+      else setOrderState(state, o, ORDER_STATES.partiallyFilled);
+    }
   }
-  sell.serviceFee += serviceFee;
-  sell.feeTaken += serviceFee + marketplaceFee;
-  const trade: Trade = {
-    makerId: maker.id,
-    takerId: taker.id,
-    quantity,
-    volume,
-    serviceFee,
-    marketplaceFee,
-    timeMicros: state.clock.nowMicros,
-  };
-  indexTrade(state, append(state.undo, state.trades, trade, true) - 1, sell, buy);
-
-  for (const o of [maker, taker]) {
-    if (o.filled === o.quantity) closeOrder(state, o, ORDER_STATES.filled, o === maker);
-    else setOrderState(state, o, ORDER_STATES.partiallyFilled);
-  }
+  if (blocked) closeOrder(state, taker, ORDER_STATES.cancelled, false);
 }

@@ -1,7 +1,7 @@
 // The open orders and their derived indexes: each market's book, open ids by owner and by quote
 // asset, and the trade positions by order, key and market. Matching and placement both keep them.
-import { limitOf, newBook } from './book.js';
-import type { Book, BookSide } from './book.js';
+import { limitOf, newBook } from '../state/book.js';
+import type { Book, BookSide } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
 import type { Order, OrderState, State } from '../state/state.js';
 import { depthClose, depthOpen } from './depth-book.js';

@@ -3,7 +3,7 @@ import { nextNonce } from '../ledger/accounts.js';
 import { requireContract, requireTokenType } from '../catalog/contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
-import { FEE_RATE_TEXT } from './order-views.js';
+import { FEE_RATE_TEXT } from './fees.js';
 import type { Asset, Contract, State } from '../state/state.js';
 import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
 import { ensureVault } from '../ledger/vaults.js';

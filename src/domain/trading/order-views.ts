@@ -10,9 +10,7 @@ import type { Run } from '../state/runs.js';
 import { mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 import { classRun } from './order-lists.js';
-
-/** What `GET /v1/order/info` and order views call the fee rate: the service fee as a fraction. */
-export const FEE_RATE_TEXT = '0.005';
+import { FEE_RATE_TEXT } from './fees.js';
 
 export function priceViews(state: State, o: Order): { price: string; display_price: string } {
   const quote = state.assets.get(o.quoteHex)!;

@@ -5,11 +5,10 @@ import { contractOf, requireAsset } from '../catalog/assets.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
-import { fillsEntirely, matchOrder, REAL_FEES } from './matching.js';
+import { matchFills, settleFills } from './matching.js';
 import { paymentMsgHash } from '../../crypto/payment.js';
-import type { FeeSchedule } from './matching.js';
 import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
-import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../records/records.js';
+import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
 import type { Signature, SignatureCheck } from '../ledger/signed.js';
 import type { Asset, Order, State, TimeInForce } from '../state/state.js';
@@ -92,15 +91,8 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
     );
 }
 
-/**
- * Order of checks: token pair (12) and assets (6), amounts and price (2/12), fee token (12),
- * vaults incl. the fee vault (19), marketplace (19), nonce unused (24), expiry (19), signature (34),
- * payment signature (35). Accepted orders whose seller lacks the token or buyer the funds are
- * cancelled at once (record status 2). Time in force: GTC rests what does not fill; IOC fills what
- * crosses now and cancels the rest; FOK fills whole now or is cancelled whole (accepted either way,
- * so a poller sees order_state 1 rather than a synchronous refusal, as the clients expect).
- */
-export function placeOrder(state: State, input: OrderInput, check: SignatureCheck, fees: FeeSchedule = REAL_FEES): number {
+/** The placement ladder: every refusal, in the documented order, before anything changes. */
+function checkOrder(state: State, input: OrderInput, check: SignatureCheck): { base: Asset; quote: Asset; marketplace: string | null } {
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
   const expectBuy = input.direction === 0 ? input.baseToken : input.quoteToken;
   if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy) {
@@ -151,6 +143,20 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
       `payment.signature does not verify for payment signer ${payment.signer} over the payment of order_id ${JSON.stringify(payment.orderId)} with nonce ${payment.nonce}`,
     );
   }
+  return { base, quote, marketplace };
+}
+
+/**
+ * Order of checks: token pair (12) and assets (6), amounts and price (2/12), fee token (12),
+ * vaults incl. the fee vault (19), marketplace (19), nonce unused (24), expiry (19), signature (34),
+ * payment signature (35). Accepted orders whose seller lacks the token or buyer the funds are
+ * cancelled at once (record status 2). Time in force: GTC rests what does not fill; IOC fills what
+ * crosses now and cancels the rest; FOK fills whole now or is cancelled whole (accepted either way,
+ * so a poller sees order_state 1 rather than a synchronous refusal, as the clients expect).
+ */
+export function placeOrder(state: State, input: OrderInput, check: SignatureCheck): number {
+  const { base, quote, marketplace } = checkOrder(state, input, check);
+  const payment = input.payment;
   const timeInForce: TimeInForce = input.timeInForce ?? 'GTC';
 
   // Accepted: nonce spent, sequence id = order id, a record of type 7/8.
@@ -206,11 +212,12 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   freeze(state, order.starkKey, state.assets.get(freezeHex)!, freezeAmount);
   order.frozen = freezeAmount;
   openIndex(state, order, true);
-  if (timeInForce === 'FOK' && !fillsEntirely(state, order)) {
+  const match = matchFills(state, order);
+  if (timeInForce === 'FOK' && match.left > 0n) {
     closeOrder(state, order, ORDER_STATES.cancelled, false);
     return order.id;
   }
-  matchOrder(state, order, fees);
+  settleFills(state, order, match);
   if (!state.openOrders.has(order.id)) return order.id;
   // What did not fill now: GTC rests on the book; IOC (and FOK, which cannot get here unfilled) never rests.
   if (timeInForce === 'GTC') restOrder(state, order);

@@ -5,7 +5,7 @@
 // additionalProperties false, so a key added to an answer without its schema fails the contract
 // check. A schema with a `v.title` becomes a named component of /openapi.json.
 import * as v from 'valibot';
-import { RecordStatus } from '../../domain/records/records.js';
+import { RecordStatus } from '../../domain/ledger/records.js';
 import { ORDER_STATES, RECORD_TYPES, TOKEN_TYPES } from '../../domain/state/state.js';
 
 // ---- values ----

@@ -1,7 +1,7 @@
 // Answers of the trading routes: orders (list entries, one order, signing info), depth, trades, marketplaces, listings.
 import * as v from 'valibot';
 import { TIME_IN_FORCE } from '../../domain/state/state.js';
-import { FEE_RATE_TEXT } from '../../domain/trading/order-views.js';
+import { FEE_RATE_TEXT } from '../../domain/trading/fees.js';
 import {
   CONTRACT_ADDRESS,
   DIRECTION,

@@ -8,7 +8,7 @@ import type { LoadLimits } from '../../../../src/domain/lifecycle/load.js';
 import { DevnetError } from '../../../../src/domain/values/errors.js';
 import { JsonSyntaxError, parseExact, parseQuotingBigIntegers, stringify } from '../../../../src/domain/values/json.js';
 import { listIndexViolations } from '../../../../src/domain/lifecycle/list-indexes.js';
-import { RECORD_LISTS_FROM } from '../../../../src/domain/records/record-lists.js';
+import { RECORD_LISTS_FROM } from '../../../../src/domain/ledger/record-lists.js';
 import { ETH_ASSET, RDD20, testClient } from '../../../support/client.js';
 import { order, transfer } from '../../../support/flows.js';
 

@@ -101,51 +101,60 @@ export class BookSide {
 
   /**
    * Resting ids of the levels whose price passes `crosses`, best level first, arrival order inside a
-   * level: what a taker would meet, read without touching the book (a fill-or-kill order's dry run).
-   * Cost grows with this side's levels, never with other markets.
+   * level: what a taker meets, read without changing the book. Levels come off a second heap over
+   * this one's positions as the walk goes, so a walk costs the levels it reads, never the whole side.
    */
   *crossing(isResting: (id: number) => boolean, crosses: (price: Ratio) => boolean): Generator<number> {
-    const levels = [...this.levels.values()]
-      .filter((l) => crosses(l.price))
-      .sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
-    for (const l of levels) for (let i = l.head; i < l.queue.length; i++) if (isResting(l.queue[i]!)) yield l.queue[i]!;
-  }
-
-  /** Levels best first with their resting ids (for depth views and invariant checks; O(n log n)). */
-  snapshot(isResting: (id: number) => boolean): Array<{ price: Ratio; ids: number[] }> {
-    return [...this.levels.values()]
-      .sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0))
-      .map((l) => ({ price: l.price, ids: l.queue.slice(l.head).filter(isResting) }));
+    this.best(isResting); // drops the gone levels and orders at the top first
+    const h = this.heap;
+    const next: number[] = h.length > 0 ? [0] : [];
+    const better = (a: number, b: number) => this.better(h[a]!, h[b]!);
+    for (let at = popTop(next, better); at !== undefined; at = popTop(next, better)) {
+      const level = h[at]!;
+      // Heap order: nothing below a level that does not cross can cross.
+      if (!crosses(level.price)) return;
+      for (const child of [2 * at + 1, 2 * at + 2]) if (child < h.length) pushTop(next, child, better);
+      if (this.levels.get(level.key) !== level) continue;
+      for (let i = level.head; i < level.queue.length; i++) if (isResting(level.queue[i]!)) yield level.queue[i]!;
+    }
   }
 
   private push(level: Level): void {
-    const h = this.heap;
-    h.push(level);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.better(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
-      i = p;
-    }
+    pushTop(this.heap, level, (a, b) => this.better(a, b));
   }
 
   private pop(): void {
-    const h = this.heap;
-    const last = h.pop()!;
-    if (h.length === 0) return;
-    h[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && this.better(h[l]!, h[m]!)) m = l;
-      if (r < h.length && this.better(h[r]!, h[m]!)) m = r;
-      if (m === i) return;
-      [h[i], h[m]] = [h[m]!, h[i]!];
-      i = m;
-    }
+    popTop(this.heap, (a, b) => this.better(a, b));
+  }
+}
+
+/** Adds `item` to the binary heap `h` (best first by `better`). */
+function pushTop<T>(h: T[], item: T, better: (a: T, b: T) => boolean): void {
+  h.push(item);
+  let i = h.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!better(h[i]!, h[p]!)) break;
+    [h[i], h[p]] = [h[p]!, h[i]!];
+    i = p;
+  }
+}
+
+/** Takes the best item off the binary heap `h`. */
+function popTop<T>(h: T[], better: (a: T, b: T) => boolean): T | undefined {
+  const top = h[0];
+  const last = h.pop();
+  if (h.length === 0) return top;
+  h[0] = last!;
+  for (let i = 0; ; ) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let m = i;
+    if (l < h.length && better(h[l]!, h[m]!)) m = l;
+    if (r < h.length && better(h[r]!, h[m]!)) m = r;
+    if (m === i) return top;
+    [h[i], h[m]] = [h[m]!, h[i]!];
+    i = m;
   }
 }
 

@@ -1,12 +1,12 @@
 // L2 mints on ERC721 / ERC721M / ERC721MC contracts of the caller's projects: one mint record per token.
-import { ensureNftAsset } from './assets.js';
-import { requireContract } from './contracts.js';
+import { ensureNftAsset } from '../catalog/assets.js';
+import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
-import { credit, recordIssue } from '../ledger/ledger.js';
-import { appendRecord, RecordStatus } from '../records/records.js';
+import { credit, recordIssue } from './ledger.js';
+import { appendRecord, RecordStatus } from './records.js';
 import type { State } from '../state/state.js';
 import { RECORD_TYPES, isNftType } from '../state/state.js';
-import { ensureVault } from '../ledger/vaults.js';
+import { ensureVault } from './vaults.js';
 
 export const MAX_MINT = 100n;
 

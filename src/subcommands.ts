@@ -8,10 +8,10 @@ export function isSubcommand(name: string | undefined): name is Subcommand {
 
 /** Runs `l2-devnet NAME ARGS...` and returns its exit code. */
 export async function runSubcommand(name: Subcommand, argv: readonly string[]): Promise<number> {
-  if (name === 'scenario') return (await import('./cli.js')).scenarioCommand(argv);
-  let fuzz: typeof import('../testing/fuzz-cli.js');
+  if (name === 'scenario') return (await import('./scenario/cli.js')).scenarioCommand(argv);
+  let fuzz: typeof import('./testing/fuzz-cli.js');
   try {
-    fuzz = await import('../testing/fuzz-cli.js');
+    fuzz = await import('./testing/fuzz-cli.js');
   } catch (e) {
     // fast-check is an optional peer: a project that installed l2-devnet alone has no fuzzer.
     if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !String((e as Error).message).includes('fast-check')) throw e;

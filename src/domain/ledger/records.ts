@@ -1,5 +1,5 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
-import { ensureAccount } from '../ledger/accounts.js';
+import { ensureAccount } from './accounts.js';
 import { RecordStatus } from '../state/state.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
 import { append, touch, touchField } from '../state/undo.js';
