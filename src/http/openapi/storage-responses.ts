@@ -33,7 +33,11 @@ export const STORAGE_LIST = v.strictObject({
 /** `data` of a storage removal: the real service answers a bare string. */
 export const FILE_REMOVED = v.literal('File removed.');
 
-export const BYTES = v.pipe(v.string(), v.description("the file's bytes, in the media type its name implies"));
+export const BYTES = v.pipe(
+  v.string(),
+  v.metadata({ format: 'binary' }),
+  v.description("the file's bytes, in the media type its name implies"),
+);
 
 /** A gateway JSON answer: a directory's listing, or the bytes of a stored .json file (any JSON). */
 export const GATEWAY_JSON = v.pipe(

@@ -62,7 +62,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         method: 'GET',
         path: '/v1/collection',
         tag,
-        reply: 'ok+code',
+        reply: 'ok',
         summary:
           'With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array',
         description:
@@ -91,7 +91,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         method: 'GET',
         path: '/v1/collection/:address',
         tag,
-        reply: 'ok+code',
+        reply: 'ok',
         summary: 'Collection fields of a contract (set at creation)',
         params: { address: address() },
         response: COLLECTION,

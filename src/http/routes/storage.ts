@@ -15,7 +15,9 @@ import { RouteGroup } from '../route.js';
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 const tag = 'storage';
 const uuid = () => asText({ description: 'project_uuid' });
-const UPLOAD = v.object({ file: v.pipe(v.string(), v.description('the file (binary); the first part named "file" is the upload')) });
+const UPLOAD = v.object({
+  file: v.pipe(v.string(), v.metadata({ format: 'binary' }), v.description('the file (binary); the first part named "file" is the upload')),
+});
 
 function origin(c: Context): string {
   // A namespace's files are served under its prefix: a gateway URL must reach them without the header.
