@@ -2,7 +2,8 @@
 // (Python get_token_owners), through HTTP.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_SUMMARY, TOKEN_OWNER } from '../../src/http/openapi/catalog-responses.js';
+import { TOKEN_OWNER } from '../../src/domain/catalog/nfts.js';
+import { COLLECTION_SUMMARY } from '../../src/domain/catalog/views.js';
 import { DMINT, RDD20, REDDIO721, failedCode, testClient } from '../support/client.js';
 import { order, transfer } from '../support/flows.js';
 

@@ -1,4 +1,5 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
+import * as v from 'valibot';
 import { ensureAccount } from '../ledger/accounts.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
 import { append, touch, touchField } from '../state/undo.js';
@@ -13,6 +14,12 @@ export const RecordStatus = {
   Rolled: 5,
   AcceptedOnL1: 6,
 } as const;
+export const RECORD_STATUS = v.pipe(
+  v.picklist(Object.values(RecordStatus)),
+  v.description(
+    '0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1',
+  ),
+);
 
 /** The only moves a record's status may make (docs/behaviour.md, "Records"). */
 export const STATUS_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {

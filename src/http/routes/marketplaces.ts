@@ -8,9 +8,12 @@ import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, name, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { COLLECTION, COLLECTION_SUMMARY, NFT, TOKEN_OWNER } from '../openapi/catalog-responses.js';
-import { listed } from '../openapi/responses.js';
-import { LISTING, MARKETPLACE_CREATED } from '../openapi/trading-responses.js';
+import { COLLECTION, COLLECTION_SUMMARY } from '../../domain/catalog/views.js';
+import { TOKEN_OWNER } from '../../domain/catalog/nfts.js';
+import { LISTING } from '../../domain/trading/collection-listings.js';
+import { NFT } from '../../domain/trading/order-views.js';
+import { listed } from '../../domain/values/wire.js';
+import { MARKETPLACE_CREATED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'marketplaces';

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { readUpload } from '../multipart.js';
-import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/storage-responses.js';
+import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** Room for the multipart framing and small fields around a file at the limit. */
