@@ -18,7 +18,7 @@ import { namedNfts, nftsOf } from './domain/catalog/nfts.js';
 import type { NftEntry, TokenOwner } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
 import { mintedToken, recordFor, recordsBySignature, recordsFor } from './domain/records/record-views.js';
-import type { RecordQuery, RecordView } from './domain/records/record-views.js';
+import type { RecordQuery, RecordView, SingleRecordView } from './domain/records/record-views.js';
 import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
 import type { CollectionSummary, ContractInfoView } from './domain/catalog/views.js';
 import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
@@ -26,7 +26,7 @@ import type { WithdrawAreaEntry } from './domain/ledger/withdrawals.js';
 import { depth, trades } from './domain/trading/depth.js';
 import type { TradeQuery } from './domain/trading/depth.js';
 import { openOrderOn, orderDetail, orderListing } from './domain/trading/order-views.js';
-import type { OrderFilter } from './domain/trading/order-views.js';
+import type { OrderEntry, OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
 import type { Contract, State } from './domain/state/state.js';
 import type { Listing } from './domain/values/listing.js';
@@ -107,17 +107,17 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/record` (any record when no key is given) and `GET /v1/txn`: an array with the one record, flattened. */
-  record(starkKey: string | undefined, sequenceId: number): RecordView[] {
+  record(starkKey: string | undefined, sequenceId: number): SingleRecordView[] {
     return [recordFor(this.state, starkKey, sequenceId)];
   }
 
   /** `GET /v1/record/by/signature`: the records of the accepted request signed (r, s); [] when none. */
-  recordsBySignature(r: bigint, s: bigint): RecordView[] {
+  recordsBySignature(r: bigint, s: bigint): SingleRecordView[] {
     return recordsBySignature(this.state, r, s);
   }
 
   /** `GET /v1/token?seq_id=`: the token id a mint created. */
-  mintedToken(sequenceId: number): { token_id: bigint } {
+  mintedToken(sequenceId: number): ReturnType<typeof mintedToken> {
     return mintedToken(this.state, sequenceId);
   }
 
@@ -145,7 +145,7 @@ export abstract class DevnetReads {
     return stateHash(this.state, nativeSha256);
   }
 
-  projects(apiKey: string): Array<Record<string, unknown>> {
+  projects(apiKey: string): ReturnType<typeof projectsOf> {
     return projectsOf(this.state, apiKey);
   }
 
@@ -191,7 +191,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/nfts/{address}`: tokens on L2 with owner and asset id. */
-  nfts(address: string): Listing<NftEntry> {
+  nfts(address: string): Listing<NftEntry<OrderEntry>> {
     return nftsOf(this.state, this.nftContract(address), (hex) => openOrderOn(this.state, hex));
   }
 
@@ -203,13 +203,13 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/orders`: open orders only, newest first. */
-  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Listing<Record<string, unknown>> {
+  orders(filter: Omit<OrderFilter, 'contractKey'> & { contractAddress?: string | undefined }): Listing<OrderEntry> {
     const { contractAddress, ...rest } = filter;
     return orderListing(this.state, { ...rest, contractKey: contractKeyFilter(this.state, contractAddress) });
   }
 
   /** `GET /v1/order`: any order, with `order_state`. */
-  order(orderId: number): Record<string, unknown> {
+  order(orderId: number): ReturnType<typeof orderDetail> {
     const o = this.state.orders.get(orderId);
     if (!o) fail(ErrorCode.InvalidParam, `no order with order_id ${orderId}`);
     return orderDetail(this.state, o);
@@ -225,7 +225,7 @@ export abstract class DevnetReads {
   }
 
   /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
-  trades(f: TradeQuery): Listing<Record<string, unknown>> {
+  trades(f: TradeQuery): ReturnType<typeof trades> {
     return trades(this.state, f);
   }
 }

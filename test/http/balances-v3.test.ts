@@ -2,7 +2,7 @@
 // newer clients read (withdraw_frozen, display_withdraw, available, frozen, withdraw, token_uri).
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_ROW_V3 as BALANCE_V3 } from '../../src/http/openapi/ledger-responses.js';
+import { BALANCE_ROW_V3 as BALANCE_V3 } from '../../src/domain/ledger/balances.js';
 import { DMINT, ETH_ASSET, OFF_CURVE_KEY, RDD20, REDDIO721, failedCode, testClient } from '../support/client.js';
 import type { TestClient } from '../support/client.js';
 import { withdraw } from '../support/flows.js';

@@ -25,7 +25,6 @@ describe('GET /v1/collection?quote_contract_address&token_ids&base_contract_addr
     expect(r.body).toEqual({
       status: 'OK',
       error: '',
-      error_code: 0,
       data: {
         total: 2,
         list: [

@@ -96,6 +96,25 @@ describe('GET /openapi.json', () => {
     expect(failed).toEqual({ $ref: '#/components/schemas/Failed' });
   });
 
+  it('is read the same by the common tools: no tuple (prefixItems) anywhere, binary answers as binary, no error_code on collections', async () => {
+    const doc = await documentOf(app().app);
+    const tuples: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      if (!Array.isArray(node) && 'prefixItems' in node) tuples.push(at);
+      for (const [k, x] of Object.entries(node)) walk(x, `${at}/${k}`);
+    };
+    walk(doc, '#');
+    expect(tuples).toEqual([]);
+    expect(doc.components.schemas.OrderInfo.properties.asset_ids).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });
+    for (const path of ['/ipfs/{cid}', '/ipfs/{cid}/{path}'])
+      expect(doc.paths[path].get.responses['200'].content['*/*'].schema, path).toMatchObject({ type: 'string', format: 'binary' });
+    for (const path of ['/v1/collection', '/v1/collection/{address}']) {
+      const [okEnvelope] = doc.paths[path].get.responses['200'].content['application/json'].schema.oneOf;
+      expect(Object.keys(okEnvelope.properties), path).toEqual(['status', 'data', 'error']);
+    }
+  });
+
   it('every documented route answers (never 404, never 500), with or without its fields', async () => {
     const { devnet, app: a } = app();
     const key = devnet.accounts().api_keys[0]!;

@@ -2,8 +2,7 @@
 // /v1/txn, /v1/record/by/signature and /v1/token (reference/clients.md §3-§5), through HTTP.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { MINTED_TOKEN } from '../../src/http/openapi/catalog-responses.js';
-import { SINGLE_RECORD } from '../../src/http/openapi/record-responses.js';
+import { MINTED_TOKEN, SINGLE_RECORD } from '../../src/domain/records/record-views.js';
 import { ETH_ASSET, REDDIO721, DMINT, failedCode, testClient } from '../support/client.js';
 import { order, transfer, withdraw } from '../support/flows.js';
 import { signedTransferBody } from '../../src/testing.js';

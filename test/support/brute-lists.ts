@@ -4,7 +4,7 @@
 import { contractOf, tokenUri } from '../../src/domain/catalog/assets.js';
 import type { NftEntry } from '../../src/domain/catalog/nfts.js';
 import { balanceRowV1 } from '../../src/domain/ledger/balances.js';
-import type { BalanceRowV1, BalanceRowV3, TokenV3 } from '../../src/domain/ledger/balances.js';
+import type { BalanceRowV1, BalanceRowV3 } from '../../src/domain/ledger/balances.js';
 import { recordView } from '../../src/domain/records/record-views.js';
 import type { RecordView } from '../../src/domain/records/record-views.js';
 import type { Asset, Balance, Contract, State, StoredFile } from '../../src/domain/state/state.js';
@@ -177,7 +177,11 @@ export function bruteBalancesV3(state: State, owner: string, contractKey: string
     row.balance_frozen += balance.frozen;
     row.withdraw_frozen += withdrawing;
     if (asset.tokenId !== null) {
-      const token: TokenV3 = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
+      const token: BalanceRowV3['available_tokens'][number] = {
+        token_id: asset.tokenId.toString(),
+        token_uri: tokenUri(contract, asset),
+        asset_id: asset.hex,
+      };
       if (balance.available > 0n) row.available_tokens.push(token);
       if (balance.frozen > 0n) row.frozen_tokens.push(token);
       if (withdrawing > 0n) row.withdraw_frozen_tokens.push(token);
@@ -191,8 +195,8 @@ function newestOpen(state: State, hex: string): Record<string, unknown> | null {
   return open.length === 0 ? null : orderEntry(state, open[0]!);
 }
 
-export function bruteNfts(state: State, contract: Contract, withOrders: boolean): NftEntry[] {
-  const rows: Array<{ id: bigint; entry: NftEntry }> = [];
+export function bruteNfts(state: State, contract: Contract, withOrders: boolean): NftEntry<Record<string, unknown>>[] {
+  const rows: Array<{ id: bigint; entry: NftEntry<Record<string, unknown>> }> = [];
   for (const hex of contract.tokens.values()) {
     const asset = state.assets.get(hex)!;
     if (asset.holder === null || !state.accounts.has(asset.holder)) continue;

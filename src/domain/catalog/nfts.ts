@@ -1,22 +1,26 @@
 // NFT listings per contract: tokens on L2 with their holder and asset id. Each NFT contract keeps its
 // tokens held on L2 sorted by token id (an undo step per change), so a page reads its rows only.
+import * as v from 'valibot';
 import { SortedList } from '../state/sorted-list.js';
 import type { Asset, Contract, State } from '../state/state.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
+import { STARK_KEY, decimalInt, hex, text } from '../values/wire.js';
 
-export interface NftEntry {
-  token_id: string;
-  contract_address: string;
-  owner: string;
-  symbol: string;
-  asset_id: string;
-  /** The open order on the token, or null (filled in by the order book when it exists). */
-  order: unknown;
-}
-
-/** `GET /v1/contracts/{address}/tokens` item: an NFT entry without the order. */
-export type TokenOwner = Omit<NftEntry, 'order'>;
+/** A row of GET /v1/contracts/{address}/tokens: an NFT and its holder (GET /v1/nfts adds its open order). */
+export const TOKEN_OWNER = v.pipe(
+  v.strictObject({
+    token_id: decimalInt('token id'),
+    contract_address: text('as registered (case kept)'),
+    owner: v.pipe(STARK_KEY, v.description('stark key of the holder')),
+    symbol: text(),
+    asset_id: hex('StarkEx asset id of the token'),
+  }),
+  v.title('TokenOwner'),
+);
+export type TokenOwner = v.InferOutput<typeof TOKEN_OWNER>;
+/** A token with the open order on it, or null (filled in by the order book when it exists). */
+export type NftEntry<O = null> = TokenOwner & { order: O | null };
 
 const byTokenId = (a: Asset, b: Asset) => (a.tokenId! < b.tokenId! ? -1 : a.tokenId! > b.tokenId! ? 1 : 0);
 
@@ -54,7 +58,7 @@ export function rebuildNftLists(state: State): void {
   for (const [key, assets] of pending) state.lists.nfts.set(key, SortedList.fromSorted(byTokenId, assets.sort(byTokenId)));
 }
 
-function entryOf(contract: Contract, asset: Asset, openOrder: (assetHex: string) => unknown): NftEntry {
+function entryOf<O>(contract: Contract, asset: Asset, openOrder: (assetHex: string) => O | null): NftEntry<O> {
   return {
     token_id: asset.tokenId!.toString(),
     contract_address: contract.address,
@@ -66,7 +70,11 @@ function entryOf(contract: Contract, asset: Asset, openOrder: (assetHex: string)
 }
 
 /** Tokens held on L2 (a stark key holds them), by numeric token id. A page costs O(log n + page). */
-export function nftsOf(state: State, contract: Contract, openOrder: (assetHex: string) => unknown = () => null): Listing<NftEntry> {
+export function nftsOf<O = null>(
+  state: State,
+  contract: Contract,
+  openOrder: (assetHex: string) => O | null = () => null,
+): Listing<NftEntry<O>> {
   const list = state.lists.nfts.get(contract.key);
   if (!list) return listingOf([]);
   return mappedListing(

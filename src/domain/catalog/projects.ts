@@ -7,6 +7,8 @@ import { nextUuid } from '../state/prng.js';
 import type { Contract, Project, State } from '../state/state.js';
 import { toHex } from '../values/hex.js';
 import { CHAIN_STATUS, totalSupply } from './views.js';
+import type { PROJECT } from './views.js';
+import type * as v from 'valibot';
 import { touch } from '../state/undo.js';
 
 export const MAX_NAME_LENGTH = 256;
@@ -100,11 +102,11 @@ export function removeContract(state: State, apiKey: string, uuid: string): void
 }
 
 /** A contract as listed inside a project (seed: `count` as a string, `chain_status` pending). */
-export function projectContractView(state: State, c: Contract): Record<string, unknown> {
+export function projectContractView(state: State, c: Contract): ProjectView['contracts'][number] {
   return {
     contract_uuid: c.uuid,
     contract_address: c.address,
-    type: c.type,
+    type: c.type as Exclude<Contract['type'], 'ETH'>, // ETH is in no project
     count: c.count.toString(),
     description: c.description,
     image_url: c.imageUrl,
@@ -123,8 +125,10 @@ export function projectContractView(state: State, c: Contract): Record<string, u
   };
 }
 
-export function projectsOf(state: State, apiKey: string): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
+type ProjectView = v.InferOutput<typeof PROJECT>;
+
+export function projectsOf(state: State, apiKey: string): ProjectView[] {
+  const out: ProjectView[] = [];
   for (const p of state.projects.values()) {
     if (p.owner !== apiKey) continue;
     out.push({

@@ -1,40 +1,107 @@
-// Contract views in the real service's shapes (contract_info, collection).
+// Contract views in the real service's shapes, each declared once as a schema (contract_info, collection, project).
+import * as v from 'valibot';
 import { contractAddressValue, requireContract, requireTokenType } from './contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import type { Contract, State } from '../state/state.js';
-import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
-
-/**
- * Besides the seed's fields, the three the JS, Java and C# models declare (docs/sdk.md lists the client models):
- * `id` the contract's registration number (1 is ETH), `belongs_to` the uuid of the project it is in
- * ("" for ETH and for a removed contract), `chain_status` "pending" (the only value the seed shows;
- * the emulator has no L1 registration step that would move it).
- */
-export interface ContractInfoView {
-  id: number;
-  belongs_to: string;
-  chain_status: string;
-  contract_uuid: string;
-  contract_address: string;
-  type: string;
-  count: bigint;
-  name: string | null;
-  decimals: number;
-  symbol: string;
-  quantum: string;
-  total_supply: string;
-  asset_type: string;
-  asset_info: string;
-  metadata_url: string | null;
-  description: string | null;
-  image_url: string | null;
-  external_link: string | null;
-  banner_image_url: string | null;
-}
+import { ETH_KEY, TOKEN_TYPE, TOKEN_TYPES, isMintableType, isNftType } from '../state/state.js';
+import { CONTRACT_ADDRESS, count, decimalInt, exactInt, hex, int, isoTime, orNull, text, uuid } from '../values/wire.js';
 
 /** The `chain_status` of every contract (the seed's only shown value). */
 export const CHAIN_STATUS = 'pending';
+const CHAIN_STATUS_FIELD = v.pipe(v.literal(CHAIN_STATUS), v.description('always pending: the emulator has no L1 registration step'));
+
+/** The collection fields set at contract creation (null when not given). */
+const collectionFields = {
+  metadata_url: orNull('metadata URL'),
+  description: orNull('collection description'),
+  image_url: orNull('collection image'),
+  external_link: orNull('external link'),
+  banner_image_url: orNull('banner image'),
+};
+
+const contractFields = {
+  contract_address: CONTRACT_ADDRESS,
+  type: TOKEN_TYPE,
+  count: exactInt('contract_count given at creation (0 when none)'),
+  name: orNull('contract name'),
+  decimals: count('decimals of the token (0 for NFTs)'),
+  symbol: text(),
+  quantum: decimalInt('quantum: base units of one quantized unit'),
+  total_supply: decimalInt('NFTs: tokens on L2; fungibles: quantized units deposited or minted'),
+  asset_type: hex('StarkEx asset type'),
+  asset_info: hex('StarkEx asset info: selector and address'),
+  ...collectionFields,
+};
+
+/**
+ * GET /v1/contract_info: a registered contract (an ERC721M or ERC721MC asked as ERC721 answers as its
+ * L1 registration). Besides the seed's fields, the three the JS, Java and C# models declare
+ * (docs/sdk.md lists the client models).
+ */
+export const CONTRACT_INFO = v.pipe(
+  v.strictObject({
+    id: int('registration number: 1, 2, … in registration order (ETH is 1)'),
+    belongs_to: v.pipe(
+      v.union([v.literal(''), uuid('the project')]),
+      v.description('the project it is in; "" for ETH and for a removed contract'),
+    ),
+    chain_status: CHAIN_STATUS_FIELD,
+    contract_uuid: uuid('the contract'),
+    ...contractFields,
+  }),
+  v.title('ContractInfo'),
+);
+export type ContractInfoView = v.InferOutput<typeof CONTRACT_INFO>;
+
+/** GET /v1/collection/{address}: contract_info without id, belongs_to, chain_status and contract_uuid. */
+export const COLLECTION = v.pipe(v.strictObject(contractFields), v.title('Collection'));
+
+/** A contract as listed inside a project (the seed's shape: count and quantum as text). */
+const PROJECT_CONTRACT = v.pipe(
+  v.strictObject({
+    contract_uuid: uuid('the contract'),
+    contract_address: text('as registered (case kept)'),
+    type: v.pipe(v.picklist(TOKEN_TYPES.filter((t) => t !== 'ETH')), v.description('token standard')),
+    count: decimalInt('contract_count given at creation (0 when none)'),
+    chain_status: CHAIN_STATUS_FIELD,
+    name: orNull('contract name'),
+    decimals: count('decimals of the token (0 for NFTs)'),
+    symbol: text(),
+    quantum: decimalInt('quantum: base units of one quantized unit'),
+    total_supply: decimalInt('NFTs: tokens on L2; fungibles: quantized units deposited or minted'),
+    asset_type: hex('StarkEx asset type'),
+    asset_info: hex('StarkEx asset info: selector and address'),
+    ...collectionFields,
+    created_at: isoTime('when it was registered'),
+  }),
+  v.title('ProjectContract'),
+);
+
+/** GET /v1/project: one of the caller's projects. */
+export const PROJECT = v.pipe(
+  v.strictObject({
+    project_name: text(),
+    project_uuid: uuid('the project'),
+    created_at: isoTime('when it was created'),
+    contracts: v.array(PROJECT_CONTRACT),
+  }),
+  v.title('Project'),
+);
+
+/** A row of GET /v1/collection without a collection (JS 0.8 getCollections): one per registered contract but ETH. */
+export const COLLECTION_SUMMARY = v.pipe(
+  v.strictObject({
+    contract_address: text('as registered (case kept)'),
+    symbol: text(),
+    type: TOKEN_TYPE,
+    total_supply: decimalInt('NFTs: tokens on L2; fungibles: quantized units deposited or minted'),
+    asset_type: hex('StarkEx asset type'),
+    base_uri: text('NFT metadata base URI; "" when none'),
+  }),
+  v.title('CollectionSummary'),
+);
+export type CollectionSummary = v.InferOutput<typeof COLLECTION_SUMMARY>;
 
 /** Total supply on L2: tokens created for NFT contracts, quantized units issued for fungibles. */
 export function totalSupply(state: State, contract: Contract): bigint {
@@ -87,16 +154,6 @@ export function contractInfoFor(state: State, address: string, typeText?: string
   if (type !== undefined && type !== contract.type && !asL1)
     fail(ErrorCode.NotSuchContract, `contract ${echo(address)} is ${contract.type}, not ${echo(typeText!)}`);
   return contractInfo(state, contract, asL1);
-}
-
-/** `GET /v1/collection` without a collection: the JS 0.8 getCollections item. */
-export interface CollectionSummary {
-  contract_address: string;
-  symbol: string;
-  type: string;
-  total_supply: string;
-  asset_type: string;
-  base_uri: string;
 }
 
 /** Every registered contract but ETH, in registration order (removed ones too: their collection stays). */

@@ -1,46 +1,106 @@
 // Balance views in the real service's shapes: V1 rows (one per fungible asset or NFT token), V2 rows
 // (per contract, token ids) and V3 rows (per contract, tokens with their URIs and asset ids).
+import * as v from 'valibot';
 import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import type { Asset, Balance, Contract, State } from '../state/state.js';
-import { isNftType } from '../state/state.js';
+import { TOKEN_TYPE, TOKEN_TYPES, isNftType } from '../state/state.js';
+import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
 import { withdrawingOf } from './withdrawals.js';
 import { holdingGroups, holdingsPage, holdingsTotal } from './holdings.js';
 import type { Holding } from './holdings.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 
-/** The keys every balance row has, in v1/v2 and in v3. */
-interface BalanceRowBase {
-  asset_id: string;
-  contract_address: string;
-  balance_available: bigint;
-  balance_frozen: bigint;
-  withdraw_frozen: bigint;
-  type: string;
-  decimals: number;
-  symbol: string;
-  quantum: bigint;
-}
+const contractFields = {
+  contract_address: CONTRACT_ADDRESS,
+  type: TOKEN_TYPE,
+  decimals: count('decimals of the token (0 for NFTs)'),
+  symbol: text(),
+  quantum: exactInt('quantum: base units of one quantized unit'),
+};
 
 /**
- * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare
- * (see docs/sdk.md), with these meanings: `withdraw_frozen` the quantized amount this key
- * has withdrawn that has not reached L1 yet (withdrawal records at 1 or 3); `display_withdraw` and
- * `withdraw` that amount in display units; `available` and `frozen` the same as `display_value` and
- * `display_frozen`; `token_uri` the token's URI (NFTs; "" for fungibles).
+ * Besides the seed's fields, the ones the JS AssetInfo and Java BalanceRecord models declare (see
+ * docs/sdk.md): `available`, `frozen` and `withdraw` repeat the display amounts.
  */
-export interface BalanceRowV1 extends BalanceRowBase {
-  display_value: string;
-  display_frozen: string;
-  display_withdraw: string;
-  available: string;
-  frozen: string;
-  withdraw: string;
-  token_id: string;
-  token_uri: string;
-  base_uri: string;
-}
+const amounts = {
+  balance_available: exactInt('quantized units free to spend'),
+  balance_frozen: exactInt('quantized units held by open orders'),
+  withdraw_frozen: exactInt('quantized units withdrawn that have not reached L1 yet'),
+  display_value: display('balance_available in whole tokens'),
+  display_frozen: display('balance_frozen in whole tokens'),
+  display_withdraw: display('withdraw_frozen in whole tokens'),
+  available: display('the same as display_value (the JS and Java models read it)'),
+  frozen: display('the same as display_frozen'),
+  withdraw: display('the same as display_withdraw'),
+};
+
+/** GET /v1/balance, and each row of GET /v1/balances: one fungible asset or one NFT token. */
+export const BALANCE_ROW = v.pipe(
+  v.strictObject({
+    asset_id: hex('StarkEx asset id'),
+    ...contractFields,
+    ...amounts,
+    token_id: TOKEN_ID,
+    token_uri: text('the token\'s URI: its minted URL (ERC721MC) or base_uri + token id; "" for fungibles'),
+    base_uri: text('NFT metadata base URI; "" when none'),
+  }),
+  v.title('BalanceRow'),
+);
+export type BalanceRowV1 = v.InferOutput<typeof BALANCE_ROW>;
+
+const fungibleV2 = v.strictObject({
+  asset_id: hex('StarkEx asset id'),
+  ...contractFields,
+  type: v.pipe(v.picklist(TOKEN_TYPES.filter((t) => !isNftType(t))), v.description('token standard')),
+  ...amounts,
+});
+
+const nftV2 = v.strictObject({
+  ...contractFields,
+  type: v.pipe(v.picklist(TOKEN_TYPES.filter(isNftType)), v.description('token standard')),
+  ...amounts,
+  balance_available: exactInt('tokens held'),
+  balance_frozen: exactInt('tokens held by open orders'),
+  withdraw_frozen: exactInt('tokens withdrawn that have not reached L1 yet'),
+  available_token_ids: v.array(decimalInt('token id')),
+  frozen_token_ids: v.array(decimalInt('token id')),
+});
+
+/** A row of GET /v2/balances: a fungible asset, or one NFT contract with its token ids (no asset_id). */
+export const BALANCE_ROW_V2 = v.pipe(v.union([fungibleV2, nftV2]), v.title('BalanceRowV2'));
+export type BalanceRowV2 = v.InferOutput<typeof BALANCE_ROW_V2>;
+
+const TOKEN_V3 = v.strictObject({
+  token_id: decimalInt('token id'),
+  token_uri: text('the token\'s URI; "" when none'),
+  asset_id: hex('StarkEx asset id of the token'),
+});
+
+/**
+ * A row of GET /v3/balances: one per contract, exactly the keys Java's strict v3 parser
+ * (GetBalancesResponse) and the JS BalancesV3Response know; NFT rows have asset_id "" and count
+ * tokens, fungible rows empty token lists (never null).
+ */
+export const BALANCE_ROW_V3 = v.pipe(
+  v.strictObject({
+    asset_id: v.pipe(
+      v.union([v.literal(''), hex('StarkEx asset id')]),
+      v.description('the asset id of a fungible contract; "" for an NFT contract'),
+    ),
+    ...contractFields,
+    balance_available: exactInt('quantized units (NFTs: tokens) free to spend'),
+    balance_frozen: exactInt('quantized units (NFTs: tokens) held by open orders'),
+    withdraw_frozen: exactInt('quantized units (NFTs: tokens) withdrawn that have not reached L1 yet'),
+    available_tokens: v.pipe(v.array(TOKEN_V3), v.description('NFTs free to spend; [] for fungibles')),
+    frozen_tokens: v.pipe(v.array(TOKEN_V3), v.description('NFTs held by open orders')),
+    withdraw_frozen_tokens: v.pipe(v.array(TOKEN_V3), v.description('NFTs withdrawn, not on L1 yet')),
+    base_uri: text('NFT metadata base URI; "" when none'),
+  }),
+  v.title('BalanceRowV3'),
+);
+export type BalanceRowV3 = v.InferOutput<typeof BALANCE_ROW_V3>;
 
 export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withdrawing: bigint): BalanceRowV1 {
   const display = (n: bigint) => displayAmount(n, contract.quantum, contract.decimals);
@@ -90,26 +150,20 @@ export function balanceRowOf(state: State, owner: string, asset: Asset, b: Balan
   return balanceRowV1(contractOf(state, asset), asset, b, withdrawingOf(state, owner, asset.hex));
 }
 
-export type BalanceRowV2 = Omit<BalanceRowV1, 'token_id' | 'token_uri' | 'base_uri' | 'asset_id'> & {
-  asset_id?: string;
-  available_token_ids?: string[];
-  frozen_token_ids?: string[];
-};
-
 /** V2: one row per contract; NFT rows count tokens and list their ids (no asset_id, as the seed shows). */
 export function balanceRowsV2(state: State, owner: string, contractKey?: string): BalanceRowV2[] {
   const rows: BalanceRowV2[] = [];
-  let current: { contract: Contract; row: BalanceRowV2 } | undefined;
+  let current: { contract: Contract; row: v.InferOutput<typeof nftV2> } | undefined;
   for (const h of allHoldings(state, owner, contractKey)) {
     const { contract, asset, balance } = h;
     if (asset.tokenId === null) {
       const { token_id: _t, token_uri: _u, base_uri: _b, ...row } = balanceRowV1(contract, asset, balance, h.withdrawing);
-      rows.push(row);
+      rows.push(row as v.InferOutput<typeof fungibleV2>);
       current = undefined;
       continue;
     }
     if (!current || current.contract !== contract) {
-      const row: BalanceRowV2 = {
+      const row = {
         ...emptyContractRow(contract),
         display_value: '0',
         display_frozen: '0',
@@ -119,7 +173,7 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
         withdraw: '0',
         available_token_ids: [],
         frozen_token_ids: [],
-      };
+      } as v.InferOutput<typeof nftV2>;
       current = { contract, row };
       rows.push(row);
     }
@@ -127,11 +181,11 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
     const id = asset.tokenId.toString();
     if (balance.available > 0n) {
       row.balance_available += balance.available;
-      row.available_token_ids!.push(id);
+      row.available_token_ids.push(id);
     }
     if (balance.frozen > 0n) {
       row.balance_frozen += balance.frozen;
-      row.frozen_token_ids!.push(id);
+      row.frozen_token_ids.push(id);
     }
     row.withdraw_frozen += h.withdrawing;
     row.display_value = row.available = row.balance_available.toString();
@@ -139,24 +193,6 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
     row.display_withdraw = row.withdraw = row.withdraw_frozen.toString();
   }
   return rows;
-}
-
-/** A token in a v3 row. */
-export interface TokenV3 {
-  token_id: string;
-  token_uri: string;
-  asset_id: string;
-}
-
-/**
- * V3 row: exactly the keys Java's strict v3 parser (GetBalancesResponse) and the JS BalancesV3Response
- * know; NFT rows have asset_id "" and count tokens, fungible rows empty token lists (never null).
- */
-export interface BalanceRowV3 extends BalanceRowBase {
-  available_tokens: TokenV3[];
-  frozen_tokens: TokenV3[];
-  withdraw_frozen_tokens: TokenV3[];
-  base_uri: string;
 }
 
 /** `GET /v3/balances`: one row per contract held, ordered as v1/v2 (ETH, ERC20s, NFT contracts by address); a page builds its rows only. */
@@ -167,7 +203,7 @@ export function balanceRowsV3(state: State, owner: string, contractKey?: string,
 }
 
 /** The keys a per-contract row (v2 NFTs, v3) starts with, its totals at zero. */
-function emptyContractRow(contract: Contract): Omit<BalanceRowBase, 'asset_id'> {
+function emptyContractRow(contract: Contract): Omit<BalanceRowV3, 'asset_id' | `${string}tokens` | 'base_uri'> {
   return {
     contract_address: contract.address,
     balance_available: 0n,
@@ -195,7 +231,11 @@ function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV
     row.balance_frozen += balance.frozen;
     row.withdraw_frozen += withdrawing;
     if (asset.tokenId !== null) {
-      const token: TokenV3 = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
+      const token: BalanceRowV3['available_tokens'][number] = {
+        token_id: asset.tokenId.toString(),
+        token_uri: tokenUri(contract, asset),
+        asset_id: asset.hex,
+      };
       if (balance.available > 0n) row.available_tokens.push(token);
       if (balance.frozen > 0n) row.frozen_tokens.push(token);
       if (withdrawing > 0n) row.withdraw_frozen_tokens.push(token);

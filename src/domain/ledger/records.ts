@@ -1,4 +1,5 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
+import * as v from 'valibot';
 import { ensureAccount } from './accounts.js';
 import { RecordStatus } from '../state/state.js';
 import type { LedgerRecord, RecordType, State } from '../state/state.js';
@@ -6,6 +7,12 @@ import { append, touch, touchField } from '../state/undo.js';
 import { listRecord, unlistRecord } from './record-lists.js';
 
 export { RecordStatus } from '../state/state.js';
+export const RECORD_STATUS = v.pipe(
+  v.picklist(Object.values(RecordStatus)),
+  v.description(
+    '0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1',
+  ),
+);
 
 /** The only moves a record's status may make (docs/behaviour.md, "Records"). */
 export const STATUS_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {

@@ -1,4 +1,5 @@
 // Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
+import * as v from 'valibot';
 import { withdrawalMsgHash } from '../../crypto/messages.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
@@ -6,7 +7,8 @@ import { debit, setHolder } from './ledger.js';
 import { displayAmount } from '../values/money.js';
 import type { SignatureCheck } from './signed.js';
 import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES } from '../state/state.js';
+import { RECORD_TYPES, TOKEN_TYPE } from '../state/state.js';
+import { CONTRACT_ADDRESS, TOKEN_ID, display, exactInt, hex, text } from '../values/wire.js';
 import { submitSignedMove } from './signed-moves.js';
 import type { MoveKind, SignedMoveInput } from './signed-moves.js';
 import { TrackedMap } from '../state/undo.js';
@@ -91,18 +93,25 @@ export function claimWithdrawal(state: State, address: string, assetHex: string)
   return amount;
 }
 
-export interface WithdrawAreaEntry {
-  contract_address: string;
-  asset_id: string;
-  token_id: string;
-  type: string;
-  asset_type: string;
-  display_value: string;
-  symbol: string;
-  amount: bigint;
-  /** ERC721MC: the URL the token was minted with (withdrawAndMint needs it on L1); null otherwise. */
-  token_uri: string | null;
-}
+/** GET /v1/withdrawal/status: one entry per asset an Ethereum address can claim on L1. */
+export const WITHDRAW_AREA_ENTRY = v.pipe(
+  v.strictObject({
+    contract_address: CONTRACT_ADDRESS,
+    asset_id: hex('StarkEx asset id'),
+    token_id: TOKEN_ID,
+    type: TOKEN_TYPE,
+    asset_type: hex('StarkEx asset type of the contract'),
+    display_value: display('amount in whole tokens'),
+    symbol: text(),
+    amount: exactInt('quantized units waiting to be claimed'),
+    token_uri: v.pipe(
+      v.nullable(v.string()),
+      v.description('ERC721MC: the URL the token was minted with (withdrawAndMint needs it); null otherwise'),
+    ),
+  }),
+  v.title('WithdrawAreaEntry'),
+);
+export type WithdrawAreaEntry = v.InferOutput<typeof WITHDRAW_AREA_ENTRY>;
 
 /** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
 export function withdrawAreaView(state: State, address: string): WithdrawAreaEntry[] {

@@ -1,38 +1,108 @@
-// Records in the real service's shapes: nested for /v1/records, flattened (`order.<field>`) for /v1/record.
+// Records in the real service's shapes, declared once as schemas: nested for /v1/records, flattened (`order.<field>`) for /v1/record.
+import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { unixSeconds } from '../state/clock.js';
 import { contractKeyFilter } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { displayAmount } from '../values/money.js';
-import { orderRecordObject } from '../trading/order-views.js';
-import { signatureKey } from '../ledger/records.js';
+import { ORDER_RECORD_OBJECT, orderRecordFields, orderRecordObject } from '../trading/order-views.js';
+import { RECORD_STATUS, signatureKey } from '../ledger/records.js';
 import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES } from '../state/state.js';
+import { RECORD_TYPES, TOKEN_TYPE } from '../state/state.js';
+import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, UNIX_SECONDS, decimalInt, display, exactInt, hex, int, text } from '../values/wire.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 import { arrayRun, pageDescending, totalOf } from '../state/runs.js';
 import { recordRuns } from '../ledger/record-lists.js';
 
-export type RecordView = Record<string, unknown>;
+const common = {
+  amount: decimalInt('quantized units'),
+  sequence_id: int('sequence id'),
+  stark_key: v.pipe(STARK_KEY, v.description('whose record: the depositor, minter, sender or order owner')),
+  status: RECORD_STATUS,
+  time: UNIX_SECONDS,
+  reason: v.optional(text('why the record failed or was undone (only then present)')),
+};
 
-/** Asset records (deposit, mint, transfer, withdrawal), shaped as the real service answers them. */
+const assetFields = {
+  asset_id: hex('StarkEx asset id'),
+  asset_name: text('symbol'),
+  asset_type: TOKEN_TYPE,
+  contract_address: CONTRACT_ADDRESS,
+  display_value: display('amount in whole tokens'),
+  token_id: TOKEN_ID,
+};
+
+/** Deposits and mints. */
+const ASSET_RECORD = v.pipe(
+  v.strictObject({ ...common, ...assetFields, record_type: v.pipe(v.picklist([1, 2]), v.description('1 deposit, 2 mint')) }),
+  v.title('AssetRecord'),
+);
+
+/** Transfers and withdrawals: an asset record with its two ends. */
+const MOVE_RECORD = v.pipe(
+  v.strictObject({
+    ...common,
+    ...assetFields,
+    record_type: v.pipe(v.picklist([3, 4]), v.description('3 transfer, 4 withdrawal')),
+    from: v.pipe(STARK_KEY, v.description('the sender')),
+    to: text('the receiver: a stark key (transfer) or an Ethereum address (withdrawal)'),
+  }),
+  v.title('MoveRecord'),
+);
+
+const ORDER_RECORD_TYPE = v.pipe(v.picklist([7, 8]), v.description('7 ASK order, 8 BID order'));
+
+/** ASK and BID orders, with the order nested. */
+const ORDER_RECORD = v.pipe(
+  v.strictObject({ ...common, record_type: ORDER_RECORD_TYPE, order: ORDER_RECORD_OBJECT }),
+  v.title('OrderRecord'),
+);
+
+/** A row of GET /v1/records: an asset, move or order record. */
+export const RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, ORDER_RECORD]), v.title('Record'));
+export type RecordView = v.InferOutput<typeof RECORD>;
+
+/** An order record as GET /v1/record answers it: `order.<field>` keys, token_id at the top, and the nested `order` too. */
+const FLAT_ORDER_RECORD = v.pipe(
+  v.strictObject({
+    ...common,
+    record_type: ORDER_RECORD_TYPE,
+    token_id: TOKEN_ID,
+    ...(Object.fromEntries(Object.entries(orderRecordFields).map(([k, s]) => [`order.${k}`, s])) as {
+      [K in keyof typeof orderRecordFields as `order.${K}`]: (typeof orderRecordFields)[K];
+    }),
+    order: v.pipe(ORDER_RECORD_OBJECT, v.description("the same order nested, as Java's SequenceRecord reads it")),
+  }),
+  v.title('SingleOrderRecord'),
+);
+
+/** GET /v1/record, /v1/txn, /v1/record/by/signature: a record in the single-record form (asset and move records have nothing to flatten). */
+export const SINGLE_RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, FLAT_ORDER_RECORD]), v.title('SingleRecord'));
+export type SingleRecordView = v.InferOutput<typeof SINGLE_RECORD>;
+
+/** Asset records (deposit, mint, transfer, withdrawal) and order records, shaped as the real service answers them. */
 export function recordView(state: State, record: LedgerRecord): RecordView {
+  const status = record.status as RecordView['status'];
+  const time = unixSeconds(record.timeMicros);
+  const reason = record.reason === null ? {} : { reason: record.reason };
   if (record.orderId !== null) {
-    const view: RecordView = {
+    const order = orderRecordObject(state, state.orders.get(record.orderId)!);
+    const record_type = record.type as 7 | 8;
+    return {
       amount: record.amount.toString(),
-      order: orderRecordObject(state, state.orders.get(record.orderId)!),
-      record_type: record.type,
+      order,
+      record_type,
       sequence_id: record.sequenceId,
       stark_key: record.starkKey,
-      status: record.status,
-      time: unixSeconds(record.timeMicros),
+      status,
+      time,
+      ...reason,
     };
-    if (record.reason !== null) view.reason = record.reason;
-    return view;
   }
   const asset = state.assets.get(record.assetHex)!;
   const contract = contractOf(state, asset);
-  const view: RecordView = {
+  const fields = {
     amount: record.amount.toString(),
     asset_id: asset.hex,
     asset_name: contract.symbol,
@@ -40,48 +110,33 @@ export function recordView(state: State, record: LedgerRecord): RecordView {
     contract_address: contract.address,
     display_value: displayAmount(record.amount, contract.quantum, contract.decimals),
   };
-  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal) {
-    view.from = record.starkKey;
-    view.to = record.to;
-  }
-  Object.assign(view, {
-    record_type: record.type,
+  const rest = {
     sequence_id: record.sequenceId,
     stark_key: record.starkKey,
-    status: record.status,
-    time: unixSeconds(record.timeMicros),
+    status,
+    time,
     token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
-  });
-  if (record.reason !== null) view.reason = record.reason;
-  return view;
+    ...reason,
+  };
+  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal)
+    return { ...fields, from: record.starkKey, to: record.to!, record_type: record.type, ...rest };
+  return { ...fields, record_type: record.type as 1 | 2, ...rest };
 }
 
 /**
- * `GET /v1/record`: nested objects flattened into `parent.child` keys, as the seed shows, and the
- * nested `order` object kept beside them, which Java's SequenceRecord parses (records of other
- * types carry no `order` key at all: the marketplace app tests `'order' in record`).
+ * `GET /v1/record`: the order of an order record flattened into `order.<field>` keys (token_id at the
+ * top), as the seed shows, and the nested `order` object kept beside them, which Java's SequenceRecord
+ * parses (records of other types carry no `order` key at all: the marketplace app tests `'order' in record`).
  */
-export function singleRecordView(view: RecordView): RecordView {
-  const flat = flattenView(view);
-  if (view.order !== undefined) flat.order = view.order;
-  return flat;
-}
-
-/** Nested objects flattened into `parent.child` keys (token_id goes to the top level). */
-export function flattenView(view: RecordView): RecordView {
-  const out: RecordView = {};
-  for (const [k, v] of Object.entries(view)) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      for (const [ck, cv] of Object.entries(v as Record<string, unknown>)) {
-        // token_id sits at the top level in the flattened form.
-        if (ck === 'token_id') out.token_id = cv;
-        else out[`${k}.${ck}`] = cv;
-      }
-    } else {
-      out[k] = v;
-    }
+export function singleRecordView(view: RecordView): SingleRecordView {
+  if (!('order' in view)) return view;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(view)) {
+    if (k !== 'order') out[k] = x;
+    else for (const [ok, ox] of Object.entries(x as object)) out[ok === 'token_id' ? ok : `order.${ok}`] = ox;
   }
-  return out;
+  out.order = view.order;
+  return out as SingleRecordView;
 }
 
 export interface RecordFilter {
@@ -165,7 +220,7 @@ function namedRecords(state: State, starkKey: string, filter: RecordFilter): Led
  * `GET /v1/record`: one record listed for the key (sender or receiver), or any record when no key is
  * given (Java's batch and multi transfer pollers send none; so does `GET /v1/txn`); 19 otherwise.
  */
-export function recordFor(state: State, starkKey: string | undefined, sequenceId: number): RecordView {
+export function recordFor(state: State, starkKey: string | undefined, sequenceId: number): SingleRecordView {
   const record = state.records.get(sequenceId);
   if (record === undefined) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
   if (starkKey !== undefined && record.starkKey !== starkKey && record.to !== starkKey)
@@ -174,12 +229,15 @@ export function recordFor(state: State, starkKey: string | undefined, sequenceId
 }
 
 /** `GET /v1/record/by/signature`: the records an accepted signed request created, in /v1/record's shape; [] for none. */
-export function recordsBySignature(state: State, r: bigint, s: bigint): RecordView[] {
+export function recordsBySignature(state: State, r: bigint, s: bigint): SingleRecordView[] {
   return (state.signatures.get(signatureKey(r, s)) ?? []).map((id) => singleRecordView(recordView(state, state.records.get(id)!)));
 }
 
+/** GET /v1/token: the token id a mint created. */
+export const MINTED_TOKEN = v.strictObject({ token_id: exactInt('the token id') });
+
 /** `GET /v1/token?seq_id=`: the token a mint record created (19 for any other sequence id). */
-export function mintedToken(state: State, sequenceId: number): { token_id: bigint } {
+export function mintedToken(state: State, sequenceId: number): v.InferOutput<typeof MINTED_TOKEN> {
   const record = state.records.get(sequenceId);
   if (record === undefined || record.type !== RECORD_TYPES.mint)
     fail(ErrorCode.InvalidParam, `sequence_id ${sequenceId} is not a mint record`);

@@ -1,4 +1,5 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
+import * as v from 'valibot';
 import type { ClockState } from './clock.js';
 import type { Ratio } from './book.js';
 import type { IdList } from './runs.js';
@@ -10,6 +11,7 @@ import type { UndoLog } from './undo.js';
 /** ERC721M: mintable on L2 with one collection base URI; ERC721MC: mintable with a custom URI per token. */
 export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721MC'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
+export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
 
 export function isNftType(type: TokenType): boolean {
   return type === 'ERC721' || type === 'ERC721M' || type === 'ERC721MC';
@@ -109,6 +111,10 @@ export const RecordStatus = {
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
+export const ORDER_STATE = v.pipe(
+  v.picklist(Object.values(ORDER_STATES)),
+  v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),
+);
 
 /** `stop_limit_time_in_force`: GTC rests, IOC never rests, FOK fills whole at once or not at all. */
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;

@@ -1,4 +1,5 @@
 // The storage index: which project stored which file (CID, name, size, time, removed). No bytes here.
+import * as v from 'valibot';
 import { isoMicros } from '../state/clock.js';
 import { ErrorCode, fail } from '../values/errors.js';
 import { ownProject } from '../catalog/projects.js';
@@ -9,6 +10,22 @@ import { SortedList } from '../state/sorted-list.js';
 import type { StorageEntry, StorageList } from '../state/state.js';
 import { listingOf, mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
+import { decimalInt, isoTime, text } from '../values/wire.js';
+
+export const CID = text("CIDv1 (base32): of the directory wrapping the file, or of a CAR's root");
+export const ENDPOINTS = v.pipe(v.array(text('URL')), v.description('where the gateway serves it: {gateway}/ipfs/{cid}/'));
+
+/** A row of GET /v1/project/{uuid}/storage. */
+export const STORED_FILE = v.pipe(
+  v.strictObject({
+    cid: CID,
+    filename: text('the uploaded file name'),
+    filesize: decimalInt('bytes uploaded (a CAR: its own size)'),
+    created_at: isoTime('when it was uploaded'),
+    endpoints: ENDPOINTS,
+  }),
+  v.title('StoredFile'),
+);
 
 export interface NewUpload {
   cid: string;
@@ -102,7 +119,7 @@ export function storedCids(state: State): Set<string> {
 }
 
 /** A list entry as the seed shows it; `gatewayUrl` without a trailing slash. */
-export function storedFileView(file: StoredFile, gatewayUrl: string): Record<string, unknown> {
+export function storedFileView(file: StoredFile, gatewayUrl: string): v.InferOutput<typeof STORED_FILE> {
   return {
     cid: file.cid,
     filename: file.filename,

@@ -1,25 +1,30 @@
 // `GET /v1/collection?quote_contract_address&token_ids&base_contract_address`: what is for sale in a
 // collection, as the JS SDK's getCollection (0.4.5) and the C# client's CollectionResponse read it.
 // The open ASKs of each (collection, base) are kept by token id, then order id: a page reads its rows.
+import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { SortedList } from '../state/sorted-list.js';
 import type { ListingEntry } from '../state/state.js';
 import type { Contract, Order, State } from '../state/state.js';
 import { mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
-import { priceViews } from './order-views.js';
+import { PRICE, priceViews } from './order-views.js';
+import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, display, exactInt } from '../values/wire.js';
 
-export interface CollectionListing {
-  /** Quote units still offered (1 for an NFT). */
-  amount: bigint;
-  price: string;
-  display_price: string;
-  /** The seller's stark key. */
-  owner: string;
-  token_id: string;
-  quote_contract_address: string;
-  base_contract_address: string;
-}
+/** A row of GET /v1/collection: an open ASK in the collection. */
+export const LISTING = v.pipe(
+  v.strictObject({
+    amount: exactInt('quote units still offered (1 for an NFT)'),
+    price: PRICE,
+    display_price: display('price in whole currency units per whole token'),
+    owner: v.pipe(STARK_KEY, v.description("the seller's stark key")),
+    token_id: TOKEN_ID,
+    quote_contract_address: CONTRACT_ADDRESS,
+    base_contract_address: CONTRACT_ADDRESS,
+  }),
+  v.title('Listing'),
+);
+export type CollectionListing = v.InferOutput<typeof LISTING>;
 
 const byTokenThenId = (a: ListingEntry, b: ListingEntry) => (a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.id - b.id);
 

@@ -1,4 +1,5 @@
 // Market views beyond the seed that newer SDKs call: depth per price level and the trade history.
+import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { marketContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
@@ -11,8 +12,42 @@ import type { Listing } from '../values/listing.js';
 import { displayAmount } from '../values/money.js';
 import { priceViews } from './order-views.js';
 import type { Contract, Order, State } from '../state/state.js';
+import { CONTRACT_ADDRESS, DIRECTION, STARK_KEY, TOKEN_ID, UNIX_SECONDS, display, int, text } from '../values/wire.js';
 
-type Level = [string, string];
+const LEVEL = v.strictTuple([display('price in whole currency units'), display('open quantity in whole tokens')]);
+type Level = v.InferOutput<typeof LEVEL>;
+
+/** GET /v1/depth: price levels, bids best (highest) first, asks lowest first; null for an empty side. */
+export const DEPTH = v.pipe(
+  v.strictObject({
+    bids: v.pipe(v.nullable(v.array(LEVEL)), v.description('BID levels, or null')),
+    asks: v.pipe(v.nullable(v.array(LEVEL)), v.description('ASK levels, or null')),
+  }),
+  v.title('Depth'),
+);
+
+/** A row of GET /v1/trades: one fill, at the maker's price. */
+export const TRADE = v.pipe(
+  v.strictObject({
+    taker_order_id: int('the order that matched on arrival'),
+    maker_order_id: int('the order that was on the book'),
+    price: display("the maker's display price"),
+    executed_qty: display('tokens traded, in whole tokens'),
+    volume: display('currency paid, in whole units'),
+    fee: display('service and marketplace fees, in whole currency units'),
+    time: UNIX_SECONDS,
+    taker: v.pipe(STARK_KEY, v.description("the taker's stark key")),
+    maker: v.pipe(STARK_KEY, v.description("the maker's stark key")),
+    direction: v.pipe(DIRECTION, v.description("the taker's direction: 0 ASK, 1 BID")),
+    base_token_contract_addr: CONTRACT_ADDRESS,
+    quote_token_contract_addr: CONTRACT_ADDRESS,
+    base_token_name: text('symbol of the currency'),
+    quote_token_name: text('symbol of the token'),
+    token_id: TOKEN_ID,
+  }),
+  v.title('Trade'),
+);
+type Trade = v.InferOutput<typeof TRADE>;
 
 function displayPrice(state: State, o: Order): string {
   return priceViews(state, o).display_price;
@@ -23,7 +58,7 @@ function displayPrice(state: State, o: Order): string {
  * lowest first; null for an empty side. An NFT contract aggregates its tokens' markets. Reads the
  * levels kept by depth-book.ts: the cost grows with the levels, not with the orders.
  */
-export function depth(state: State, base: Contract, quote: Contract): { bids: Level[] | null; asks: Level[] | null } {
+export function depth(state: State, base: Contract, quote: Contract): v.InferOutput<typeof DEPTH> {
   const baseHex = toHex(base.assetType);
   const show = (direction: 0 | 1): Level[] | null => {
     const levels = depthLevels(state, baseHex, quote.key, direction);
@@ -41,7 +76,7 @@ export interface TradeQuery {
 }
 
 /** `GET /v1/trades`: fills newest first, from the index that applies (never a scan of all trades); views for the page only. */
-export function trades(state: State, f: TradeQuery): Listing<Record<string, unknown>> {
+export function trades(state: State, f: TradeQuery): Listing<Trade> {
   let at: number[];
   if (f.orderId !== undefined) at = state.tradesBy.get(`order:${f.orderId}`) ?? [];
   else if (f.starkKey !== undefined) at = state.tradesBy.get(`key:${f.starkKey}`) ?? [];
@@ -66,7 +101,7 @@ export function trades(state: State, f: TradeQuery): Listing<Record<string, unkn
 }
 
 /** A `GET /v1/trades` item: trade `i` (its position in the trades). */
-export function tradeView(state: State, i: number): Record<string, unknown> {
+export function tradeView(state: State, i: number): Trade {
   const t = state.trades[i]!;
   const maker = state.orders.get(t.makerId)!;
   const taker = state.orders.get(t.takerId)!;

@@ -1,11 +1,14 @@
 // `GET /v1/order/info`: everything an SDK needs to sign an order (fee rate, tokens, nonce, vaults).
+import * as v from 'valibot';
 import { nextNonce } from '../ledger/accounts.js';
 import { requireContract, requireTokenType } from '../catalog/contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { FEE_RATE_TEXT } from './fees.js';
+import { FEE_RATE } from './order-views.js';
 import type { Asset, Contract, State } from '../state/state.js';
-import { ETH_KEY, isMintableType, isNftType } from '../state/state.js';
+import { ETH_KEY, TOKEN_TYPE, isMintableType, isNftType } from '../state/state.js';
+import { CONTRACT_ADDRESS, count, decimalInt, exactInt, hex, text } from '../values/wire.js';
 import { ensureVault } from '../ledger/vaults.js';
 
 /** `TYPE:ADDRESS[:TOKEN_ID]` (`ETH:ETH`, `ETH:eth:1`, `ERC20:0x…`, `ERC721:0x…:152`) -> the asset it names. */
@@ -26,7 +29,31 @@ export function assetOfContractSpec(state: State, spec: string, field: string): 
   return { contract, asset: state.assets.get(hex)! };
 }
 
-function contractEntry(c: Contract): Record<string, unknown> {
+const ORDER_INFO_CONTRACT = v.strictObject({
+  contract_address: CONTRACT_ADDRESS,
+  symbol: text(),
+  decimals: count('decimals of the token (0 for NFTs)'),
+  type: TOKEN_TYPE,
+  quantum: exactInt('quantum: base units of one quantized unit'),
+  asset_type: hex('StarkEx asset type'),
+});
+
+/** GET /v1/order/info: what an SDK needs to sign an order; [0] is the currency (contract1), [1] the token (contract2). */
+export const ORDER_INFO = v.pipe(
+  v.strictObject({
+    fee_rate: FEE_RATE,
+    base_token: hex('asset id of the currency'),
+    fee_token: hex('asset id the fee is paid in: the currency'),
+    lower_limit: v.pipe(v.literal(1), v.description('smallest amount')),
+    nonce: exactInt('the nonce to sign the order with'),
+    contracts: v.strictTuple([ORDER_INFO_CONTRACT, ORDER_INFO_CONTRACT]),
+    asset_ids: v.strictTuple([hex('asset id of the currency'), hex('asset id of the token')]),
+    vault_ids: v.strictTuple([decimalInt("the caller's vault of the currency"), decimalInt("the caller's vault of the token")]),
+  }),
+  v.title('OrderInfo'),
+);
+
+function contractEntry(c: Contract): v.InferOutput<typeof ORDER_INFO_CONTRACT> {
   return {
     contract_address: c.address,
     symbol: c.symbol,
@@ -38,7 +65,7 @@ function contractEntry(c: Contract): Record<string, unknown> {
 }
 
 /** Allocates the caller's base and quote vaults on first use (a command, like /v1/vaults). */
-export function orderInfo(state: State, starkKey: string, contract1: string, contract2: string): Record<string, unknown> {
+export function orderInfo(state: State, starkKey: string, contract1: string, contract2: string): v.InferOutput<typeof ORDER_INFO> {
   const base = assetOfContractSpec(state, contract1, 'contract1');
   const quote = assetOfContractSpec(state, contract2, 'contract2');
   if (isNftType(base.contract.type)) fail(ErrorCode.InvalidParam, 'contract1 is the currency: ETH or an ERC20');

@@ -1,9 +1,25 @@
-// Orders in the real service's shapes: list entries, the single order, order records, order info.
+// Orders in the real service's shapes, each declared once as a schema: list entries, the single order, order records.
+import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
 import type { Order, OrderState, State } from '../state/state.js';
-import { isNftType } from '../state/state.js';
+import { ORDER_STATE, TIME_IN_FORCE, TOKEN_TYPE, isNftType } from '../state/state.js';
+import {
+  CONTRACT_ADDRESS,
+  DIRECTION,
+  STARK_KEY,
+  TOKEN_ID,
+  UNIX_SECONDS,
+  decimalInt,
+  display,
+  exactInt,
+  hex,
+  int,
+  isoTime,
+  text,
+  uuid,
+} from '../values/wire.js';
 import type { SortedList } from '../state/sorted-list.js';
 import { EMPTY_RUN, pageDescending, totalOf } from '../state/runs.js';
 import type { Run } from '../state/runs.js';
@@ -11,6 +27,109 @@ import { mappedListing } from '../values/listing.js';
 import type { Listing } from '../values/listing.js';
 import { classRun } from './order-lists.js';
 import { FEE_RATE_TEXT } from './fees.js';
+import { TOKEN_OWNER } from '../catalog/nfts.js';
+
+export const FEE_RATE = v.pipe(v.literal(FEE_RATE_TEXT), v.description('the service fee rate'));
+
+/** The order's `price` as it was placed: quantized base units for an NFT, the display price for a fungible token. */
+export const PRICE = v.pipe(
+  v.string(),
+  v.regex(/^\d+(\.\d+)?$/),
+  v.description('as placed: NFT, quantized base units; fungible, the display price'),
+);
+
+const orderEntryFields = {
+  order_id: int('order id (the sequence id of the order command)'),
+  stark_key: v.pipe(STARK_KEY, v.description("the owner's stark key")),
+  price: PRICE,
+  direction: DIRECTION,
+  amount: decimalInt('quote units ordered (quantized)'),
+  un_filled: decimalInt('quote units not traded yet (quantized)'),
+  symbol: v.strictObject({
+    base_token_asset_id: hex('asset id of the currency'),
+    quote_token_asset_id: hex('asset id of the token traded'),
+    base_token_contract_addr: CONTRACT_ADDRESS,
+    quote_token_contract_addr: CONTRACT_ADDRESS,
+    base_token_name: text('symbol of the currency'),
+    quote_token_name: text('symbol of the token traded'),
+    token_type: TOKEN_TYPE,
+    token_id: TOKEN_ID,
+  }),
+  fee_rate: FEE_RATE,
+  token_type: TOKEN_TYPE,
+  token_id: TOKEN_ID,
+  display_price: display('price in whole currency units per whole token'),
+  order_state: ORDER_STATE,
+  order_created_at: isoTime('when it was placed'),
+  timestamp: UNIX_SECONDS,
+  resp: text('why the order record failed; "" when it did not'),
+  owner: v.pipe(STARK_KEY, v.description('the same as stark_key (C# reads it)')),
+  quote_contract_address: CONTRACT_ADDRESS,
+  base_contract_address: CONTRACT_ADDRESS,
+};
+
+/** A row of GET /v1/orders, and the open order of GET /v1/nfts/{address}. */
+export const ORDER_ENTRY = v.pipe(v.strictObject(orderEntryFields), v.title('OrderEntry'));
+
+/** GET /v1/order: any order, with its state and progress. */
+export const ORDER = v.pipe(
+  v.strictObject({
+    ...orderEntryFields,
+    filled: decimalInt('quote units traded (quantized)'),
+    volume: decimalInt('base units traded (quantized)'),
+    fee_taken: decimalInt('service and marketplace fees charged to this order (quantized base units)'),
+    marketplace_uuid: v.pipe(
+      v.union([v.literal(''), uuid('the marketplace')]),
+      v.description('the marketplace the order named; "" when none'),
+    ),
+    stop_limit_time_in_force: v.pipe(
+      v.picklist(TIME_IN_FORCE),
+      v.description('GTC rests on the book, IOC never rests, FOK fills whole at once or not at all'),
+    ),
+    payment: v.optional(
+      v.pipe(
+        v.strictObject({
+          pay_info: v.strictObject({ order_id: text('the external order id the payment is tied to') }),
+          nonce: exactInt('the payment nonce'),
+          stark_key: v.pipe(STARK_KEY, v.description('the payment signer')),
+        }),
+        v.description('only on an order placed with a payment'),
+      ),
+    ),
+  }),
+  v.title('Order'),
+);
+
+/** The order of an order record (types 7 and 8), as /v1/records nests it and /v1/record flattens it (token_id aside). */
+export const orderRecordFields = {
+  base_asset_id: hex('asset id of the currency'),
+  base_asset_name: text('symbol of the currency'),
+  base_contract_address: CONTRACT_ADDRESS,
+  direction: DIRECTION,
+  display_price: display('price in whole currency units per whole token'),
+  fee_asset_name: text('symbol of the fee asset (the currency)'),
+  fee_taken: decimalInt('fees charged to the order (quantized base units)'),
+  fee_token_asset: hex('asset id of the fee asset'),
+  filled: decimalInt('quote units traded (quantized)'),
+  price: PRICE,
+  quote_asset_id: hex('asset id of the token traded'),
+  quote_asset_name: text('symbol of the token traded'),
+  quote_asset_type: TOKEN_TYPE,
+  quote_contract_address: CONTRACT_ADDRESS,
+  volume: decimalInt('base units traded (quantized)'),
+};
+export const ORDER_RECORD_OBJECT = v.strictObject({ ...orderRecordFields, token_id: TOKEN_ID });
+
+export type OrderEntry = v.InferOutput<typeof ORDER_ENTRY>;
+
+/** GET /v1/nfts/{address}: a token on L2 with its holder and its open order. */
+export const NFT = v.pipe(
+  v.strictObject({
+    ...TOKEN_OWNER.entries,
+    order: v.pipe(v.nullable(ORDER_ENTRY), v.description('the most recent open order on the token, or null')),
+  }),
+  v.title('Nft'),
+);
 
 export function priceViews(state: State, o: Order): { price: string; display_price: string } {
   const quote = state.assets.get(o.quoteHex)!;
@@ -32,7 +151,7 @@ function context(state: State, o: Order) {
  * `symbol.token_id`) and what C#'s Collection() reads from the same list (`owner`,
  * `quote_contract_address`, `base_contract_address`).
  */
-export function orderEntry(state: State, o: Order): Record<string, unknown> {
+export function orderEntry(state: State, o: Order): OrderEntry {
   const { base, quote, bc, qc, price, display_price } = context(state, o);
   const tokenId = quote.tokenId === null ? '' : quote.tokenId.toString();
   return {
@@ -67,7 +186,7 @@ export function orderEntry(state: State, o: Order): Record<string, unknown> {
 }
 
 /** `GET /v1/order`: the list entry plus its state and progress. */
-export function orderDetail(state: State, o: Order): Record<string, unknown> {
+export function orderDetail(state: State, o: Order): v.InferOutput<typeof ORDER> {
   return {
     ...orderEntry(state, o),
     filled: o.filled.toString(),
@@ -82,7 +201,7 @@ export function orderDetail(state: State, o: Order): Record<string, unknown> {
 }
 
 /** The nested `order` object of an order record (types 7 and 8). */
-export function orderRecordObject(state: State, o: Order): Record<string, unknown> {
+export function orderRecordObject(state: State, o: Order): v.InferOutput<typeof ORDER_RECORD_OBJECT> {
   const { base, quote, bc, qc, price, display_price } = context(state, o);
   return {
     base_asset_id: base.hex,
@@ -105,7 +224,7 @@ export function orderRecordObject(state: State, o: Order): Record<string, unknow
 }
 
 /** The open order on an NFT token (the most recent), for `GET /v1/nfts/{contract}`. */
-export function openOrderOn(state: State, assetHex: string): Record<string, unknown> | null {
+export function openOrderOn(state: State, assetHex: string): OrderEntry | null {
   const id = newestOpenOn(state, assetHex);
   return id === undefined ? null : orderEntry(state, state.orders.get(id)!);
 }
@@ -201,7 +320,7 @@ export function newestOpenOn(state: State, assetHex: string): number | undefined
 }
 
 /** `GET /v1/orders`: orders matching the filter, newest first, each view built for its page only. */
-export function orderListing(state: State, f: OrderFilter): Listing<Record<string, unknown>> {
+export function orderListing(state: State, f: OrderFilter): Listing<OrderEntry> {
   const runs = orderRuns(state, f);
   return mappedListing(
     totalOf(runs),

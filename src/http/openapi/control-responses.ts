@@ -1,6 +1,7 @@
 // Answers of the control plane (/_devnet/*, plain JSON): health, accounts, settlement, clock, snapshots, faults.
 import * as v from 'valibot';
-import { RECORD_STATUS, SEQUENCE_IDS, STARK_KEY, count, exactInt, hex, int, isoTime, text } from './responses.js';
+import { RECORD_STATUS } from '../../domain/ledger/records.js';
+import { SEQUENCE_IDS, STARK_KEY, count, exactInt, hex, int, isoTime, text } from '../../domain/values/wire.js';
 
 export const HEALTH = v.strictObject({ status: v.literal('ok'), version: text('the emulator version') });
 

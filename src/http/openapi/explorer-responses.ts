@@ -1,20 +1,9 @@
 // GET /_devnet/overview: what the explorer page shows (display amounts; genesis names where an account has one).
 import * as v from 'valibot';
-import { SETTLEMENT_MODES } from '../../domain/state/state.js';
-import { DEPTH } from './trading-responses.js';
-import {
-  ORDER_STATE,
-  RECORD_STATUS,
-  STARK_KEY,
-  TOKEN_ID,
-  TOKEN_TYPE,
-  count,
-  decimalInt,
-  display,
-  int,
-  isoTime,
-  text,
-} from './responses.js';
+import { RECORD_STATUS } from '../../domain/ledger/records.js';
+import { ORDER_STATE, SETTLEMENT_MODES, TOKEN_TYPE } from '../../domain/state/state.js';
+import { DEPTH } from '../../domain/trading/depth.js';
+import { STARK_KEY, TOKEN_ID, count, decimalInt, display, int, isoTime, text } from '../../domain/values/wire.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');

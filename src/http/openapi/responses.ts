@@ -1,117 +1,77 @@
-// What routes answer, as valibot schemas: the building blocks every answer is written with, and the
-// small answers many routes share. Each resource's answers are in its own file beside this one
-// (ledger-, catalog-, trading-, record-, storage-, control-responses.ts, state-dump.ts). Every
-// object is a v.strictObject naming each key the answer carries: the document says
-// additionalProperties false, so a key added to an answer without its schema fails the contract
-// check. A schema with a `v.title` becomes a named component of /openapi.json.
+// Answers the routes make themselves: command acknowledgements, small lookups, storage and the
+// document. What a view answers is declared beside that view in the domain (with the value schemas
+// of domain/values/wire.ts); the control plane's answers are in control-responses.ts.
 import * as v from 'valibot';
-import { RecordStatus } from '../../domain/ledger/records.js';
-import { ORDER_STATES, RECORD_TYPES, TOKEN_TYPES } from '../../domain/state/state.js';
-
-// ---- values ----
-
-/** A JSON integer (never above 2^53 in practice: counts, ids, seconds). */
-export function int(description?: string) {
-  return description === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.description(description));
-}
-
-/** A non-negative JSON integer. */
-export function count(description?: string) {
-  return description === undefined
-    ? v.pipe(v.number(), v.integer(), v.minValue(0))
-    : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
-}
-
-/** An amount written as an exact JSON number: every digit, never rounded (it may exceed 2^53). */
-export function exactInt(description: string) {
-  return v.pipe(v.number(), v.integer(), v.minValue(0), v.description(`${description} (an exact integer; may exceed 2^53)`));
-}
-
-export function text(description?: string) {
-  return description === undefined ? v.string() : v.pipe(v.string(), v.description(description));
-}
-
-/** `0x` + lowercase hex, unpadded: asset ids, asset types, stark keys, hashes. */
-export function hex(description: string) {
-  return v.pipe(v.string(), v.regex(/^0x[0-9a-f]+$/), v.description(description));
-}
-
-/** A stark key as the emulator prints it (`0x` lowercase, unpadded). */
-export const STARK_KEY = hex('stark key');
-
-/** An integer written as decimal text (quantized amounts, vault ids, sizes). */
-export function decimalInt(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d+$/), v.description(description));
-}
-
-/** A human-readable amount: quantized × quantum / 10^decimals, without trailing zeros ("0.068985", "1"). */
-export function display(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d+(\.\d*[1-9])?$/), v.description(description));
-}
-
-/** `2026-01-01T00:00:00.000000Z`: ISO 8601, UTC, microseconds. */
-export function isoTime(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), v.description(description));
-}
-
-export function uuid(description: string) {
-  return v.pipe(v.string(), v.uuid(), v.description(description));
-}
-
-/** `eth`, or a registered contract's address as it was registered (case kept). */
-export const CONTRACT_ADDRESS = text('"eth" for the native currency, else the contract address as registered (case kept)');
-
-/** An NFT's token id as decimal text; "" for a fungible asset. */
-export const TOKEN_ID = v.pipe(v.string(), v.regex(/^(\d+)?$/), v.description('NFT token id; "" for ETH and ERC20'));
-
-export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
-export const RECORD_TYPE = v.pipe(
-  v.picklist(Object.values(RECORD_TYPES)),
-  v.description('1 deposit, 2 mint, 3 transfer, 4 withdrawal, 7 ASK order, 8 BID order'),
-);
-export const RECORD_STATUS = v.pipe(
-  v.picklist(Object.values(RecordStatus)),
-  v.description(
-    '0 submitted, 1 accepted by the service, 2 failed on the service, 3 accepted on L2, 4 rejected on L2, 5 rolled, 6 accepted on L1',
-  ),
-);
-export const ORDER_STATE = v.pipe(
-  v.picklist(Object.values(ORDER_STATES)),
-  v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),
-);
-export const DIRECTION = v.pipe(v.picklist([0, 1]), v.description('0 ASK (sells the quote token), 1 BID (buys it)'));
-export const UNIX_SECONDS = int('Unix time, seconds');
-export const SEQUENCE_IDS = v.array(int('sequence id'));
-
-// ---- lists ----
-
-/** `{list, total, current_page, page_size, total_page}` of `item`. */
-export function paged(item: v.GenericSchema) {
-  return v.strictObject({
-    list: v.array(item),
-    total: count('rows in all pages'),
-    current_page: count('1-based'),
-    page_size: count('the limit asked for'),
-    total_page: count('pages of page_size rows'),
-  });
-}
-
-/** `{list, total}` of `item` (a page of them; total counts every page). */
-export function listed(item: v.GenericSchema) {
-  return v.strictObject({ list: v.array(item), total: count('rows in all pages') });
-}
-
-// ---- answers many routes share ----
+import { CID, ENDPOINTS, STORED_FILE } from '../../domain/storage/storage.js';
+import { STARK_KEY, SEQUENCE_IDS, count, decimalInt, hex, int, message, text, uuid } from '../../domain/values/wire.js';
 
 export const SEQUENCE_ID = v.pipe(
   v.strictObject({ sequence_id: int('sequence id of the accepted command (and of its record)') }),
   v.title('SequenceId'),
 );
 
-/** `{message}` with the one text a route answers. */
-export function message(text: string) {
-  return v.strictObject({ message: v.literal(text) });
-}
+// ---- ledger ----
+
+export const VAULT_IDS = v.strictObject({ vault_ids: v.array(decimalInt('vault id, one per (owner, asset) asked for, in order')) });
+export const NONCE = v.strictObject({ nonce: count('the nonce to sign the next transfer, withdrawal or order with') });
+export const WALLETS = v.strictObject({
+  wallets: v.array(
+    v.strictObject({ stark_key: STARK_KEY, stark_private_key: hex('its private key (a testing helper: never use it for real funds)') }),
+  ),
+});
+
+// ---- catalog and marketplaces ----
+
+export const ASSET_ID = v.strictObject({ asset_id: hex('StarkEx asset id') });
+export const STARKEX_CONTRACTS = v.strictObject({
+  mainnet: text('StarkEx L1 contract on mainnet'),
+  testnet: text('StarkEx L1 contract on the testnet'),
+  sepolia: text('StarkEx L1 contract on Sepolia'),
+});
+export const PROJECT_CREATED = v.strictObject({ message: v.literal('Project created.'), project_uuid: uuid('the new project') });
+export const PROJECT_EDITED = v.strictObject({ message: v.literal('Project edited.'), project_uuid: uuid('the project') });
+export const PROJECT_REMOVED = message('Project removed.');
+export const CONTRACT_CREATED = v.strictObject({ message: v.literal('Contract created.'), contract_uuid: uuid('the new contract') });
+export const CONTRACT_REMOVED = message('Contract removed.');
+export const MINTED = v.strictObject({
+  sequence_ids: v.pipe(SEQUENCE_IDS, v.description('the type-2 records of the tokens minted, one per token')),
+});
+export const MARKETPLACE_CREATED = v.strictObject({
+  message: v.literal('Marketplace created.'),
+  marketplace_uuid: uuid('the new marketplace'),
+});
+
+// ---- storage ----
+
+export const UPLOADED = v.strictObject({ cid: CID, endpoints: ENDPOINTS });
+
+/** GET /v1/project/{uuid}/storage: the seed's shape, page_size as text. */
+export const STORAGE_LIST = v.strictObject({
+  storages: v.strictObject({
+    list: v.array(STORED_FILE),
+    total: count('files in all pages'),
+    current_page: count('1-based'),
+    page_size: decimalInt('the limit asked for (text, as the seed shows it)'),
+    total_page: count('pages of page_size files'),
+  }),
+});
+
+/** `data` of a storage removal: the real service answers a bare string. */
+export const FILE_REMOVED = v.literal('File removed.');
+
+export const BYTES = v.pipe(
+  v.string(),
+  v.metadata({ format: 'binary' }),
+  v.description("the file's bytes, in the media type its name implies"),
+);
+
+/** A gateway JSON answer: a directory's listing, or the bytes of a stored .json file (any JSON). */
+export const GATEWAY_JSON = v.pipe(
+  v.unknown(),
+  v.description(
+    'a directory: {cid, path, entries: [{name, cid, type: "file" or "directory", size: bytes or null}]}; a stored .json file: its bytes as uploaded (any JSON, so no schema can tell it from a refusal)',
+  ),
+);
 
 export const TEXT = v.string();
 /** GET /openapi.json: this document (its shape is OpenAPI 3.1's own schema). */

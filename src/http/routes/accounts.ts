@@ -2,7 +2,7 @@
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { asText, hex, list, optUint, wireText } from '../fields/kinds.js';
-import { NONCE, VAULT_IDS, WALLETS } from '../openapi/ledger-responses.js';
+import { NONCE, VAULT_IDS, WALLETS } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'accounts';

@@ -3,8 +3,8 @@ import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { BALANCE_ROW, BALANCE_ROW_V2, BALANCE_ROW_V3 } from '../openapi/ledger-responses.js';
-import { paged } from '../openapi/responses.js';
+import { BALANCE_ROW, BALANCE_ROW_V2, BALANCE_ROW_V3 } from '../../domain/ledger/balances.js';
+import { paged } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 import * as v from 'valibot';
 

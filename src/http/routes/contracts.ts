@@ -2,7 +2,8 @@
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { optUint, optWireText, optional, text, tokenId } from '../fields/kinds.js';
-import { ASSET_ID, CONTRACT_INFO, STARKEX_CONTRACTS } from '../openapi/catalog-responses.js';
+import { CONTRACT_INFO } from '../../domain/catalog/views.js';
+import { ASSET_ID, STARKEX_CONTRACTS } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'contracts';

@@ -8,9 +8,12 @@ import { fieldOf, refuse, show } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { asText, name, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { COLLECTION, COLLECTION_SUMMARY, NFT, TOKEN_OWNER } from '../openapi/catalog-responses.js';
-import { listed } from '../openapi/responses.js';
-import { LISTING, MARKETPLACE_CREATED } from '../openapi/trading-responses.js';
+import { COLLECTION, COLLECTION_SUMMARY } from '../../domain/catalog/views.js';
+import { TOKEN_OWNER } from '../../domain/catalog/nfts.js';
+import { LISTING } from '../../domain/trading/collection-listings.js';
+import { NFT } from '../../domain/trading/order-views.js';
+import { listed } from '../../domain/values/wire.js';
+import { MARKETPLACE_CREATED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'marketplaces';
@@ -62,7 +65,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         method: 'GET',
         path: '/v1/collection',
         tag,
-        reply: 'ok+code',
+        reply: 'ok',
         summary:
           'With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array',
         description:
@@ -91,7 +94,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         method: 'GET',
         path: '/v1/collection/:address',
         tag,
-        reply: 'ok+code',
+        reply: 'ok',
         summary: 'Collection fields of a contract (set at creation)',
         params: { address: address() },
         response: COLLECTION,

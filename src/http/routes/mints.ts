@@ -5,7 +5,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refusalOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
-import { MINTED } from '../openapi/catalog-responses.js';
+import { MINTED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** `"1,2"` (the documented form) or an array of ids; each a uint256 (4 when unparsable). */

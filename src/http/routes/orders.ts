@@ -10,8 +10,11 @@ import { ORDER_STATE_FILTERS } from '../../domain/trading/order-views.js';
 import type { OrderStateFilter } from '../../domain/trading/order-views.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { SIGNATURE } from '../fields/signed.js';
-import { SEQUENCE_ID, paged } from '../openapi/responses.js';
-import { DEPTH, ORDER, ORDER_ENTRY, ORDER_INFO, TRADE } from '../openapi/trading-responses.js';
+import { DEPTH, TRADE } from '../../domain/trading/depth.js';
+import { ORDER_INFO } from '../../domain/trading/order-info.js';
+import { ORDER, ORDER_ENTRY } from '../../domain/trading/order-views.js';
+import { paged } from '../../domain/values/wire.js';
+import { SEQUENCE_ID } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'orders';

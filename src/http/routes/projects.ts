@@ -8,14 +8,8 @@ import { fieldOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { name, optFreeText, optName, optUint, optUrl, text } from '../fields/kinds.js';
 import { show } from '../fields/field.js';
-import {
-  CONTRACT_CREATED,
-  CONTRACT_REMOVED,
-  PROJECT,
-  PROJECT_CREATED,
-  PROJECT_EDITED,
-  PROJECT_REMOVED,
-} from '../openapi/catalog-responses.js';
+import { PROJECT } from '../../domain/catalog/views.js';
+import { CONTRACT_CREATED, CONTRACT_REMOVED, PROJECT_CREATED, PROJECT_EDITED, PROJECT_REMOVED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'projects';

@@ -5,9 +5,8 @@ import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, id, optList, optStarkKey, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import { RECORD, SINGLE_RECORD } from '../openapi/record-responses.js';
-import { MINTED_TOKEN } from '../openapi/catalog-responses.js';
-import { paged } from '../openapi/responses.js';
+import { MINTED_TOKEN, RECORD, SINGLE_RECORD } from '../../domain/records/record-views.js';
+import { paged } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
 const tag = 'records';

@@ -8,7 +8,7 @@ import { loadCidText } from '../../devnet-storage.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
-import { BYTES, GATEWAY_JSON } from '../openapi/storage-responses.js';
+import { BYTES, GATEWAY_JSON } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import { splitPrefix } from '../namespace.js';
 

@@ -8,14 +8,16 @@ import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { readUpload } from '../multipart.js';
-import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/storage-responses.js';
+import { FILE_REMOVED, STORAGE_LIST, UPLOADED } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
 /** Room for the multipart framing and small fields around a file at the limit. */
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 const tag = 'storage';
 const uuid = () => asText({ description: 'project_uuid' });
-const UPLOAD = v.object({ file: v.pipe(v.string(), v.description('the file (binary); the first part named "file" is the upload')) });
+const UPLOAD = v.object({
+  file: v.pipe(v.string(), v.metadata({ format: 'binary' }), v.description('the file (binary); the first part named "file" is the upload')),
+});
 
 function origin(c: Context): string {
   // A namespace's files are served under its prefix: a gateway URL must reach them without the header.

@@ -5,7 +5,7 @@ import type { Devnet } from '../../devnet.js';
 import { text, wireText } from '../fields/kinds.js';
 import { SIGNED_MOVE_BODY, signedMove } from '../fields/signed.js';
 import { BATCH_TRANSFER_BODY, MULTI_TRANSFER_BODY, batchTransfer, multiTransfer } from '../fields/batch.js';
-import { WITHDRAW_AREA_ENTRY } from '../openapi/ledger-responses.js';
+import { WITHDRAW_AREA_ENTRY } from '../../domain/ledger/withdrawals.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
