@@ -4,14 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../src/testing/fuzz-cli.js';
 import { runFuzz } from '../../src/testing/fuzz.js';
 import { marketplaceFeeRoundsUp } from '../support/planted-bugs.js';
+import { runs } from '../support/runs.js';
 
 describe('property runner', () => {
-  it('200 sequences of up to 40 commands: invariants clean and the model in agreement after every command', async () => {
-    const report = await runFuzz({ runs: 200, maxCommands: 40 });
-    // On failure this shows the seed, the shrunk sequence and the replay path.
-    expect(report.ok ? 'ok' : formatReport(report, {})).toBe('ok');
-    expect(report.runs).toBe(200);
-  }, 180_000);
+  it(
+    `${runs(40, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
+    async () => {
+      const report = await runFuzz({ runs: runs(40, 600), maxCommands: 40 });
+      // On failure this shows the seed, the shrunk sequence and the replay path.
+      expect(report.ok ? 'ok' : formatReport(report, {})).toBe('ok');
+      expect(report.runs).toBe(runs(40, 600));
+    },
+    runs(180_000, 600_000),
+  );
 
   it('finds a planted fee bug (marketplace fee rounded up) and shrinks it to one trade', async () => {
     const options = { runs: 2000, maxCommands: 40, seed: 42, devnet: { fees: marketplaceFeeRoundsUp } };
