@@ -4,19 +4,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatReport } from '../../src/testing/fuzz-cli.js';
 import { runFuzz } from '../../src/testing/fuzz.js';
 import { planted } from '../support/planted-bugs.js';
+import { runs } from '../support/runs.js';
 
 vi.mock('../../src/domain/trading/fees.js', async (real) => (await import('../support/planted-bugs.js')).feesWithPlantedBugs(real));
 
 describe('property runner', () => {
-  it('200 sequences of up to 40 commands: invariants clean and the model in agreement after every command', async () => {
-    const progress: number[][] = [];
-    const report = await runFuzz({ runs: 200, maxCommands: 40, onProgress: (...call) => progress.push(call) });
-    // On failure this shows the seed, the shrunk sequence and the replay path.
-    expect(report.ok ? 'ok' : formatReport(report, {})).toBe('ok');
-    expect(report.runs).toBe(200);
-    // `l2-devnet fuzz` prints from these: the seed before the first sequence, then each one as it ends.
-    expect(progress).toEqual(Array.from({ length: 201 }, (_, ran) => [ran, 200, report.seed]));
-  }, 180_000);
+  it(
+    `${runs(40, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
+    async () => {
+      const n = runs(40, 600);
+      const progress: number[][] = [];
+      const report = await runFuzz({ runs: n, maxCommands: 40, onProgress: (...call) => progress.push(call) });
+      // On failure this shows the seed, the shrunk sequence and the replay path.
+      expect(report.ok ? 'ok' : formatReport(report, {})).toBe('ok');
+      expect(report.runs).toBe(n);
+      // `l2-devnet fuzz` prints from these: the seed before the first sequence, then each one as it ends.
+      expect(progress).toEqual(Array.from({ length: n + 1 }, (_, ran) => [ran, n, report.seed]));
+    },
+    runs(180_000, 600_000),
+  );
 
   it('finds a planted fee bug (marketplace fee rounded up) and shrinks it to one trade', async () => {
     const options = { runs: 2000, maxCommands: 40, seed: 42 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, testClient } from '../support/client.js';
 import type { TestClient } from '../support/client.js';
 import { transfer, withdraw } from '../support/flows.js';
+import { runs } from '../support/runs.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -182,7 +183,7 @@ describe('ledger properties', () => {
           await check(c, m);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(40, 400) },
     );
   }, 120_000);
 });

@@ -35,6 +35,7 @@ import {
   bruteStorage,
   bruteTrades,
 } from '../support/brute-lists.js';
+import { runs } from '../support/runs.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -477,7 +478,7 @@ describe('list indexes (property)', () => {
           probe(w, cmds.length);
         },
       ),
-      { numRuns: Number(process.env.LIST_RUNS ?? 40) },
+      { numRuns: runs(15, 120) },
     );
   }, 600_000);
 
@@ -511,7 +512,7 @@ describe('list indexes (property)', () => {
           }
         },
       ),
-      { numRuns: Number(process.env.LIST_RUNS ?? 40) / 4 },
+      { numRuns: runs(4, 30) },
     );
   }, 600_000);
 });

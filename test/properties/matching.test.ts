@@ -24,6 +24,7 @@ import type { TestClient } from '../support/client.js';
 import { order } from '../support/flows.js';
 import { ReferenceMatcher } from './support/reference-matcher.js';
 import type { Direction, TimeInForce, Token } from './support/reference-matcher.js';
+import { runs } from '../support/runs.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -326,8 +327,8 @@ async function run(makeDriver: () => Driver, commands: Cmd[]): Promise<void> {
 }
 
 /** Sized so the file runs in a few seconds (placeOrder's Pedersen message hash costs ~4 ms, an HTTP order ~15 ms). */
-const NUM_RUNS_DOMAIN = 50;
-const NUM_RUNS_HTTP = 6;
+const NUM_RUNS_DOMAIN = runs(50, 400);
+const NUM_RUNS_HTTP = runs(6, 40);
 
 describe('matching agrees with a naive reference matcher', () => {
   it('domain driver: random placements and cancels in the ETH/RDD20 market', async () => {

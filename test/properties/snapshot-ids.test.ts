@@ -16,6 +16,7 @@ import { openStateDir } from '../../src/persistence/state-dir.js';
 import type { OpenStateDir } from '../../src/persistence/state-dir.js';
 import { live, startServer, stop } from '../support/cli.js';
 import type { Cli } from '../support/cli.js';
+import { runs } from '../support/runs.js';
 
 type Op =
   | { kind: 'snapshot' }
@@ -229,7 +230,7 @@ describe('snapshot ids and state through a state dir', () => {
           await target.close();
         }
       }),
-      { numRuns: 50 },
+      { numRuns: runs(25, 200) },
     );
   }, 60_000);
 
@@ -258,7 +259,7 @@ describe('snapshot ids and state through a state dir', () => {
           await target.close();
         }
       }),
-      { numRuns: 2 },
+      { numRuns: runs(2, 8) },
     );
   }, 90_000);
 });

@@ -18,6 +18,7 @@ import type { OrderInput } from '../../src/domain/trading/orders.js';
 import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET } from '../support/client.js';
+import { runs } from '../support/runs.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;
 type Name = (typeof NAMES)[number];
@@ -209,7 +210,7 @@ describe('snapshots and atomic commands (property)', () => {
         loaded.load(parseExact(stringify(d.dump())));
         expect(probe(loaded)).toBe(probe(d));
       }),
-      { numRuns: Number(process.env.SNAP_RUNS ?? 60) },
+      { numRuns: runs(30, 240) },
     );
   });
 });
