@@ -6,25 +6,25 @@ import { redact } from './redact.js';
 
 /** An accepted command; `summary` is its name and (cut short) answer, for people and logs. */
 export interface CommandEvent {
-  readonly seq: number;
-  readonly type: 'command';
-  readonly cmd: string;
-  readonly summary: string;
+  seq: number;
+  type: 'command';
+  cmd: string;
+  summary: string;
   /** The emulator clock after the command (ISO 8601, microseconds). */
-  readonly time: string;
+  time: string;
 }
 
 /** A record that appeared (`from` null) or moved status during the command `cmd`. */
 export interface RecordEvent {
-  readonly seq: number;
-  readonly type: 'record';
-  readonly cmd: string;
-  readonly sequence_id: number;
-  readonly from: number | null;
-  readonly to: number;
-  readonly summary: string;
+  seq: number;
+  type: 'record';
+  cmd: string;
+  sequence_id: number;
+  from: number | null;
+  to: number;
+  summary: string;
   /** The emulator clock after the command that made the move. */
-  readonly time: string;
+  time: string;
 }
 
 export type DevnetEvent = CommandEvent | RecordEvent;

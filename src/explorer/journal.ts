@@ -62,23 +62,14 @@ export interface JournalFilter {
   limit: number;
 }
 
-/** What a request leaves: its facts unformatted (see `entry` for what is shown). */
-export interface JournalFacts {
-  method: string;
-  path: string;
-  /** The request URL; its query is shown, redacted. */
+/** What a request leaves: its facts unformatted (`entry` makes what is shown of them). */
+export type JournalFacts = Pick<JournalEntry, 'method' | 'path' | 'status' | 'error_code' | 'error' | 'sequence_id'> & {
+  /** The request URL (its query is shown, redacted), the ms it took, the host clock (ms) when it came, the emulator's (µs) after. */
   url: string;
-  status: number;
-  error_code: number;
-  error: string | null;
-  sequence_id: number | null;
-  /** Milliseconds the request took. */
   ms: number;
-  /** The host clock (ms since the epoch) when the request came. */
   wall: number;
-  /** The emulator's clock (µs) when the answer was sent. */
   micros: bigint;
-}
+};
 
 type Held = JournalFacts & { id: number };
 
