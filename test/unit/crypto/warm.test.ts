@@ -10,7 +10,7 @@ import { verifyStarkSignature } from '../../../src/crypto/verify.js';
 const G = { x: Point.BASE.x, y: Point.BASE.y };
 
 describe('crypto warm-up in slices', () => {
-  it('a table built in slices gives the multiples the one built at once gives, one column (a multiple d of every window's base) per slice', () => {
+  it('a table built in slices gives the multiples the one built at once gives, one column (a multiple d of every window base) per slice', () => {
     const whole = new FixedBaseTable(G, 252, 4);
     const steps = FixedBaseTable.inSlices(G, 252, 4);
     let slices = 0;
