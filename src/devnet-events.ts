@@ -67,14 +67,41 @@ export class DevnetEvents {
     return this.seq;
   }
 
-  /** Sends the command's event, then one per status move it made, in the order made. */
+  /**
+   * Sends the command's event, then one per status move it made, in the order made. Events are made
+   * on every command (the inspector always listens) and mostly never read: their time and a move's
+   * summary are formatted on first read (a getter; JSON and spreading read it too). The command's
+   * summary is made now: the answer it shows may be an object that changes later.
+   */
   emit(cmd: string, value: unknown, moves: readonly StatusMove[], nowMicros: bigint): void {
     if (this.listeners.size === 0) return;
-    const time = isoMicros(nowMicros);
-    this.send({ seq: ++this.seq, type: 'command', cmd, summary: summarize(cmd, value), time });
-    for (const m of moves) {
-      const summary = m.from === null ? `record ${m.sequenceId} created at ${m.to}` : `record ${m.sequenceId} ${m.from} -> ${m.to}`;
-      this.send({ seq: ++this.seq, type: 'record', cmd, sequence_id: m.sequenceId, from: m.from, to: m.to, summary, time });
+    let iso: string | undefined;
+    const stamp = (): string => (iso ??= isoMicros(nowMicros));
+    const summary = summarize(cmd, value);
+    this.send({
+      seq: ++this.seq,
+      type: 'command',
+      cmd,
+      summary,
+      get time() {
+        return stamp();
+      },
+    });
+    for (const { sequenceId, from, to } of moves) {
+      this.send({
+        seq: ++this.seq,
+        type: 'record',
+        cmd,
+        sequence_id: sequenceId,
+        from,
+        to,
+        get summary() {
+          return from === null ? `record ${sequenceId} created at ${to}` : `record ${sequenceId} ${from} -> ${to}`;
+        },
+        get time() {
+          return stamp();
+        },
+      });
     }
   }
 

@@ -246,11 +246,10 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   const instance = (name: string, made: Made, stateDir: string | undefined): NamespaceInstance => {
     // Whether a request was answered without a refusal: the registry keeps a new namespace only then.
     let accepted = false;
-    const onRequest = (e: RequestLogEntry): void => {
-      if (e.error_code === 0 && e.status < 400) accepted = true;
-      app.onRequest?.(e);
+    const onAnswer = (ok: boolean): void => {
+      if (ok) accepted = true;
     };
-    const built = buildApp(made.devnet, { ...app, directory: registry, onRequest });
+    const built = buildApp(made.devnet, { ...app, directory: registry, onAnswer });
     gate ??= creationGate(built, app);
     return {
       fetch: built.fetch,

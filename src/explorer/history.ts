@@ -55,7 +55,16 @@ export class EventHistory {
         this.steps.set(e.sequence_id, list);
         if (this.steps.size > this.historyCapacity) this.steps.delete(this.steps.keys().next().value!);
       }
-      list.push({ from: e.from, to: e.to, time: e.time, cmd: e.cmd, event: e.seq });
+      // The time is formatted when a record's detail is read, not per move.
+      list.push({
+        from: e.from,
+        to: e.to,
+        get time() {
+          return e.time;
+        },
+        cmd: e.cmd,
+        event: e.seq,
+      });
     } else if (e.cmd === 'reset' || e.cmd === 'load') {
       this.steps.clear();
     } else if (e.cmd === 'revert') {

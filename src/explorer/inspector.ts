@@ -4,10 +4,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Devnet } from '../devnet.js';
-import { isoMicros } from '../domain/state/clock.js';
 import { answerNotes } from '../answer-notes.js';
 import { EventHistory } from './history.js';
-import { DEFAULT_JOURNAL_SIZE, journalQuery, RequestJournal } from './journal.js';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './journal.js';
 import { Metrics } from './metrics.js';
 
 export interface InspectorOptions {
@@ -18,6 +17,8 @@ export interface InspectorOptions {
    * generated examples; default the real clocks (Date.now, performance.now).
    */
   requestClock?: () => number;
+  /** Called after each request with whether it was accepted (no FAILED code, a status below 400). */
+  onAnswer?: (accepted: boolean) => void;
 }
 
 /**
@@ -64,6 +65,7 @@ export class Inspector {
   readonly history = new EventHistory();
   private readonly wall: () => number;
   private readonly elapsed: () => number;
+  private readonly onAnswer: ((accepted: boolean) => void) | undefined;
   /** Set by the event stream route: how many streams are open. */
   subscribers: () => number = () => 0;
 
@@ -74,6 +76,7 @@ export class Inspector {
     this.journal = new RequestJournal(o.requestJournal ?? DEFAULT_JOURNAL_SIZE);
     this.wall = o.requestClock ?? Date.now;
     this.elapsed = o.requestClock ?? (() => performance.now());
+    this.onAnswer = o.onAnswer;
     // Always listening (not only while a page is open): a page that reloads finds the events it
     // missed, and a record's detail shows the moves made while no page was open.
     devnet.onEvent((e) => {
@@ -82,6 +85,7 @@ export class Inspector {
     });
   }
 
+  /** Per request, O(1) and nothing formatted: a count for the metrics and the request's facts for the journal. */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
       const wall = this.wall();
@@ -91,19 +95,22 @@ export class Inspector {
       const notes = answerNotes(c);
       const method = c.req.method;
       const path = c.req.path;
-      this.metrics.request(method, routeLabel(c), c.res.status, notes.errorCode, ms / 1000);
-      if (notes.errorCode === 0 && c.res.status < 400 && isOwnRead(method, path)) return;
+      const status = c.res.status;
+      const accepted = notes.errorCode === 0 && status < 400;
+      this.onAnswer?.(accepted);
+      this.metrics.request(method, routeLabel(c), status, notes.errorCode, ms / 1000);
+      if (accepted && isOwnRead(method, path)) return;
       this.journal.add({
         method,
         path,
-        query: journalQuery(new URL(c.req.url).searchParams),
-        status: c.res.status,
+        url: c.req.url,
+        status,
         error_code: notes.errorCode,
         error: notes.error,
         sequence_id: notes.sequenceId,
-        duration_ms: Math.round(ms * 1000) / 1000,
-        wall_time: new Date(wall).toISOString(),
-        emulator_time: isoMicros(this.devnet.state.clock.nowMicros),
+        ms,
+        wall,
+        micros: this.devnet.state.clock.nowMicros,
         body: notes.body,
       });
     };

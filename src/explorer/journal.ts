@@ -1,6 +1,8 @@
 // The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers). It
 // never shows request content that could be a secret: no header, no value of a secret-like query key,
-// and JSON bodies only with secrets and signatures masked (redact.ts).
+// and JSON bodies only with secrets and signatures masked (redact.ts). A request leaves its facts as
+// they are (numbers, the URL, the body's text); they are formatted only when the journal is read.
+import { isoMicros } from '../domain/state/clock.js';
 import { isSecretName, REDACTED, redact, redactQueryValue } from '../redact.js';
 
 /** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
@@ -17,6 +19,7 @@ const bodySecret = (name: string): boolean => isSecretName(name) || /^(?:signatu
 /** A JSON body as the journal shows it: secrets masked; anything else by its length only. */
 function shownBody(text: string | null): string | null {
   if (text === null) return null;
+  if (text.length > MAX_BODY) return `"[${text.length} characters, not kept]"`;
   try {
     return JSON.stringify(redact(JSON.parse(text) as unknown, bodySecret));
   } catch {
@@ -52,11 +55,13 @@ function cut(text: string): string {
   return text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…';
 }
 
-/** The query of a URL as the journal keeps it. */
-export function journalQuery(search: URLSearchParams): Record<string, string> {
+/** The query of a URL as the journal shows it. */
+function journalQuery(url: string): Record<string, string> {
   const out: Record<string, string> = {};
+  const at = url.indexOf('?');
+  if (at === -1) return out;
   let n = 0;
-  for (const [k, v] of search) {
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
     if (++n > 50) break;
     const key = cut(k);
     out[key] = cut(redactQueryValue(k, v));
@@ -75,14 +80,43 @@ export interface JournalFilter {
   limit: number;
 }
 
+/** What a request leaves: its facts unformatted (`entry` makes what is shown of them). */
+export type JournalFacts = Pick<JournalEntry, 'method' | 'path' | 'status' | 'error_code' | 'error' | 'sequence_id' | 'body'> & {
+  /** The request URL (its query is shown, redacted), the ms it took, the host clock (ms) when it came, the emulator's (µs) after. */
+  url: string;
+  ms: number;
+  wall: number;
+  micros: bigint;
+};
+
+type Held = JournalFacts & { id: number };
+
+/** An entry as shown, from what its request left. */
+function entry(f: Held): JournalEntry {
+  return {
+    id: f.id,
+    method: f.method,
+    path: cut(f.path),
+    query: journalQuery(f.url),
+    status: f.status,
+    error_code: f.error_code,
+    error: f.error === null ? null : cut(f.error),
+    sequence_id: f.sequence_id,
+    duration_ms: Math.round(f.ms * 1000) / 1000,
+    wall_time: new Date(f.wall).toISOString(),
+    emulator_time: isoMicros(f.micros),
+    body: shownBody(f.body),
+  };
+}
+
 export class RequestJournal {
-  private readonly ring: Array<JournalEntry | undefined>;
+  private readonly ring: Array<Held | undefined>;
   private next = 1;
   private start = 1;
 
   constructor(readonly capacity = DEFAULT_JOURNAL_SIZE) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('the request journal keeps at least 1 entry');
-    this.ring = new Array<JournalEntry | undefined>(capacity);
+    this.ring = new Array<Held | undefined>(capacity);
   }
 
   /** Entries held now. */
@@ -95,11 +129,10 @@ export class RequestJournal {
     return this.next;
   }
 
-  /** `body` is the raw text: masked when listed, so a request pays nothing for it. */
-  add(entry: Omit<JournalEntry, 'id'>): void {
+  add(facts: JournalFacts): void {
     const id = this.next++;
-    const body = entry.body !== null && entry.body.length > MAX_BODY ? `"[${entry.body.length} characters, not kept]"` : entry.body;
-    this.ring[id % this.capacity] = { id, ...entry, body, path: cut(entry.path), error: entry.error === null ? null : cut(entry.error) };
+    (facts as Held).id = id;
+    this.ring[id % this.capacity] = facts as Held;
     if (this.next - this.start > this.capacity) this.start = this.next - this.capacity;
   }
 
@@ -119,10 +152,10 @@ export class RequestJournal {
     for (let id = this.next - 1; id >= low && out.length < f.limit; id--) {
       const e = this.ring[id % this.capacity]!;
       if (method !== undefined && e.method !== method) continue;
-      if (f.path !== undefined && !e.path.includes(f.path)) continue;
+      if (f.path !== undefined && !cut(e.path).includes(f.path)) continue;
       if (f.status !== undefined && e.status !== f.status) continue;
       if (f.error_code !== undefined && e.error_code !== f.error_code) continue;
-      out.push({ ...e, body: shownBody(e.body) });
+      out.push(entry(e));
     }
     return out;
   }

@@ -9,6 +9,7 @@ import { runStorage } from './storage.js';
 import { runEvents } from './events.js';
 import { runScale } from './scale.js';
 import { runNamespaces } from './namespaces.js';
+import { runVsAnvil } from './vs-anvil.js';
 
 interface BenchOptions {
   runs?: number;
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   lists: (o) => runLists(o),
   scale: (o) => runScale(o),
   namespaces: (o) => runNamespaces(o),
+  'vs-anvil': (o) => runVsAnvil(o),
 };
 
 function usage(): string {

@@ -315,7 +315,7 @@ export async function signedBodies(count: number, outside = false): Promise<Sign
 }
 
 /** The naive crypto of one transfer: its two Pedersen hashes with @scure/starknet and the reference verify (ms). */
-async function naiveTransferMs(bodies: readonly string[]): Promise<number> {
+export async function naiveTransferMs(bodies: readonly string[]): Promise<number> {
   const { pedersen } = await import('@scure/starknet');
   const { referenceVerify } = await import('../unit/crypto/reference-verify.js');
   const { transferMsgHash } = await import('../../src/crypto/messages.js');

@@ -149,9 +149,9 @@ describe('commands shown in README.md and docs/', () => {
   );
 
   const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
-  const benches = [...read('test/bench/run.ts').matchAll(/^\s+(\w+): \(o\) =>/gm)].map((m) => m[1]!);
+  const benches = [...read('test/bench/run.ts').matchAll(/^\s+'?([\w-]+)'?: \(o\) =>/gm)].map((m) => m[1]!);
   const mentioned = DOCS.flatMap((doc) =>
-    [...read(doc).matchAll(/npm run ([\w:-]+)( -- (\w+))?/g)].map((m) => ({ doc, script: m[1]!, bench: m[3] })),
+    [...read(doc).matchAll(/npm run ([\w:-]+)( -- (\w[\w-]*))?/g)].map((m) => ({ doc, script: m[1]!, bench: m[3] })),
   );
 
   it('every `npm run NAME` names a script of package.json, and every bench a benchmark of test/bench/run.ts', () => {
