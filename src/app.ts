@@ -1,5 +1,6 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono } from 'hono';
+import type { NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { Devnet } from './devnet.js';
 import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
@@ -122,11 +123,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
     ),
   );
 
-  let routes: TrieRouter<true> | undefined;
-  app.notFound((c) => {
-    const { error, headers } = noRoute((routes ??= routeTable(app)), c.req.method, c.req.path);
-    return failure(c, error, mode, headers);
-  });
+  app.notFound(notFound(app, mode));
 
   app.onError((err, c) => {
     // A DevnetError is a refusal with a code; anything else is an emulator bug, reported as 500/SystemError.
@@ -139,6 +136,15 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The answer to a request no route takes: 404, or 405 with `Allow` (the table is built on first use, once all routes are in). */
+function notFound(app: Hono, mode: ErrorStatusMode): NotFoundHandler {
+  let routes: TrieRouter<true> | undefined;
+  return (c) => {
+    const { error, headers } = noRoute((routes ??= routeTable(app)), c.req.method, c.req.path);
+    return failure(c, error, mode, headers);
+  };
+}
 
 function routeTable(app: Hono): TrieRouter<true> {
   const routes = new TrieRouter<true>();

@@ -75,10 +75,11 @@ describe('--cors-origin', () => {
     expect(read.headers.get('vary')).toMatch(/Origin/);
   });
 
-  it('none turns CORS off: a preflight is an unknown route again, no header anywhere', async () => {
+  it('none turns CORS off: a preflight is a method the path does not take (405, Allow: GET, POST, HEAD), no header anywhere', async () => {
     const c = testClient({ corsOrigins: [] });
     const res = await preflight(c, '/v1/order');
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST, HEAD');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     const read = await c.dn.fetch(`http://devnet.test/v1/nonce?stark_key=${c.accounts.alice.stark_key}`, { headers: { origin: APP } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
