@@ -221,3 +221,32 @@ describe('POST /v1/transfers', () => {
     expect(r.body.status).toBe('OK');
   });
 });
+
+describe('refusals that say what to do', () => {
+  const ETH_ADDRESS = '0x76f2Fc7ed90039d986e3eb4DB294f05E160c8F03';
+
+  it('an Ethereum address where a stark key goes is code 18 naming it, on reads and on signed moves alike', async () => {
+    const c = testClient();
+    for (const address of [ETH_ADDRESS, '0x0000000000000000000000000000000000000001']) {
+      const read = await c.get(`/v1/balances?stark_key=${address}`);
+      expect(failedCode(read)).toBe(18);
+      expect(read.body.error).toContain('is an Ethereum address (0x + 40 hex digits), not a stark key');
+    }
+    const move = await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { receiver: ETH_ADDRESS } });
+    expect(failedCode(move)).toBe(18);
+    expect(move.body.error).toContain('receiver');
+    expect(move.body.error).toContain('GET /_devnet/accounts');
+  });
+
+  it('a fractional amount is code 2 saying amounts are quantized integers and where the quantum is', async () => {
+    const c = testClient();
+    const r = await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '0.25' } });
+    expect(failedCode(r)).toBe(2);
+    expect(r.body.error).toBe(
+      'amount must be a positive integer, got "0.25": amounts here are integers in quantized units (the display amount x 10^decimals / the asset\'s quantum; GET /v1/contract_info names the quantum)',
+    );
+    // Not a fraction: no hint.
+    const negative = await transfer(c, c.accounts.alice, c.accounts.bob.stark_key, ETH_ASSET, '10', { override: { amount: '-1' } });
+    expect(negative.body.error).toBe('amount must be a positive integer, got "-1"');
+  });
+});

@@ -12,10 +12,19 @@ export function isStarkKeyValue(v: bigint): boolean {
 }
 
 /** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
+/** How an Ethereum address is written: `0x` + exactly 40 hex digits (a stark key below 2^160 is one in 2^90, never a real one). */
+export const ETH_ADDRESS_FORM = /^0[xX][0-9a-fA-F]{40}$/;
+
+/** The refusal of an Ethereum address where a stark key goes, with where a stark key comes from. */
+export function ethAddressGiven(field: string, text: string): string {
+  return `${field} ${echo(text)} is an Ethereum address (0x + 40 hex digits), not a stark key: a stark key is the x coordinate of the StarkEx public key (up to 64 hex digits), derived from the account's Stark private key (the SDKs' getStarkKeys; GET /_devnet/accounts lists the genesis ones)`;
+}
+
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
   if (text === undefined || text === '') fail(ErrorCode.StarkKeyMissing, `${field} is required`);
   const v = readHex(text);
   if (v === undefined) fail(ErrorCode.StarkKeyInvalid, `${field} must be 0x-prefixed hex, got "${echo(text)}"`);
+  if (ETH_ADDRESS_FORM.test(text)) fail(ErrorCode.StarkKeyInvalid, ethAddressGiven(field, text));
   if (!isStarkKeyValue(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${echo(text)} is not a point on the Stark curve`);
   return toHex(v);
 }

@@ -1,7 +1,7 @@
 // The kinds of request field every route is declared with: text, unsigned integers, hex, stark
 // keys, comma-separated lists, and the optional form of each. One schema per kind; refusals by tag.
 import * as v from 'valibot';
-import { isStarkKeyValue } from '../../domain/ledger/accounts.js';
+import { ETH_ADDRESS_FORM, ethAddressGiven, isStarkKeyValue } from '../../domain/ledger/accounts.js';
 import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import type { ErrorCodeValue } from '../../domain/values/errors.js';
 import { toHex } from '../../domain/values/hex.js';
@@ -202,7 +202,14 @@ export interface UintOptions extends Doc {
   below?: bigint;
   /** Accept a fractional number or decimal text and floor it (the JS SDK's `fee_limit`). */
   floorFraction?: boolean;
+  /** An amount in quantized units: a fraction's refusal says what those are. */
+  quantized?: boolean;
 }
+
+/** Why "0.25" is refused where quantized units are asked. */
+const QUANTIZED_HINT =
+  ": amounts here are integers in quantized units (the display amount x 10^decimals / the asset's quantum; GET /v1/contract_info names the quantum)";
+const isFraction = (value: unknown): boolean => /^\s*\d*\.\d+\s*$/.test(String(value));
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -246,7 +253,10 @@ export function uint(o: UintOptions = {}): Field<bigint> {
   return fieldOf(
     bounded(v.union([number, decimal], 'adj')),
     {
-      adj: refuse(code, (name, value) => `${name} must be ${adjective}, got ${show(value)}`),
+      adj: refuse(
+        code,
+        (name, value) => `${name} must be ${adjective}, got ${show(value)}${o.quantized && isFraction(value) ? QUANTIZED_HINT : ''}`,
+      ),
       beyond: refuse(code, (name, value) => `${name} ${String(value)} is beyond 2^53 as a JSON number; send it as a decimal string`),
       below: refuse(code, (name, value) => `${name} must be below ${below}, got ${show(value)}`),
     },
@@ -299,6 +309,7 @@ export function starkKey(doc: Doc = {}): Field<string> {
       v.string('type'),
       v.minLength(1, 'missing'),
       v.regex(HEX, 'notHex'),
+      v.check((text) => !ETH_ADDRESS_FORM.test(text), 'ethAddress'),
       toValue,
       v.check(isStarkKeyValue, 'offCurve'),
       v.transform(toHex),
@@ -307,6 +318,7 @@ export function starkKey(doc: Doc = {}): Field<string> {
       type: (name, value) => (isMissing(value) ? missing(name, value) : new DevnetError(ErrorCode.InvalidParam, mustBeString(name, value))),
       missing,
       notHex: refuse(ErrorCode.StarkKeyInvalid, (name, value) => `${name} must be 0x-prefixed hex, got ${show(value)}`),
+      ethAddress: refuse(ErrorCode.StarkKeyInvalid, (name, value) => ethAddressGiven(name, String(value))),
       offCurve: refuse(ErrorCode.StarkKeyInvalid, (name, value) => `${name} ${echo(String(value))} is not a point on the Stark curve`),
     },
     { required: true, description: doc.description },

@@ -11,7 +11,7 @@ import type { Field, Values } from './field.js';
 import { TEXT_LIMITS, hex, optText, optional, starkKey, text, uint } from './kinds.js';
 import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
-const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n } as const;
+const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, quantized: true } as const;
 const ROLLUP = 1n << 63n;
 
 /** A vault id of the 64-bit format: [0, 2^31) or [2^63, 2^63 + 2^31). */

@@ -69,7 +69,7 @@ export const EXPIRATION = optUint({ below: MAX_EXPIRATION + 1n, description: 'ho
 export const SIGNED_MOVE_BODY = {
   stark_key: starkKey({ description: 'the sender' }),
   asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }),
-  amount: uint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, description: 'quantized' }),
+  amount: uint({ code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, quantized: true, description: 'quantized' }),
   nonce: uint({ below: VAULT_31 }),
   vault_id: uint({ below: VAULT_31 }),
   receiver: text({ description: 'a stark key (transfer) or an Ethereum address (withdrawal)' }),
