@@ -193,6 +193,7 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
 
   it('starts the emulator with Anvil, and every command after it answers OK against it', async () => {
     const [start, ...rest] = blocks;
+    const curls = rest.filter((l) => !l.startsWith('npx l2-devnet scenario '));
     expect(start).toBe('npx l2-devnet --l1 anvil');
     const args = start!.replace(/^npx l2-devnet /, '').split(' ');
     const cli = spawn(process.execPath, ['dist/main.js', ...args, '--port', '0', '--log', 'silent'], {
@@ -208,8 +209,8 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
       const ready = JSON.parse(line);
       expect(ready.l1.contract).toMatch(/^0x[0-9a-f]{40}$/);
       expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract)).not.toBe('0x');
-      expect(rest.length).toBeGreaterThan(0);
-      for (const line of rest) {
+      expect(curls.length).toBeGreaterThan(0);
+      for (const line of curls) {
         const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
         expect(r.status, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout).status).toBe('OK');
@@ -223,6 +224,20 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
       await expect(new EthRpc(ready.l1.url).chainId()).rejects.toThrow();
     } finally {
       cli.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('runs the scenario command, which starts its own emulator and Anvil, to a pass', () => {
+    const scenarios = blocks.filter((l) => l.startsWith('npx l2-devnet scenario '));
+    expect(scenarios).toEqual(['npx l2-devnet scenario scenarios/l1-flow.json --l1 anvil']);
+    for (const line of scenarios) {
+      const r = spawnSync(process.execPath, ['dist/main.js', ...line.replace(/^npx l2-devnet /, '').split(' ')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.stdout).toContain('1 of 1 scenario passed');
+      expect(r.status, r.stderr).toBe(0);
     }
   }, 60_000);
 });
