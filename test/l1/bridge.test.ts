@@ -94,13 +94,13 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     const rddBefore = (await balance(c, alice.stark_key, RDD20_ASSET)).available;
     const seq = running.devnet.state.nextSequenceId;
 
-    await starkEx.write(aliceEth, 'depositEth', [key, ETH_TYPE, 1n], 25n * 10n ** 16n);
+    const ethTx = (await starkEx.write(aliceEth, 'depositEth', [key, ETH_TYPE, 1n], 25n * 10n ** 16n)).receipt.transactionHash;
     await rdd20.write(aliceEth, 'approve', [starkEx.address, 3n * 10n ** 18n]);
     await starkEx.write(aliceEth, 'depositERC20', [key, RDD20_TYPE, 1n, 3_000_000n]);
     const operator = (await rpc.accounts())[0]!;
     await r721.write(operator, 'mint', [aliceEth, TOKEN_ID]);
     await r721.write(aliceEth, 'approve', [starkEx.address, TOKEN_ID]);
-    await starkEx.write(aliceEth, 'depositNft', [key, R721_TYPE, 1n, TOKEN_ID]);
+    const nftTx = (await starkEx.write(aliceEth, 'depositNft', [key, R721_TYPE, 1n, TOKEN_ID])).receipt.transactionHash;
 
     // The next request reads L1 first.
     expect((await balance(c, alice.stark_key, ETH_ASSET)).available).toBe(ethBefore + 250_000);
@@ -114,6 +114,21 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     expect(await starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n])).toBe(0n);
     expect(await starkEx.read('getQuantizedDepositBalance', [key, RDD20_TYPE, 1n])).toBe(0n);
     expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(starkEx.address);
+    // The explorer's record view names the L1 transaction behind each deposit; other records have none.
+    const l1Tx = async (s: number) => (await c.get(`/_devnet/explorer/records/${s}`)).body.l1_tx;
+    expect([await l1Tx(seq), await l1Tx(seq + 2)]).toEqual([ethTx, nftTx]);
+    expect(await l1Tx(1)).toBeNull();
+  });
+
+  it('an L1 transaction stays off a record that reuses its sequence id after a revert', async () => {
+    const snap = (await c.post('/_devnet/snapshots', {})).body.id as string;
+    const seq = running.devnet.state.nextSequenceId;
+    await starkEx.write(aliceEth, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], 10n ** 16n);
+    expect((await c.get(`/_devnet/explorer/records/${seq}`)).body.l1_tx).toMatch(/^0x[0-9a-f]{64}$/);
+    await c.post(`/_devnet/snapshots/${snap}/revert`, {});
+    const again = await c.post('/_devnet/deposit', { stark_key: alice.stark_key, contract_address: 'eth', amount: '7' });
+    expect(again.body.sequence_id).toBe(seq);
+    expect((await c.get(`/_devnet/explorer/records/${seq}`)).body.l1_tx).toBeNull();
   });
 
   it('credits a withdrawal that reaches AcceptedOnL1 on the contract; a claim there pays it and empties the withdraw area', async () => {
