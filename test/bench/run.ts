@@ -9,6 +9,7 @@ import { runStorage } from './storage.js';
 import { runEvents } from './events.js';
 import { runScale } from './scale.js';
 import { runNamespaces } from './namespaces.js';
+import { runL1 } from './l1.js';
 
 interface BenchOptions {
   runs?: number;
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   lists: (o) => runLists(o),
   scale: (o) => runScale(o),
   namespaces: (o) => runNamespaces(o),
+  l1: (o) => runL1(o),
 };
 
 function usage(): string {
