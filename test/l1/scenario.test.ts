@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anvilUnavailable } from '../../src/l1/anvil.js';
 import { scenarioCommand } from '../../src/scenario/cli.js';
+import { startDevnet } from '../../src/server.js';
 
 const unavailable = anvilUnavailable();
 if (unavailable !== undefined) console.warn(`test/l1/scenario.test.ts skipped: Anvil cannot run here (${unavailable})`);
@@ -23,6 +24,17 @@ describe.skipIf(unavailable !== undefined)('scenario L1 steps (--l1 anvil)', () 
     expect(out).toContain('✓ 19');
     expect(out).toContain('1 of 1 scenario passed');
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('runs against a running emulator with --url and its node with --l1 URL', async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil' });
+    try {
+      const { code, out } = await run(FLOW, '--url', running.url, '--l1', running.l1!.url);
+      expect(out).toContain('1 of 1 scenario passed');
+      expect(code).toBe(0);
+    } finally {
+      await running.close();
+    }
   }, 60_000);
 
   it('an L1 balance that does not match fails the step, naming it', async () => {
