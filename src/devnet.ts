@@ -17,7 +17,7 @@ import { clockTo, moveClock, moveRecord, runBatch } from './domain/records/settl
 import type { BatchLayer, BatchResult, ClockMove } from './domain/records/settlement.js';
 import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
-import type { SettlementMode, State } from './domain/state/state.js';
+import type { LedgerRecord, SettlementMode, State } from './domain/state/state.js';
 import { submitTransfer } from './domain/ledger/transfers.js';
 import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
 import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
@@ -379,9 +379,20 @@ export class Devnet extends DevnetReads {
 
   /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction hash. */
   l1Deposit(input: DepositInput, l1Tx: string): { sequence_id: number } {
-    return this.command('l1Deposit', [input, l1Tx], () => ({
-      sequence_id: deposit(this.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId,
-    }));
+    return this.command('l1Deposit', [input, l1Tx], () => {
+      const seq = deposit(this.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
+      this.l1Txs.set(seq, { tx: l1Tx, record: fingerprint(this.state.records.get(seq)) });
+      return { sequence_id: seq };
+    });
+  }
+
+  /** The L1 transaction behind a record (an L1 deposit), for the explorer; kept beside the state, refilled by a journal replay. */
+  private readonly l1Txs = new Map<number, { tx: string; record: string }>();
+
+  l1TxOf(sequenceId: number): string | undefined {
+    const e = this.l1Txs.get(sequenceId);
+    // A revert, reset or load can give the sequence id to another record.
+    return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e.tx : undefined;
   }
 
   override starkexContracts(): State['starkexContracts'] {
@@ -559,3 +570,6 @@ export const COMMANDS = [
   'removeUpload',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
+
+const fingerprint = (r: LedgerRecord | undefined): string =>
+  r === undefined ? '' : `${r.type} ${r.starkKey} ${r.assetHex} ${r.amount} ${r.timeMicros}`;

@@ -198,8 +198,8 @@ function orderRow(state: State, id: number): Record<string, unknown> {
   };
 }
 
-/** `#/record/{id}`: every field of the record (as /v1/record shows it), its reason, and the status moves seen. */
-export function recordDetail(state: State, id: number, steps: readonly StatusStep[]): Record<string, unknown> | undefined {
+/** `#/record/{id}`: every field of the record (as /v1/record shows it), its reason, the status moves seen, the L1 transaction behind it. */
+export function recordDetail(state: State, id: number, steps: readonly StatusStep[], l1Tx?: string): Record<string, unknown> | undefined {
   const r = state.records.get(id);
   if (!r) return undefined;
   // Moves this process saw; when it saw none (created before it started, or the history evicted it), the creation and status now.
@@ -213,6 +213,7 @@ export function recordDetail(state: State, id: number, steps: readonly StatusSte
     reason: r.reason === null ? null : readableReason(state, r.reason),
     history,
     history_complete: steps.length > 0 && steps[0]!.from === null,
+    l1_tx: l1Tx ?? null,
   };
 }
 

@@ -25,6 +25,7 @@ export interface Receipt {
   readonly blockNumber: Hex;
   readonly contractAddress: Hex | null;
   readonly gasUsed: Hex;
+  readonly effectiveGasPrice?: Hex;
   readonly logs: readonly Log[];
 }
 

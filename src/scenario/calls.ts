@@ -155,7 +155,8 @@ function transferList(w: With, call: string): With[] {
   return w.transfers as With[];
 }
 
-const BUILDERS: Record<CallName, Builder> = {
+/** The L1 calls are not requests to the emulator: src/scenario/l1.ts sends them. */
+const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = {
   async deposit(ctx, as, w) {
     const to = w.to === undefined ? need(as, 'deposit').stark_key : ctx.receiver(w.to, false, 'deposit: with.to');
     const asset = await ctx.asset(w.asset, 'deposit: with.asset');
@@ -255,5 +256,5 @@ const BUILDERS: Record<CallName, Builder> = {
 export async function prepareCall(ctx: Context, call: string, as: Actor | undefined, w: With): Promise<Prepared> {
   if (!(CALLS as readonly string[]).includes(call))
     throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
-  return BUILDERS[call as CallName](ctx, as, w);
+  return BUILDERS[call as keyof typeof BUILDERS](ctx, as, w);
 }

@@ -8,12 +8,22 @@ import type { StepResult } from './runner.js';
 import { inProcessTarget, urlTarget } from './target.js';
 import type { Target } from './target.js';
 
-const SCENARIO_FLAGS: readonly FlagSpec<{ url?: string }>[] = [
+interface ScenarioFlags {
+  url?: string;
+  l1?: string;
+}
+
+const SCENARIO_FLAGS: readonly FlagSpec<ScenarioFlags>[] = [
   { name: 'url', help: 'a running emulator to run against (reset before each file)', set: (o, v) => (o.url = v) },
+  {
+    name: 'l1',
+    help: 'for L1 steps: `anvil` runs each file on a fresh emulator started with --l1 anvil; with --url, the JSON-RPC URL of its L1 node',
+    set: (o, v) => (o.l1 = v),
+  },
 ];
 
 export const SCENARIO_USAGE = [
-  'Usage: l2-devnet scenario FILE... [--url URL]',
+  'Usage: l2-devnet scenario FILE... [--url URL] [--l1 anvil|URL]',
   '  Runs each scenario from the genesis: in-process by default; with --url against a running emulator, which is reset (POST /_devnet/reset) before each file.',
   ...flagLines(SCENARIO_FLAGS, false),
 ].join('\n');
@@ -28,7 +38,14 @@ function stepLine(r: StepResult, write: Write): void {
     write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
 }
 
-async function freshTarget(url: string | undefined): Promise<{ target: Target; close: () => Promise<void> }> {
+async function freshTarget(
+  url: string | undefined,
+  l1: string | undefined,
+): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
+  if (url === undefined && l1 !== undefined) {
+    const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
+    return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
+  }
   if (url === undefined) {
     const dn = createDevnet();
     return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
@@ -36,12 +53,12 @@ async function freshTarget(url: string | undefined): Promise<{ target: Target; c
   const target = urlTarget(url);
   const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
   if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
-  return { target, close: async () => {} };
+  return { target, ...(l1 === undefined ? {} : { l1 }), close: async () => {} };
 }
 
 /** Runs the subcommand; returns the exit code (0 all passed, 1 a scenario failed, 2 bad usage). */
 export async function scenarioCommand(argv: readonly string[], write: Write = (t) => process.stdout.write(t)): Promise<number> {
-  let parsed: Parsed<{ url?: string }>;
+  let parsed: Parsed<ScenarioFlags>;
   try {
     parsed = parseCommandLine(SCENARIO_FLAGS, argv, {}, { positionals: true });
   } catch (e) {
@@ -54,8 +71,8 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     return 0;
   }
   const files = parsed.positionals;
-  const url = parsed.options.url;
-  if (files.length === 0 || url === '') {
+  const { url, l1 } = parsed.options;
+  if (files.length === 0 || url === '' || (url !== undefined && l1 === 'anvil')) {
     write(`${SCENARIO_USAGE}\n`);
     return 2;
   }
@@ -64,12 +81,17 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     let ok = false;
     try {
       const scenario = loadScenario(file);
-      write(`${scenario.name} (${file}, ${url ?? 'in-process'})\n`);
-      const { target, close } = await freshTarget(url);
+      write(`${scenario.name} (${file}, ${url ?? (l1 === undefined ? 'in-process' : `fresh, --l1 ${l1}`)})\n`);
+      const fresh = await freshTarget(url, l1);
       try {
-        ok = (await runScenario(scenario, target, { baseDir: scenarioDir(file), onStep: (r) => stepLine(r, write) })).ok;
+        const options = {
+          baseDir: scenarioDir(file),
+          onStep: (r: StepResult) => stepLine(r, write),
+          ...(fresh.l1 ? { l1: fresh.l1 } : {}),
+        };
+        ok = (await runScenario(scenario, fresh.target, options)).ok;
       } finally {
-        await close();
+        await fresh.close();
       }
     } catch (e) {
       if (!(e instanceof ScenarioError) && !(e instanceof TypeError)) throw e;

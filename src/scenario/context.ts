@@ -36,6 +36,9 @@ export class Context {
   /** false: requests carry a placeholder signature (for an emulator with `signatures: 'skip'`; signing costs ~7 ms a request). */
   sign = true;
 
+  /** The L1 node's JSON-RPC URL, for L1 steps (`scenario --l1`). */
+  l1Url: string | undefined;
+
   constructor(
     readonly target: Target,
     readonly actors: Map<string, Actor>,

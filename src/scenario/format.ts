@@ -29,6 +29,8 @@ export const CALLS = [
   'reset',
   'record_status',
   'claim',
+  'l1_deposit',
+  'l1_claim',
 ] as const;
 export type CallName = (typeof CALLS)[number];
 
@@ -88,4 +90,6 @@ export interface Expectation {
   record?: Record<string, unknown>;
   /** Balances after the step: account -> asset -> value; an asset not listed is not checked. */
   balances?: Record<string, Record<string, BalanceExpectation>>;
+  /** Balances on L1 (`scenario --l1`): account -> asset -> display amount; ETH before the gas the scenario's own L1 transactions paid; an NFT 1 or 0. */
+  l1_balances?: Record<string, Record<string, string>>;
 }

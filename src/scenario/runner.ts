@@ -6,6 +6,7 @@ import type { Prepared } from './calls.js';
 import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
+import { l1BalanceMismatches, l1Step } from './l1.js';
 import type { Reply, Target } from './target.js';
 
 export interface StepResult {
@@ -28,6 +29,8 @@ export interface RunOptions {
   onStep?: (r: StepResult) => void;
   /** Where `request.file` paths are relative to (the scenario file's folder). */
   baseDir?: string;
+  /** The L1 node's JSON-RPC URL, for L1 steps. */
+  l1?: string;
 }
 
 function label(step: Step): string {
@@ -62,9 +65,16 @@ async function runStep(ctx: Context, step: Step, index: number, baseDir: string)
   const base = { index, label: label(step) };
   let reply: Reply | undefined;
   try {
-    const { out, owner } = await prepare(ctx, step, baseDir);
-    if (step.tamper) out.body = { ...(out.body as object), ...ctx.resolve(step.tamper) };
-    reply = await ctx.target.send(out);
+    let owner: string | undefined;
+    if (step.call === 'l1_deposit' || step.call === 'l1_claim') {
+      if (step.as === undefined) throw new ScenarioError(`call "${step.call}" needs "as": the account whose Ethereum address sends it`);
+      reply = await l1Step(ctx, step.call, ctx.actor(step.as), ctx.resolve(step.with ?? {}));
+    } else {
+      const prepared = await prepare(ctx, step, baseDir);
+      owner = prepared.owner;
+      if (step.tamper) prepared.out.body = { ...(prepared.out.body as object), ...ctx.resolve(step.tamper) };
+      reply = await ctx.target.send(prepared.out);
+    }
     const e = ctx.resolve(step.expect ?? {});
     const mismatches = replyMismatches(e, reply);
     if (e.record !== undefined) {
@@ -73,6 +83,7 @@ async function runStep(ctx: Context, step: Step, index: number, baseDir: string)
       mismatches.push(...subsetMismatches(e.record, Array.isArray(r.result) ? r.result[0] : r.body, 'record'));
     }
     if (e.balances !== undefined) mismatches.push(...(await balanceMismatches(ctx, e.balances)));
+    if (e.l1_balances !== undefined) mismatches.push(...(await l1BalanceMismatches(ctx, e.l1_balances)));
     const inv = (await ctx.target.send({ method: 'GET', path: '/_devnet/invariants' })).body as { ok?: boolean; violations?: string[] };
     if (inv.ok !== true) mismatches.push(...(inv.violations ?? ['GET /_devnet/invariants is not ok']).map((v) => `invariants: ${v}`));
     if (step.capture !== undefined && mismatches.length === 0) {
@@ -89,6 +100,7 @@ async function runStep(ctx: Context, step: Step, index: number, baseDir: string)
 /** Runs `scenario` against `target`, which must be at the genesis state; stops at the first failing step. */
 export async function runScenario(scenario: Scenario, target: Target, options: RunOptions = {}): Promise<ScenarioResult> {
   const ctx = await Context.open(target);
+  ctx.l1Url = options.l1;
   const steps: StepResult[] = [];
   for (const [i, step] of scenario.steps.entries()) {
     const r = await runStep(ctx, step, i + 1, options.baseDir ?? process.cwd());

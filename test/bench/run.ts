@@ -10,6 +10,7 @@ import { runEvents } from './events.js';
 import { runScale } from './scale.js';
 import { runNamespaces } from './namespaces.js';
 import { runVsAnvil } from './vs-anvil.js';
+import { runL1 } from './l1.js';
 
 interface BenchOptions {
   runs?: number;
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, (o: BenchOptions) => Promise<void>> = {
   scale: (o) => runScale(o),
   namespaces: (o) => runNamespaces(o),
   'vs-anvil': (o) => runVsAnvil(o),
+  l1: (o) => runL1(o),
 };
 
 function usage(): string {

@@ -94,13 +94,13 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     const rddBefore = (await balance(c, alice.stark_key, RDD20_ASSET)).available;
     const seq = running.devnet.state.nextSequenceId;
 
-    await starkEx.write(aliceEth, 'depositEth', [key, ETH_TYPE, 1n], 25n * 10n ** 16n);
+    const ethTx = (await starkEx.write(aliceEth, 'depositEth', [key, ETH_TYPE, 1n], 25n * 10n ** 16n)).receipt.transactionHash;
     await rdd20.write(aliceEth, 'approve', [starkEx.address, 3n * 10n ** 18n]);
     await starkEx.write(aliceEth, 'depositERC20', [key, RDD20_TYPE, 1n, 3_000_000n]);
     const operator = (await rpc.accounts())[0]!;
     await r721.write(operator, 'mint', [aliceEth, TOKEN_ID]);
     await r721.write(aliceEth, 'approve', [starkEx.address, TOKEN_ID]);
-    await starkEx.write(aliceEth, 'depositNft', [key, R721_TYPE, 1n, TOKEN_ID]);
+    const nftTx = (await starkEx.write(aliceEth, 'depositNft', [key, R721_TYPE, 1n, TOKEN_ID])).receipt.transactionHash;
 
     // The next request reads L1 first.
     expect((await balance(c, alice.stark_key, ETH_ASSET)).available).toBe(ethBefore + 250_000);
@@ -114,6 +114,21 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     expect(await starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n])).toBe(0n);
     expect(await starkEx.read('getQuantizedDepositBalance', [key, RDD20_TYPE, 1n])).toBe(0n);
     expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(starkEx.address);
+    // The explorer's record view names the L1 transaction behind each deposit; other records have none.
+    const l1Tx = async (s: number) => (await c.get(`/_devnet/explorer/records/${s}`)).body.l1_tx;
+    expect([await l1Tx(seq), await l1Tx(seq + 2)]).toEqual([ethTx, nftTx]);
+    expect(await l1Tx(1)).toBeNull();
+  });
+
+  it('an L1 transaction stays off a record that reuses its sequence id after a revert', async () => {
+    const snap = (await c.post('/_devnet/snapshots', {})).body.id as string;
+    const seq = running.devnet.state.nextSequenceId;
+    await starkEx.write(aliceEth, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], 10n ** 16n);
+    expect((await c.get(`/_devnet/explorer/records/${seq}`)).body.l1_tx).toMatch(/^0x[0-9a-f]{64}$/);
+    await c.post(`/_devnet/snapshots/${snap}/revert`, {});
+    const again = await c.post('/_devnet/deposit', { stark_key: alice.stark_key, contract_address: 'eth', amount: '7' });
+    expect(again.body.sequence_id).toBe(seq);
+    expect((await c.get(`/_devnet/explorer/records/${seq}`)).body.l1_tx).toBeNull();
   });
 
   it('credits a withdrawal that reaches AcceptedOnL1 on the contract; a claim there pays it and empties the withdraw area', async () => {
@@ -193,6 +208,7 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
 
   it('starts the emulator with Anvil, and every command after it answers OK against it', async () => {
     const [start, ...rest] = blocks;
+    const curls = rest.filter((l) => !l.startsWith('npx l2-devnet scenario '));
     expect(start).toBe('npx l2-devnet --l1 anvil');
     const args = start!.replace(/^npx l2-devnet /, '').split(' ');
     const cli = spawn(process.execPath, ['dist/main.js', ...args, '--port', '0', '--log', 'silent'], {
@@ -208,8 +224,8 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
       const ready = JSON.parse(line);
       expect(ready.l1.contract).toMatch(/^0x[0-9a-f]{40}$/);
       expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract)).not.toBe('0x');
-      expect(rest.length).toBeGreaterThan(0);
-      for (const line of rest) {
+      expect(curls.length).toBeGreaterThan(0);
+      for (const line of curls) {
         const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
         expect(r.status, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout).status).toBe('OK');
@@ -223,6 +239,20 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
       await expect(new EthRpc(ready.l1.url).chainId()).rejects.toThrow();
     } finally {
       cli.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('runs the scenario command, which starts its own emulator and Anvil, to a pass', () => {
+    const scenarios = blocks.filter((l) => l.startsWith('npx l2-devnet scenario '));
+    expect(scenarios).toEqual(['npx l2-devnet scenario scenarios/l1-flow.json --l1 anvil']);
+    for (const line of scenarios) {
+      const r = spawnSync(process.execPath, ['dist/main.js', ...line.replace(/^npx l2-devnet /, '').split(' ')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.stdout).toContain('1 of 1 scenario passed');
+      expect(r.status, r.stderr).toBe(0);
     }
   }, 60_000);
 });

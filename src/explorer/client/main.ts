@@ -505,6 +505,7 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
             ['amount', h('span', {}, `${r.amount} ${r.asset}`, h('span', { class: 'muted' }, ` (quantized ${r.quantized})`))],
             ['order', r.order_id === null ? null : orderLink(r.order_id)],
             ['time', r.time],
+            d.l1_tx === null ? null : ['L1 transaction', d.l1_tx],
           ]),
         ),
         panel(

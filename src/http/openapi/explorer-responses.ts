@@ -201,6 +201,7 @@ export const EXPLORER_RECORD = v.pipe(
       }),
     ),
     history_complete: v.pipe(v.boolean(), v.description('whether every move since its creation was seen by this process')),
+    l1_tx: strOrNull('the L1 transaction that caused it (a deposit read from L1, with --l1); else null'),
   }),
   v.title('RecordDetail'),
 );

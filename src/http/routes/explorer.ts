@@ -157,8 +157,12 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
     },
     async ({ params }) =>
       redact(
-        (await loadViews()).recordDetail(devnet.state, params.sequence_id, inspector.history.statusSteps(params.sequence_id)) ??
-          notFound(`record ${params.sequence_id}`),
+        (await loadViews()).recordDetail(
+          devnet.state,
+          params.sequence_id,
+          inspector.history.statusSteps(params.sequence_id),
+          devnet.l1TxOf(params.sequence_id),
+        ) ?? notFound(`record ${params.sequence_id}`),
       ),
   );
 
