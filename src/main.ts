@@ -101,7 +101,6 @@ async function main(): Promise<void> {
           restored: restored.restored,
           replayed: restored.replayed,
           dropped_tail: restored.droppedTail !== null,
-          migrated: restored.migrated,
           journal_missing: restored.journalMissing,
         },
       }
@@ -113,10 +112,6 @@ async function main(): Promise<void> {
   if (restored?.unterminatedTail)
     process.stderr.write(
       'l2-devnet: the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back\n',
-    );
-  if (restored?.migrated)
-    process.stderr.write(
-      `l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`,
     );
   if (restored?.journalMissing)
     process.stderr.write(
