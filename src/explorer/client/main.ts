@@ -356,6 +356,40 @@ const NOTHING_FOUND = 'nothing found: try a stark key, a genesis name, a sequenc
 const HISTORY_CUT =
   'moves made before this process started (or long ago) are not kept; the first row is the record as created or as it is now';
 
+const pretty = (text: string) => (text.startsWith('{') ? JSON.stringify(JSON.parse(text), null, 2) : text);
+const queryText = (q: Record<string, string>) =>
+  '?' +
+  Object.entries(q)
+    .map(([k, v]) => `${k}=${short(v)}`)
+    .join('&');
+// The path cell opens the request's detail: its query in full, its body (secrets [redacted]), both clocks.
+const detail = (e: JournalEntry) => {
+  const hasQuery = Object.keys(e.query).length > 0;
+  return h(
+    'details',
+    {},
+    h('summary', {}, e.path, hasQuery ? muted(queryText(e.query)) : ''),
+    fields([
+      ['query', hasQuery ? keyText(JSON.stringify(e.query)) : null],
+      ['body', e.body === null ? null : h('pre', { class: 'body key' }, pretty(e.body))],
+      ['host time', e.wall_time],
+      ['emulator time', e.emulator_time],
+    ]),
+  );
+};
+const journalRow = (e: JournalEntry) =>
+  tr(
+    { class: e.error_code !== 0 || e.status >= 400 ? 'refused' : '', 'data-id': e.id, 'data-code': e.error_code },
+    td({ class: 'key', title: 'emulator ' + e.emulator_time }, e.wall_time.slice(11, 23)),
+    e.method,
+    td({ class: 'wrap' }, detail(e)),
+    num(e.status),
+    td({ class: 'num code' }, e.error_code || ''),
+    td({ class: 'wrap' }, e.error ?? ''),
+    e.sequence_id === null ? '' : seqLink(e.sequence_id),
+    num(e.duration_ms.toFixed(1)),
+  );
+
 const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
   async records(arg) {
     const before = /^\d+$/.test(arg) ? arg : '';
@@ -524,49 +558,16 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
         .filter(([, v]) => v !== '')
         .map(([k, v]) => `&${k}=${enc(v)}`)
         .join('');
-    const pretty = (text: string) => (text.startsWith('{') ? JSON.stringify(JSON.parse(text), null, 2) : text);
-    const queryText = (q: Record<string, string>) =>
-      '?' +
-      Object.entries(q)
-        .map(([k, v]) => `${k}=${short(v)}`)
-        .join('&');
-    // The path cell opens the request's detail: its query in full, its body (secrets [redacted]), both clocks.
-    const detail = (e: JournalEntry) => {
-      const hasQuery = Object.keys(e.query).length > 0;
-      return h(
-        'details',
-        {},
-        h('summary', {}, e.path, hasQuery ? muted(queryText(e.query)) : ''),
-        fields([
-          ['query', hasQuery ? keyText(JSON.stringify(e.query)) : null],
-          ['body', e.body === null ? null : h('pre', { class: 'body key' }, pretty(e.body))],
-          ['host time', e.wall_time],
-          ['emulator time', e.emulator_time],
-        ]),
-      );
-    };
-    const row = (e: JournalEntry) =>
-      tr(
-        { class: e.error_code !== 0 || e.status >= 400 ? 'refused' : '', 'data-id': e.id, 'data-code': e.error_code },
-        td({ class: 'key', title: 'emulator ' + e.emulator_time }, e.wall_time.slice(11, 23)),
-        e.method,
-        td({ class: 'wrap' }, detail(e)),
-        num(e.status),
-        td({ class: 'num code' }, e.error_code || ''),
-        td({ class: 'wrap' }, e.error ?? ''),
-        e.sequence_id === null ? '' : seqLink(e.sequence_id),
-        num(e.duration_ms.toFixed(1)),
-      );
     const status = h('span', { class: 'muted', role: 'status' });
     const load = async () => {
       const j = await api('GET', `/_devnet/requests?limit=${limit}${query()}`);
-      body.replaceChildren(...j.entries.map(row));
+      body.replaceChildren(...j.entries.map(journalRow));
       lastId = j.last_id;
       status.textContent = `${j.entries.length} shown; the journal keeps the last ${j.capacity} requests`;
     };
     const poll = async () => {
       const j = await api('GET', `/_devnet/requests?since=${lastId}${query()}`);
-      body.prepend(...j.entries.map(row));
+      body.prepend(...j.entries.map(journalRow));
       lastId = j.last_id;
     };
     const filter = (name: string) => (ev: Event) => {
