@@ -15,7 +15,6 @@ export interface AccountsInfo {
 
 export type DepositInput = { stark_key: string; contract_address: string } & ({ amount: Int } | { token_id: Int });
 
-
 export interface FaultInput {
   path: string;
   method?: string;
