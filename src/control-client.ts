@@ -1,5 +1,8 @@
 // A typed client of the control plane (/_devnet/*) over any fetch: tests call methods instead of writing URLs.
+import type { BatchResult } from './domain/records/settlement.js';
 import { parseExact, stringify } from './domain/values/json.js';
+
+export type { BatchResult };
 
 type Int = bigint | number | string;
 
@@ -11,12 +14,6 @@ export interface AccountsInfo {
 }
 
 export type DepositInput = { stark_key: string; contract_address: string } & ({ amount: Int } | { token_id: Int });
-
-export interface BatchResult {
-  moved: number[];
-  l2: number[];
-  l1: number[];
-}
 
 export interface FaultInput {
   path: string;

@@ -113,7 +113,6 @@ export class Devnet extends DevnetReads {
   /** Set while the journal is replayed: signatures were checked when the command was first accepted. */
   private replaying = false;
   /** Set while a journal written before snapshot lines recorded their ids is replayed: a revert gives back the ids it drops, as it did then. */
-  private legacyIds = false;
 
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
@@ -230,15 +229,11 @@ export class Devnet extends DevnetReads {
     else atomically(this.current, () => this.syncWallClock());
   }
 
-  /**
-   * Re-runs a journaled command exactly as it first ran; returns its answer. `legacyIds`: the journal
-   * was written before snapshot lines recorded their ids (they are numbered as that version did).
-   */
-  replay(entry: CommandEntry, legacyIds = false): unknown {
+  /** Re-runs a journaled command exactly as it first ran; returns its answer. */
+  replay(entry: CommandEntry): unknown {
     const method = (this as unknown as Record<string, unknown>)[entry.cmd];
     if (!COMMANDS.includes(entry.cmd) || typeof method !== 'function') throw new RangeError(`unknown journaled command "${entry.cmd}"`);
     this.replaying = true;
-    this.legacyIds = legacyIds;
     try {
       if (entry.at !== undefined && entry.at > this.current.clock.nowMicros) {
         atomically(this.current, () => clockTo(this.current, entry.at!));
@@ -246,7 +241,6 @@ export class Devnet extends DevnetReads {
       return (method as (...a: unknown[]) => unknown).apply(this, entry.args);
     } finally {
       this.replaying = false;
-      this.legacyIds = false;
     }
   }
 
@@ -429,7 +423,7 @@ export class Devnet extends DevnetReads {
   revert(id: string): { reverted: string } {
     // A revert spends the undo steps it reverses, so it cannot itself be undone: checked, journaled, then applied.
     this.snapshots.check(id);
-    this.command('revert', [id], () => this.snapshots.revert(this.current, id, !this.legacyIds), true, true);
+    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true, true);
     return { reverted: id };
   }
 

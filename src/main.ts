@@ -37,6 +37,24 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
   ].join('\n');
 }
 
+/** What the ready line says of a restored state dir; the repairs a start made go to stderr. */
+function restoreReport(restored: RunningDevnet['restored']): Record<string, unknown> {
+  if (!restored) return {};
+  const warn = (text: string) => process.stderr.write(`l2-devnet: ${text}\n`);
+  if (restored.droppedTail !== null)
+    warn(
+      `dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}`,
+    );
+  if (restored.unterminatedTail)
+    warn('the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back');
+  if (restored.journalMissing)
+    warn(`${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost`);
+  const { dir, replayed, journalMissing } = restored;
+  return {
+    state: { dir, restored: restored.restored, replayed, dropped_tail: restored.droppedTail !== null, journal_missing: journalMissing },
+  };
+}
+
 async function main(): Promise<void> {
   const sub = process.argv[2];
   if (sub === 'health') {
@@ -94,35 +112,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  const restored = running.restored;
-  const state = restored
-    ? {
-        state: {
-          dir: restored.dir,
-          restored: restored.restored,
-          replayed: restored.replayed,
-          dropped_tail: restored.droppedTail !== null,
-          migrated: restored.migrated,
-          journal_missing: restored.journalMissing,
-        },
-      }
-    : {};
-  if (restored?.droppedTail != null)
-    process.stderr.write(
-      `l2-devnet: dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}\n`,
-    );
-  if (restored?.unterminatedTail)
-    process.stderr.write(
-      'l2-devnet: the last journal line had lost its newline but its checksum holds: its command was kept and the newline written back\n',
-    );
-  if (restored?.migrated)
-    process.stderr.write(
-      `l2-devnet: ${restored.dir} was in the format before checksums; it was rewritten as image.jsonl + journal.jsonl\n`,
-    );
-  if (restored?.journalMissing)
-    process.stderr.write(
-      `l2-devnet: ${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost\n`,
-    );
+  const state = restoreReport(running.restored);
   if (listenFile !== undefined) {
     try {
       writeListenFile(listenFile, running.listenUrl);

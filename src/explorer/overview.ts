@@ -6,7 +6,7 @@ import { allOf } from '../domain/values/listing.js';
 import { depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Contract, LedgerRecord, Order, State } from '../domain/state/state.js';
+import type { Contract, LedgerRecord, Order, State, Trade } from '../domain/state/state.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { endpointOf } from '../domain/storage/storage.js';
 
@@ -48,36 +48,28 @@ function newestRecords(state: State, limit: number): LedgerRecord[] {
   return out;
 }
 
-/**
- * A diagnostic view: it walks the accounts, open orders, trades and stored files (each capped),
- * so its cost grows with the state, unlike the emulated API's indexed queries. Records are read
- * newest first straight from the sequence counter, so the timeline costs only what it shows.
- */
-export function explorerOverview(state: State, gatewayUrl: string): Record<string, unknown> {
-  const names = new Map(state.namedAccounts.map((a) => [a.starkKey, a.name]));
-  const nameOf = (key: string): string | null => names.get(key) ?? null;
+type NameOf = (key: string) => string | null;
 
-  const accounts: Array<Record<string, unknown>> = [];
-  // Named accounts first (the genesis cast), then others in order of first appearance.
+/** Named accounts first (the genesis cast), then others in order of first appearance. */
+function accountViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
   const keys = [...new Set([...state.namedAccounts.map((a) => a.starkKey), ...state.accounts.keys()])].slice(0, OVERVIEW_LIMITS.accounts);
-  for (const key of keys) {
-    const rows = state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : [];
-    accounts.push({
-      name: nameOf(key),
-      stark_key: key,
-      operator: key === state.operator,
-      balances: rows.map((r) => ({
-        symbol: r.symbol,
-        type: r.type,
-        contract_address: r.contract_address,
-        token_id: r.token_id,
-        available: r.display_value,
-        frozen: r.display_frozen,
-      })),
-    });
-  }
+  return keys.map((key) => ({
+    name: nameOf(key),
+    stark_key: key,
+    operator: key === state.operator,
+    balances: (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((r) => ({
+      symbol: r.symbol,
+      type: r.type,
+      contract_address: r.contract_address,
+      token_id: r.token_id,
+      available: r.display_value,
+      frozen: r.display_frozen,
+    })),
+  }));
+}
 
-  // Markets with open orders, grouped by (base asset, quote contract) as /v1/depth shows them.
+/** Markets with open orders, grouped by (base asset, quote contract) as /v1/depth shows them. */
+function marketViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
   const markets = new Map<string, { base: Contract; quote: Contract; orders: Order[] }>();
   for (const id of state.openOrders) {
     const o = state.orders.get(id)!;
@@ -88,30 +80,28 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
     m.orders.push(o);
     markets.set(k, m);
   }
-  const marketViews = [...markets.values()].map(({ base, quote, orders }) => ({
+  return [...markets.values()].map(({ base, quote, orders }) => ({
     base: base.symbol,
     quote: quote.symbol,
     quote_contract: quote.address,
     quote_type: quote.type,
     depth: depth(state, base, quote),
-    orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => {
-      const q = state.assets.get(o.quoteHex)!;
-      return {
-        order_id: o.id,
-        side: o.direction === 0 ? 'ASK' : 'BID',
-        owner: nameOf(o.starkKey) ?? o.starkKey,
-        price: priceViews(state, o).display_price,
-        remaining: display(o.quantity - o.filled, quote),
-        token_id: q.tokenId?.toString() ?? '',
-      };
-    }),
+    orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => ({
+      order_id: o.id,
+      side: o.direction === 0 ? 'ASK' : 'BID',
+      owner: nameOf(o.starkKey) ?? o.starkKey,
+      price: priceViews(state, o).display_price,
+      remaining: display(o.quantity - o.filled, quote),
+      token_id: state.assets.get(o.quoteHex)!.tokenId?.toString() ?? '',
+    })),
   }));
+}
 
-  const records: Array<Record<string, unknown>> = [];
-  for (const r of newestRecords(state, OVERVIEW_LIMITS.records)) {
+function recordViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+  return newestRecords(state, OVERVIEW_LIMITS.records).map((r) => {
     const asset = state.assets.get(r.assetHex)!;
     const c = contractOf(state, asset);
-    records.push({
+    return {
       sequence_id: r.sequenceId,
       type: RECORD_TYPE_NAMES[r.type] ?? String(r.type),
       owner: nameOf(r.starkKey) ?? r.starkKey,
@@ -123,25 +113,30 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
       quantized: r.amount.toString(),
       order_id: r.orderId,
       time: isoMicros(r.timeMicros),
-    });
-  }
+    };
+  });
+}
 
-  const trades = state.trades
+/** A trade's orders as seller and buyer, and its contracts. */
+function tradeSides(state: State, t: Trade) {
+  const maker = state.orders.get(t.makerId)!;
+  const taker = state.orders.get(t.takerId)!;
+  const [sell, buy] = maker.direction === 0 ? [maker, taker] : [taker, maker];
+  const quoteAsset = state.assets.get(maker.quoteHex)!;
+  return { sell, buy, quoteAsset, base: contractOf(state, state.assets.get(maker.baseHex)!), quote: contractOf(state, quoteAsset) };
+}
+
+function tradeViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+  return state.trades
     .slice(-OVERVIEW_LIMITS.trades)
     .reverse()
     .map((t) => {
-      const maker = state.orders.get(t.makerId)!;
-      const taker = state.orders.get(t.takerId)!;
-      const base = contractOf(state, state.assets.get(maker.baseHex)!);
-      const quoteAsset = state.assets.get(maker.quoteHex)!;
-      const quote = contractOf(state, quoteAsset);
-      const seller = maker.direction === 0 ? maker : taker;
-      const buyer = maker.direction === 0 ? taker : maker;
+      const { sell, buy, quoteAsset, base, quote } = tradeSides(state, t);
       return {
         maker: t.makerId,
         taker: t.takerId,
-        seller: nameOf(seller.starkKey) ?? seller.starkKey,
-        buyer: nameOf(buyer.starkKey) ?? buyer.starkKey,
+        seller: nameOf(sell.starkKey) ?? sell.starkKey,
+        buyer: nameOf(buy.starkKey) ?? buy.starkKey,
         quantity: display(t.quantity, quote),
         asset: quote.symbol,
         token_id: quoteAsset.tokenId?.toString() ?? '',
@@ -152,57 +147,61 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
         time: isoMicros(t.timeMicros),
       };
     });
+}
 
-  // Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's).
+/** Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's). */
+function marketplaceViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
   const fees = new Map<string, Map<string, { base: Contract; amount: bigint }>>();
   for (const t of state.trades) {
     if (t.marketplaceFee === 0n) continue;
-    const maker = state.orders.get(t.makerId)!;
-    const taker = state.orders.get(t.takerId)!;
-    const sell = maker.direction === 0 ? maker : taker;
-    const buy = maker.direction === 0 ? taker : maker;
+    const { sell, buy, base } = tradeSides(state, t);
     const uuid = sell.marketplace ?? buy.marketplace;
     if (uuid === null) continue;
-    const base = contractOf(state, state.assets.get(maker.baseHex)!);
     const perBase = fees.get(uuid) ?? new Map<string, { base: Contract; amount: bigint }>();
     const entry = perBase.get(base.key) ?? { base, amount: 0n };
     entry.amount += t.marketplaceFee;
     perBase.set(base.key, entry);
     fees.set(uuid, perBase);
   }
-  const marketplaces = [...state.marketplaces.values()].map((m) => ({
+  return [...state.marketplaces.values()].map((m) => ({
     uuid: m.uuid,
     name: m.name,
     payee: nameOf(m.payee) ?? m.payee,
     fee_rate: m.fee.text,
     fees_collected: [...(fees.get(m.uuid)?.values() ?? [])].map((e) => ({ currency: e.base.symbol, amount: display(e.amount, e.base) })),
   }));
+}
 
+function fileViews(state: State, gatewayUrl: string): Array<Record<string, unknown>> {
   const files: Array<Record<string, unknown>> = [];
-  outer: for (const [project, byCid] of state.storage) {
+  for (const [project, byCid] of state.storage) {
     for (const f of byCid.values()) {
-      if (files.length >= OVERVIEW_LIMITS.files) break outer;
-      files.push({
-        project,
-        cid: f.cid,
-        filename: f.filename,
-        size: f.size.toString(),
-        removed: f.removed,
-        url: endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename),
-      });
+      if (files.length >= OVERVIEW_LIMITS.files) return files;
+      const url = endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename);
+      files.push({ project, cid: f.cid, filename: f.filename, size: f.size.toString(), removed: f.removed, url });
     }
   }
+  return files;
+}
 
+/**
+ * A diagnostic view: it walks the accounts, open orders, trades and stored files (each capped),
+ * so its cost grows with the state, unlike the emulated API's indexed queries. Records are read
+ * newest first straight from the sequence counter, so the timeline costs only what it shows.
+ */
+export function explorerOverview(state: State, gatewayUrl: string): Record<string, unknown> {
+  const names = new Map(state.namedAccounts.map((a) => [a.starkKey, a.name]));
+  const nameOf = (key: string): string | null => names.get(key) ?? null;
   return {
     now: isoMicros(state.clock.nowMicros),
     settlement: state.settlement.mode,
     next_sequence_id: state.nextSequenceId,
     pending: { l2: state.pendingL2.size, l1: state.pendingL1.size },
-    accounts,
-    markets: marketViews,
-    records,
-    trades,
-    marketplaces,
-    files,
+    accounts: accountViews(state, nameOf),
+    markets: marketViews(state, nameOf),
+    records: recordViews(state, nameOf),
+    trades: tradeViews(state, nameOf),
+    marketplaces: marketplaceViews(state, nameOf),
+    files: fileViews(state, gatewayUrl),
   };
 }

@@ -7,8 +7,6 @@ import { replaceFile, writeAll } from './files.js';
 import type { Durability } from './files.js';
 
 export const JOURNAL_FORMAT = 'l2-devnet/journal@3';
-/** The format before snapshot lines recorded their ids: read, replayed as it was written, then rewritten in this one. */
-const JOURNAL_FORMAT_V2 = 'l2-devnet/journal@2';
 
 export interface JournalLine extends CommandEntry {
   seq: number;
@@ -31,8 +29,6 @@ export interface JournalRead {
   unterminated: boolean;
   /** Byte length of the good part of the file (without the newline an unterminated last line lacks). */
   bytes: number;
-  /** Written before snapshot lines recorded their ids (journal@2): replay numbers them as that version did. */
-  legacyIds: boolean;
 }
 
 export class JournalError extends Error {}
@@ -65,7 +61,7 @@ export function readJournal(path: string): JournalRead | null {
     throw new JournalError(
       `${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`,
     );
-  let header: { after: number; start: string; legacyIds: boolean } | undefined;
+  let header: { after: number; start: string } | undefined;
   const lines: JournalLine[] = [];
   let chain = '';
 
@@ -85,7 +81,7 @@ export function readJournal(path: string): JournalRead | null {
       if (
         h === null ||
         typeof h !== 'object' ||
-        (h.format !== JOURNAL_FORMAT && h.format !== JOURNAL_FORMAT_V2) ||
+        h.format !== JOURNAL_FORMAT ||
         !Number.isSafeInteger(h.after) ||
         (h.after as number) < 0 ||
         typeof h.chain !== 'string' ||
@@ -94,7 +90,7 @@ export function readJournal(path: string): JournalRead | null {
         return `is not a journal header (format "${JOURNAL_FORMAT}")`;
       }
       if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
-      header = { after: h.after as number, start: h.chain as string, legacyIds: h.format === JOURNAL_FORMAT_V2 };
+      header = { after: h.after as number, start: h.chain as string };
       chain = header.start;
       return undefined;
     }
@@ -143,7 +139,7 @@ export function readJournal(path: string): JournalRead | null {
     from = nl + 1;
     bytes = from;
   }
-  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes, legacyIds: header!.legacyIds };
+  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes };
 }
 
 /** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */
@@ -184,26 +180,18 @@ export class JournalWriter {
     this.good = bytes;
   }
 
-  /** A fresh journal continuing after `after`, holding `entries` (replaces any file at `path` whole). */
-  static create(path: string, after: number, start: string, durability: Durability, entries: readonly CommandEntry[] = []): JournalWriter {
-    let text = headerText(after, start);
-    let seq = after;
-    let chain = start;
-    for (const entry of entries) {
-      const line = sealedLine(++seq, chain, entry);
-      text += line.text;
-      chain = line.sum;
-    }
+  /** A fresh journal continuing after `after` (replaces any file at `path` whole). */
+  static create(path: string, after: number, start: string, durability: Durability): JournalWriter {
     let fd = -1;
     try {
-      replaceFile(path, text, durability, (tmp) => {
+      replaceFile(path, headerText(after, start), durability, (tmp) => {
         fd = openSync(tmp, 'a');
       });
     } catch (e) {
       if (fd !== -1) closeSync(fd);
       throw e;
     }
-    return new JournalWriter(path, fd, fstatSync(fd).size, seq, chain, durability);
+    return new JournalWriter(path, fd, fstatSync(fd).size, after, start, durability);
   }
 
   /** Goes on appending to a journal that was read; a dropped tail is cut off first, an unterminated last line ended. */

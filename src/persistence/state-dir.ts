@@ -1,7 +1,7 @@
 // `--state DIR`: restores a devnet from its directory on start and keeps the directory in step after.
 // DIR/image.jsonl holds a checksummed state image; DIR/journal.jsonl every command accepted since,
 // each line checksummed and chained to the one before; DIR/lock is held (flock) while a process uses the dir.
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandEntry, Devnet } from '../devnet.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
@@ -10,10 +10,9 @@ import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
 import { ImageError, openImage } from './image.js';
 import type { ImageData, StateText } from './image.js';
-import { JsonSyntaxError, stringify } from '../domain/values/json.js';
+import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
-import type { JournalRead } from './journal.js';
-import { LEGACY_IMAGE, LEGACY_JOURNAL, LegacyError, readLegacyDir } from './legacy.js';
+import type { JournalLine, JournalRead } from './journal.js';
 import { type LockError, lockDir } from './lock.js';
 
 export const IMAGE_FILE = 'image.jsonl';
@@ -31,8 +30,6 @@ export interface StateDirReport {
   droppedTail: string | null;
   /** The last journal line had lost its newline but its checksum holds: it was kept (and its newline written back). */
   unterminatedTail: boolean;
-  /** The dir was in the format before checksums (state.json + journal.ndjson) and was rewritten in this one. */
-  migrated: boolean;
   /** The journal was missing (deleting it is how to start from the image alone): the state is the image's. */
   journalMissing: boolean;
 }
@@ -63,7 +60,7 @@ export interface OpenStateDir {
  */
 export interface CheckedStateDir {
   report: StateDirReport;
-  /** Writes what the start needs (a new dir's first image, a migration, a cut tail, a compaction) and keeps the dir in step from now on. */
+  /** Writes what the start needs (a new dir's first image, a cut tail, a compaction) and keeps the dir in step from now on. */
   open(): OpenStateDir;
   /** Lets the dir go unwritten (another dir of the same start was refused). */
   abandon(): void;
@@ -94,7 +91,7 @@ export function claimStateDir(dir: string): StateDirClaim {
     throw new StateDirError((e as LockError).message);
   }
   // Files written by versions that left them readable to all.
-  for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE, LEGACY_IMAGE, LEGACY_JOURNAL]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
+  for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
   return { dir, release: () => lock.release() };
 }
 
@@ -138,43 +135,25 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
   let plan: Plan;
   try {
     image.read();
-    const legacy = existsSync(join(dir, LEGACY_IMAGE)) || existsSync(join(dir, LEGACY_JOURNAL));
-    if (legacy && image.data !== null) {
-      throw new StateDirError(
-        `state dir ${dir} holds both ${IMAGE_FILE} (this version's) and ${LEGACY_IMAGE}/${LEGACY_JOURNAL} (the format before checksums, which this version migrates from). Nothing was changed; if the old files are left from a migration that was cut short, delete them`,
-      );
-    }
-    plan = legacy ? migrate() : restore();
+    plan = restore();
   } catch (e) {
     claim.release();
     if (e instanceof StateDirError) throw e;
     if (e instanceof JournalError || e instanceof ImageError) throw new StateDirError(e.message);
-    if (e instanceof LegacyError) throw new StateDirError(`${e.message}. Nothing was changed`);
     if (e instanceof DevnetError) throw new StateDirError(`${imagePath} does not load: ${e.message}`);
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
 
-  /**
-   * Replays the lines; returns them as this version journals them (a snapshot line recording the id
-   * it handed out), to rewrite a journal of an older format with.
-   */
-  function replayAll(
-    lines: readonly (CommandEntry & { seq: number })[],
-    legacyIds: boolean,
-    file: string,
-    lineOf: (index: number) => string,
-  ): CommandEntry[] {
-    return lines.map((line, index) => {
-      let answer: unknown;
+  /** Replays the journal's lines after the image. */
+  function replayAll(lines: readonly JournalLine[], firstLine: number): void {
+    lines.forEach((line, index) => {
       try {
-        answer = devnet.replay(line, legacyIds);
+        devnet.replay(line);
       } catch (e) {
         throw new StateDirError(
-          `${file} ${lineOf(index)}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
+          `${journalPath} line ${firstLine + index}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
         );
       }
-      const args = line.cmd === 'snapshot' ? [(answer as { id: string }).id] : line.args;
-      return line.at === undefined ? { cmd: line.cmd, args } : { cmd: line.cmd, args, at: line.at };
     });
   }
 
@@ -185,7 +164,6 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
       dir,
       droppedTail: journal?.droppedTail ?? null,
       unterminatedTail: journal?.unterminated ?? false,
-      migrated: false,
       journalMissing: false,
     };
     if (data === null) {
@@ -235,64 +213,12 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
     const unseen = journal.lines.filter((l) => l.seq > data.journalSeq);
     const firstUnseen = journal.lines.length - unseen.length;
-    const replayed = replayAll(unseen, journal.legacyIds, journalPath, (i) => `line ${firstUnseen + i + 2}`);
+    replayAll(unseen, firstUnseen + 2);
     const report = { ...base, restored: true, replayed: unseen.length };
-    // An older format is rewritten whole (one rename) with the ids its snapshot lines handed out.
-    if (journal.legacyIds)
-      return { report, start: () => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability, replayed) };
     const last = journal.lines[journal.lines.length - 1];
     // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
     if ((last?.seq ?? journal.after) < data.journalSeq) return { report, start: fresh };
     return { report, start: () => JournalWriter.resume(journalPath, journal, durability) };
-  }
-
-  /**
-   * The format before checksums: read it as that version did and replay it; open() writes it in this
-   * format (the journal first, then the image: the image is the commit point) and removes the old
-   * files. Snapshots survive: the old journal's lines are carried over one by one, snapshot lines with the ids they handed out.
-   */
-  function migrate(): Plan {
-    const old = readLegacyDir(join(dir, LEGACY_IMAGE), join(dir, LEGACY_JOURNAL));
-    let baseState: StateText;
-    let after = 0;
-    if (old.image !== null) {
-      try {
-        devnet.load(old.image.state);
-      } catch (e) {
-        throw new StateDirError(`${join(dir, LEGACY_IMAGE)} does not load: ${(e as Error).message}. Nothing was changed`);
-      }
-      const image = old.image.state;
-      baseState = () => [stringify(image)];
-      after = old.image.journalSeq;
-    } else {
-      const pieces = [...devnet.dumpPieces()];
-      baseState = () => pieces;
-    }
-    const replayed = replayAll(old.lines, true, join(dir, LEGACY_JOURNAL), (i) => `seq ${after + i + 1}`);
-    const start = (): JournalWriter => {
-      const w = JournalWriter.create(journalPath, after, CHAIN_START, durability, replayed);
-      try {
-        // That format kept no snapshot counter: its journal numbered from 1 (its lines now carry the ids).
-        writeImage({ journalSeq: after, chain: CHAIN_START, state: baseState, nextSnapshot: 1 });
-      } catch (e) {
-        w.close();
-        throw e;
-      }
-      for (const f of [LEGACY_IMAGE, LEGACY_JOURNAL, `.${LEGACY_IMAGE}.tmp`]) rmSync(join(dir, f), { force: true });
-      return w;
-    };
-    return {
-      report: {
-        dir,
-        restored: true,
-        replayed: old.lines.length,
-        droppedTail: old.droppedTail,
-        unterminatedTail: false,
-        migrated: true,
-        journalMissing: false,
-      },
-      start,
-    };
   }
 
   let settled = false;

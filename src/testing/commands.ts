@@ -72,14 +72,18 @@ function minted(m: Readonly<FuzzModel>, asset: string): boolean {
   return true;
 }
 
-export class DepositCmd extends Base {
+/** A command of one trader on a fungible asset (an amount where it moves one). */
+abstract class FungibleCmd extends Base {
   constructor(
     readonly who: Trader,
     readonly asset: 'ETH' | 'RDD20',
-    readonly amount: bigint,
+    readonly amount = 0n,
   ) {
     super();
   }
+}
+
+export class DepositCmd extends FungibleCmd {
   async apply(m: FuzzModel, real: FuzzReal) {
     const r = await call(real, 'deposit', this.who, { asset: this.asset, amount: display6(this.amount) });
     await accepted(real, m, r, this.who, 1, String(this));
@@ -113,14 +117,7 @@ export class TransferCmd extends Base {
   }
 }
 
-export class WithdrawCmd extends Base {
-  constructor(
-    readonly who: Trader,
-    readonly asset: 'ETH' | 'RDD20',
-    readonly amount: bigint,
-  ) {
-    super();
-  }
+export class WithdrawCmd extends FungibleCmd {
   async apply(m: FuzzModel, real: FuzzReal) {
     const r = await call(real, 'withdraw', this.who, { to: this.who, asset: this.asset, amount: display6(this.amount) });
     const funded = balance(m.s, this.who, this.asset).available >= this.amount;
@@ -291,13 +288,7 @@ export class BatchCmd extends Base {
   }
 }
 
-export class ClaimCmd extends Base {
-  constructor(
-    readonly who: Trader,
-    readonly asset: 'ETH' | 'RDD20',
-  ) {
-    super();
-  }
+export class ClaimCmd extends FungibleCmd {
   async apply(m: FuzzModel, real: FuzzReal) {
     const r = await call(real, 'claim', this.who, { asset: this.asset });
     const waiting = m.s.area.get(areaKey(this.who, this.asset)) ?? 0n;

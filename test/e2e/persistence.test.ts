@@ -1,18 +1,7 @@
 // `--state DIR` end to end on the built CLI: restarts, kill -9 under load, torn and corrupt journals,
 // unusable dirs and a second process on the same dir.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  appendFileSync,
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { live, runToExit, startServer, stop } from '../support/cli.js';
@@ -54,7 +43,7 @@ describe('--state DIR', () => {
     async () => {
       const dir = tempDir();
       const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
-      expect(a.json.state).toEqual({ dir, restored: false, replayed: 0, dropped_tail: false, migrated: false, journal_missing: false });
+      expect(a.json.state).toEqual({ dir, restored: false, replayed: 0, dropped_tail: false, journal_missing: false });
       const key = await carolKey(a.url);
       for (let i = 0; i < 3; i++) await json(a.url, '/_devnet/deposit', { stark_key: key, contract_address: 'eth', amount: 7 });
       const snap = (await json(a.url, '/_devnet/snapshots', {})).id;
@@ -250,33 +239,6 @@ describe('--state DIR', () => {
       chmodSync(dir, 0o755);
       const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
       expect(modes()).toEqual({ '.': 0o700, 'image.jsonl': 0o600, 'journal.jsonl': 0o600, lock: 0o600 });
-      await stop(b.cli);
-    },
-    TIMEOUT,
-  );
-
-  it(
-    'a dir written before checksums (store@1) is migrated: same state hash, its snapshot still reverts, old files gone',
-    async () => {
-      const dir = tempDir();
-      const fixture = new URL('./fixtures/state-v1/', import.meta.url);
-      for (const f of ['state.json', 'journal.ndjson']) copyFileSync(new URL(f, fixture), join(dir, f));
-      const a = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
-      expect(a.json.state).toMatchObject({ restored: true, replayed: 5, migrated: true, journal_missing: false });
-      expect(a.cli.stderr()).toMatch(/was in the format before checksums; it was rewritten as image\.jsonl \+ journal\.jsonl/);
-      // The hash of that state's dump in the current state format (fixtures/state-v1/README.md: the
-      // hash the old version reported covered the state@1 image, which lacked issue 18's fields).
-      expect((await json(a.url, '/_devnet/invariants')).state_hash).toBe(
-        '0x4ae92df29399d7626002dd845c59065212c199b531627fa687d47a34bd28cc17',
-      );
-      expect(existsSync(join(dir, 'state.json')) || existsSync(join(dir, 'journal.ndjson'))).toBe(false);
-      await stop(a.cli);
-      const b = await startServer(['--port', '0', '--log', 'silent', '--state', dir]);
-      expect(b.json.state).toMatchObject({ restored: true, migrated: false });
-      const key = await carolKey(b.url);
-      expect(await ethBalance(b.url, key)).toBe(10_000_000 + 21 + 100);
-      await json(b.url, '/_devnet/snapshots/0x1/revert', {});
-      expect(await ethBalance(b.url, key)).toBe(10_000_000 + 21);
       await stop(b.cli);
     },
     TIMEOUT,

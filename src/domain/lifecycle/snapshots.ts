@@ -36,16 +36,15 @@ export class Snapshots {
    * Restores the state as it was when `id` was taken. The snapshot stays usable (revert to it again
    * later); snapshots taken after it are dropped, as their futures no longer exist.
    */
-  revert(state: State, id: string, keepCounter = true): void {
+  revert(state: State, id: string): void {
     this.check(id);
     const position = this.live.get(id)!;
     for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
     state.undo.release(position);
-    // The rollback also undoes the takes of the dropped snapshots; their ids stay spent all the same
-    // (`keepCounter` false: as journals written before ids were recorded expect, for replaying them only).
+    // The rollback also undoes the takes of the dropped snapshots; their ids stay spent all the same.
     const next = this.next;
     rollback(state, position);
-    if (keepCounter) this.next = next;
+    this.next = next;
   }
 
   /**

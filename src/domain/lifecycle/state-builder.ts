@@ -1,5 +1,5 @@
 // Builds a State from a dump's checked members, shared by the line-by-line load and the whole-document one: each member once, the assembly and its cross-checks.
-import { DUMP_MEMBERS } from './dump-schema.js';
+import { DUMP_MEMBERS, ITEMS_MEMBERS } from './dump-schema.js';
 import type { ItemsMember, MemberName } from './dump-schema.js';
 import type { State } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
@@ -61,22 +61,9 @@ export class StateBuilder {
     for (const key of DUMP_MEMBERS) if (!this.keys.has(key)) throw new TypeError(`missing field ${key}`);
     for (const key of this.keys) if (!(DUMP_MEMBERS as readonly string[]).includes(key)) throw new TypeError(`unexpected field ${key}`);
     const s = this.entries.s;
-    // A repeated id would be dropped by its map: the dump written back would be shorter.
-    for (const key of [
-      'api_keys',
-      'projects',
-      'marketplaces',
-      'contracts',
-      'assets',
-      'accounts',
-      'vaults',
-      'records',
-      'signatures',
-      'withdraw_area',
-      'claimed',
-      'issued',
-      'orders',
-    ] as const) {
+    // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
+    for (const key of ITEMS_MEMBERS) {
+      if (key === 'trades' || key === 'storage') continue;
       if (s[key].size !== this.counts.get(key))
         throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
     }

@@ -10,6 +10,7 @@ import type { JournalEntry } from '../journal.js';
 // biome-ignore lint/suspicious/noExplicitAny: the reads are checked against their schemas server-side, not restated here
 type Json = Record<string, any>;
 type Child = Node | string | number | null | undefined | false | Child[];
+type Attrs = Record<string, unknown>;
 
 const STATUS: Record<number, string> = {
   [RecordStatus.SubmittedToService]: 'submitted',
@@ -31,7 +32,7 @@ const NS_PREFIX = (/^\/ns\/[a-z0-9][a-z0-9_-]*/.exec(location.pathname) ?? [''])
 /** Genesis names by stark key (from the overview): an account shows its name wherever it appears. */
 const names = new Map<string, string>();
 
-function h(tag: string, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElement {
+function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
@@ -46,8 +47,17 @@ function h(tag: string, attrs: Record<string, unknown> = {}, ...children: Child[
   add(children);
   return el;
 }
-const td = (attrs: Record<string, unknown>, ...c: Child[]) => h('td', attrs, ...c);
+const td = (attrs: Attrs, ...c: Child[]) => h('td', attrs, ...c);
 const num = (...c: Child[]) => td({ class: 'num' }, ...c);
+const muted = (...c: Child[]) => h('span', { class: 'muted' }, ...c);
+const keyText = (...c: Child[]) => h('span', { class: 'key' }, ...c);
+/** A table row: each argument is a cell (one that is not a <td> yet is put in one). */
+const tr = (attrs: Attrs, ...cells: Child[]) =>
+  h(
+    'tr',
+    attrs,
+    cells.map((c) => (c instanceof HTMLTableCellElement ? c : td({}, c))),
+  );
 const head = (cols: string[]) =>
   h(
     'thead',
@@ -66,11 +76,11 @@ const short = (key: string) => (key.length > 14 ? key.slice(0, 8) + '…' + key.
 const isKey = (s: string): boolean => /^0x[0-9a-f]{41,}$/i.test(s);
 const enc = encodeURIComponent;
 const when = (t: string) => t.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+const tokenId = (id?: string | null) => (id ? ' #' + id : '');
 const link = (hash: string, text: Child, title?: string) => h('a', { href: '#/' + hash, title }, text);
-const contractLink = (address: string, symbol: string, tokenId?: string) => [
-  link('contract/' + enc(address), symbol),
-  tokenId ? ' #' + tokenId : '',
-];
+const external = (href: string, text: string) => h('a', { href, target: '_blank', rel: 'noopener' }, text);
+const contractLink = (address: string, symbol: string, id?: string) => [link('contract/' + enc(address), symbol), tokenId(id)];
+const side = (s: string) => ({ class: s.toLowerCase() });
 
 /** A stark key or a genesis name: both open the account page, shown by name when it has one. */
 function acct(who: string | null, name?: string | null): Child {
@@ -93,7 +103,7 @@ function copyButton(text: string, what: string): HTMLElement {
   return h('button', { class: 'copy', type: 'button', 'aria-label': 'copy ' + what, title: 'copy ' + what, onclick }, 'copy');
 }
 /** A long value in full with its copy button (detail pages). */
-const full = (text: string, what: string) => h('span', {}, h('span', { class: 'key' }, text), copyButton(text, what));
+const full = (text: string, what: string) => h('span', {}, keyText(text), copyButton(text, what));
 const keyWithCopy = (key: string, what: string, name?: string | null) => h('span', {}, acct(key, name), copyButton(key, what));
 /** Display units, with the quantized amount on hover. */
 const amount = (display: string, quantized: string) => h('span', { title: 'quantized: ' + quantized }, display);
@@ -138,13 +148,12 @@ function renderAccounts(o: Json): void {
   for (const a of o.accounts) if (a.name) names.set(a.stark_key, a.name);
   const rows = o.accounts.flatMap((a: Json) => {
     const who = td({}, acct(a.stark_key, a.name), a.operator ? ' (operator)' : '');
-    if (a.balances.length === 0) return [h('tr', {}, who, td({ class: 'muted' }, 'empty'), td({}), td({}))];
+    if (a.balances.length === 0) return [tr({}, who, td({ class: 'muted' }, 'empty'), '', '')];
     return a.balances.map((b: Json, i: number) =>
-      h(
-        'tr',
+      tr(
         { 'data-account': a.name || a.stark_key },
-        i === 0 ? who : td({}),
-        td({}, b.symbol, b.token_id ? ' #' + b.token_id : ''),
+        i === 0 ? who : '',
+        [b.symbol, tokenId(b.token_id)],
         num(b.available),
         num(b.frozen === '0' ? '' : b.frozen),
       ),
@@ -157,53 +166,43 @@ function renderAccounts(o: Json): void {
   if (chosen) select.value = chosen;
 }
 
-function renderMarkets(o: Json): void {
-  if (o.markets.length === 0) {
-    $('markets').replaceChildren(h('p', { class: 'muted' }, 'no open orders'));
-    return;
-  }
-  const book = (m: Json) => {
-    const levels = (side: 'asks' | 'bids') =>
-      (m.depth[side] ?? []).map(([price, qty]: string[]) =>
-        h('tr', { class: side.slice(0, 3) }, td({}, side.slice(0, 3)), num(price), num(qty)),
-      );
-    const orders = m.orders.map((x: Json) =>
-      h(
-        'tr',
-        { 'data-order': x.order_id },
-        td({}, orderLink(x.order_id)),
-        td({ class: x.side.toLowerCase() }, x.side),
-        td({}, acct(x.owner)),
-        num(x.price),
-        num(x.remaining, x.token_id ? ` (#${x.token_id})` : ''),
-      ),
-    );
-    return h(
-      'div',
-      { class: 'book' },
-      h('h3', {}, link('contract/' + enc(m.quote_contract), m.quote), ' / ' + m.base, ' ', h('span', { class: 'key muted' }, m.quote_type)),
-      table(['side', `price (${m.base})`, 'quantity'], [...levels('asks').reverse(), ...levels('bids')]),
-      table(['order', 'side', 'owner', 'price', 'remaining'], orders),
-    );
-  };
-  $('markets').replaceChildren(...o.markets.map(book));
+function book(m: Json): HTMLElement {
+  const levels = (s: 'asks' | 'bids') =>
+    (m.depth[s] ?? []).map(([price, qty]: string[]) => tr({ class: s.slice(0, 3) }, s.slice(0, 3), num(price), num(qty)));
+  const orders = m.orders.map((x: Json) =>
+    tr(
+      { 'data-order': x.order_id },
+      orderLink(x.order_id),
+      td(side(x.side), x.side),
+      acct(x.owner),
+      num(x.price),
+      num(x.remaining, x.token_id ? ` (#${x.token_id})` : ''),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'book' },
+    h('h3', {}, link('contract/' + enc(m.quote_contract), m.quote), ' / ' + m.base, ' ', h('span', { class: 'key muted' }, m.quote_type)),
+    table(['side', `price (${m.base})`, 'quantity'], [...levels('asks').reverse(), ...levels('bids')]),
+    table(['order', 'side', 'owner', 'price', 'remaining'], orders),
+  );
 }
 
 const RECORD_COLUMNS = ['seq', 'type', 'owner', 'to', 'asset', 'amount', 'time', 'status'];
 function recordRow(r: Json, withTrail = false): HTMLElement {
-  return h(
-    'tr',
+  const row = tr(
     { 'data-seq': r.sequence_id },
-    td({}, seqLink(r.sequence_id)),
-    td({}, r.type, r.order_id !== null ? [' ', orderLink(r.order_id)] : ''),
-    td({}, acct(r.owner, r.owner_name)),
-    td({}, acct(r.to, r.to_name)),
-    td({}, r.contract_address ? contractLink(r.contract_address, r.asset, r.token_id) : [r.asset, r.token_id ? ' #' + r.token_id : '']),
+    seqLink(r.sequence_id),
+    [r.type, r.order_id !== null ? [' ', orderLink(r.order_id)] : ''],
+    acct(r.owner, r.owner_name),
+    acct(r.to, r.to_name),
+    r.contract_address ? contractLink(r.contract_address, r.asset, r.token_id) : [r.asset, tokenId(r.token_id)],
     num(amount(r.amount, r.quantized)),
     td({ class: 'key' }, when(r.time)),
     td({ class: 'status' }, badge(r.status)),
-    withTrail ? td({ class: 'trail' }, (trails.get(r.sequence_id) ?? []).map(badge)) : null,
   );
+  if (withTrail) row.append(td({ class: 'trail' }, (trails.get(r.sequence_id) ?? []).map(badge)));
+  return row;
 }
 
 function render(o: Json): void {
@@ -215,59 +214,35 @@ function render(o: Json): void {
   $('settlement').textContent = 'settlement: ' + o.settlement;
   $('pending').textContent = `${o.pending.l2} waiting for L2, ${o.pending.l1} for L1`;
   renderAccounts(o);
-  renderMarkets(o);
+  $('markets').replaceChildren(...(o.markets.length === 0 ? [h('p', { class: 'muted' }, 'no open orders')] : o.markets.map(book)));
   $('records').replaceChildren(
     table(
       [...RECORD_COLUMNS, 'trail'],
       o.records.map((r: Json) => recordRow(r, true)),
     ),
   );
-  $('trades').replaceChildren(
-    table(
-      ['seller', 'buyer', 'quantity', 'volume', 'service fee', 'marketplace fee'],
-      o.trades.map((t: Json) =>
-        h(
-          'tr',
-          {},
-          td({}, acct(t.seller)),
-          td({}, acct(t.buyer)),
-          num(`${t.quantity} ${t.asset}${t.token_id ? ' #' + t.token_id : ''}`),
-          num(`${t.volume} ${t.currency}`),
-          num(t.service_fee),
-          num(t.marketplace_fee),
-        ),
-      ),
-    ),
-  );
-  $('marketplaces').replaceChildren(
-    table(
-      ['name', 'fee rate', 'payee', 'fees collected'],
-      o.marketplaces.map((m: Json) =>
-        h(
-          'tr',
-          {},
-          td({ title: m.uuid }, m.name),
-          num(m.fee_rate),
-          td({}, acct(m.payee)),
-          td({}, m.fees_collected.map((f: Json) => `${f.amount} ${f.currency}`).join(', ') || '0'),
-        ),
-      ),
-    ),
-  );
-  $('files').replaceChildren(
-    table(
-      ['file', 'size', 'cid'],
-      o.files.map((f: Json) =>
-        h(
-          'tr',
-          { class: f.removed ? 'muted' : '' },
-          td({}, h('a', { href: f.url, target: '_blank', rel: 'noopener' }, f.filename), f.removed ? ' (removed)' : ''),
-          num(f.size),
-          td({ class: 'key' }, link('file/' + enc(f.cid), short(f.cid), f.cid)),
-        ),
-      ),
-    ),
-  );
+  const trade = (t: Json) =>
+    tr(
+      {},
+      acct(t.seller),
+      acct(t.buyer),
+      num(`${t.quantity} ${t.asset}${tokenId(t.token_id)}`),
+      num(`${t.volume} ${t.currency}`),
+      num(t.service_fee),
+      num(t.marketplace_fee),
+    );
+  $('trades').replaceChildren(table(['seller', 'buyer', 'quantity', 'volume', 'service fee', 'marketplace fee'], o.trades.map(trade)));
+  const fees = (m: Json) => m.fees_collected.map((f: Json) => `${f.amount} ${f.currency}`).join(', ') || '0';
+  const marketplace = (m: Json) => tr({}, td({ title: m.uuid }, m.name), num(m.fee_rate), acct(m.payee), fees(m));
+  $('marketplaces').replaceChildren(table(['name', 'fee rate', 'payee', 'fees collected'], o.marketplaces.map(marketplace)));
+  const file = (f: Json) =>
+    tr(
+      { class: f.removed ? 'muted' : '' },
+      [external(f.url, f.filename), f.removed ? ' (removed)' : ''],
+      num(f.size),
+      td({ class: 'key' }, link('file/' + enc(f.cid), short(f.cid), f.cid)),
+    );
+  $('files').replaceChildren(table(['file', 'size', 'cid'], o.files.map(file)));
   document.body.dataset['seq'] = String(o.next_sequence_id);
 }
 
@@ -293,33 +268,23 @@ interface View {
 let current: View | null = null;
 
 const panel = (title: string, ...body: Child[]) => h('section', { class: 'panel' }, h('h2', {}, title), ...body);
-function fields(pairs: Array<[string, Child] | null>): HTMLElement {
-  return h(
+const orNone = (v: Child) => (v === null || v === undefined || v === '' ? muted('—') : v);
+const fields = (pairs: Array<[string, Child] | null>) =>
+  h(
     'dl',
     {},
-    pairs.flatMap((p) =>
-      p
-        ? [h('dt', {}, p[0]), h('dd', {}, p[1] === null || p[1] === undefined || p[1] === '' ? h('span', { class: 'muted' }, '—') : p[1])]
-        : [],
-    ),
+    pairs.flatMap((p) => (p ? [h('dt', {}, p[0]), h('dd', {}, orNone(p[1]))] : [])),
   );
-}
 function show(title: string, ...sections: Child[]): void {
   $('view').replaceChildren(h('h2', { class: 'sr' }, title), ...(sections.filter(Boolean) as Node[]));
   document.title = title + ' · l2-devnet explorer';
 }
 /** Any value of an object as text (nested objects as JSON), keys linked and named. */
 function valueCell(k: string, v: unknown): Child {
-  if (v !== null && typeof v === 'object') return h('span', { class: 'key' }, JSON.stringify(v));
+  if (v !== null && typeof v === 'object') return keyText(JSON.stringify(v));
   const s = String(v);
-  if (isKey(s))
-    return h(
-      'span',
-      {},
-      /stark_key|from|^to$|owner|payee|signer|receiver/.test(k) ? acct(s) : h('span', { class: 'key' }, s),
-      copyButton(s, k),
-    );
-  return s.length > 40 ? full(s, k) : s;
+  if (!isKey(s)) return s.length > 40 ? full(s, k) : s;
+  return h('span', {}, /stark_key|from|^to$|owner|payee|signer|receiver/.test(k) ? acct(s) : keyText(s), copyButton(s, k));
 }
 const objectFields = (o: Json) => fields(Object.entries(o).map(([k, v]) => [k, valueCell(k, v)]));
 
@@ -332,16 +297,16 @@ function paged(
   fetchPage: (offset: number) => Promise<Json>,
 ): HTMLElement {
   const body = h('tbody', {}, first['items'].map(row));
-  const items: Json[] = [...first['items']];
+  let shown = first['items'].length;
   const pager = h('div', { class: 'pager' });
   const redraw = (next: unknown, total: number) =>
     pager.replaceChildren(
-      h('span', { class: 'muted' }, `${items.length} of ${total} ${what}`),
+      muted(`${shown} of ${total} ${what}`),
       next === null ? '' : h('button', { type: 'button', onclick: more }, 'More ' + what),
     );
   async function more(): Promise<void> {
-    const p = await fetchPage(items.length);
-    items.push(...p['items']);
+    const p = await fetchPage(shown);
+    shown += p['items'].length;
     body.append(...p['items'].map(row));
     redraw(p['next'], p['total']);
   }
@@ -349,35 +314,80 @@ function paged(
   return h('div', {}, tableOf(cols, body), pager);
 }
 
+const ORDER_COLUMNS = ['order', 'side', 'state', 'price', 'quantity', 'filled'];
 const orderRow = (o: Json) =>
-  h(
-    'tr',
+  tr(
     { 'data-order': o.order_id },
-    td({}, orderLink(o.order_id)),
-    td({ class: o.side.toLowerCase() }, o.side),
-    td({}, ORDER_STATE[o.state] ?? String(o.state)),
+    orderLink(o.order_id),
+    td(side(o.side), o.side),
+    ORDER_STATE[o.state] ?? String(o.state),
     num(`${o.price} ${o.base}`),
-    num(`${o.quantity} ${o.quote}${o.token_id ? ' #' + o.token_id : ''}`),
+    num(`${o.quantity} ${o.quote}${tokenId(o.token_id)}`),
     num(o.filled),
   );
 const fillRow = (t: Json) =>
-  h(
-    'tr',
+  tr(
     {},
-    td({}, orderLink(t.maker_order_id)),
-    td({}, orderLink(t.taker_order_id)),
+    orderLink(t.maker_order_id),
+    orderLink(t.taker_order_id),
     num(`${t.price} ${t.base_token_name}`),
-    num(`${t.executed_qty} ${t.quote_token_name}${t.token_id ? ' #' + t.token_id : ''}`),
+    num(`${t.executed_qty} ${t.quote_token_name}${tokenId(t.token_id)}`),
     num(t.fee),
     td({ class: 'key' }, new Date(t.time * 1000).toISOString().slice(0, 19).replace('T', ' ')),
   );
-const tokenRow = (t: Json) =>
-  h(
-    'tr',
+const tokenRow = (t: Json) => tr({}, '#' + t.token_id, acct(t.owner), t.order ? [orderLink(t.order.order_id), ' at ' + t.order.price] : '');
+const balanceRow = (b: Json) =>
+  tr(
     {},
-    td({}, '#' + t.token_id),
-    td({}, acct(t.owner)),
-    td({}, t.order ? [orderLink(t.order.order_id), ' at ' + t.order.price] : ''),
+    contractLink(b.contract_address, b.symbol, b.token_id),
+    num(amount(b.available, b.available_quantized)),
+    num(amount(b.frozen, b.frozen_quantized)),
+    num(b.vault_id || ''),
+    td({ class: 'key', title: b.asset_id }, short(b.asset_id)),
+  );
+const stepRow = (s: Json) =>
+  tr(
+    { class: 'step' },
+    td({ class: 'key' }, when(s.time)),
+    s.from === null ? ['created as ', badge(s.to)] : [badge(s.from), ' → ', badge(s.to)],
+    s.cmd,
+  );
+const NOTHING_FOUND = 'nothing found: try a stark key, a genesis name, a sequence or order id, a CID, a signature r or a contract address';
+const HISTORY_CUT =
+  'moves made before this process started (or long ago) are not kept; the first row is the record as created or as it is now';
+
+const pretty = (text: string) => (text.startsWith('{') ? JSON.stringify(JSON.parse(text), null, 2) : text);
+const queryText = (q: Record<string, string>) =>
+  '?' +
+  Object.entries(q)
+    .map(([k, v]) => `${k}=${short(v)}`)
+    .join('&');
+// The path cell opens the request's detail: its query in full, its body (secrets [redacted]), both clocks.
+const detail = (e: JournalEntry) => {
+  const hasQuery = Object.keys(e.query).length > 0;
+  return h(
+    'details',
+    {},
+    h('summary', {}, e.path, hasQuery ? muted(queryText(e.query)) : ''),
+    fields([
+      ['query', hasQuery ? keyText(JSON.stringify(e.query)) : null],
+      ['body', e.body === null ? null : h('pre', { class: 'body key' }, pretty(e.body))],
+      ['host time', e.wall_time],
+      ['emulator time', e.emulator_time],
+    ]),
+  );
+};
+const journalRow = (e: JournalEntry) =>
+  tr(
+    { class: e.error_code !== 0 || e.status >= 400 ? 'refused' : '', 'data-id': e.id, 'data-code': e.error_code },
+    td({ class: 'key', title: 'emulator ' + e.emulator_time }, e.wall_time.slice(11, 23)),
+    e.method,
+    td({ class: 'wrap' }, detail(e)),
+    num(e.status),
+    td({ class: 'num code' }, e.error_code || ''),
+    td({ class: 'wrap' }, e.error ?? ''),
+    e.sequence_id === null ? '' : seqLink(e.sequence_id),
+    num(e.duration_ms.toFixed(1)),
   );
 
 const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
@@ -385,6 +395,7 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
     const before = /^\d+$/.test(arg) ? arg : '';
     const p = await api('GET', `/_devnet/explorer/records?limit=${PAGE}${before ? '&before=' + before : ''}`);
     const range = p.items.length ? `${p.items.at(-1).sequence_id}–${p.items[0].sequence_id} ` : '';
+    const older = p.next === null ? muted('the oldest record') : h('a', { href: '#/records/' + p.next, id: 'older', rel: 'next' }, 'Older');
     show(
       'Records',
       panel(
@@ -393,14 +404,7 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
           RECORD_COLUMNS,
           p.items.map((r: Json) => recordRow(r)),
         ),
-        h(
-          'div',
-          { class: 'pager' },
-          before ? link('records', 'Newest') : null,
-          p.next === null
-            ? h('span', { class: 'muted' }, 'the oldest record')
-            : h('a', { href: '#/records/' + p.next, id: 'older', rel: 'next' }, 'Older'),
-        ),
+        h('div', { class: 'pager' }, before ? link('records', 'Newest') : null, older),
       ),
     );
     return undefined;
@@ -409,23 +413,8 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
   async search(q) {
     const r = await api('GET', '/_devnet/search?q=' + enc(q));
     if (r.hits.length === 1) return void location.replace(`#/${r.hits[0].kind}/${enc(r.hits[0].id)}`);
-    show(
-      'Search',
-      panel(
-        'Search: ' + q,
-        r.hits.length === 0
-          ? h(
-              'p',
-              { class: 'muted' },
-              'nothing found: try a stark key, a genesis name, a sequence or order id, a CID, a signature r or a contract address',
-            )
-          : h(
-              'ul',
-              {},
-              r.hits.map((x: Json) => h('li', {}, link(`${x.kind}/${enc(x.id)}`, x.label))),
-            ),
-      ),
-    );
+    const hits = r.hits.map((x: Json) => h('li', {}, link(`${x.kind}/${enc(x.id)}`, x.label)));
+    show('Search', panel('Search: ' + q, r.hits.length === 0 ? h('p', { class: 'muted' }, NOTHING_FOUND) : h('ul', {}, hits)));
     return undefined;
   },
 
@@ -434,33 +423,15 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
       api('GET', `/_devnet/explorer/accounts/${enc(key)}?limit=${PAGE}&records=${records}&orders=${orders}`);
     const load = async () => {
       const a = await read(0, 0);
+      const about = fields([
+        ['stark key', full(a.stark_key, 'stark key')],
+        ['name', a.name],
+        a.operator ? ['role', 'operator (collects the service fee)'] : null,
+      ]);
       show(
         'Account ' + (a.name || short(a.stark_key)),
-        panel(
-          'Account ' + (a.name || ''),
-          fields([
-            ['stark key', full(a.stark_key, 'stark key')],
-            ['name', a.name],
-            a.operator ? ['role', 'operator (collects the service fee)'] : null,
-          ]),
-        ),
-        panel(
-          'Balances and NFTs',
-          table(
-            ['asset', 'available', 'frozen', 'vault', 'asset id'],
-            a.balances.map((b: Json) =>
-              h(
-                'tr',
-                {},
-                td({}, contractLink(b.contract_address, b.symbol, b.token_id)),
-                num(amount(b.available, b.available_quantized)),
-                num(amount(b.frozen, b.frozen_quantized)),
-                num(b.vault_id || ''),
-                td({ class: 'key', title: b.asset_id }, short(b.asset_id)),
-              ),
-            ),
-          ),
-        ),
+        panel('Account ' + (a.name || ''), about),
+        panel('Balances and NFTs', table(['asset', 'available', 'frozen', 'vault', 'asset id'], a.balances.map(balanceRow))),
         panel(
           'Records',
           paged(
@@ -473,13 +444,7 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
         ),
         panel(
           'Open orders',
-          paged(
-            ['order', 'side', 'state', 'price', 'quantity', 'filled'],
-            a.open_orders,
-            orderRow,
-            'open orders',
-            async (n) => (await read(0, n)).open_orders,
-          ),
+          paged(ORDER_COLUMNS, a.open_orders, orderRow, 'open orders', async (n) => (await read(0, n)).open_orders),
         ),
       );
     };
@@ -491,44 +456,25 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
     const load = async () => {
       const d = await api('GET', '/_devnet/explorer/records/' + enc(id));
       const r = d.row;
+      const about = fields([
+        ['type', r.type],
+        ['status', badge(r.status)],
+        ['reason', d.reason === null ? null : h('span', { class: 'err', id: 'reason' }, d.reason)],
+        ['owner', keyWithCopy(r.owner, 'owner', r.owner_name)],
+        ['to', r.to === null ? null : keyWithCopy(r.to, 'receiver', r.to_name)],
+        ['asset', h('span', {}, contractLink(r.contract_address, r.asset, r.token_id))],
+        ['amount', h('span', {}, `${r.amount} ${r.asset}`, muted(` (quantized ${r.quantized})`))],
+        ['order', r.order_id === null ? null : orderLink(r.order_id)],
+        ['time', r.time],
+        d.l1_tx === null ? null : ['L1 transaction', d.l1_tx],
+      ]);
       show(
         'Record ' + r.sequence_id,
-        panel(
-          'Record ' + r.sequence_id,
-          fields([
-            ['type', r.type],
-            ['status', badge(r.status)],
-            ['reason', d.reason === null ? null : h('span', { class: 'err', id: 'reason' }, d.reason)],
-            ['owner', keyWithCopy(r.owner, 'owner', r.owner_name)],
-            ['to', r.to === null ? null : keyWithCopy(r.to, 'receiver', r.to_name)],
-            ['asset', h('span', {}, contractLink(r.contract_address, r.asset, r.token_id))],
-            ['amount', h('span', {}, `${r.amount} ${r.asset}`, h('span', { class: 'muted' }, ` (quantized ${r.quantized})`))],
-            ['order', r.order_id === null ? null : orderLink(r.order_id)],
-            ['time', r.time],
-            d.l1_tx === null ? null : ['L1 transaction', d.l1_tx],
-          ]),
-        ),
+        panel('Record ' + r.sequence_id, about),
         panel(
           'Status history',
-          table(
-            ['time (emulator)', 'move', 'by'],
-            d.history.map((s: Json) =>
-              h(
-                'tr',
-                { class: 'step' },
-                td({ class: 'key' }, when(s.time)),
-                td({}, s.from === null ? ['created as ', badge(s.to)] : [badge(s.from), ' → ', badge(s.to)]),
-                td({}, s.cmd),
-              ),
-            ),
-          ),
-          d.history_complete
-            ? null
-            : h(
-                'p',
-                { class: 'muted' },
-                'moves made before this process started (or long ago) are not kept; the first row is the record as created or as it is now',
-              ),
+          table(['time (emulator)', 'move', 'by'], d.history.map(stepRow)),
+          d.history_complete ? null : h('p', { class: 'muted' }, HISTORY_CUT),
         ),
         panel('Every field (as GET /v1/record shows it)', objectFields(d.fields)),
       );
@@ -541,16 +487,17 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
     const read = (offset: number) => api('GET', `/_devnet/explorer/orders/${enc(id)}?limit=${PAGE}&offset=${offset}`);
     const d = await read(0);
     const o = d.row;
+    const f = d.fees;
     show(
       'Order ' + o.order_id,
       panel(
         'Order ' + o.order_id,
         fields([
-          ['side', h('span', { class: o.side.toLowerCase() }, o.side)],
+          ['side', h('span', side(o.side), o.side)],
           ['state', ORDER_STATE[o.state] ?? String(o.state)],
           ['owner', keyWithCopy(o.owner, 'owner')],
           ['price', `${o.price} ${o.base}`],
-          ['quantity', `${o.quantity} ${o.quote}${o.token_id ? ' #' + o.token_id : ''}`],
+          ['quantity', `${o.quantity} ${o.quote}${tokenId(o.token_id)}`],
           ['filled', o.filled],
           ['record', seqLink(o.order_id)],
         ]),
@@ -558,8 +505,8 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
       panel(
         'Fees',
         fields([
-          ['service fee', `${d.fees.service_fee} ${d.fees.currency}`],
-          ['fees taken (service + marketplace)', amount(`${d.fees.fee_taken} ${d.fees.currency}`, d.fees.fee_taken_quantized)],
+          ['service fee', `${f.service_fee} ${f.currency}`],
+          ['fees taken (service + marketplace)', amount(`${f.fee_taken} ${f.currency}`, f.fee_taken_quantized)],
         ]),
       ),
       panel(
@@ -574,10 +521,11 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
   async contract(address) {
     const read = (offset: number) => api('GET', `/_devnet/explorer/contracts/${enc(address)}?limit=${PAGE}&offset=${offset}`);
     const d = await read(0);
+    const fungible = d.type === 'ETH' || d.type === 'ERC20';
     show(
       d.symbol,
       panel(`${d.symbol} (${d.type})`, fields([['address', full(d.address, 'address')]]), objectFields(d.fields)),
-      d.type === 'ETH' || d.type === 'ERC20'
+      fungible
         ? null
         : panel(
             'Tokens on L2',
@@ -589,20 +537,15 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
 
   async file(cid) {
     const f = await api('GET', '/_devnet/explorer/files/' + enc(cid));
-    show(
-      f.filename,
-      panel(
-        'Stored file ' + f.filename,
-        fields([
-          ['CID', full(f.cid, 'CID')],
-          ['size', f.size + ' bytes'],
-          ['project', full(f.project_uuid, 'project uuid')],
-          ['stored', f.created_at],
-          ['removed', f.removed ? 'yes (still served by the gateway)' : 'no'],
-          ['gateway', h('a', { href: f.url, target: '_blank', rel: 'noopener' }, f.url)],
-        ]),
-      ),
-    );
+    const about = fields([
+      ['CID', full(f.cid, 'CID')],
+      ['size', f.size + ' bytes'],
+      ['project', full(f.project_uuid, 'project uuid')],
+      ['stored', f.created_at],
+      ['removed', f.removed ? 'yes (still served by the gateway)' : 'no'],
+      ['gateway', external(f.url, f.url)],
+    ]);
+    show(f.filename, panel('Stored file ' + f.filename, about));
     return undefined;
   },
 
@@ -616,58 +559,16 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
         .filter(([, v]) => v !== '')
         .map(([k, v]) => `&${k}=${enc(v)}`)
         .join('');
-    const pretty = (text: string) => (text.startsWith('{') ? JSON.stringify(JSON.parse(text), null, 2) : text);
-    // The path cell opens the request's detail: its query in full, its body (secrets [redacted]), both clocks.
-    const row = (e: JournalEntry) =>
-      h(
-        'tr',
-        { class: e.error_code !== 0 || e.status >= 400 ? 'refused' : '', 'data-id': e.id, 'data-code': e.error_code },
-        td({ class: 'key', title: 'emulator ' + e.emulator_time }, e.wall_time.slice(11, 23)),
-        td({}, e.method),
-        td(
-          { class: 'wrap' },
-          h(
-            'details',
-            {},
-            h(
-              'summary',
-              {},
-              e.path,
-              Object.keys(e.query).length
-                ? h(
-                    'span',
-                    { class: 'muted' },
-                    '?' +
-                      Object.entries(e.query)
-                        .map(([k, v]) => `${k}=${short(v)}`)
-                        .join('&'),
-                  )
-                : '',
-            ),
-            fields([
-              ['query', Object.keys(e.query).length ? h('span', { class: 'key' }, JSON.stringify(e.query)) : null],
-              ['body', e.body === null ? null : h('pre', { class: 'body key' }, pretty(e.body))],
-              ['host time', e.wall_time],
-              ['emulator time', e.emulator_time],
-            ]),
-          ),
-        ),
-        num(e.status),
-        td({ class: 'num code' }, e.error_code || ''),
-        td({ class: 'wrap' }, e.error ?? ''),
-        td({}, e.sequence_id === null ? '' : seqLink(e.sequence_id)),
-        num(e.duration_ms.toFixed(1)),
-      );
     const status = h('span', { class: 'muted', role: 'status' });
     const load = async () => {
       const j = await api('GET', `/_devnet/requests?limit=${limit}${query()}`);
-      body.replaceChildren(...j.entries.map(row));
+      body.replaceChildren(...j.entries.map(journalRow));
       lastId = j.last_id;
       status.textContent = `${j.entries.length} shown; the journal keeps the last ${j.capacity} requests`;
     };
     const poll = async () => {
       const j = await api('GET', `/_devnet/requests?since=${lastId}${query()}`);
-      body.prepend(...j.entries.map(row));
+      body.prepend(...j.entries.map(journalRow));
       lastId = j.last_id;
     };
     const filter = (name: string) => (ev: Event) => {
@@ -676,6 +577,11 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
     };
     const input = (name: string, label: string, size: number) =>
       h('label', {}, label + ' ', h('input', { name, size, oninput: filter(name) }));
+    const methods = ['', 'GET', 'POST', 'DELETE'].map((m) => h('option', { value: m }, m || 'any'));
+    const more = () => {
+      limit = Math.min(1000, limit + 100);
+      load();
+    };
     show(
       'Requests',
       panel(
@@ -683,38 +589,14 @@ const VIEWS: Record<string, (arg: string) => Promise<View | undefined>> = {
         h(
           'form',
           { class: 'row', onsubmit: (ev: Event) => ev.preventDefault() },
-          h(
-            'label',
-            {},
-            'method ',
-            h(
-              'select',
-              { name: 'method', onchange: filter('method') },
-              ['', 'GET', 'POST', 'DELETE'].map((m) => h('option', { value: m }, m || 'any')),
-            ),
-          ),
+          h('label', {}, 'method ', h('select', { name: 'method', onchange: filter('method') }, methods)),
           input('path', 'path', 14),
           input('status', 'status', 4),
           input('error_code', 'code', 4),
           h('button', { type: 'button', onclick: () => api('DELETE', '/_devnet/requests').then(load) }, 'Clear journal'),
         ),
         tableOf(['time', 'method', 'path', 'status', 'code', 'error', 'seq', 'ms'], body, { id: 'journal' }),
-        h(
-          'div',
-          { class: 'pager' },
-          status,
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () => {
-                limit = Math.min(1000, limit + 100);
-                load();
-              },
-            },
-            'More requests',
-          ),
-        ),
+        h('div', { class: 'pager' }, status, h('button', { type: 'button', onclick: more }, 'More requests')),
       ),
     );
     await load();

@@ -2,11 +2,8 @@
 // mix of reset, compaction and restart hands out the ids that were answered, and an old id never
 // names a new snapshot. Snapshots live at a restart stay revertable (the journal since them is kept).
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Devnet } from '../../../src/devnet.js';
 import { readGenesisFile } from '../../../src/genesis-file.js';
-import { CHAIN_START, encodeLine, lineSum, sealLine } from '../../../src/persistence/codec.js';
 import { open, tempDir as scratchDir } from './scratch-dir.js';
 
 const tempDir = () => scratchDir('l2-devnet-snapids-');
@@ -104,52 +101,5 @@ describe('snapshot ids across resets, compactions and restarts', () => {
     expect(b.devnet.revert(id)).toEqual({ reverted: id });
     expect(b.devnet.stateHash()).toBe(before);
     b.sd.close();
-  });
-});
-
-describe('journals written before snapshot lines recorded their ids (journal@2)', () => {
-  /** A journal@2 continuing the image at seq 0: what the version before wrote for these commands. */
-  function writeV2Journal(dir: string, entries: { cmd: string; args: unknown[] }[]): void {
-    const header = JSON.stringify({ format: 'l2-devnet/journal@2', after: 0, chain: CHAIN_START });
-    let text = sealLine(header, lineSum('', header)) + '\n';
-    let chain = CHAIN_START;
-    entries.forEach((e, i) => {
-      const body = encodeLine({ seq: i + 1, cmd: e.cmd, args: e.args });
-      chain = lineSum(chain, body);
-      text += sealLine(body, chain) + '\n';
-    });
-    writeFileSync(join(dir, 'journal.jsonl'), text);
-  }
-
-  it('replay numbers them as that version did (a revert gave back the ids it dropped), then the journal is rewritten with the ids', () => {
-    const dir = tempDir();
-    const a = open(dir);
-    const carol = a.devnet.accounts().accounts[2]!.stark_key;
-    a.sd.close();
-    // That version answered 0x1, 0x2, then (after the revert to 0x1) 0x2 again, and reverted to it.
-    const deposit = { cmd: 'deposit', args: [{ starkKey: carol, contractAddress: 'eth', amount: 5n }] };
-    writeV2Journal(dir, [
-      { cmd: 'snapshot', args: [] },
-      deposit,
-      { cmd: 'snapshot', args: [] },
-      { cmd: 'revert', args: ['0x1'] },
-      { cmd: 'snapshot', args: [] },
-      deposit,
-      { cmd: 'revert', args: ['0x2'] },
-      deposit,
-    ]);
-    const b = open(dir);
-    expect(b.sd.report).toMatchObject({ restored: true, replayed: 8 });
-    expect(b.devnet.state.accounts.get(carol)!.balances.values().next().value!.available).toBe(10_000_000n + 5n);
-    const hash = b.devnet.stateHash();
-    b.sd.close();
-    const rewritten = readFileSync(join(dir, 'journal.jsonl'), 'utf8');
-    expect(rewritten).toContain('"format":"l2-devnet/journal@3"');
-    expect(rewritten).toContain('"cmd":"snapshot","args":["0x2"]');
-    const c = open(dir);
-    expect(c.devnet.stateHash()).toBe(hash);
-    c.devnet.revert('0x2');
-    c.devnet.revert('0x1');
-    c.sd.close();
   });
 });
