@@ -3,6 +3,7 @@
 // missing directory. Its lazy chunks (dist/main-*.js, loaded on first use) are named by their content,
 // so a rebuild of the same code has the same names; after a rebuild of changed code, restart it.
 import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
 import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,8 +22,17 @@ tsx('scripts/crypto-tables.ts', join(NEXT, 'crypto/tables.bin'));
 tsx('scripts/openapi-examples.ts', join(NEXT, 'openapi-examples.json'));
 run(process.execPath, 'scripts/bundle-cli.mjs', NEXT);
 // The explorer's browser module (src/explorer/client, TypeScript), bundled as the page loads it.
-const { bundleClient, CLIENT_FILE } = await import(pathToFileURL(join(NEXT, 'explorer/constants.js')).href);
-writeFileSync(join(NEXT, CLIENT_FILE), await bundleClient(join(ROOT, 'src/explorer/client/main.ts')));
+const { CLIENT_FILE } = await import(pathToFileURL(join(NEXT, 'explorer/constants.js')).href);
+const client = await build({
+  entryPoints: [join(ROOT, 'src/explorer/client/main.ts')],
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  write: false,
+  logLevel: 'warning',
+});
+writeFileSync(join(NEXT, CLIENT_FILE), client.outputFiles[0].text);
 run(process.execPath, 'scripts/compile-contracts.mjs', join(NEXT, 'l1/contracts.json'));
 // npm sets the bin's mode at install; a rebuild must keep `npx l2-devnet` runnable.
 chmodSync(join(NEXT, 'main.js'), 0o755);

@@ -1,8 +1,7 @@
 // The explorer's static files by URL path: what GET /, /explorer.js and /explorer.css answer. Loaded
 // by the first request for one of them (constants.ts declares the routes without the bodies).
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { bundleClient, CLIENT_FILE, EXPLORER_ASSET_TYPES } from './constants.js';
+import { CLIENT_FILE, EXPLORER_ASSET_TYPES } from './constants.js';
 import { EXPLORER_CSS, EXPLORER_HTML } from './page.js';
 
 export { FAVICON } from './constants.js';
@@ -14,15 +13,15 @@ export { FAVICON } from './constants.js';
 export const PAGE_WEIGHT_BUDGET = 64 * 1024;
 
 /**
- * The built module: beside this module's chunk (dist/main-*.js), or one level up (dist/explorer/assets.js).
- * Running from src/ (tests, tsx) there is none: it is bundled now, as the build does.
+ * The module `npm run build` bundles: beside this module's chunk (dist/main-*.js), one level up
+ * (dist/explorer/assets.js), or, running from src/ (tests, tsx), in the last build's dist/.
  */
 async function clientScript(): Promise<string> {
-  for (const path of [`./${CLIENT_FILE}`, `../${CLIENT_FILE}`]) {
+  for (const path of [`./${CLIENT_FILE}`, `../${CLIENT_FILE}`, `../../dist/${CLIENT_FILE}`]) {
     const text = await readFile(new URL(path, import.meta.url), 'utf8').catch(() => undefined);
     if (text !== undefined) return text;
   }
-  return bundleClient(fileURLToPath(new URL('./client/main.ts', import.meta.url)));
+  return `document.body.textContent = 'The explorer script is not built: run npm run build.';`;
 }
 
 export interface StaticAsset {

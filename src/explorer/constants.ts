@@ -19,18 +19,3 @@ export const MAX_PAGE = 200;
 
 /** The file `npm run build` writes the bundled browser module to, in dist/. */
 export const CLIENT_FILE = 'explorer-client.js';
-
-/** client/main.ts (TypeScript, importing the domain's tables) bundled into one browser module. */
-export async function bundleClient(entry: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}

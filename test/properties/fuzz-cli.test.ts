@@ -9,7 +9,14 @@ afterAll(() => {
 describe('l2-devnet fuzz', () => {
   it('prints the seed and passes in-process', async () => {
     const r = await runToExit(['fuzz', '--runs', '5', '--seed', '3', '--max-commands', '12']);
-    expect(r.stderr).toBe('');
+    // Progress goes to stderr (not a terminal here: a line each), the result to stdout.
+    expect(r.stderr).toBe(
+      [
+        'l2-devnet fuzz: seed 3, 5 sequences, in-process',
+        ...[1, 2, 3, 4, 5].map((n) => `l2-devnet fuzz: ${n} sequences run of 5`),
+        '',
+      ].join('\n'),
+    );
     expect(r.stdout).toBe(
       'seed 3, in-process\nok: 5 sequences of up to 12 commands, invariants clean and the model in agreement after every command\n',
     );
