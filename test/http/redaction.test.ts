@@ -154,6 +154,7 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
   },
   setClock: async (s) => ok(await s.c.post('/_devnet/clock', { advance_seconds: 60 })),
   deposit: async (s) => ok(await s.c.post('/_devnet/deposit', { stark_key: s.got.wallet, contract_address: 'eth', amount: '5' })),
+  setBalance: async (s) => ok(await s.c.post('/_devnet/set-balance', { stark_key: s.got.wallet, contract_address: 'eth', amount: '7' })),
   recordUpload: async (s) => {
     s.got.cid = ok(await upload(s.c, await genesisProject(s.c), fileForm('sweep.txt', new TextEncoder().encode('swept')))).data.cid;
   },
