@@ -52,6 +52,8 @@ export interface AppOptions extends GuardOptions, InspectorOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with anything thrown that is not a DevnetError (an emulator bug, answered 500). */
   onRequestError?: (error: unknown) => void;
+  /** The options the emulator was started with, secrets masked: the `flags` of GET /_devnet/config. */
+  settings?: Record<string, unknown>;
   /** The registry of namespaces this app is one of: serves GET /_devnet/namespaces and the delete route. */
   directory?: NamespaceDirectory;
 }
@@ -99,7 +101,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(projectRoutes(devnet));
   mount(marketplaceRoutes(devnet));
   mount(recordRoutes(devnet));
-  mount(controlRoutes(devnet));
+  mount(controlRoutes(devnet, options.settings ?? {}));
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));

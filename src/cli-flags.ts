@@ -11,7 +11,16 @@ import type { Durability } from './persistence/files.js';
 import type { StartOptions } from './server.js';
 
 /** What the server command's flags make: the options of startDevnet, and the file for the listening URL. */
-export type CliOptions = StartOptions & { listenFile?: string };
+export type CliOptions = StartOptions & { listenFile?: string; dumpState?: string; loadState?: string };
+
+/** `10000`, `0.5` (ETH) -> wei; undefined when it is no amount of ETH with at most 18 decimals. */
+export function parseEth(text: string): bigint | undefined {
+  const m = /^(\d+)(?:\.(\d{1,18}))?$/.exec(text.trim());
+  return m ? BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? '').padEnd(18, '0')) : undefined;
+}
+
+/** Anvil's default: 10000 ETH each. */
+const DEV_BALANCE_WEI = 10_000n * 10n ** 18n;
 
 const UNITS: Readonly<Record<string, number>> = {
   '': 1,
@@ -77,9 +86,35 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
     set: (o, v) => (o.settlement = parseSettlement(v) ?? refuse('must be auto, manual or interval:SECONDS (1 to 2^53-1)')),
   },
   {
+    name: 'accounts',
+    help: "N more accounts, account0..account{N-1}, keys derived from the seed, each funded with --balance ETH (Anvil's --accounts)",
+    set: (o, v) => (o.devAccounts = { count: whole(1, 10_000, 'must be an integer in [1, 10000]')(v), balanceWei: DEV_BALANCE_WEI }),
+  },
+  {
+    name: 'balance',
+    help: "ETH each --accounts account starts with, a multiple of 0.000001 (Anvil's --balance); default 10000",
+    set: (o, v) => {
+      const must = 'must be an amount of ETH such as 10000 or 0.5 (at most 6 decimals)';
+      const wei = parseEth(v) ?? refuse(must);
+      if (wei % 10n ** 12n !== 0n) refuse(must);
+      o.devAccounts = { count: o.devAccounts?.count ?? refuse('needs --accounts N'), balanceWei: wei };
+    },
+  },
+  {
     name: 'state',
     help: 'directory to keep the state in across restarts (journal + image); default: memory only',
     set: (o, v) => (o.stateDir = v),
+  },
+  {
+    name: 'load-state',
+    help: "start from a state dump FILE (GET /_devnet/state's format; Anvil's --load-state); not with --state",
+    set: (o, v) =>
+      (o.loadState = o.stateDir === undefined ? v : refuse('cannot be combined with --state (the directory already restores its state)')),
+  },
+  {
+    name: 'dump-state',
+    help: "on exit (SIGINT, SIGTERM) write the state dump to FILE, atomically (Anvil's --dump-state); --load-state FILE reads it back",
+    set: (o, v) => (o.dumpState = v),
   },
   {
     name: 'durability',
@@ -220,6 +255,6 @@ export function helpText(): string {
     '',
     'Flags win over environment variables, which win over defaults. --flag=value also works.',
     'Subcommands (each with its own --help): l2-devnet scenario FILE..., l2-devnet fuzz, l2-devnet health.',
-    'Exit codes: 0 after SIGINT/SIGTERM, 1 for an invalid genesis or state directory, 2 for a bad flag.',
+    'Exit codes: 0 after SIGINT/SIGTERM, 1 for an invalid genesis, state directory or --load-state file (or a failed --dump-state), 2 for a bad flag.',
   ].join('\n');
 }

@@ -59,6 +59,14 @@ export interface DevnetControl {
   accounts(): Promise<AccountsInfo>;
   /** Quantized `amount` for ETH/ERC20, `token_id` for an NFT. */
   deposit(input: DepositInput): Promise<{ sequence_id: number }>;
+  /** Sets the available balance of ETH or an ERC20 to a quantized `amount` (Anvil's anvil_setBalance). */
+  setBalance(input: {
+    stark_key: string;
+    contract_address: string;
+    amount: Int;
+  }): Promise<{ stark_key: string; asset_id: string; available: bigint | number }>;
+  /** Seed, genesis hash, settlement, clock, signatures and the start options (secrets masked). */
+  config(): Promise<Record<string, unknown> & { seed: string; genesis_hash: string; settlement: string; clock: string }>;
   createApiKey(): Promise<{ api_key: string }>;
   batches(layer?: 'l2' | 'l1' | 'both'): Promise<BatchResult>;
   setRecordStatus(sequenceId: number, status: number): Promise<{ sequence_id: number; status: number }>;
@@ -102,6 +110,8 @@ export function controlClient(send: FetchLike, base: string, options: { token?: 
     health: () => call('GET', '/_devnet/health'),
     accounts: () => call('GET', '/_devnet/accounts'),
     deposit: (input) => call('POST', '/_devnet/deposit', input),
+    setBalance: (input) => call('POST', '/_devnet/set-balance', input),
+    config: () => call('GET', '/_devnet/config'),
     createApiKey: () => call('POST', '/_devnet/api-keys'),
     batches: (layer = 'both') => call('POST', '/_devnet/batches', { layer }),
     setRecordStatus: (sequenceId, status) => call('POST', `/_devnet/records/${sequenceId}/status`, { status }),

@@ -3,9 +3,10 @@ import { verifyStarkSignature } from './crypto/verify.js';
 import { useBuiltCryptoTables } from './crypto-tables-file.js';
 import { parseStarkKey } from './domain/ledger/accounts.js';
 import { requireAsset } from './domain/catalog/assets.js';
-import { deposit } from './domain/ledger/deposits.js';
+import { deposit, setBalance } from './domain/ledger/deposits.js';
 import type { DepositInput } from './domain/ledger/deposits.js';
 import { buildGenesisState } from './domain/lifecycle/genesis.js';
+import type { GenesisOptions } from './domain/lifecycle/genesis.js';
 import { createMarketplace } from './domain/trading/marketplaces.js';
 import type { NewMarketplace } from './domain/trading/marketplaces.js';
 import { mint } from './domain/ledger/mints.js';
@@ -33,7 +34,7 @@ import type { Signature } from './domain/ledger/signed.js';
 import { DevnetReads, nativeSha256 } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
-import { dumpChunks, dumpState } from './domain/lifecycle/dump.js';
+import { dumpChunks, dumpState, stateHash } from './domain/lifecycle/dump.js';
 import { loadState, StateReader } from './domain/lifecycle/load.js';
 import type { LoadLimits } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
@@ -96,6 +97,8 @@ export interface DevnetConfig {
   storageQuota?: number | undefined;
   /** The StarkEx contract on the attached L1 (`--l1`): `GET /v1/starkex/contracts` names it for every network. */
   l1Contract?: string | undefined;
+  /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH (see GenesisOptions). */
+  devAccounts?: GenesisOptions['devAccounts'];
 }
 
 /**
@@ -145,7 +148,7 @@ export class Devnet extends DevnetReads {
   }
 
   private genesis(): State {
-    const state = buildGenesisState(this.config.genesis, { seed: this.config.seed });
+    const state = buildGenesisState(this.config.genesis, { seed: this.config.seed, devAccounts: this.config.devAccounts });
     for (const key of this.config.apiKeys ?? []) if (!state.apiKeys.has(key)) state.apiKeys.set(key, { key, name: 'cli' });
     const settlement = this.config.settlement ?? 'auto';
     if (typeof settlement === 'object') {
@@ -157,6 +160,24 @@ export class Devnet extends DevnetReads {
     state.undo.releaseAll();
     return state;
   }
+
+  /**
+   * `GET /_devnet/config`'s part of the devnet: the seed keys derive from, the hash of the genesis state
+   * (equal hashes: the same start), how records settle, the clock and the signature mode.
+   */
+  settings(): { seed: string; genesis_hash: string; settlement: string; clock: ClockMode; signatures: SignatureMode } {
+    const own = (this.config.genesis as { seed?: unknown } | null)?.seed;
+    const s = this.config.settlement ?? 'auto';
+    this.genesisHash ??= stateHash(this.genesis(), nativeSha256);
+    return {
+      seed: this.config.seed ?? (typeof own === 'string' ? own : 'l2-devnet'),
+      genesis_hash: this.genesisHash,
+      settlement: typeof s === 'object' ? `interval:${s.interval}` : s,
+      clock: this.clockMode,
+      signatures: this.signatures,
+    };
+  }
+  private genesisHash: string | undefined;
 
   /** Sends every accepted command (and every wholesale state swap) to `sink`, e.g. the journal. */
   attach(sink: CommandSink | undefined): void {
@@ -394,6 +415,14 @@ export class Devnet extends DevnetReads {
     return a === undefined ? super.starkexContracts() : { mainnet: a, testnet: a, sepolia: a };
   }
 
+  /** `POST /_devnet/set-balance`: the available balance of a fungible asset set to `amount` (no record; see setBalance). */
+  setBalance(starkKey: string, contractAddress: string, amount: bigint): { stark_key: string; asset_id: string; available: bigint } {
+    return this.command('setBalance', [starkKey, contractAddress, amount], () => ({
+      stark_key: starkKey,
+      ...setBalance(this.state, starkKey, contractAddress, amount),
+    }));
+  }
+
   // ---- snapshots and whole-state control ----
 
   /**
@@ -556,6 +585,7 @@ export const COMMANDS = [
   'wallets',
   'deposit',
   'l1Deposit',
+  'setBalance',
   'snapshot',
   'revert',
   'deleteSnapshot',

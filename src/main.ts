@@ -11,6 +11,7 @@ import { isSubcommand, runSubcommand } from './subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';
 import { healthCommand } from './health-check.js';
 import { removeListenFile, writeListenFile } from './listen-file.js';
+import { dumpStateFile, loadStateFile } from './state-file.js';
 
 function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
@@ -94,6 +95,16 @@ async function main(): Promise<void> {
     process.stderr.write(`l2-devnet: ${startFailure(e as Error, options)}\n`);
     process.exit(1);
   }
+  // Loaded in the turn startDevnet resolved in, so before the first request is handled.
+  if (options.loadState !== undefined) {
+    try {
+      loadStateFile(running.devnet, options.loadState);
+    } catch (e) {
+      process.stderr.write(`l2-devnet: --load-state ${options.loadState}: ${(e as Error).message}\n`);
+      await running.close();
+      process.exit(1);
+    }
+  }
   // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
   const listenFile = options.listenFile;
   let closing = false;
@@ -101,8 +112,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     if (listenFile !== undefined) removeListenFile(listenFile);
+    if (options.dumpState !== undefined) {
+      try {
+        dumpStateFile(running.devnet, options.dumpState);
+      } catch (e) {
+        process.stderr.write(`l2-devnet: --dump-state ${options.dumpState}: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    }
     void running.close().then(
-      () => process.exit(0),
+      () => process.exit(process.exitCode ?? 0),
       (e: unknown) => {
         process.stderr.write(`l2-devnet: closing failed: ${(e as Error).message}\n`);
         process.exit(1);

@@ -18,6 +18,7 @@ import { readGenesisFile } from './genesis-file.js';
 import { logWriter } from './http/request-log.js';
 import type { LogMode, RequestLogEntry } from './http/request-log.js';
 import { controlClient } from './control-client.js';
+import { redact } from './redact.js';
 import { listenUrl } from './listen-url.js';
 import type { DevnetControl } from './control-client.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
@@ -39,7 +40,16 @@ export interface NamespaceOptions extends NamespaceLimits {
 export interface DevnetOptions
   extends Pick<
       DevnetConfig,
-      'seed' | 'signatures' | 'settlement' | 'apiKeys' | 'clock' | 'blockStore' | 'gatewayUrl' | 'storageQuota' | 'l1Contract'
+      | 'seed'
+      | 'signatures'
+      | 'settlement'
+      | 'apiKeys'
+      | 'clock'
+      | 'blockStore'
+      | 'gatewayUrl'
+      | 'storageQuota'
+      | 'l1Contract'
+      | 'devAccounts'
     >,
     Pick<
       AppOptions,
@@ -211,6 +221,24 @@ function checkDevnet(
   }
 }
 
+/**
+ * The options as data, for GET /_devnet/config: what JSON can carry (no genesis document, stores or
+ * callbacks), bigints as decimal text, and the control token and API keys masked (redact.ts).
+ */
+function settingsOf(options: DevnetOptions): Record<string, unknown> {
+  const skip = new Set(['genesis', 'blockStore', 'events', 'requestClock', 'onRequest', 'socket']);
+  const data = (v: unknown): unknown =>
+    typeof v === 'bigint'
+      ? v.toString()
+      : Array.isArray(v)
+        ? v.map(data)
+        : typeof v === 'object' && v !== null
+          ? Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (typeof x === 'function' ? [] : [[k, data(x)]])))
+          : v;
+  const kept = Object.entries(options).filter(([k, v]) => !skip.has(k) && v !== undefined && typeof v !== 'function');
+  return redact(data(Object.fromEntries(kept)) as Record<string, unknown>);
+}
+
 /** The app options of an instance: its error statuses, its defences and limits, and where its request log goes. */
 function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   const write = logWriter(options.log ?? 'silent', (line) => process.stdout.write(line));
@@ -221,7 +249,13 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   );
   const allowedHosts = [...(options.allowedHosts ?? []), ...advertised];
   const { namespaces: _, ...rest } = options;
-  return { ...rest, allowedHosts, boundHost, onRequest: sinks.length ? (e: RequestLogEntry) => sinks.forEach((f) => f(e)) : undefined };
+  return {
+    ...rest,
+    allowedHosts,
+    boundHost,
+    settings: settingsOf(options),
+    onRequest: sinks.length ? (e: RequestLogEntry) => sinks.forEach((f) => f(e)) : undefined,
+  };
 }
 
 export interface Namespaced {

@@ -17,6 +17,13 @@ export interface DevnetHandle<F> {
   readonly accounts: AccountsInfo;
   /** What the fixture returned (undefined without one). */
   readonly fixture: F;
+  /**
+   * Hardhat's `loadFixture`, inside a test: the first call runs `fn` from the file's fixture state
+   * and takes a snapshot; later calls (in later tests) revert to that snapshot instead of running it
+   * again, and give back what it returned. After a test that called it, the next test starts from
+   * this fixture's state (call it first in every test that needs it, as with Hardhat).
+   */
+  loadFixture<T>(fn: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => T | Promise<T>): Promise<T>;
 }
 
 /**
@@ -36,7 +43,7 @@ export function useDevnet<F = undefined>(
   let control: DevnetControl | undefined;
   let before: string | undefined;
   let fixed: string | undefined;
-  const get = <K extends keyof DevnetHandle<F>>(key: K): DevnetHandle<F>[K] => {
+  const get = <K extends 'url' | 'control' | 'accounts' | 'fixture'>(key: K): NonNullable<typeof ready>[K] => {
     if (!ready) throw new Error(`l2-devnet/vitest: devnet.${key} is set before the file's first test (read it inside a test or a hook)`);
     return ready[key];
   };
@@ -54,8 +61,36 @@ export function useDevnet<F = undefined>(
     ready = { url, control: c, accounts, fixture: value };
   });
 
+  // Per-test fixtures: fn -> its snapshot and value; `used`: the one the running test loaded.
+  const fixtures = new Map<unknown, { id: string; value: unknown }>();
+  let used: string | undefined;
+  const loadFixture = async <T>(fn: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => T | Promise<T>) => {
+    get('control');
+    const net = ready!;
+    const known = fixtures.get(fn);
+    if (known) {
+      await net.control.revert(known.id);
+      used = known.id;
+      return known.value as T;
+    }
+    // From the file's fixture state: that revert drops every snapshot taken after it, other fixtures' too.
+    await net.control.revert(fixed!);
+    fixtures.clear();
+    const value = await fn({ url: net.url, control: net.control, accounts: net.accounts });
+    used = (await net.control.snapshot()).id;
+    fixtures.set(fn, { id: used, value });
+    return value;
+  };
+
   afterEach(async () => {
-    if (control && fixed !== undefined) await control.revert(fixed);
+    if (!control || fixed === undefined) return;
+    // A snapshot stays usable after a revert to it, so the fixtures' snapshots live on.
+    if (used !== undefined) await control.revert(used);
+    else {
+      await control.revert(fixed);
+      fixtures.clear();
+    }
+    used = undefined;
   });
 
   afterAll(async () => {
@@ -76,5 +111,6 @@ export function useDevnet<F = undefined>(
     get fixture() {
       return get('fixture');
     },
+    loadFixture,
   };
 }

@@ -10,7 +10,7 @@ const graph = importGraph();
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
-  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/', 'l1/'],
+  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
@@ -37,7 +37,6 @@ const STILL_LONG = [
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
-  'explorer/overview.ts',
   'explorer/client/main.ts',
   'http/fields/kinds.ts',
   'http/multipart.ts',

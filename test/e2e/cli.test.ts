@@ -44,13 +44,13 @@ describe('l2-devnet CLI: server lifecycle', () => {
     async () => {
       const { cli, url, json } = await startServer(['--port', '0']);
       expect(json.event).toBe('ready');
-      expect(json.version).toBe('0.1.0');
+      expect(json.version).toBe('0.2.0');
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(Number(new URL(url).port)).toBeGreaterThan(0);
 
       const health = await fetch(`${url}/_devnet/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', version: '0.1.0' });
+      expect(await health.json()).toEqual({ status: 'ok', version: '0.2.0' });
 
       const accounts = await getAccounts(url);
       const names = accounts.accounts.map((a) => a.name);
@@ -132,7 +132,7 @@ describe('l2-devnet CLI: server lifecycle', () => {
         .stdout()
         .split('\n')
         .filter((l) => l.trim() !== '');
-      expect(lines).toEqual([JSON.stringify({ event: 'ready', url, version: '0.1.0' })]);
+      expect(lines).toEqual([JSON.stringify({ event: 'ready', url, version: '0.2.0' })]);
     },
     TEST_TIMEOUT,
   );
@@ -142,11 +142,11 @@ describe('l2-devnet CLI: server lifecycle', () => {
     async () => {
       const { cli, url, json } = await startServer(['--log', 'silent'], { L2DEVNET_PORT: '0' });
       expect(json.event).toBe('ready');
-      expect(json.version).toBe('0.1.0');
+      expect(json.version).toBe('0.2.0');
       expect(Number(new URL(url).port)).toBeGreaterThan(0);
       const health = await fetch(`${url}/_devnet/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', version: '0.1.0' });
+      expect(await health.json()).toEqual({ status: 'ok', version: '0.2.0' });
       expect((await stop(cli)).code).toBe(0);
     },
     TEST_TIMEOUT,
@@ -257,11 +257,11 @@ describe('l2-devnet CLI: flags', () => {
   );
 
   it(
-    '--version prints 0.1.0 and exits 0',
+    '--version prints 0.2.0 and exits 0',
     async () => {
       const r = await runToExit(['--version']);
       expect(r.code).toBe(0);
-      expect(r.stdout.trim()).toBe('0.1.0');
+      expect(r.stdout.trim()).toBe('0.2.0');
     },
     TEST_TIMEOUT,
   );

@@ -31,7 +31,7 @@ describe('l2-devnet --help / --version', () => {
     for (const flag of ['--version', '-v']) {
       const r = await runToExit([flag]);
       expect(r.code).toBe(0);
-      expect(r.stdout).toBe('0.1.0\n');
+      expect(r.stdout).toBe('0.2.0\n');
     }
   });
 });

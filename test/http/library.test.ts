@@ -18,7 +18,7 @@ describe('createDevnet: control', () => {
   it('drives the whole control plane through the same fetch', async () => {
     const dn = createDevnet({ settlement: 'manual' });
     const c = dn.control;
-    expect(await c.health()).toEqual({ status: 'ok', version: '0.1.0' });
+    expect(await c.health()).toEqual({ status: 'ok', version: '0.2.0' });
     const { accounts, api_keys, operator } = await c.accounts();
     const alice = accounts.find((a) => a.name === 'alice')!;
     expect(api_keys).toHaveLength(1);

@@ -156,6 +156,7 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
   deposit: async (s) => ok(await s.c.post('/_devnet/deposit', { stark_key: s.got.wallet, contract_address: 'eth', amount: '5' })),
   // Only the L1 bridge issues it (test/l1/bridge.test.ts drives it from Anvil): called directly here.
   l1Deposit: async (s) => s.c.dn.devnet.l1Deposit({ starkKey: s.got.wallet, contractAddress: 'eth', amount: 3n }, `0x${'ab'.repeat(32)}`),
+  setBalance: async (s) => ok(await s.c.post('/_devnet/set-balance', { stark_key: s.got.wallet, contract_address: 'eth', amount: '7' })),
   recordUpload: async (s) => {
     s.got.cid = ok(await upload(s.c, await genesisProject(s.c), fileForm('sweep.txt', new TextEncoder().encode('swept')))).data.cid;
   },

@@ -168,13 +168,52 @@ describe('parseFlags', () => {
       l1: 'http://127.0.0.1:8545',
       'l1-contract': '0x00000000000000000000000000000000000000aa',
       log: 'json',
+      accounts: '2',
+      balance: '5',
+      'load-state': 'in.json',
+      'dump-state': 'out.json',
     };
+    // Flags that need another one given with them (--balance applies to --accounts).
+    const needs: Record<string, string[]> = { balance: ['--accounts', '2'] };
     for (const f of FLAGS) {
       const value = sample[f.name]!;
       expect(value, `a sample value for --${f.name}`).toBeDefined();
-      const fromEnv = parseFlags([], { [envOf(f.name)]: value }).options;
-      expect(fromEnv, f.name).toEqual(parseFlags([`--${f.name}=${value}`], {}).options);
-      expect(fromEnv, f.name).not.toEqual(parseFlags([], {}).options);
+      const base = needs[f.name] ?? [];
+      const fromEnv = parseFlags(base, { [envOf(f.name)]: value }).options;
+      expect(fromEnv, f.name).toEqual(parseFlags([...base, `--${f.name}=${value}`], {}).options);
+      expect(fromEnv, f.name).not.toEqual(parseFlags(base, {}).options);
     }
+  });
+});
+
+describe('--accounts, --balance, --load-state, --dump-state', () => {
+  it('--accounts N funds each with 10000 ETH unless --balance says otherwise (env too)', () => {
+    expect(parseFlags(['--accounts', '3'], {}).options.devAccounts).toEqual({ count: 3, balanceWei: 10_000n * 10n ** 18n });
+    expect(parseFlags(['--accounts', '2', '--balance', '0.5'], {}).options.devAccounts).toEqual({ count: 2, balanceWei: 5n * 10n ** 17n });
+    expect(parseFlags([], { L2DEVNET_ACCOUNTS: '4', L2DEVNET_BALANCE: '7' }).options.devAccounts).toEqual({
+      count: 4,
+      balanceWei: 7n * 10n ** 18n,
+    });
+    expect(parseFlags(['--load-state', 'in.json', '--dump-state', 'out.json'], {}).options).toMatchObject({
+      loadState: 'in.json',
+      dumpState: 'out.json',
+    });
+  });
+
+  it.each([
+    [['--accounts', '0'], '--accounts must be an integer in [1, 10000], got "0"'],
+    [['--accounts', 'ten'], '--accounts must be an integer in [1, 10000], got "ten"'],
+    [['--balance', '5'], '--balance needs --accounts N, got "5"'],
+    [['--accounts', '1', '--balance=-1'], '--balance must be an amount of ETH such as 10000 or 0.5 (at most 6 decimals), got "-1"'],
+    [
+      ['--accounts', '1', '--balance', '0.0000001'],
+      '--balance must be an amount of ETH such as 10000 or 0.5 (at most 6 decimals), got "0.0000001"',
+    ],
+    [
+      ['--state', 'd', '--load-state', 'f'],
+      '--load-state cannot be combined with --state (the directory already restores its state), got "f"',
+    ],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(() => parseFlags(argv, {})).toThrow(new FlagError(message));
   });
 });

@@ -2,7 +2,7 @@
 import { ensureNftAsset } from '../catalog/assets.js';
 import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
-import { balanceOf, credit, MAX_BALANCE, recordIssue } from './ledger.js';
+import { balanceOf, credit, debit, MAX_BALANCE, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import type { State } from '../state/state.js';
 import { RECORD_TYPES, isNftType } from '../state/state.js';
@@ -69,4 +69,33 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
       status: RecordStatus.AcceptedByService,
     }).sequenceId,
   };
+}
+
+/**
+ * Sets `starkKey`'s available balance of a fungible asset to `amount` (Anvil's `anvil_setBalance`),
+ * with no record: the difference is issued (or withdrawn from issue when it lowers it), as a genesis
+ * allocation is, so conservation still holds. Frozen funds (open orders) stay as they are.
+ */
+export function setBalance(
+  state: State,
+  starkKey: string,
+  contractAddress: string,
+  amount: bigint,
+): { asset_id: string; available: bigint } {
+  const contract = requireContract(state, contractAddress);
+  if (isNftType(contract.type))
+    fail(ErrorCode.InvalidParam, `set-balance is for ETH and ERC20; ${contract.address} is ${contract.type} (deposit a token instead)`);
+  const assetHex = '0x' + contract.assetType.toString(16);
+  const asset = state.assets.get(assetHex)!;
+  const b = balanceOf(state, starkKey, assetHex);
+  if (amount + b.frozen > MAX_BALANCE)
+    fail(ErrorCode.AmountInvalid, `amount ${amount} with ${b.frozen} frozen would push the balance above 2^63-1`);
+  const change = amount - b.available;
+  if (change !== 0n) {
+    ensureVault(state, starkKey, assetHex);
+    if (change > 0n) credit(state, starkKey, asset, change);
+    else debit(state, starkKey, asset, -change);
+    recordIssue(state, assetHex, change);
+  }
+  return { asset_id: assetHex, available: amount };
 }

@@ -90,7 +90,15 @@ export function checkSignedMove(
   checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
   checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
   checkNotExpired(state, input.expiration);
-  checkSignature(check, () => kind.messageHash(input, asset, receiver), input.signature, input.starkKey);
+  checkSignature(check, () => kind.messageHash(input, asset, receiver), input.signature, input.starkKey, {
+    asset_id: asset.hex,
+    amount: input.amount,
+    nonce: input.nonce,
+    vault_id: input.vaultId,
+    receiver,
+    receiver_vault_id: input.receiverVaultId,
+    expiration_timestamp: input.expiration,
+  });
   return { asset, receiver };
 }
 

@@ -57,9 +57,23 @@ export function checkNotExpired(state: State, expiration: bigint): void {
 }
 
 /** `messageHash` runs at most once, and only when the check (or the refusal's message) needs it. */
-export function checkSignature(check: SignatureCheck, messageHash: () => bigint, signature: Signature, starkKey: string): void {
+export function checkSignature(
+  check: SignatureCheck,
+  messageHash: () => bigint,
+  signature: Signature,
+  starkKey: string,
+  signed: Record<string, bigint | string>,
+): void {
   let hash: bigint | undefined;
   const once = (): bigint => (hash ??= messageHash());
-  if (!check(once, signature, BigInt(starkKey)))
-    fail(ErrorCode.InvalidSignature, `signature does not verify for stark_key ${starkKey} over message hash ${toHex(once())}`);
+  if (!check(once, signature, BigInt(starkKey))) {
+    const fields = Object.entries(signed)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    fail(
+      ErrorCode.InvalidSignature,
+      `signature does not verify for stark_key ${starkKey} over message hash ${toHex(once())} of ${fields}; ` +
+        'a common cause: a private key given with its 0x to a signer that strips it (or reads it as decimal), so it signed with another key',
+    );
+  }
 }

@@ -2,7 +2,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { privateKeyFromSeed, starkKeyFromPrivate } from '../../crypto/keys.js';
 import { parseIsoMicros } from '../state/clock.js';
-import { buildContract, contractKey, ethContract, parseTokenType } from '../catalog/contracts.js';
+import { buildContract, contractKey, ETH_QUANTUM, ethContract, parseTokenType } from '../catalog/contracts.js';
 import { registerContract } from '../catalog/contracts.js';
 import { deposit } from '../ledger/deposits.js';
 import { credit, MAX_BALANCE, recordIssue } from '../ledger/ledger.js';
@@ -85,6 +85,11 @@ function at<T>(path: string, step: () => T): T {
 export interface GenesisOptions {
   /** Overrides the document's seed (`--seed`). */
   seed?: string | undefined;
+  /**
+   * `--accounts N --balance X`: N more accounts, `account0` to `account{N-1}`, keys derived from the
+   * seed like the named ones, each given `balanceWei` of ETH as a genesis allocation (no record).
+   */
+  devAccounts?: { count: number; balanceWei: bigint } | undefined;
 }
 
 /** Deterministic stark private key of a named genesis account. */
@@ -164,6 +169,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
 
   const keyNames = genesisApiKeys(state, g, seed);
   genesisProjects(state, g, keyNames, nowMicros);
+  devAccounts(state, seed, names, options.devAccounts);
   genesisDeposits(state, g, names);
   genesisMarketplaces(state, g, names, keyNames, nowMicros);
   // Building the genesis is not something to undo.
@@ -172,6 +178,14 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
 }
 
 /** Accounts: keys derived from the seed unless the document pins a private key; name -> stark key. */
+function addAccount(state: State, seed: string, names: Map<string, string>, name: string, priv: bigint): string {
+  const starkKey = toHex(starkKeyFromPrivate(priv));
+  const ethAddress = toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
+  names.set(name, starkKey);
+  state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
+  return starkKey;
+}
+
 function genesisAccounts(state: State, g: Record<string, Json>, seed: string): Map<string, string> {
   const names = new Map<string, string>();
   arr(g.accounts, 'genesis.accounts').forEach((a, i) => {
@@ -187,10 +201,7 @@ function genesisAccounts(state: State, g: Record<string, Json>, seed: string): M
     } else {
       priv = accountPrivateKey(seed, name);
     }
-    const starkKey = toHex(at(`${path}.private_key`, () => starkKeyFromPrivate(priv)));
-    const ethAddress = toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
-    names.set(name, starkKey);
-    state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
+    at(`${path}.private_key`, () => addAccount(state, seed, names, name, priv));
   });
   return names;
 }
@@ -256,6 +267,18 @@ function genesisProjects(state: State, g: Record<string, Json>, keyNames: Map<st
       project.contracts.push(contract.key);
     });
   });
+}
+
+/** `--accounts N --balance X`: account0... after the named ones, each allocated X (no record). */
+function devAccounts(state: State, seed: string, names: Map<string, string>, dev: GenesisOptions['devAccounts']): void {
+  if (dev !== undefined && dev.balanceWei % ETH_QUANTUM !== 0n)
+    throw new GenesisError('--balance', `must be a whole number of ETH quanta (10^-6 ETH), got ${dev.balanceWei} wei`);
+  for (let i = 0; i < (dev?.count ?? 0); i++) {
+    const name = `account${i}`;
+    if (names.has(name)) throw new GenesisError('--accounts', `the genesis already names an account "${name}"`);
+    const starkKey = addAccount(state, seed, names, name, accountPrivateKey(seed, name));
+    if (dev!.balanceWei > 0n) at('--balance', () => allocate(state, starkKey, 'eth', dev!.balanceWei / ETH_QUANTUM));
+  }
 }
 
 /** Deposits (recorded, or allocated without a record) of amounts and NFT tokens to named accounts. */

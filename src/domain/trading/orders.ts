@@ -132,7 +132,19 @@ function checkOrder(state: State, input: OrderInput, check: SignatureCheck): { b
       feeVaultId: input.feeVault,
       feeLimit: input.feeLimit,
     });
-  checkSignature(check, hash, input.signature, input.starkKey);
+  checkSignature(check, hash, input.signature, input.starkKey, {
+    vault_id_sell: input.vaultSell,
+    vault_id_buy: input.vaultBuy,
+    amount_sell: input.amountSell,
+    amount_buy: input.amountBuy,
+    token_sell: toHex(input.tokenSell),
+    token_buy: toHex(input.tokenBuy),
+    nonce: input.nonce,
+    expiration_timestamp: input.expiration,
+    fee_token: toHex(input.feeToken),
+    fee_vault_id: input.feeVault,
+    fee_limit: input.feeLimit,
+  });
   const payment = input.payment;
   if (
     payment !== undefined &&
@@ -232,7 +244,7 @@ export function cancelOrder(state: State, orderId: number, starkKey: string, sig
   if (order.starkKey !== starkKey) fail(ErrorCode.CancelOrderWrongOwner, `order ${orderId} belongs to ${order.starkKey}, not ${starkKey}`);
   if (!state.openOrders.has(orderId))
     fail(ErrorCode.CanceledOrder, `order ${orderId} is already ${order.state === ORDER_STATES.filled ? 'filled' : 'cancelled'}`);
-  checkSignature(check, () => cancelOrderMsgHash(BigInt(orderId)), signature, starkKey);
+  checkSignature(check, () => cancelOrderMsgHash(BigInt(orderId)), signature, starkKey, { order_id: String(orderId) });
   closeOrder(state, order, ORDER_STATES.cancelled, true);
   return nextSequenceId(state);
 }

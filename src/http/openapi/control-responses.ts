@@ -18,6 +18,21 @@ export const ACCOUNTS = v.strictObject({
   operator: v.pipe(STARK_KEY, v.description('the stark key that collects the service fee')),
 });
 
+export const CONFIG = v.strictObject({
+  version: text('the emulator version'),
+  seed: text('the seed keys, API keys and ids derive from (--seed, else the genesis seed)'),
+  genesis_hash: hex('state hash of the genesis state: equal hashes, the same start'),
+  settlement: text('auto, manual or interval:SECONDS'),
+  clock: v.picklist(['virtual', 'wall']),
+  signatures: v.picklist(['verify', 'skip']),
+  flags: v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.description(
+      'the options the emulator started with (the CLI sets them from its flags), by option name; control token and API keys [redacted]',
+    ),
+  ),
+});
+
 export const API_KEY = v.strictObject({
   api_key: v.pipe(v.string(), v.regex(/^rk-[0-9a-f-]{36}$/), v.description('the new key, for x-api-key')),
 });
@@ -43,6 +58,11 @@ export const CLAIM = v.strictObject({
   ethaddress: hex('the Ethereum address, 40 lowercase hex digits'),
   asset_id: hex('StarkEx asset id'),
   amount: exactInt('quantized units claimed'),
+});
+export const BALANCE_SET = v.strictObject({
+  stark_key: STARK_KEY,
+  asset_id: hex('StarkEx asset id'),
+  available: exactInt('the available balance now, quantized units'),
 });
 export const SNAPSHOT = v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') });
 export const REVERTED = v.strictObject({ reverted: hex('the snapshot reverted to') });

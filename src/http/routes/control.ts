@@ -12,9 +12,11 @@ import { asText, hex, id, optText, optUint, optional, starkKey, text, tokenId, u
 import {
   ACCOUNTS,
   API_KEY,
+  BALANCE_SET,
   BATCH,
   CLAIM,
   CLOCK,
+  CONFIG,
   HEALTH,
   INVARIANTS,
   REVERTED,
@@ -41,7 +43,7 @@ const LAYER: Field<BatchLayer> = fieldOf(
   { description: 'default both' },
 );
 
-export function controlRoutes(devnet: Devnet): RouteGroup {
+export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): RouteGroup {
   return new RouteGroup(devnet)
     .add({ method: 'GET', path: '/_devnet/health', tag, reply: 'plain', summary: 'Liveness and version', response: HEALTH }, () => ({
       status: 'ok',
@@ -57,6 +59,17 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         response: ACCOUNTS,
       },
       () => devnet.accounts(),
+    )
+    .add(
+      {
+        method: 'GET',
+        path: '/_devnet/config',
+        tag,
+        reply: 'plain',
+        summary: "Seed, genesis hash, settlement, clock and the start options (starknet-devnet's devnet_getConfig, Anvil's anvil_nodeInfo)",
+        response: CONFIG,
+      },
+      () => ({ version: VERSION, ...devnet.settings(), flags }),
     )
     .add(
       {
@@ -107,6 +120,23 @@ export function controlRoutes(devnet: Devnet): RouteGroup {
         const tokenIdValue = b.token_id;
         return devnet.deposit({ starkKey: starkKeyValue, contractAddress, amount, tokenId: tokenIdValue, tokenUrl: b.token_url });
       },
+    )
+    .add(
+      {
+        method: 'POST',
+        path: '/_devnet/set-balance',
+        tag,
+        reply: 'plain',
+        summary:
+          "Sets a stark key's available balance of ETH or an ERC20 (Anvil's anvil_setBalance): no record, the difference counts as issued",
+        body: {
+          stark_key: starkKey(),
+          contract_address: text({ code: ErrorCode.ContractAddressMissing, description: '"eth" or a registered ETH/ERC20 contract' }),
+          amount: uint({ code: ErrorCode.AmountInvalid, below: 1n << 63n, description: 'quantized units; 0 empties it' }),
+        },
+        response: BALANCE_SET,
+      },
+      ({ body: b }) => devnet.setBalance(b.stark_key, b.contract_address, b.amount),
     )
     .add(
       {

@@ -17,6 +17,7 @@ describe('checkSignature', () => {
       () => (hashed++, 5n),
       SIG,
       KEY,
+      {},
     );
     expect(hashed).toBe(0);
   });
@@ -26,13 +27,15 @@ describe('checkSignature', () => {
     const reads: SignatureCheck = (hash) => hash() === 6n;
     let caught: unknown;
     try {
-      checkSignature(reads, () => (hashed++, 0xabcn), SIG, KEY);
+      checkSignature(reads, () => (hashed++, 0xabcn), SIG, KEY, { amount: 5n, nonce: 1n });
     } catch (e) {
       caught = e;
     }
     expect(caught).toBeInstanceOf(DevnetError);
     expect((caught as DevnetError).code).toBe(ErrorCode.InvalidSignature);
-    expect((caught as DevnetError).message).toContain('over message hash 0xabc');
+    expect((caught as DevnetError).message).toContain('over message hash 0xabc of amount 5, nonce 1; ');
+    // The usual mistake, named: a key with its 0x given to a signer that strips it.
+    expect((caught as DevnetError).message).toContain('a private key given with its 0x to a signer that strips it');
     expect(hashed).toBe(1);
   });
 });
