@@ -19,7 +19,7 @@ RUN npm ci --ignore-scripts && npm run build
 FROM node:24-slim
 LABEL org.opencontainers.image.title="l2-devnet" \
       org.opencontainers.image.description="Deterministic local emulator of a StarkEx-style layer-2 token and NFT platform API (Reddio-compatible)" \
-      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.version="0.2.0" \
       org.opencontainers.image.licenses="MIT" \
       org.opencontainers.image.base.name="docker.io/library/node:24-slim"
 WORKDIR /app

@@ -186,6 +186,8 @@ export async function tour(call: Call): Promise<void> {
   ).sequence_id;
   await call('POST', `/_devnet/records/${deposit}/status`, { body: { status: 3 } });
   await call('POST', '/_devnet/clock', { body: { advance_seconds: 3600 } });
+  await call('GET', '/_devnet/config');
+  await call('POST', '/_devnet/set-balance', { body: { stark_key: carol.stark_key, contract_address: 'eth', amount: '123456789' } });
   await call('GET', '/_devnet/invariants');
   await call('POST', '/_devnet/faults', { body: { path: '/v1/nonce', error_code: 19, nth: 2 } });
   await call('GET', '/_devnet/faults');
