@@ -102,6 +102,15 @@ describe('npm pack', () => {
 });
 
 describe('installed from the tarball', () => {
+  it('installs without building: its prepare script does nothing outside a clone (npm may run it for a tarball)', async () => {
+    const installed = join(scratch.dir, 'node_modules', 'l2-devnet');
+    const before = readdirSync(join(installed, 'dist')).sort();
+    const prepare = await run('npm', ['run', 'prepare'], installed);
+    expect(prepare.code, prepare.stderr).toBe(0);
+    expect(prepare.stdout).not.toMatch(/> l2-devnet@\S+ build/);
+    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(before);
+  });
+
   it('runs the CLI from node_modules/.bin: --version, a server, `l2-devnet health`, a stop', async () => {
     const bin = join(scratch.dir, 'node_modules/.bin/l2-devnet');
     expect((await run(bin, ['--version'], scratch.dir)).stdout.trim()).toBe(pkg.version);
