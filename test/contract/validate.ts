@@ -336,7 +336,7 @@ export class ContractValidator {
   }
 
   /** The path as the document's templates see it: rewritten by the first of its path rules that matches. */
-  #routedPath(method: string, fullPath: string): string {
+  routedPath(method: string, fullPath: string): string {
     const prefix = this.#serverPrefixes.map((p) => p.exec(fullPath)).find((m) => m !== null);
     const path = prefix ? fullPath.slice(prefix[0].length) || '/' : fullPath;
     for (const rule of this.#pathRules) {
@@ -350,7 +350,7 @@ export class ContractValidator {
   check(ex: Exchange): Verdict {
     const url = new URL(ex.req.url);
     // Decoded as the server's router decodes it (`/%6Es/alpha/` is `/ns/alpha/`, an encoded slash stays).
-    const path = this.#routedPath(ex.req.method, getPath(new Request(url)));
+    const path = this.routedPath(ex.req.method, getPath(new Request(url)));
     const query: Record<string, string | string[]> = {};
     for (const [k, v] of url.searchParams) {
       const prev = query[k];

@@ -134,9 +134,10 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const okJson = spec.response ? okSchema({ ...spec, response: spec.response }, components) : undefined;
   // An answer that may be any JSON (a stored .json file) cannot be told apart from a refusal: no oneOf then.
   const anyJson = okJson !== undefined && Object.keys(okJson).every((k) => k === 'description');
+  // JSON first: validating proxies (Prism) take the first listed media type that matches, and `*/*` matches JSON too.
   const content = {
-    ...(spec.produces ? { [spec.produces.type]: { schema: jsonSchemaOf(spec.produces.schema) } } : {}),
     ...json(okJson === undefined ? FAILED_REF : anyJson ? okJson : { oneOf: [okJson, FAILED_REF] }),
+    ...(spec.produces ? { [spec.produces.type]: { schema: jsonSchemaOf(spec.produces.schema) } } : {}),
   };
   // The example's answer: JSON under application/json, anything else under the route's own media type.
   const answered =
