@@ -115,14 +115,12 @@ $('search').addEventListener('submit', (ev) => {
   ev.preventDefault();
   if (value('q')) location.hash = '#/search/' + enc(value('q'));
 });
+const typing = (t: EventTarget | null) =>
+  t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
 document.addEventListener('keydown', (ev) => {
-  if (
-    ev.key === '/' &&
-    !(ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement)
-  ) {
-    ev.preventDefault();
-    $('q').focus();
-  }
+  if (ev.key !== '/' || typing(ev.target)) return;
+  ev.preventDefault();
+  $('q').focus();
 });
 
 // ---- events: the history the server holds (every event on first open), then live, resumed with Last-Event-ID ----
