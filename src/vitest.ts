@@ -8,6 +8,9 @@ import { namespaceUrl, workerNamespace } from './testing/namespaces.js';
 export type { ProvidedDevnet } from './vitest-setup.js';
 export { devnetGlobalSetup } from './vitest-setup.js';
 
+/** What a fixture is given. */
+type Net = { url: string; control: DevnetControl; accounts: AccountsInfo };
+
 export interface DevnetHandle<F> {
   /** The emulator's URL (point an SDK or fetch at it). */
   readonly url: string;
@@ -23,7 +26,7 @@ export interface DevnetHandle<F> {
    * again, and give back what it returned. After a test that called it, the next test starts from
    * this fixture's state (call it first in every test that needs it, as with Hardhat).
    */
-  loadFixture<T>(fn: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => T | Promise<T>): Promise<T>;
+  loadFixture<T>(fn: (net: Net) => T | Promise<T>): Promise<T>;
 }
 
 /**
@@ -36,10 +39,8 @@ export interface DevnetHandle<F> {
  * own namespace of the one emulator (`worker-{VITEST_POOL_ID}`): a worker runs one file at a time,
  * so its snapshots and reverts never meet another worker's.
  */
-export function useDevnet<F = undefined>(
-  fixture?: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => F | Promise<F>,
-): DevnetHandle<F> {
-  let ready: { url: string; control: DevnetControl; accounts: AccountsInfo; fixture: F } | undefined;
+export function useDevnet<F = undefined>(fixture?: (net: Net) => F | Promise<F>): DevnetHandle<F> {
+  let ready: (Net & { fixture: F }) | undefined;
   let control: DevnetControl | undefined;
   let before: string | undefined;
   let fixed: string | undefined;
@@ -64,7 +65,7 @@ export function useDevnet<F = undefined>(
   // Per-test fixtures: fn -> its snapshot and value; `used`: the one the running test loaded.
   const fixtures = new Map<unknown, { id: string; value: unknown }>();
   let used: string | undefined;
-  const loadFixture = async <T>(fn: (net: { url: string; control: DevnetControl; accounts: AccountsInfo }) => T | Promise<T>) => {
+  const loadFixture = async <T>(fn: (net: Net) => T | Promise<T>) => {
     get('control');
     const net = ready!;
     const known = fixtures.get(fn);

@@ -4,8 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { CLIENT_FILE, EXPLORER_ASSET_TYPES } from './constants.js';
 import { EXPLORER_CSS, EXPLORER_HTML } from './page.js';
 
-export { FAVICON } from './constants.js';
-
 /**
  * The page-weight budget (README "Explorer"): everything the page loads (HTML, script, stylesheet,
  * icon) together, uncompressed, in bytes. test/http/explorer-page.test.ts holds the page to it.
@@ -24,17 +22,12 @@ async function clientScript(): Promise<string> {
   return `document.body.textContent = 'The explorer script is not built: run npm run build.';`;
 }
 
-export interface StaticAsset {
-  type: string;
-  body: string;
-}
-
 const BODIES: Readonly<Record<string, string>> = {
   '/': EXPLORER_HTML,
   '/explorer.js': await clientScript(),
   '/explorer.css': EXPLORER_CSS,
 };
 
-export const EXPLORER_ASSETS: Readonly<Record<string, StaticAsset>> = Object.fromEntries(
+export const EXPLORER_ASSETS: Readonly<Record<string, { type: string; body: string }>> = Object.fromEntries(
   Object.entries(EXPLORER_ASSET_TYPES).map(([path, type]) => [path, { type, body: BODIES[path]! }]),
 );

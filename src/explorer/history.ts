@@ -5,41 +5,24 @@
 import type { DevnetEvent } from '../devnet-events.js';
 import type { State } from '../domain/state/state.js';
 
-/** Events kept for replay (a reconnecting page asks for what it missed). */
-export const DEFAULT_REPLAY_EVENTS = 1000;
-/** Records whose status moves are kept (the oldest record's history goes first). */
-export const DEFAULT_HISTORY_RECORDS = 10_000;
-
 export interface StatusStep {
   /** null: the record appeared. */
   from: number | null;
   to: number;
   /** The emulator clock after the command that made the move. */
   time: string;
-  /** The command that made it. */
   cmd: string;
-  /** The event's seq. */
-  event: number;
 }
 
 export class EventHistory {
-  private readonly events: Array<DevnetEvent | undefined>;
+  /** Events kept for replay (a reconnecting page asks for what it missed). */
+  readonly replayCapacity = 1000;
+  /** Records whose status moves are kept (the oldest record's history goes first). */
+  private readonly historyCapacity = 10_000;
+  private readonly events = new Array<DevnetEvent | undefined>(this.replayCapacity);
   private readonly steps = new Map<number, StatusStep[]>();
-
-  constructor(
-    readonly replayCapacity = DEFAULT_REPLAY_EVENTS,
-    readonly historyCapacity = DEFAULT_HISTORY_RECORDS,
-  ) {
-    this.events = new Array<DevnetEvent | undefined>(replayCapacity);
-  }
-
   private last = 0;
   private first = 1;
-
-  /** Seq of the oldest event still held (last + 1 when none is). */
-  get oldest(): number {
-    return this.first;
-  }
 
   /** Takes every event; `state` is read after a revert to drop moves it undid. */
   take(e: DevnetEvent, state: () => State): void {
@@ -63,7 +46,6 @@ export class EventHistory {
           return e.time;
         },
         cmd: e.cmd,
-        event: e.seq,
       });
     } else if (e.cmd === 'reset' || e.cmd === 'load') {
       this.steps.clear();

@@ -45,7 +45,7 @@ function isOwnRead(method: string, path: string): boolean {
 }
 
 /** The declared route a request matched (`/v1/orders/:order_id/cancel`), or `unmatched`: a bounded label set. */
-export function routeLabel(c: Context): string {
+function routeLabel(c: Context): string {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
   return 'unmatched';

@@ -39,6 +39,14 @@ interface Family {
   samples: () => Sample[];
 }
 
+/** A gauge of one unlabelled value. */
+const gauge = (name: string, help: string, read: () => number): Family => ({
+  name,
+  help,
+  type: 'gauge',
+  samples: () => [{ value: read() }],
+});
+
 export class Metrics {
   /** `method route status code` -> count (the route is its declared pattern, so the label set is bounded). */
   private readonly requests = new Map<string, { labels: { method: string; route: string; status: string; code: string }; n: number }>();
@@ -108,24 +116,9 @@ export class Metrics {
         help: 'Records by status.',
         samples: () => RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 })),
       },
-      {
-        name: 'l2devnet_open_orders',
-        type: 'gauge',
-        help: 'Open (placed or partially filled) orders.',
-        samples: () => [{ value: g().openOrders }],
-      },
-      {
-        name: 'l2devnet_sse_subscribers',
-        type: 'gauge',
-        help: 'Open GET /_devnet/events streams.',
-        samples: () => [{ value: g().sseSubscribers }],
-      },
-      {
-        name: 'l2devnet_request_journal_entries',
-        type: 'gauge',
-        help: 'Entries held by the request journal (GET /_devnet/requests).',
-        samples: () => [{ value: g().journalEntries }],
-      },
+      gauge('l2devnet_open_orders', 'Open (placed or partially filled) orders.', () => g().openOrders),
+      gauge('l2devnet_sse_subscribers', 'Open GET /_devnet/events streams.', () => g().sseSubscribers),
+      gauge('l2devnet_request_journal_entries', 'Entries held by the request journal (GET /_devnet/requests).', () => g().journalEntries),
     ];
   }
 

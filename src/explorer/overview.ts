@@ -7,13 +7,11 @@ import { depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
 import type { Contract, LedgerRecord, Order, State, Trade } from '../domain/state/state.js';
-import { RECORD_TYPES } from '../domain/state/state.js';
 import { endpointOf } from '../domain/storage/storage.js';
+import { RECORD_TYPE_NAMES } from './views.js';
 
 /** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
 export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;
-
-const RECORD_TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(RECORD_TYPES).map(([name, n]) => [n, name]));
 
 function display(amount: bigint, c: Contract): string {
   return displayAmount(amount, c.quantum, c.decimals);

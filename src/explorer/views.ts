@@ -86,12 +86,9 @@ export function search(state: State, raw: string): SearchHit[] {
       for (const seq of state.signatures.get(key) ?? [])
         hits.push({ kind: 'record', id: String(seq), label: `record ${seq} signed with r = ${hex}` });
     }
-    const c = /^0x[0-9a-f]{1,40}$/i.test(q) || q.toLowerCase() === 'eth' ? findContract(state, q) : undefined;
-    if (c) hits.push({ kind: 'contract', id: c.address, label: `contract ${c.symbol} (${c.type})` });
-  } else if (q.toLowerCase() === 'eth') {
-    const c = findContract(state, 'eth');
-    if (c) hits.push({ kind: 'contract', id: c.address, label: `contract ${c.symbol} (${c.type})` });
   }
+  const c = /^0x[0-9a-f]{1,40}$/i.test(q) || q.toLowerCase() === 'eth' ? findContract(state, hex === undefined ? 'eth' : q) : undefined;
+  if (c) hits.push({ kind: 'contract', id: c.address, label: `contract ${c.symbol} (${c.type})` });
   if (/^[a-z2-7]{20,}$|^Qm[1-9A-HJ-NP-Za-km-z]{44}$|^b[a-z2-7]{20,}$/.test(q)) {
     const f = fileByCid(state, q);
     if (f) hits.push({ kind: 'file', id: f.cid, label: `file ${f.filename} (${f.size} bytes)` });

@@ -46,27 +46,33 @@ function quantity(asset: AssetRef, w: With, call: string): bigint {
   return toQuantized(str(w, 'amount', call), asset.contract, `${call}: with.amount`);
 }
 
+/** A signed transfer (`l1`: withdrawal) body from `from`, signed by `signer`; `at` names its fields in errors. */
+async function signedMove(ctx: Context, from: Actor, signer: Actor, w: With, at: string, l1 = false, nonce?: bigint) {
+  const asset = await ctx.asset(w.asset, `${at}.asset`);
+  const assetId = await ctx.assetId(asset);
+  const receiver = ctx.receiver(w.to, l1, `${at}.to`);
+  const vaults = (
+    await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
+  ).result as { vault_ids: string[] };
+  const body = (l1 ? signedWithdrawalBody : signedTransferBody)({
+    starkKey: from.stark_key,
+    privateKey: ctx.keyOf(signer),
+    assetId,
+    amount: quantity(asset, w, at.replace(/: with$/, '')),
+    nonce: nonce ?? (await nonceOf(ctx, from.stark_key, w)),
+    vaultId: vaults.vault_ids[0]!,
+    receiver,
+    receiverVaultId: vaults.vault_ids[1]!,
+  });
+  return { body, display: isNft(asset.contract) ? '1' : String(w.amount) };
+}
+
 function signMove(l1: boolean): Builder {
   const call = l1 ? 'withdraw' : 'transfer';
   return async (ctx, as, w) => {
     const from = need(as, call);
-    const asset = await ctx.asset(w.asset, `${call}: with.asset`);
-    const assetId = await ctx.assetId(asset);
-    const receiver = ctx.receiver(w.to, l1, `${call}: with.to`);
-    const vaults = (
-      await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
-    ).result as { vault_ids: string[] };
-    const sign = l1 ? signedWithdrawalBody : signedTransferBody;
-    const body = sign({
-      starkKey: from.stark_key,
-      privateKey: ctx.keyOf(w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
-      assetId,
-      amount: quantity(asset, w, call),
-      nonce: await nonceOf(ctx, from.stark_key, w),
-      vaultId: vaults.vault_ids[0]!,
-      receiver,
-      receiverVaultId: vaults.vault_ids[1]!,
-    });
+    const signer = w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`);
+    const { body } = await signedMove(ctx, from, signer, w, `${call}: with`, l1);
     return { out: post(l1 ? '/v1/withdrawalto' : '/v1/transfers', body), owner: from.stark_key };
   };
 }
@@ -121,34 +127,6 @@ function apiKey(ctx: Context, w: With): Record<string, string> {
   return { 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) };
 }
 
-/** One signed transfer body of a list, from `from` (the list item's `from`, else the step's `as`). */
-async function listItem(
-  ctx: Context,
-  from: Actor,
-  item: With,
-  at: string,
-  nonce: bigint | undefined,
-): Promise<{ body: Record<string, unknown>; display: string }> {
-  const asset = await ctx.asset(item.asset, `${at}.asset`);
-  const assetId = await ctx.assetId(asset);
-  const receiver = ctx.receiver(item.to, false, `${at}.to`);
-  const vaults = (
-    await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
-  ).result as { vault_ids: string[] };
-  const amount = quantity(asset, item, at);
-  const body = signedTransferBody({
-    starkKey: from.stark_key,
-    privateKey: ctx.keyOf(from),
-    assetId,
-    amount,
-    nonce: nonce ?? (await nonceOf(ctx, from.stark_key, item)),
-    vaultId: vaults.vault_ids[0]!,
-    receiver,
-    receiverVaultId: vaults.vault_ids[1]!,
-  });
-  return { body, display: isNft(asset.contract) ? '1' : String(item.amount) };
-}
-
 function transferList(w: With, call: string): With[] {
   if (!Array.isArray(w.transfers) || w.transfers.length === 0)
     throw new ScenarioError(`${call}: with.transfers must be a non-empty list of {to, asset, amount}`);
@@ -175,7 +153,7 @@ const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = 
     const nonce = await nonceOf(ctx, from.stark_key, w);
     const items = [];
     for (const [i, item] of transferList(w, 'batch_transfer').entries()) {
-      const { body, display } = await listItem(ctx, from, item, `batch_transfer: with.transfers[${i}]`, nonce);
+      const { body, display } = await signedMove(ctx, from, from, item, `batch_transfer: with.transfers[${i}]`, false, nonce);
       items.push({ ...body, amount: display });
     }
     const outer = { r: '0x1', s: '0x1', stark_key: from.stark_key };
@@ -199,7 +177,7 @@ const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = 
       const from = item.from === undefined ? need(as, 'multi_transfer') : ctx.actor(item.from, `${at}.from`);
       const nonce = next.get(from.stark_key) ?? (await nonceOf(ctx, from.stark_key, item));
       next.set(from.stark_key, nonce + 1n);
-      items.push((await listItem(ctx, from, item, at, nonce)).body);
+      items.push((await signedMove(ctx, from, from, item, at, false, nonce)).body);
     }
     return { out: post('/v1/multitransfer', { transfers: items, signature: items[0]!.signature }), owner: undefined };
   },

@@ -24,15 +24,6 @@ export function toQuantized(value: unknown, contract: ContractRef, field: string
   return num / den;
 }
 
-/** `quantized x quantum / 10^decimals`, plain decimal, no trailing zeros (as the API's display_value). */
-export function toDisplay(quantized: bigint, contract: ContractRef): string {
-  const raw = (quantized * contract.quantum).toString().padStart(contract.decimals + 1, '0');
-  if (contract.decimals === 0) return raw.replace(/^0+(?=\d)/, '');
-  const whole = raw.slice(0, raw.length - contract.decimals).replace(/^0+(?=\d)/, '');
-  const frac = raw.slice(raw.length - contract.decimals).replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
-}
-
 /** Normalizes a display string for comparison ("1.50" and "1.5" are the same balance). */
 export function sameDecimal(a: string, b: string): boolean {
   const norm = (s: string) => {

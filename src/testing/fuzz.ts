@@ -5,22 +5,8 @@ import type { DevnetOptions } from '../index.js';
 import { Context } from '../scenario/context.js';
 import { inProcessTarget, urlTarget } from '../scenario/target.js';
 import type { Target } from '../scenario/target.js';
-import { amountArbitrary, batchArbitrary, fungibleArbitrary, orderArbitrary, traderArbitrary, transferArbitrary } from './arbitraries.js';
-import {
-  BatchCmd,
-  BatchTransferCmd,
-  CancelCmd,
-  ClaimCmd,
-  ClockCmd,
-  DepositCmd,
-  MintCmd,
-  OrderCmd,
-  RevertCmd,
-  SnapshotCmd,
-  TransferCmd,
-  WithdrawCmd,
-} from './commands.js';
-import type { FuzzModel, FuzzReal } from './commands.js';
+import { fuzzCommands } from './commands.js';
+import type { FuzzReal } from './commands.js';
 import { genesisModel } from './model.js';
 
 export interface FuzzOptions {
@@ -51,32 +37,6 @@ export interface FuzzReport {
   path?: string;
   replayPath?: string;
   error?: string;
-}
-
-/** Every command the runner draws, with weights towards what moves money. */
-export function fuzzCommands(maxCommands: number, replayPath?: string) {
-  return fc.commands<FuzzModel, FuzzReal, false>(
-    [
-      fc.tuple(traderArbitrary, fungibleArbitrary, amountArbitrary).map(([w, a, n]) => new DepositCmd(w, a, n)),
-      transferArbitrary.map((t) => new TransferCmd(t)),
-      transferArbitrary.map((t) => new TransferCmd(t)),
-      fc.tuple(traderArbitrary, fungibleArbitrary, amountArbitrary).map(([w, a, n]) => new WithdrawCmd(w, a, n)),
-      fc.tuple(traderArbitrary, fc.integer({ min: 1, max: 3 })).map(([w, n]) => new MintCmd(w, n)),
-      fc.tuple(traderArbitrary, fc.integer({ min: 1, max: 2 })).map(([w, n]) => new MintCmd(w, n, 'DMC')),
-      batchArbitrary.map((b) => new BatchTransferCmd(b)),
-      orderArbitrary.map((o) => new OrderCmd(o)),
-      orderArbitrary.map((o) => new OrderCmd(o)),
-      orderArbitrary.map((o) => new OrderCmd(o)),
-      fc.tuple(fc.nat(), fc.boolean()).map(([p, own]) => new CancelCmd(p, own)),
-      fc.constantFrom('l2' as const, 'l1' as const, 'both' as const).map((l) => new BatchCmd(l)),
-      fc.tuple(traderArbitrary, fungibleArbitrary).map(([w, a]) => new ClaimCmd(w, a)),
-      fc.integer({ min: 0, max: 7200 }).map((s) => new ClockCmd(s)),
-      fc.constant(null).map(() => new SnapshotCmd()),
-      fc.nat().map((p) => new RevertCmd(p)),
-    ],
-    // 'max': lengths spread over 0..maxCommands (the default size keeps sequences under ~10 commands).
-    { maxCommands, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) },
-  );
 }
 
 interface Fresh {

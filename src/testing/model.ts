@@ -156,26 +156,20 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
   return 'filled';
 }
 
-export function cancelOrder(s: ModelState, o: ModelOrder): void {
-  close(s, o);
-}
+/** Cancels an open order: what it still holds is released. */
+export const cancelOrder = close;
 
 /**
  * A batch or multi transfer: the moves run in order, each seeing the earlier ones; if one cannot be
  * paid, none happens. Returns whether they all moved.
  */
 export function transferAll(s: ModelState, moves: Array<{ from: Trader; to: Trader; asset: AssetName; amount: bigint }>): boolean {
-  const trial = structuredClone(s.balances);
-  const at = (who: Who, asset: AssetName) => {
-    let b = trial.get(key(who, asset));
-    if (!b) trial.set(key(who, asset), (b = { available: 0n, frozen: 0n }));
-    return b;
-  };
+  const trial = { ...s, balances: structuredClone(s.balances) };
   for (const m of moves) {
-    if (at(m.from, m.asset).available < m.amount) return false;
-    at(m.from, m.asset).available -= m.amount;
-    at(m.to, m.asset).available += m.amount;
+    if (balance(trial, m.from, m.asset).available < m.amount) return false;
+    balance(trial, m.from, m.asset).available -= m.amount;
+    balance(trial, m.to, m.asset).available += m.amount;
   }
-  s.balances = trial;
+  s.balances = trial.balances;
   return true;
 }

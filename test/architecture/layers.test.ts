@@ -37,7 +37,6 @@ const STILL_LONG = [
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
-  'explorer/client/main.ts',
   'http/fields/kinds.ts',
   'http/multipart.ts',
   'http/routes/control.ts',
@@ -51,7 +50,6 @@ const STILL_LONG = [
   'persistence/journal.ts',
   'persistence/state-dir.ts',
   'server.ts',
-  'testing/commands.ts',
 ];
 
 const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');
