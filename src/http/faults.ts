@@ -8,7 +8,8 @@ import type { ErrorStatusMode } from './errors.js';
 import * as v from 'valibot';
 import { fieldOf, isMissing, refuse, show } from './fields/field.js';
 import type { Field, Values } from './fields/field.js';
-import { optFreeText, optText, optUint, TEXT_LIMITS } from './fields/kinds.js';
+import { optUint } from './fields/kinds.js';
+import { optFreeText, optText, TEXT_LIMITS } from './fields/text.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 

@@ -95,6 +95,29 @@ export function refusalOf(field: Field<unknown>, where: Where, value: unknown, n
   return parseOrRefusal(field, where, value, name);
 }
 
+/** Absent (not sent, null or empty) is `undefined`; anything else is `field`'s to accept or refuse. */
+export function optional<T>(field: Field<T>, doc: { description?: string } = {}): Field<T | undefined> {
+  // null and '' match their own branches first, so the field itself never sees them.
+  const absent = v.transform((x: T | '' | null): T | undefined => (x === null || x === '' ? undefined : x));
+  // The union's own tag means no branch took the value's type: only a JSON body gets that far.
+  const handOn: Refusal = (name, value) => refusalOf(field as Field<unknown>, 'json', value, name);
+  return fieldOf<T | undefined>(
+    v.optional(v.pipe(v.union([v.null(), v.literal(''), field.json], 'optional'), absent)),
+    { ...field.refusals, optional: handOn },
+    {
+      text: v.optional(
+        v.pipe(
+          v.union([v.literal(''), field.text], 'optional'),
+          v.transform((x: T | ''): T | undefined => (x === '' ? undefined : x)),
+        ),
+      ),
+      description: doc.description ?? field.description,
+      ...(field.entries ? { entries: field.entries } : {}),
+      ...(field.item ? { item: field.item } : {}),
+    },
+  );
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

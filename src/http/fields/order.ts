@@ -6,9 +6,10 @@ import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import type { TimeInForce } from '../../domain/state/state.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, refuse, show } from './field.js';
+import { OBJECT_TAG, fieldOf, optional, refuse, show } from './field.js';
 import type { Field, Values } from './field.js';
-import { TEXT_LIMITS, hex, optText, optional, starkKey, text, uint } from './kinds.js';
+import { hex, starkKey, uint } from './kinds.js';
+import { optText, TEXT_LIMITS, text } from './text.js';
 import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
 const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, quantized: true } as const;

@@ -1,8 +1,8 @@
 // Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
 import * as v from 'valibot';
-import { fieldOf } from './field.js';
+import { fieldOf, optional } from './field.js';
 import type { Field } from './field.js';
-import { optional, uint } from './kinds.js';
+import { uint } from './kinds.js';
 import { listingOf } from '../../domain/values/listing.js';
 import type { Listing } from '../../domain/values/listing.js';
 

@@ -6,9 +6,10 @@ import type { Signature } from '../../domain/ledger/signed.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { readHex } from '../../domain/values/hex.js';
-import { OBJECT_TAG, fieldOf, refuse } from './field.js';
+import { OBJECT_TAG, fieldOf, optional, refuse } from './field.js';
 import type { Field, Values } from './field.js';
-import { HEX, hex, optText, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
+import { HEX, hex, optUint, starkKey, tokenId, uint } from './kinds.js';
+import { optText, text } from './text.js';
 
 const VAULT_31 = 1n << 31n;
 const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
