@@ -216,3 +216,13 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Wh
   });
   return (raw) => new View(raw, new Array<unknown>(entries.length).fill(UNREAD)) as unknown as Values<F>;
 }
+
+/**
+ * Every field of `fields` read from `view` in the order they are declared: for a body a handler
+ * takes whole, the declaration is the order of its checks (the first failure wins).
+ */
+export function readInOrder<F extends FieldMap>(view: Values<F>, fields: F): Values<F> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) out[name] = (view as Record<string, unknown>)[name];
+  return out as Values<F>;
+}

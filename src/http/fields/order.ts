@@ -6,7 +6,7 @@ import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import type { TimeInForce } from '../../domain/state/state.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, optional, refuse, show } from './field.js';
+import { OBJECT_TAG, fieldOf, optional, readInOrder, refuse, show } from './field.js';
 import type { Field, Values } from './field.js';
 import { hex, starkKey, uint } from './kinds.js';
 import { optText, TEXT_LIMITS, text } from './text.js';
@@ -163,48 +163,28 @@ export const ORDER_BODY = {
   payment: PAYMENT,
 };
 
-/** Reads the declared fields in the order the checks have always run. */
-export function orderInput(b: Values<typeof ORDER_BODY>): OrderInput {
-  const starkKey = b.stark_key;
-  const direction = b.direction;
-  const tokenSell = b.token_sell;
-  const tokenBuy = b.token_buy;
-  const baseToken = b.base_token;
-  const quoteToken = b.quote_token;
-  const amountSell = b.amount_sell;
-  const amountBuy = b.amount_buy;
-  const amount = b.amount;
-  const price = b.price;
-  const vaultSell = b.vault_id_sell;
-  const vaultBuy = b.vault_id_buy;
-  const nonce = b.nonce;
-  const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
-  const { feeLimit, feeToken, feeVault } = b.fee_info;
-  const marketplace = b.marketplace_uuid;
-  const signature = b.signature;
-  const timeInForce = b.stop_limit_time_in_force;
-  const payment = b.payment;
+/** An order from its body, read in the declared order (the order of its checks). */
+export function orderInput(body: Values<typeof ORDER_BODY>): OrderInput {
+  const b = readInOrder(body, ORDER_BODY);
   return {
-    starkKey,
-    direction,
-    tokenSell,
-    tokenBuy,
-    baseToken,
-    quoteToken,
-    amountSell,
-    amountBuy,
-    amount,
-    price,
-    vaultSell,
-    vaultBuy,
-    nonce,
-    expiration,
-    feeLimit,
-    feeToken,
-    feeVault,
-    marketplace,
-    signature,
-    ...(timeInForce !== undefined ? { timeInForce } : {}),
-    ...(payment !== undefined ? { payment } : {}),
+    starkKey: b.stark_key,
+    direction: b.direction,
+    tokenSell: b.token_sell,
+    tokenBuy: b.token_buy,
+    baseToken: b.base_token,
+    quoteToken: b.quote_token,
+    amountSell: b.amount_sell,
+    amountBuy: b.amount_buy,
+    amount: b.amount,
+    price: b.price,
+    vaultSell: b.vault_id_sell,
+    vaultBuy: b.vault_id_buy,
+    nonce: b.nonce,
+    expiration: b.expiration_timestamp ?? MAX_EXPIRATION,
+    ...b.fee_info,
+    marketplace: b.marketplace_uuid,
+    signature: b.signature,
+    ...(b.stop_limit_time_in_force !== undefined ? { timeInForce: b.stop_limit_time_in_force } : {}),
+    ...(b.payment !== undefined ? { payment: b.payment } : {}),
   };
 }
