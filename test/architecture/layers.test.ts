@@ -38,7 +38,6 @@ const STILL_LONG = [
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
   'explorer/client/main.ts',
-  'http/multipart.ts',
   'http/routes/control.ts',
   'http/routes/explorer.ts',
   'http/routes/marketplaces.ts',
