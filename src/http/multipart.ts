@@ -41,7 +41,7 @@ async function formParser(contentType: string | undefined): Promise<Busboy> {
   }
 }
 
-/** Hands `hand` the first part named "file" (other parts are read past); the form's limits and malformed framing go to `refuse`. */
+/** The first part named "file" goes to `hand` (others are read past); the form's limits and bad framing go to `refuse`. */
 function listen(parser: Busboy, hand: (file: FilePart) => void, handed: () => boolean, refuse: (e: unknown) => void): void {
   parser.on('file', (name, stream, info) => {
     // Destroying the parser destroys its open file stream with the refusal: a stream nobody reads
