@@ -5,25 +5,12 @@ import type { BatchItemInput, BatchTransferInput, MultiTransferInput } from '../
 import { MAX_BATCH } from '../../domain/ledger/batch-transfers.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, readInOrder, refuse } from './field.js';
+import { fieldOf, objectOf, readInOrder, refuse } from './field.js';
 import type { Field, Values } from './field.js';
 import { optStarkKey, optUint, starkKey, uint } from './kinds.js';
 import { SIGNATURE, SIGNED_MOVE_BODY, signatureWithKey, signedMove } from './signed.js';
 
 type Entries = Record<string, Field<unknown>>;
-
-/** A JSON object of `entries`, mapped to `T`; anything else is refused with 19. */
-function objectOf<T>(entries: Entries, what: string, map: (o: Record<string, unknown>) => T): Field<T> {
-  const shape = Object.fromEntries(Object.entries(entries).map(([k, f]) => [k, f.json]));
-  return fieldOf(
-    v.pipe(
-      v.looseObject(shape, OBJECT_TAG),
-      v.transform((o) => map(o as Record<string, unknown>)),
-    ),
-    { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, (name) => `${name} must be ${what}`) },
-    { required: true, entries },
-  );
-}
 
 /** A JSON array of 1..MAX_BATCH `item`s (19 otherwise). */
 function listOf<T>(item: Field<T>, what: string): Field<T[]> {

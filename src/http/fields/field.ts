@@ -2,6 +2,7 @@
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
 import { DevnetError, echo } from '../../domain/values/errors.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import type { ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
@@ -115,6 +116,24 @@ export function optional<T>(field: Field<T>, doc: { description?: string } = {})
       ...(field.entries ? { entries: field.entries } : {}),
       ...(field.item ? { item: field.item } : {}),
     },
+  );
+}
+
+/** A JSON object of `entries`, mapped to `T`; anything else is refused with `code` (19): "`name` must be `what`". */
+export function objectOf<E extends FieldMap, T>(
+  entries: E,
+  what: string,
+  map: (o: Values<E>) => T,
+  o: { code?: ErrorCodeValue; description?: string } = {},
+): Field<T> {
+  const shape = Object.fromEntries(Object.entries(entries).map(([k, f]) => [k, f.json]));
+  return fieldOf(
+    v.pipe(
+      v.looseObject(shape, OBJECT_TAG),
+      v.transform((x) => map(x as unknown as Values<E>)),
+    ),
+    { [OBJECT_TAG]: refuse(o.code ?? ErrorCode.InvalidParam, (name) => `${name} must be ${what}`) },
+    { required: true, entries, description: o.description },
   );
 }
 
