@@ -84,11 +84,7 @@ export class EventFanout {
     return this.subscribers.size;
   }
 
-  /**
-   * Subscribes: the ready frame first, then (given a Last-Event-ID) the held events after it, or a
-   * `reset` event when they are no longer all held, then every event after it. False when the
-   * streams are all taken.
-   */
+  /** Sends the ready frame, the held events after `lastId` (`reset` if gone), then every event; false when full. */
   add(sub: Subscriber, lastId?: number): boolean {
     if (this.subscribers.size >= this.maxSubscribers) return false;
     // Events already queued happened before this subscriber's ready event: they go to the others only.
@@ -141,10 +137,9 @@ export class EventFanout {
   }
 
   /**
-   * A subscriber still holding more than its buffer of what earlier writes sent has fallen behind:
-   * it is dropped instead of sent more. Checked before writing, so one burst larger than the buffer
-   * (a batch moving thousands of records) does not drop a reader that keeps up; and every subscriber's
-   * queue holds the same chunk, so a burst costs its bytes once, not once per subscriber.
+   * A subscriber still holding more than its buffer of earlier writes has fallen behind and is dropped.
+   * Checked before writing, so one burst larger than the buffer does not drop a reader that keeps up;
+   * every queue holds the same chunk, so a burst costs its bytes once.
    */
   private broadcast(chunk: Uint8Array): void {
     for (const sub of [...this.subscribers]) {

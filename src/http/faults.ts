@@ -8,7 +8,8 @@ import type { ErrorStatusMode } from './errors.js';
 import * as v from 'valibot';
 import { fieldOf, isMissing, refuse, show } from './fields/field.js';
 import type { Field, Values } from './fields/field.js';
-import { optFreeText, optText, optUint, TEXT_LIMITS } from './fields/kinds.js';
+import { optUint } from './fields/kinds.js';
+import { optFreeText, optText, TEXT_LIMITS } from './fields/text.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 
@@ -84,23 +85,23 @@ export const FAULT_BODY = {
   message: withDefault(optFreeText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, "the FAILED envelope's error"),
 };
 
+/** A fault as the control plane shows it. */
 export interface Fault {
   id: string;
   /** Upper-case method, or null for any. */
   method: string | null;
   /** Exact path, or a prefix when it ends with `*`. */
   path: string;
-  /** Fail matching call number `nth` (1-based, counted from when the fault was added)... */
+  /** Fail matching call `nth` (1-based, from when the fault was added) and the `count - 1` after it (0: all from `nth` on)... */
   nth: number;
-  /** ...and the `count - 1` after it (0 = every call from `nth` on). */
   count: number;
-  /** Instead of nth/count: each matching call fails with this probability, drawn from `seed`. */
+  /** ...or, instead, each matching call with this probability, drawn from `seed`. */
   probability: number | null;
   seed: string;
   /** null = only delay. */
-  errorCode: number | null;
+  error_code: number | null;
   message: string;
-  latencyMs: number;
+  latency_ms: number;
   seen: number;
   fired: number;
 }
@@ -127,9 +128,9 @@ export class FaultTable {
       count: b.count,
       probability,
       seed: b.seed,
-      errorCode,
+      error_code: errorCode,
       message: b.message,
-      latencyMs,
+      latency_ms: latencyMs,
       seen: 0,
       fired: 0,
     };
@@ -144,7 +145,7 @@ export class FaultTable {
   }
 
   list(): Fault[] {
-    return this.faults.map((f) => ({ ...f }));
+    return this.faults.map(faultView);
   }
 
   /** Counts the call against every matching fault; returns the ones that fire for it. */
@@ -175,11 +176,11 @@ export class FaultTable {
   private async apply(c: Context, next: Next, mode: ErrorStatusMode): Promise<Response | void> {
     if (c.req.path.startsWith('/_devnet')) return next();
     const fired = this.match(c.req.method, c.req.path);
-    const latency = fired.reduce((ms, f) => Math.max(ms, f.latencyMs), 0);
+    const latency = fired.reduce((ms, f) => Math.max(ms, f.latency_ms), 0);
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
-    const failing = fired.find((f) => f.errorCode !== null);
+    const failing = fired.find((f) => f.error_code !== null);
     if (!failing) return next();
-    return failure(c, new DevnetError(failing.errorCode as DevnetError['code'], failing.message), mode);
+    return failure(c, new DevnetError(failing.error_code as DevnetError['code'], failing.message), mode);
   }
 }
 
@@ -189,20 +190,5 @@ function draw(seed: string, n: number): number {
   return (((h[0]! << 24) | (h[1]! << 16) | (h[2]! << 8) | h[3]!) >>> 0) / 2 ** 32;
 }
 
-/** The view of a fault in control-plane answers. */
-export function faultView(f: Fault): Record<string, unknown> {
-  return {
-    id: f.id,
-    method: f.method,
-    path: f.path,
-    nth: f.nth,
-    count: f.count,
-    probability: f.probability,
-    seed: f.seed,
-    error_code: f.errorCode,
-    message: f.message,
-    latency_ms: f.latencyMs,
-    seen: f.seen,
-    fired: f.fired,
-  };
-}
+/** The view of a fault in control-plane answers: a copy (the table goes on counting). */
+export const faultView = (f: Fault): Fault => ({ ...f });

@@ -1,5 +1,5 @@
 // Reading an upload's multipart/form-data body through busboy: streamed, with every dimension bounded.
-import type { BusboyConfig } from 'busboy';
+import type { Busboy, BusboyConfig } from 'busboy';
 import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 
 /** The file part of a form, its bytes as they arrive. */
@@ -26,54 +26,34 @@ const malformed = (why: string): DevnetError => new DevnetError(ErrorCode.Invali
 const tooMany = (what: string, max: number): DevnetError =>
   new DevnetError(ErrorCode.InvalidParam, `multipart body has more than ${max} ${what}`);
 
-/**
- * Parses the body and hands `take` the first part named "file" (its chunks are read while `take`
- * runs; other parts are read past). Resolves with what `take` gave once the whole body is read; any
- * refusal (the form's limits, malformed framing, `take`'s own) aborts what `take` gave, reads the
- * rest of the body and drops it, so the client's connection stays usable, and rejects. Past
- * `maxBytes` (413) it stops reading at once.
- */
-export async function readUpload<T extends { abort(): Promise<void> }>(
-  body: ReadableStream<Uint8Array>,
-  contentType: string | undefined,
-  maxBytes: number,
-  take: (file: FilePart) => Promise<T>,
-): Promise<T | undefined> {
+/** busboy over the body's content type; 19 when it is no multipart form or names no usable boundary. */
+async function formParser(contentType: string | undefined): Promise<Busboy> {
   if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType))
     fail(ErrorCode.InvalidParam, 'file is required: send multipart/form-data with a "file" field');
   const { default: busboy } = await import('busboy');
-  let parser: ReturnType<typeof busboy>;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: FORM_LIMITS, defParamCharset: 'utf8' });
+    return busboy({ headers: { 'content-type': contentType }, limits: FORM_LIMITS, defParamCharset: 'utf8' });
   } catch {
     fail(
       ErrorCode.InvalidParam,
       'file is required: send multipart/form-data with a "file" field (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)',
     );
   }
-  let refusal: unknown;
-  let wake: () => void = () => undefined;
-  const refuse = (e: unknown): void => {
-    refusal ??= e;
-    wake();
-  };
-  let taken: Promise<T> | undefined;
-  const hand = (file: FilePart): void => {
-    taken = take(file);
-    // A refused file stops the parse (its stream is destroyed with the parser).
-    taken.catch((e: unknown) => refuse(e));
-  };
+}
+
+/** The first part named "file" goes to `hand` (others are read past); the form's limits and bad framing go to `refuse`. */
+function listen(parser: Busboy, hand: (file: FilePart) => void, handed: () => boolean, refuse: (e: unknown) => void): void {
   parser.on('file', (name, stream, info) => {
     // Destroying the parser destroys its open file stream with the refusal: a stream nobody reads
     // would otherwise throw it as an unhandled 'error' (a reader's iteration still sees it).
     stream.on('error', () => undefined);
-    if (name !== 'file' || taken !== undefined) return void stream.resume();
+    if (name !== 'file' || handed()) return void stream.resume();
     hand({ filename: info.filename, contentType: info.mimeType, chunks: stream });
   });
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) return refuse(malformed(`field ${JSON.stringify(name)} is longer than ${FORM_LIMITS.fieldSize} bytes`));
     // A "file" sent as a plain field: the upload's own checks say what is missing (a file name).
-    if (name === 'file' && taken === undefined)
+    if (name === 'file' && !handed())
       hand({
         filename: undefined,
         contentType: info.mimeType,
@@ -94,6 +74,34 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
       ),
     ),
   );
+}
+
+/**
+ * Parses the body and hands `take` the first part named "file" (its chunks are read while `take`
+ * runs). Resolves with what `take` gave once the whole body is read; any refusal (the form's limits,
+ * malformed framing, `take`'s own) aborts what `take` gave, reads the rest of the body and drops
+ * it, so the client's connection stays usable, and rejects. Past `maxBytes` (413) it stops reading at once.
+ */
+export async function readUpload<T extends { abort(): Promise<void> }>(
+  body: ReadableStream<Uint8Array>,
+  contentType: string | undefined,
+  maxBytes: number,
+  take: (file: FilePart) => Promise<T>,
+): Promise<T | undefined> {
+  const parser = await formParser(contentType);
+  let refusal: unknown;
+  let wake: () => void = () => undefined;
+  const refuse = (e: unknown): void => {
+    refusal ??= e;
+    wake();
+  };
+  let taken: Promise<T> | undefined;
+  const hand = (file: FilePart): void => {
+    taken = take(file);
+    // A refused file stops the parse (its stream is destroyed with the parser).
+    taken.catch((e: unknown) => refuse(e));
+  };
+  listen(parser, hand, () => taken !== undefined, refuse);
   let closed = false;
   parser.on('close', () => {
     closed = true;

@@ -38,17 +38,12 @@ export function splitPrefix(path: string): { name: string | undefined; rest: str
   return slash === -1 ? { name: path.slice(from), rest: '/' } : { name: path.slice(from, slash), rest: path.slice(slash) };
 }
 
-/**
- * The request's path decoded once, as the router matches it (hono's `getPath`: `%6E` is `n`, while
- * `%2F` stays, so an encoded slash never splits a segment). The namespace and the route are both read
- * from it: `/%6Es/alpha/...` is `/ns/alpha/...` for both (RFC 3986 6.2.2.2), never the prefix for one
- * and a plain path for the other.
- */
-export const requestPath: (request: Request) => string = getPath;
+// The namespace and the route are both read from the path as the router decodes it (hono's getPath:
+// `%6E` is `n`, `%2F` stays): `/%6Es/alpha/...` is `/ns/alpha/...` for both (RFC 3986 6.2.2.2).
 
 /** The path a namespace's app routes on: the decoded path without its `/ns/{name}` prefix. */
 export function unprefixedPath(request: Request): string {
-  return splitPrefix(requestPath(request)).rest;
+  return splitPrefix(getPath(request)).rest;
 }
 
 /**
@@ -56,7 +51,7 @@ export function unprefixedPath(request: Request): string {
  * `default`. Both may be sent if they agree. A bad or conflicting name is a FAILED 400 (code 19).
  */
 export function namespaceOf(request: Request): string {
-  const { name: prefixed } = splitPrefix(requestPath(request));
+  const { name: prefixed } = splitPrefix(getPath(request));
   const header = request.headers.get(NAMESPACE_HEADER);
   const fromHeader = header === null || header.trim() === '' ? undefined : checkNamespaceName(header.trim(), `header ${NAMESPACE_HEADER}`);
   if (prefixed === undefined) return fromHeader ?? DEFAULT_NAMESPACE;

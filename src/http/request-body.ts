@@ -50,9 +50,8 @@ function textOver(text: string, maxBytes: number): boolean {
 const utf8 = new TextDecoder();
 
 /**
- * The Node request behind a socket request, when its body is still unread: @hono/node-server passes it
- * as env.incoming. Reading it directly skips building a web Request and a web stream over it, which
- * cost more than the rest of a small request's parsing (and are the slowest part of a first request).
+ * The Node request behind a socket request (@hono/node-server's env.incoming) while its body is unread:
+ * reading it directly skips a web Request and stream, which cost more than the rest of a small request.
  */
 function unreadIncoming(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: Partial<IncomingMessage> } | undefined)?.incoming;

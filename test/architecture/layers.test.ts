@@ -37,8 +37,6 @@ const STILL_LONG = [
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
-  'http/fields/kinds.ts',
-  'http/multipart.ts',
   'http/routes/control.ts',
   'http/routes/explorer.ts',
   'http/routes/marketplaces.ts',

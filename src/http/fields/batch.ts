@@ -3,28 +3,14 @@
 import * as v from 'valibot';
 import type { BatchItemInput, BatchTransferInput, MultiTransferInput } from '../../domain/ledger/batch-transfers.js';
 import { MAX_BATCH } from '../../domain/ledger/batch-transfers.js';
-import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, refuse } from './field.js';
-import type { Field } from './field.js';
+import { fieldOf, objectOf, readInOrder, refuse } from './field.js';
+import type { Field, Values } from './field.js';
 import { optStarkKey, optUint, starkKey, uint } from './kinds.js';
-import { SIGNATURE, SIGNED_MOVE_BODY, signatureWithKey } from './signed.js';
+import { SIGNATURE, SIGNED_MOVE_BODY, signatureWithKey, signedMove } from './signed.js';
 
 type Entries = Record<string, Field<unknown>>;
-
-/** A JSON object of `entries`, mapped to `T`; anything else is refused with 19. */
-function objectOf<T>(entries: Entries, what: string, map: (o: Record<string, unknown>) => T): Field<T> {
-  const shape = Object.fromEntries(Object.entries(entries).map(([k, f]) => [k, f.json]));
-  return fieldOf(
-    v.pipe(
-      v.looseObject(shape, OBJECT_TAG),
-      v.transform((o) => map(o as Record<string, unknown>)),
-    ),
-    { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, (name) => `${name} must be ${what}`) },
-    { required: true, entries },
-  );
-}
 
 /** A JSON array of 1..MAX_BATCH `item`s (19 otherwise). */
 function listOf<T>(item: Field<T>, what: string): Field<T[]> {
@@ -59,20 +45,7 @@ const DISPLAY_AMOUNT: Field<string> = fieldOf(
   { required: true, description: 'display units (e.g. "0.001" ETH); the signature is over the quantized amount' },
 );
 
-const toMove = (o: Record<string, unknown>): SignedMoveInput => ({
-  starkKey: o.stark_key as string,
-  assetId: o.asset_id as bigint,
-  amount: o.amount as bigint,
-  nonce: o.nonce as bigint,
-  vaultId: o.vault_id as bigint,
-  receiver: o.receiver as string,
-  receiverVaultId: o.receiver_vault_id as bigint,
-  expiration: (o.expiration_timestamp as bigint | undefined) ?? MAX_EXPIRATION,
-  signature: o.signature as SignedMoveInput['signature'],
-  contractAddress: o.contract_address as string | undefined,
-  tokenId: o.token_id as bigint | undefined,
-  ...(typeof o.token_url === 'string' && o.token_url !== '' ? { tokenUrl: o.token_url } : {}),
-});
+const toMove = (o: Record<string, unknown>): SignedMoveInput => signedMove(o as Values<typeof SIGNED_MOVE_BODY>);
 
 /** One transfer of a multitransfer: exactly a /v1/transfers body. */
 const TRANSFER_ITEM = objectOf(SIGNED_MOVE_BODY as unknown as Entries, 'a transfer object (the body of POST /v1/transfers)', toMove);
@@ -103,17 +76,17 @@ export const MULTI_TRANSFER_BODY = {
   }),
 };
 
-/** Reads the batch's fields in the documented order: the items first, then the sender-level fields. */
-export function batchTransfer(
-  b: { readonly [K in keyof typeof BATCH_TRANSFER_BODY]: (typeof BATCH_TRANSFER_BODY)[K] extends Field<infer T> ? T : never },
-): BatchTransferInput {
-  const items = b.transfers;
-  const starkKeyValue = b.stark_key;
-  const nonce = b.nonce;
-  const signature = b.signature;
-  const seq = b.base_token_transfer_seq_id;
+/** A batch from its body, read in the declared order: the items first, then the sender-level fields. */
+export function batchTransfer(body: Values<typeof BATCH_TRANSFER_BODY>): BatchTransferInput {
+  const {
+    transfers: items,
+    stark_key: starkKey,
+    nonce,
+    signature,
+    base_token_transfer_seq_id: seq,
+  } = readInOrder(body, BATCH_TRANSFER_BODY);
   return {
-    starkKey: starkKeyValue,
+    starkKey,
     nonce,
     signature: { r: signature.r, s: signature.s },
     signer: signature.stark_key,
@@ -122,10 +95,7 @@ export function batchTransfer(
   };
 }
 
-export function multiTransfer(b: {
-  readonly transfers: SignedMoveInput[];
-  readonly signature: SignedMoveInput['signature'];
-}): MultiTransferInput {
-  const items = b.transfers;
-  return { items, signature: b.signature };
+export function multiTransfer(body: Values<typeof MULTI_TRANSFER_BODY>): MultiTransferInput {
+  const { transfers: items, signature } = readInOrder(body, MULTI_TRANSFER_BODY);
+  return { items, signature };
 }

@@ -2,6 +2,7 @@
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
 import { DevnetError, echo } from '../../domain/values/errors.js';
+import { ErrorCode } from '../../domain/values/errors.js';
 import type { ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
@@ -93,6 +94,47 @@ export function fieldOf<T>(
 /** The refusal `field` gives `value` (which it must refuse): how a wrapper hands a refusal on. */
 export function refusalOf(field: Field<unknown>, where: Where, value: unknown, name: string): DevnetError {
   return parseOrRefusal(field, where, value, name);
+}
+
+/** Absent (not sent, null or empty) is `undefined`; anything else is `field`'s to accept or refuse. */
+export function optional<T>(field: Field<T>, doc: { description?: string } = {}): Field<T | undefined> {
+  // null and '' match their own branches first, so the field itself never sees them.
+  const absent = v.transform((x: T | '' | null): T | undefined => (x === null || x === '' ? undefined : x));
+  // The union's own tag means no branch took the value's type: only a JSON body gets that far.
+  const handOn: Refusal = (name, value) => refusalOf(field as Field<unknown>, 'json', value, name);
+  return fieldOf<T | undefined>(
+    v.optional(v.pipe(v.union([v.null(), v.literal(''), field.json], 'optional'), absent)),
+    { ...field.refusals, optional: handOn },
+    {
+      text: v.optional(
+        v.pipe(
+          v.union([v.literal(''), field.text], 'optional'),
+          v.transform((x: T | ''): T | undefined => (x === '' ? undefined : x)),
+        ),
+      ),
+      description: doc.description ?? field.description,
+      ...(field.entries ? { entries: field.entries } : {}),
+      ...(field.item ? { item: field.item } : {}),
+    },
+  );
+}
+
+/** A JSON object of `entries`, mapped to `T`; anything else is refused with `code` (19): "`name` must be `what`". */
+export function objectOf<E extends FieldMap, T>(
+  entries: E,
+  what: string,
+  map: (o: Values<E>) => T,
+  o: { code?: ErrorCodeValue; description?: string } = {},
+): Field<T> {
+  const shape = Object.fromEntries(Object.entries(entries).map(([k, f]) => [k, f.json]));
+  return fieldOf(
+    v.pipe(
+      v.looseObject(shape, OBJECT_TAG),
+      v.transform((x) => map(x as unknown as Values<E>)),
+    ),
+    { [OBJECT_TAG]: refuse(o.code ?? ErrorCode.InvalidParam, (name) => `${name} must be ${what}`) },
+    { required: true, entries, description: o.description },
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -192,4 +234,14 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Wh
     });
   });
   return (raw) => new View(raw, new Array<unknown>(entries.length).fill(UNREAD)) as unknown as Values<F>;
+}
+
+/**
+ * Every field of `fields` read from `view` in the order they are declared: for a body a handler
+ * takes whole, the declaration is the order of its checks (the first failure wins).
+ */
+export function readInOrder<F extends FieldMap>(view: Values<F>, fields: F): Values<F> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) out[name] = (view as Record<string, unknown>)[name];
+  return out as Values<F>;
 }

@@ -6,9 +6,10 @@ import { TIME_IN_FORCE } from '../../domain/state/state.js';
 import type { TimeInForce } from '../../domain/state/state.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { OBJECT_TAG, fieldOf, refuse, show } from './field.js';
+import { fieldOf, objectOf, optional, readInOrder, refuse, show } from './field.js';
 import type { Field, Values } from './field.js';
-import { TEXT_LIMITS, hex, optText, optional, starkKey, text, uint } from './kinds.js';
+import { hex, starkKey, uint } from './kinds.js';
+import { optText, TEXT_LIMITS, text } from './text.js';
 import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';
 
 const AMOUNT = { code: ErrorCode.AmountInvalid, min: 1n, below: 1n << 63n, quantized: true } as const;
@@ -62,29 +63,16 @@ const PRICE: Field<string> = fieldOf(
   { required: true, description: 'NFT: quantized base units; ERC20: display price' },
 );
 
-interface FeeInfo {
-  feeLimit: bigint;
-  feeToken: bigint;
-  feeVault: bigint;
-}
-
-const FEE_ENTRIES = {
-  // The JS SDK sends fee_limit as a float (61.5) and signs its floor.
-  fee_limit: uint({ below: 1n << 63n, floorFraction: true }),
-  token_id: hex({ code: ErrorCode.OrderFormatError }),
-  source_vault_id: vault(),
-};
-
-const FEE_INFO: Field<FeeInfo> = fieldOf(
-  v.pipe(
-    v.looseObject(
-      { fee_limit: FEE_ENTRIES.fee_limit.json, token_id: FEE_ENTRIES.token_id.json, source_vault_id: FEE_ENTRIES.source_vault_id.json },
-      OBJECT_TAG,
-    ),
-    v.transform((f): FeeInfo => ({ feeLimit: f.fee_limit, feeToken: f.token_id, feeVault: f.source_vault_id })),
-  ),
-  { [OBJECT_TAG]: refuse(ErrorCode.OrderFormatError, () => 'fee_info must be an object {fee_limit, token_id, source_vault_id}') },
-  { required: true, description: 'fee_limit may be fractional (floored before hashing); token_id the base token', entries: FEE_ENTRIES },
+const FEE_INFO = objectOf(
+  {
+    // The JS SDK sends fee_limit as a float (61.5) and signs its floor.
+    fee_limit: uint({ below: 1n << 63n, floorFraction: true }),
+    token_id: hex({ code: ErrorCode.OrderFormatError }),
+    source_vault_id: vault(),
+  },
+  'an object {fee_limit, token_id, source_vault_id}',
+  (f) => ({ feeLimit: f.fee_limit, feeToken: f.token_id, feeVault: f.source_vault_id }),
+  { code: ErrorCode.OrderFormatError, description: 'fee_limit may be fractional (floored before hashing); token_id the base token' },
 );
 
 /** GTC (default), IOC or FOK, as Java's OrderMessage constants spell them. */
@@ -102,37 +90,27 @@ const TIME_IN_FORCE_FIELD: Field<TimeInForce | undefined> = optional(
   },
 );
 
-const PAY_INFO_ENTRIES = { order_id: text({ description: 'the external order id the payment authorizes' }) };
-const PAY_INFO: Field<{ order_id: string }> = fieldOf(
-  v.looseObject({ order_id: PAY_INFO_ENTRIES.order_id.json }, OBJECT_TAG),
-  { [OBJECT_TAG]: refuse(ErrorCode.InvalidParam, () => 'payment.pay_info must be an object {"order_id": "..."}') },
-  { required: true, entries: PAY_INFO_ENTRIES },
+const PAY_INFO = objectOf(
+  { order_id: text({ description: 'the external order id the payment authorizes' }) },
+  'an object {"order_id": "..."}',
+  (p) => p,
 );
 
-/** The payment signer's signature: `{r, s}` like any signature, plus the signer's `stark_key`. */
-const PAYMENT_SIGNATURE = signatureWithKey(starkKey({ description: "the payment signer's stark key" }), 'payment.signature');
-
-const PAYMENT_ENTRIES = { pay_info: PAY_INFO, nonce: uint({ below: 1n << 63n }), signature: PAYMENT_SIGNATURE };
 const PAYMENT: Field<PaymentInput | undefined> = optional(
-  fieldOf(
-    v.pipe(
-      v.looseObject({ pay_info: PAY_INFO.json, nonce: PAYMENT_ENTRIES.nonce.json, signature: PAYMENT_SIGNATURE.json }, OBJECT_TAG),
-      v.transform(
-        (p): PaymentInput => ({
-          orderId: p.pay_info.order_id,
-          nonce: p.nonce,
-          signature: { r: p.signature.r, s: p.signature.s },
-          signer: p.signature.stark_key,
-        }),
-      ),
-    ),
+  objectOf(
     {
-      [OBJECT_TAG]: refuse(
-        ErrorCode.InvalidParam,
-        () => 'payment must be an object {pay_info: {order_id}, nonce, signature: {r, s, stark_key}}',
-      ),
+      pay_info: PAY_INFO,
+      nonce: uint({ below: 1n << 63n }),
+      // The payment signer's signature: `{r, s}` like any signature, plus the signer's `stark_key`.
+      signature: signatureWithKey(starkKey({ description: "the payment signer's stark key" }), 'payment.signature'),
     },
-    { required: true, entries: PAYMENT_ENTRIES as Record<string, Field<unknown>> },
+    'an object {pay_info: {order_id}, nonce, signature: {r, s, stark_key}}',
+    (p): PaymentInput => ({
+      orderId: p.pay_info.order_id,
+      nonce: p.nonce,
+      signature: { r: p.signature.r, s: p.signature.s },
+      signer: p.signature.stark_key,
+    }),
   ),
   {
     description:
@@ -162,48 +140,28 @@ export const ORDER_BODY = {
   payment: PAYMENT,
 };
 
-/** Reads the declared fields in the order the checks have always run. */
-export function orderInput(b: Values<typeof ORDER_BODY>): OrderInput {
-  const starkKey = b.stark_key;
-  const direction = b.direction;
-  const tokenSell = b.token_sell;
-  const tokenBuy = b.token_buy;
-  const baseToken = b.base_token;
-  const quoteToken = b.quote_token;
-  const amountSell = b.amount_sell;
-  const amountBuy = b.amount_buy;
-  const amount = b.amount;
-  const price = b.price;
-  const vaultSell = b.vault_id_sell;
-  const vaultBuy = b.vault_id_buy;
-  const nonce = b.nonce;
-  const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
-  const { feeLimit, feeToken, feeVault } = b.fee_info;
-  const marketplace = b.marketplace_uuid;
-  const signature = b.signature;
-  const timeInForce = b.stop_limit_time_in_force;
-  const payment = b.payment;
+/** An order from its body, read in the declared order (the order of its checks). */
+export function orderInput(body: Values<typeof ORDER_BODY>): OrderInput {
+  const b = readInOrder(body, ORDER_BODY);
   return {
-    starkKey,
-    direction,
-    tokenSell,
-    tokenBuy,
-    baseToken,
-    quoteToken,
-    amountSell,
-    amountBuy,
-    amount,
-    price,
-    vaultSell,
-    vaultBuy,
-    nonce,
-    expiration,
-    feeLimit,
-    feeToken,
-    feeVault,
-    marketplace,
-    signature,
-    ...(timeInForce !== undefined ? { timeInForce } : {}),
-    ...(payment !== undefined ? { payment } : {}),
+    starkKey: b.stark_key,
+    direction: b.direction,
+    tokenSell: b.token_sell,
+    tokenBuy: b.token_buy,
+    baseToken: b.base_token,
+    quoteToken: b.quote_token,
+    amountSell: b.amount_sell,
+    amountBuy: b.amount_buy,
+    amount: b.amount,
+    price: b.price,
+    vaultSell: b.vault_id_sell,
+    vaultBuy: b.vault_id_buy,
+    nonce: b.nonce,
+    expiration: b.expiration_timestamp ?? MAX_EXPIRATION,
+    ...b.fee_info,
+    marketplace: b.marketplace_uuid,
+    signature: b.signature,
+    ...(b.stop_limit_time_in_force !== undefined ? { timeInForce: b.stop_limit_time_in_force } : {}),
+    ...(b.payment !== undefined ? { payment: b.payment } : {}),
   };
 }

@@ -1,8 +1,8 @@
 // Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
 import * as v from 'valibot';
-import { fieldOf } from './field.js';
-import type { Field } from './field.js';
-import { optional, uint } from './kinds.js';
+import { fieldOf, optional, readInOrder } from './field.js';
+import type { Field, Values } from './field.js';
+import { uint } from './kinds.js';
 import { listingOf } from '../../domain/values/listing.js';
 import type { Listing } from '../../domain/values/listing.js';
 
@@ -29,10 +29,10 @@ export const PAGE_FIELDS = {
   page: count(1n << 31n, 1, '1-based'),
 } as const;
 
-/** Reads limit, then page, as the pagination parser always has. */
-export function pageOf(q: { readonly limit: number; readonly page: number }): Page {
-  const limit = q.limit;
-  return { page: q.page, limit };
+/** Reads limit, then page (the declared order), as the pagination parser always has. */
+export function pageOf(q: Values<typeof PAGE_FIELDS>): Page {
+  const { limit, page } = readInOrder(q, PAGE_FIELDS);
+  return { page, limit };
 }
 
 export interface Paged<T> {

@@ -6,9 +6,10 @@ import type { Signature } from '../../domain/ledger/signed.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { readHex } from '../../domain/values/hex.js';
-import { OBJECT_TAG, fieldOf, refuse } from './field.js';
+import { OBJECT_TAG, fieldOf, optional, readInOrder, refuse } from './field.js';
 import type { Field, Values } from './field.js';
-import { HEX, hex, optText, optUint, optional, starkKey, text, tokenId, uint } from './kinds.js';
+import { HEX, hex, optUint, starkKey, tokenId, uint } from './kinds.js';
+import { optText, text } from './text.js';
 
 const VAULT_31 = 1n << 31n;
 const rs = v.pipe(v.string('hex'), v.regex(HEX, 'hex'));
@@ -81,32 +82,21 @@ export const SIGNED_MOVE_BODY = {
   token_url: optText({ description: 'ERC721MC (JS 0.8): the URL the token was minted with, checked against asset_id' }),
 };
 
-/** Reads the declared fields in the documented order. */
-export function signedMove(b: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput {
-  const starkKey = b.stark_key;
-  const assetId = b.asset_id;
-  const amount = b.amount;
-  const nonce = b.nonce;
-  const vaultId = b.vault_id;
-  const receiver = b.receiver;
-  const receiverVaultId = b.receiver_vault_id;
-  const expiration = b.expiration_timestamp ?? MAX_EXPIRATION;
-  const signature = b.signature;
-  const contractAddress = b.contract_address;
-  const tokenIdValue = b.token_id;
-  const tokenUrl = b.token_url;
+/** A signed move from its body, read in the declared order (the order of its checks). */
+export function signedMove(body: Values<typeof SIGNED_MOVE_BODY>): SignedMoveInput {
+  const b = readInOrder(body, SIGNED_MOVE_BODY);
   return {
-    starkKey,
-    assetId,
-    amount,
-    nonce,
-    vaultId,
-    receiver,
-    receiverVaultId,
-    expiration,
-    signature,
-    contractAddress,
-    tokenId: tokenIdValue,
-    ...(tokenUrl !== undefined && tokenUrl !== '' ? { tokenUrl } : {}),
+    starkKey: b.stark_key,
+    assetId: b.asset_id,
+    amount: b.amount,
+    nonce: b.nonce,
+    vaultId: b.vault_id,
+    receiver: b.receiver,
+    receiverVaultId: b.receiver_vault_id,
+    expiration: b.expiration_timestamp ?? MAX_EXPIRATION,
+    signature: b.signature,
+    contractAddress: b.contract_address,
+    tokenId: b.token_id,
+    ...(b.token_url !== undefined && b.token_url !== '' ? { tokenUrl: b.token_url } : {}),
   };
 }
