@@ -1,5 +1,6 @@
 // Owns fixed-window tables of one constant point's multiples, and scalar multiplication by table lookups.
-import { A, P, invert } from './curve.js';
+import { invert } from '@noble/curves/abstract/modular.js';
+import { A, P } from './curve.js';
 import { Jacobian, addAffineInPlace, doubleInPlace, modP, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
 

@@ -1,7 +1,8 @@
 // Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
 import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
+import { concatBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE, numberToVarBytesBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
 import { isSquare, curveRhs } from './curve.js';
@@ -115,11 +116,7 @@ const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
 /** StarkWare's key grinding, as @scure/starknet `grindKey` does it (a test compares the two). */
 function grindKey(seed: Uint8Array): bigint {
   for (let i = 0; i <= 100_000; i++) {
-    // i as big-endian bytes of even hex length (0 -> one zero byte), like scure's numberToVarBytesBE.
-    let h = i.toString(16);
-    if (h.length % 2) h = '0' + h;
-    const suffix = Uint8Array.from(h.match(/../g)!.map((b) => Number.parseInt(b, 16)));
-    const key = BigInt('0x' + bytesToHex(sha256(concatBytes(seed, suffix))));
+    const key = bytesToNumberBE(sha256(concatBytes(seed, numberToVarBytesBE(BigInt(i)))));
     if (key < GRIND_LIMIT) return key % CURVE_ORDER;
   }
   throw new Error('grindKey is broken: tried 100k values');
