@@ -9,9 +9,9 @@
 //   (genesis-file.ts: ../fixtures/default.json) resolves it from dist/ as it does unbundled.
 // - The library entries (index.js, testing.js, vitest*.js) stay tsc's modules; only the bin is bundled.
 // - Inside the bundle: our code and the packages a start loads (hono, @hono/node-server, valibot,
-//   @noble/hashes). Packages only a lazy chunk uses stay imports of node_modules, so the package does
-//   not ship them twice: the IPFS stack (multiformats, @ipld/*, ipfs-unixfs-exporter, one copy of
-//   multiformats' CID class for all of it), busboy (uploads; CommonJS, which an ESM bundle cannot
+//   @noble/hashes, @noble/curves' helpers). Packages only a lazy chunk uses stay imports of
+//   node_modules, so the package does not ship them twice: the IPFS stack (multiformats, @ipld/*,
+//   ipfs-unixfs and its exporter, one copy of multiformats' CID class for all of it), busboy (uploads; CommonJS, which an ESM bundle cannot
 //   require node builtins from), @valibot/to-json-schema (/openapi.json), lowdb (--state),
 //   prom-client (the first GET /metrics),
 //   and the optional peers (fast-check, vitest: the fuzz subcommand finds the user's fast-check, or
@@ -33,6 +33,7 @@ const LAZY_PACKAGES = [
   '@ipld/car',
   '@ipld/dag-pb',
   'ipfs-unixfs-exporter',
+  'ipfs-unixfs',
   '@valibot/to-json-schema',
   'lowdb',
   'prom-client',

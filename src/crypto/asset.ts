@@ -2,6 +2,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { BoundedCache } from './bounded-cache.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE, numberToBytesBE, numberToVarBytesBE } from '@noble/curves/utils.js';
 import { assertBigInt, assertInRange } from './assert.js';
 
 export const ASSET_KINDS = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'MINTABLE_ERC20'] as const;
@@ -50,19 +51,7 @@ function selector(kind: AssetKind): Uint8Array {
 }
 
 /** v as a 32-byte big-endian word (Solidity uint256 / abi.encode of one word). */
-export function uint256(v: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  let rest = v;
-  for (let i = 31; i >= 0 && rest > 0n; i--) {
-    out[i] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return out;
-}
-
-function bytesToBigInt(bytes: Uint8Array): bigint {
-  return bytes.length === 0 ? 0n : BigInt('0x' + bytesToHex(bytes));
-}
+export const uint256 = (v: bigint): Uint8Array => numberToBytesBE(v, 32);
 
 /**
  * Minimal big-endian bytes of v, as Reddio builds ERC721M minting blobs (RJS hexlify(Number(id)),
@@ -71,11 +60,7 @@ function bytesToBigInt(bytes: Uint8Array): bigint {
  */
 export function minimalBigEndianBytes(v: bigint): Uint8Array {
   assertInRange('tokenId', v, 0n, UINT256_BOUND);
-  let hex = v.toString(16);
-  if (hex.length % 2 === 1) hex = '0' + hex;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
+  return numberToVarBytesBE(v);
 }
 
 /**
@@ -109,7 +94,7 @@ export function assetType(kind: AssetKind, address: bigint | undefined, quantum:
   const key = `${kind}:${kind === 'ETH' ? '' : address!.toString(16)}:${quantum.toString(16)}`;
   let type = assetTypes.get(key);
   if (type === undefined) {
-    type = bytesToBigInt(keccak_256(concatBytes(info, uint256(quantum)))) & MASK_250;
+    type = bytesToNumberBE(keccak_256(concatBytes(info, uint256(quantum)))) & MASK_250;
     assetTypes.set(key, type);
   }
   return type;
@@ -128,7 +113,7 @@ export function mintableAssetIdFromBlob(kind: MintableAssetKind, address: bigint
   if (!(blob instanceof Uint8Array)) throw new TypeError('blob must be a Uint8Array');
   const type = assetType(kind, address, quantum);
   const digest = keccak_256(concatBytes(MINTABLE_PREFIX, uint256(type), keccak_256(blob)));
-  return (bytesToBigInt(digest) & MASK_240) | MINTABLE_ID_BIT;
+  return (bytesToNumberBE(digest) & MASK_240) | MINTABLE_ID_BIT;
 }
 
 /**
@@ -149,7 +134,7 @@ export function assetId(kind: AssetKind, address: bigint | undefined, quantum: b
   if (kind === 'ERC721') {
     const type = assetType(kind, address, quantum);
     const digest = keccak_256(concatBytes(NFT_PREFIX, uint256(type), uint256(tokenId)));
-    return bytesToBigInt(digest) & MASK_250;
+    return bytesToNumberBE(digest) & MASK_250;
   }
   if (address === undefined) throw new TypeError(`address is required for ${kind}`);
   return mintableAssetIdFromBlob(kind, address, quantum, minimalBigEndianBytes(tokenId));

@@ -4,13 +4,9 @@
 export class BoundedCache<K, V> {
   // A Map iterates in insertion order, so re-inserting on every hit keeps the oldest entry first.
   readonly #entries = new Map<K, V>();
-  readonly #limit: number;
 
-  constructor(limit: number) {
-    if (!Number.isSafeInteger(limit) || limit < 1) {
-      throw new RangeError(`limit must be a positive integer, got ${String(limit)}`);
-    }
-    this.#limit = limit;
+  constructor(readonly limit: number) {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${String(limit)}`);
   }
 
   get size(): number {
@@ -25,17 +21,13 @@ export class BoundedCache<K, V> {
   get(key: K): V | undefined {
     if (!this.#entries.has(key)) return undefined;
     const value = this.#entries.get(key) as V;
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
+    this.set(key, value);
     return value;
   }
 
   set(key: K, value: V): void {
     this.#entries.delete(key);
-    if (this.#entries.size >= this.#limit) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
+    if (this.#entries.size >= this.limit) this.#entries.delete(this.#entries.keys().next().value as K);
     this.#entries.set(key, value);
   }
 }

@@ -1,7 +1,8 @@
-// Owns the Stark curve's constants and the field arithmetic the fast paths need, without loading a curve library.
-// Loading @scure/starknet (and @noble/curves under it) costs about as much as starting a bare hono server,
-// so nothing on the emulator's start-up or request path imports it; test/unit/crypto/curve.test.ts checks
-// every constant here against it.
+// Owns the Stark curve's constants and a fast square root mod p, without loading the curve itself: loading
+// @scure/starknet costs about as much as starting a bare hono server, so nothing on the emulator's start-up
+// or request path imports it (noble's plain modular helpers are cheap); test/unit/crypto/curve.test.ts
+// checks every constant here against it.
+import { invert, mod, pow } from '@noble/curves/abstract/modular.js';
 
 /** Prime of the Stark field, p = 2^251 + 17·2^192 + 1. */
 export const P = 2n ** 251n + 17n * 2n ** 192n + 1n;
@@ -16,45 +17,6 @@ export const G = {
   y: 0x5668060aa49730b7be4801df46ec62de53ecd11abe43a32873000c36e8dc1fn,
 } as const;
 
-/** v mod m in [0, m). */
-export function mod(v: bigint, m: bigint): bigint {
-  const r = v % m;
-  return r < 0n ? r + m : r;
-}
-
-/** 1/a mod m (m prime, a not 0 mod m), by the extended Euclidean algorithm. */
-export function invert(a: bigint, m: bigint): bigint {
-  let x = mod(a, m);
-  if (x === 0n) throw new RangeError('0 has no inverse');
-  let y = m;
-  let u = 1n;
-  let v = 0n;
-  while (x !== 0n) {
-    const q = y / x;
-    const x2 = y - q * x;
-    y = x;
-    x = x2;
-    const u2 = v - q * u;
-    v = u;
-    u = u2;
-  }
-  if (y !== 1n) throw new RangeError('not invertible');
-  return mod(v, m);
-}
-
-/** b^e mod m for e >= 0. */
-export function power(b: bigint, e: bigint, m: bigint): bigint {
-  let result = 1n;
-  let base = mod(b, m);
-  let k = e;
-  while (k > 0n) {
-    if (k & 1n) result = (result * base) % m;
-    base = (base * base) % m;
-    k >>= 1n;
-  }
-  return result;
-}
-
 // p - 1 = 2^192 · (2^59 + 17): a 2-adicity S = 192 and a short odd part Q.
 const S = 192;
 const Q = (P - 1n) >> BigInt(S);
@@ -63,7 +25,7 @@ const LEGENDRE = (P - 1n) / 2n;
 /** Whether v is a square mod p (0 counts as one). */
 export function isSquare(v: bigint): boolean {
   const r = mod(v, P);
-  return r === 0n || power(r, LEGENDRE, P) === 1n;
+  return r === 0n || pow(r, LEGENDRE, P) === 1n;
 }
 
 // Square roots: with S = 192, Tonelli-Shanks finds the discrete log of n^Q in the subgroup of order 2^S
@@ -87,7 +49,7 @@ function tables(): RootTables {
   // g = z^Q for the least non-square z generates the 2^S-torsion.
   let z = 2n;
   while (isSquare(z)) z++;
-  const g = power(z, Q, P);
+  const g = pow(z, Q, P);
   let h = g;
   for (let i = 0; i < S - W; i++) h = (h * h) % P;
   const digitOf = new Map<bigint, number>();
@@ -109,8 +71,8 @@ export function sqrtModP(v: bigint): bigint | undefined {
   if (!isSquare(n)) return undefined;
   const { digitOf, unwind } = tables();
   // r0 = n^((Q+1)/2) has r0² = n·t with t = n^Q = g^e for some even e; then r = r0·g^(-e/2).
-  const r0 = power(n, (Q + 1n) / 2n, P);
-  let t = power(n, Q, P);
+  const r0 = pow(n, (Q + 1n) / 2n, P);
+  let t = pow(n, Q, P);
   // Digits of e, lowest first: after j digits t = g^(e - known), a power of g^(2^(W·j)), so
   // t^(2^(S-W·(j+1))) = h^(digit j).
   let e = 0n;
@@ -120,7 +82,7 @@ export function sqrtModP(v: bigint): bigint | undefined {
     const digit = digitOf.get(probe);
     if (digit === undefined) throw new Error('sqrtModP: a probe outside the roots of unity (n was no square)');
     if (digit !== 0) {
-      t = (t * power(unwind[j]!, BigInt(digit), P)) % P;
+      t = (t * pow(unwind[j]!, BigInt(digit), P)) % P;
       e += BigInt(digit) << BigInt(W * j);
     }
   }
@@ -129,7 +91,7 @@ export function sqrtModP(v: bigint): bigint | undefined {
   let r = r0;
   for (let j = 0; j < DIGITS; j++) {
     const digit = (half >> BigInt(W * j)) & DIGIT_MASK;
-    if (digit !== 0n) r = (r * power(unwind[j]!, digit, P)) % P;
+    if (digit !== 0n) r = (r * pow(unwind[j]!, digit, P)) % P;
   }
   return r;
 }

@@ -1,10 +1,11 @@
 // Owns fixed-window tables of one constant point's multiples, and scalar multiplication by table lookups.
-import { A, P, invert } from './curve.js';
+import { invert } from '@noble/curves/abstract/modular.js';
+import { A, P } from './curve.js';
 import { Jacobian, addAffineInPlace, doubleInPlace, modP, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
 
 /** Bytes per stored point: x then y, 32 bytes each, big-endian. */
-export const POINT_BYTES = 64;
+const POINT_BYTES = 64;
 
 /** A table's points as built (x and y arrays). */
 type Rows = { xs: bigint[]; ys: bigint[] };
@@ -74,14 +75,7 @@ export class FixedBaseTable {
 
   /** Every point, x then y, 32 bytes each, big-endian (what fromBytes reads). */
   toBytes(): Uint8Array {
-    const out = new Uint8Array(this.size * POINT_BYTES);
-    const view = new DataView(out.buffer);
-    for (let i = 0; i < this.size; i++) {
-      const x = this.#xs[i] ?? this.#fill(i);
-      writeWord(view, i * POINT_BYTES, x);
-      writeWord(view, i * POINT_BYTES + 32, this.#ys[i]!);
-    }
-    return out;
+    return encodePoints(Array.from({ length: this.size }, (_, i) => ({ x: this.#xs[i] ?? this.#fill(i), y: this.#ys[i]! })));
   }
 
   /** Converts point i from the bytes (both coordinates); returns its x. */

@@ -1,5 +1,6 @@
 // Owns plain-bigint Jacobian point arithmetic on the Stark curve, the core of the fast hash and verify.
-import { A, P, invert } from './curve.js';
+import { invert, mod } from '@noble/curves/abstract/modular.js';
+import { A, P } from './curve.js';
 
 // Plain `%` on bigints beats noble's Fp object calls by avoiding a call and a sign fix per
 // operation: coordinates are kept in (-p, p) (JS `%` keeps the dividend's sign) and only
@@ -41,10 +42,7 @@ export class Jacobian {
 }
 
 /** v mod p in [0, p) for any bigint v. */
-export function modP(v: bigint): bigint {
-  const r = v % P;
-  return r < 0n ? r + P : r;
-}
+export const modP = (v: bigint): bigint => mod(v, P);
 
 /** acc = 2·acc (dbl-2009-l shape with the curve's a; 9 multiplications). */
 export function doubleInPlace(acc: Jacobian): void {

@@ -1,7 +1,8 @@
 // Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
 import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
+import { concatBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE, numberToVarBytesBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
 import { isSquare, curveRhs } from './curve.js';
@@ -52,28 +53,22 @@ export function starkKeyFromPrivate(priv: bigint): bigint {
 }
 
 // Every request that names a stark key checks it with the Legendre symbol below (~70 µs, a 251-bit
-// exponentiation): as much as the rest of the HTTP handling of a signed order. Keys repeat, so
-// remember recent answers.
-const ON_CURVE_CACHE_LIMIT = 4096;
-const onCurveCache = new BoundedCache<bigint, boolean>(ON_CURVE_CACHE_LIMIT);
+// exponentiation): as much as the rest of the HTTP handling of a signed order. Keys repeat: remember them.
+const onCurveCache = new BoundedCache<bigint, boolean>(4096);
 
 /**
- * True iff 0 < x < p and x^3 + x + beta is a square mod p, i.e. some curve point has this x.
- * Never throws: anything that is not such a bigint gives false.
+ * True iff 0 < x < p and x^3 + x + beta is a square mod p, i.e. some curve point has this x (rhs = 0
+ * would be a point of order 2, which this curve of odd prime order lacks). Never throws: anything
+ * that is not such a bigint gives false.
  */
 export function isOnCurveX(x: bigint): boolean {
   if (typeof x !== 'bigint' || x <= 0n || x >= FIELD_PRIME) return false;
-  const known = onCurveCache.get(x);
-  if (known !== undefined) return known;
-  const answer = legendreIsSquare(x);
-  onCurveCache.set(x, answer);
+  let answer = onCurveCache.get(x);
+  if (answer === undefined) {
+    answer = isSquare(curveRhs(x));
+    onCurveCache.set(x, answer);
+  }
   return answer;
-}
-
-function legendreIsSquare(x: bigint): boolean {
-  // rhs = 0 would mean y = 0, a point of order 2, which a curve of odd prime order does not have;
-  // isSquare counts 0 as a square anyway, so the function says exactly "some y exists".
-  return isSquare(curveRhs(x));
 }
 
 // Signing is for clients (the testing helpers, the scenario runner), never for the server: its curve
@@ -115,11 +110,7 @@ const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
 /** StarkWare's key grinding, as @scure/starknet `grindKey` does it (a test compares the two). */
 function grindKey(seed: Uint8Array): bigint {
   for (let i = 0; i <= 100_000; i++) {
-    // i as big-endian bytes of even hex length (0 -> one zero byte), like scure's numberToVarBytesBE.
-    let h = i.toString(16);
-    if (h.length % 2) h = '0' + h;
-    const suffix = Uint8Array.from(h.match(/../g)!.map((b) => Number.parseInt(b, 16)));
-    const key = BigInt('0x' + bytesToHex(sha256(concatBytes(seed, suffix))));
+    const key = bytesToNumberBE(sha256(concatBytes(seed, numberToVarBytesBE(BigInt(i)))));
     if (key < GRIND_LIMIT) return key % CURVE_ORDER;
   }
   throw new Error('grindKey is broken: tried 100k values');

@@ -101,32 +101,16 @@ function assertVault64(name: string, v: unknown): asserts v is bigint {
   }
 }
 
-/** Appends each [value, bitWidth] to the right of `acc`, most significant field first. */
-function pack(fields: ReadonlyArray<readonly [bigint, bigint]>): bigint {
-  let acc = 0n;
-  for (const [value, bits] of fields) acc = (acc << bits) + value;
-  return acc;
-}
+// Field widths in bits, most significant first, of the packed words (the layouts in the comments below).
+// The 31-bit format's word: type(4)‖vault0(31)‖vault1(31)‖amount0(63)‖amount1(63)‖nonce(31)‖expiration(22).
+const WORD_31 = [4n, 31n, 31n, 63n, 63n, 31n, 22n];
+const FEE_P0 = [64n, 64n, 64n, 32n];
+const ORDER_FEE_P1 = [10n, 64n, 64n, 64n, 32n, 17n];
+const TRANSFER_FEE_P1 = [10n, 64n, 64n, 32n, 81n];
 
-/** 31-bit format word: type(4)‖vault0(31)‖vault1(31)‖amount0(63)‖amount1(63)‖nonce(31)‖exp(22). */
-function packed31(
-  type: bigint,
-  vault0: bigint,
-  vault1: bigint,
-  amount0: bigint,
-  amount1: bigint,
-  nonce: bigint,
-  expiration: bigint,
-): bigint {
-  return pack([
-    [type, 4n],
-    [vault0, 31n],
-    [vault1, 31n],
-    [amount0, 63n],
-    [amount1, 63n],
-    [nonce, 31n],
-    [expiration, 22n],
-  ]);
+/** The values side by side, each in its width of `widths`, the first most significant. */
+function pack(values: readonly bigint[], widths: readonly bigint[]): bigint {
+  return values.reduce((acc, v, i) => (acc << widths[i]!) + v, 0n);
 }
 
 function checkCommon(p: { nonce: unknown; expirationTimestamp: unknown }): void {
@@ -160,26 +144,21 @@ function checkFeeFields(p: Record<string, unknown>): void {
   assertInRange('feeLimit', p['feeLimit'], 0n, AMOUNT_BOUND);
 }
 
-/** Type 0: H(H(tokenSell, tokenBuy), packed31). */
+/** Type 0: H(H(tokenSell, tokenBuy), WORD_31). */
 export function limitOrderMsgHash(params: LimitOrderParams): bigint {
   assertParams(params);
   checkLimitOrderFields(params, assertVault31);
   const p = params;
-  const packed = packed31(
-    INSTRUCTION_TYPES.LIMIT_ORDER,
-    p.vaultSell,
-    p.vaultBuy,
-    p.amountSell,
-    p.amountBuy,
-    p.nonce,
-    p.expirationTimestamp,
+  const packed = pack(
+    [INSTRUCTION_TYPES.LIMIT_ORDER, p.vaultSell, p.vaultBuy, p.amountSell, p.amountBuy, p.nonce, p.expirationTimestamp],
+    WORD_31,
   );
   return pedersen(constantPart(p.tokenSell, p.tokenBuy), packed);
 }
 
 /**
- * Type 1: H(H(token, receiverPublicKey), packed31), or type 2 when `condition` is given:
- * H(H(H(token, receiverPublicKey), condition), packed31).
+ * Type 1: H(H(token, receiverPublicKey), WORD_31), or type 2 when `condition` is given:
+ * H(H(H(token, receiverPublicKey), condition), WORD_31).
  */
 export function transferMsgHash(params: TransferParams): bigint {
   assertParams(params);
@@ -189,7 +168,7 @@ export function transferMsgHash(params: TransferParams): bigint {
   const type = conditional ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
   let w = constantPart(p.token, p.receiverPublicKey);
   if (p.condition !== undefined) w = pedersen(w, p.condition);
-  const packed = packed31(type, p.senderVaultId, p.receiverVaultId, p.amount, 0n, p.nonce, p.expirationTimestamp);
+  const packed = pack([type, p.senderVaultId, p.receiverVaultId, p.amount, 0n, p.nonce, p.expirationTimestamp], WORD_31);
   return pedersen(w, packed);
 }
 
@@ -206,20 +185,8 @@ export function limitOrderWithFeeMsgHash(params: LimitOrderWithFeeParams): bigin
   checkFeeFields(params);
   const p = params;
   const w1 = constantPart(constantPart(p.tokenSell, p.tokenBuy), p.feeToken);
-  const p0 = pack([
-    [p.amountSell, 64n],
-    [p.amountBuy, 64n],
-    [p.feeLimit, 64n],
-    [p.nonce, 32n],
-  ]);
-  const p1 = pack([
-    [INSTRUCTION_TYPES.LIMIT_ORDER_WITH_FEE, 10n],
-    [p.feeVaultId, 64n],
-    [p.vaultSell, 64n],
-    [p.vaultBuy, 64n],
-    [p.expirationTimestamp, 32n],
-    [0n, 17n],
-  ]);
+  const p0 = pack([p.amountSell, p.amountBuy, p.feeLimit, p.nonce], FEE_P0);
+  const p1 = pack([INSTRUCTION_TYPES.LIMIT_ORDER_WITH_FEE, p.feeVaultId, p.vaultSell, p.vaultBuy, p.expirationTimestamp, 0n], ORDER_FEE_P1);
   return pedersen(pedersen(w1, p0), p1);
 }
 
@@ -238,19 +205,8 @@ export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
   const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
   let w1 = constantPart(constantPart(p.token, p.feeToken), p.receiverPublicKey);
   if (p.condition !== undefined) w1 = pedersen(w1, p.condition);
-  const p0 = pack([
-    [p.senderVaultId, 64n],
-    [p.receiverVaultId, 64n],
-    [p.feeVaultId, 64n],
-    [p.nonce, 32n],
-  ]);
-  const p1 = pack([
-    [type, 10n],
-    [p.amount, 64n],
-    [p.feeLimit, 64n],
-    [p.expirationTimestamp, 32n],
-    [0n, 81n],
-  ]);
+  const p0 = pack([p.senderVaultId, p.receiverVaultId, p.feeVaultId, p.nonce], FEE_P0);
+  const p1 = pack([type, p.amount, p.feeLimit, p.expirationTimestamp, 0n], TRANSFER_FEE_P1);
   return pedersen(pedersen(w1, p0), p1);
 }
 

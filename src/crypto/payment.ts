@@ -1,6 +1,7 @@
 // Owns the payment message hash of Reddio's order `payment` object (Java SDK sign/PaymentSHA3.java).
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
 import { uint256 } from './asset.js';
 import { CURVE_ORDER } from './pedersen.js';
@@ -15,5 +16,5 @@ export function paymentMsgHash(orderId: string, state: string, nonce: bigint): b
   if (typeof orderId !== 'string' || typeof state !== 'string') throw new TypeError('orderId and state must be strings');
   assertInRange('nonce', nonce, 0n, UINT256_BOUND);
   const digest = keccak_256(concatBytes(utf8ToBytes(orderId), utf8ToBytes(state), uint256(nonce)));
-  return BigInt('0x' + bytesToHex(digest)) % CURVE_ORDER;
+  return bytesToNumberBE(digest) % CURVE_ORDER;
 }

@@ -1,6 +1,7 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
 import { BoundedCache } from './bounded-cache.js';
-import { N, curveRhs, invert, sqrtModP } from './curve.js';
+import { invert } from '@noble/curves/abstract/modular.js';
+import { N, curveRhs, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPoint, derivedPrivateKey } from './keys.js';
@@ -28,17 +29,14 @@ const tableCache = new BoundedCache<bigint, FixedBaseTable>(TABLE_CACHE_LIMIT);
 // Keys verified once without a table: the next verify builds one.
 const seenOnce = new BoundedCache<bigint, true>(KEY_CACHE_LIMIT);
 
-function decompress(starkKey: bigint): Affine | null {
-  const known = derivedPoint(starkKey);
-  if (known !== undefined) return known;
-  // Either root will do: verification below tries Q and -Q.
-  const y = sqrtModP(curveRhs(starkKey));
-  return y === undefined ? null : { x: starkKey, y };
-}
-
 function pointForKey(starkKey: bigint): Affine | null {
   if (pointCache.has(starkKey)) return pointCache.get(starkKey) ?? null;
-  const point = decompress(starkKey);
+  let point: Affine | null | undefined = derivedPoint(starkKey);
+  if (point === undefined) {
+    // Either root will do: verification below tries Q and -Q.
+    const y = sqrtModP(curveRhs(starkKey));
+    point = y === undefined ? null : { x: starkKey, y };
+  }
   pointCache.set(starkKey, point);
   return point;
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CID } from 'multiformats/cid';
-import { blockKey } from './block-store.js';
+import { canonicalCid } from './cid-form.js';
 import type { BlockBatch, BlockStore } from './block-store.js';
 
 /**
@@ -37,12 +37,12 @@ export class DirectoryBlockStore implements BlockStore {
   }
 
   has(cid: CID): boolean {
-    return existsSync(this.pathOf(blockKey(cid)));
+    return existsSync(this.pathOf(canonicalCid(cid)));
   }
 
   get(cid: CID): Uint8Array | undefined {
     try {
-      const b = readFileSync(this.pathOf(blockKey(cid)));
+      const b = readFileSync(this.pathOf(canonicalCid(cid)));
       // A plain Uint8Array view, as the memory store returns (no copy).
       return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     } catch (e) {
@@ -52,7 +52,7 @@ export class DirectoryBlockStore implements BlockStore {
   }
 
   async put(cid: CID, bytes: Uint8Array): Promise<void> {
-    const key = blockKey(cid);
+    const key = canonicalCid(cid);
     if (existsSync(this.pathOf(key))) return;
     const tmp = await this.writeTemp(bytes);
     await rename(tmp, this.pathOf(key));
@@ -84,13 +84,13 @@ export class DirectoryBlockStore implements BlockStore {
     };
     return {
       put: async (cid, bytes) => {
-        const key = blockKey(cid);
+        const key = canonicalCid(cid);
         if (staged.has(key) || existsSync(this.pathOf(key))) return;
         staged.set(key, await this.writeTemp(bytes));
       },
-      has: (cid) => staged.has(blockKey(cid)) || this.has(cid),
+      has: (cid) => staged.has(canonicalCid(cid)) || this.has(cid),
       get: (cid) => {
-        const tmp = staged.get(blockKey(cid));
+        const tmp = staged.get(canonicalCid(cid));
         return tmp ? new Uint8Array(readFileSync(tmp)) : this.get(cid);
       },
       commit: async () => {

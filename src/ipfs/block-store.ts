@@ -29,28 +29,20 @@ export interface BlockBatch {
   abort(): Promise<void>;
 }
 
-/**
- * The one key a block is stored under: the CIDv1 string. A CIDv0 and its v1 form name the same
- * dag-pb bytes, so they share a key; the string is lowercase base32, safe as a file name.
- */
-export function blockKey(cid: CID): string {
-  return canonicalCid(cid);
-}
-
 /** Blocks in a Map: the default store (state in memory). */
 export class MemoryBlockStore implements BlockStore {
   private readonly blocks = new Map<string, Uint8Array>();
 
   has(cid: CID): boolean {
-    return this.blocks.has(blockKey(cid));
+    return this.blocks.has(canonicalCid(cid));
   }
 
   get(cid: CID): Uint8Array | undefined {
-    return this.blocks.get(blockKey(cid));
+    return this.blocks.get(canonicalCid(cid));
   }
 
   async put(cid: CID, bytes: Uint8Array): Promise<void> {
-    const key = blockKey(cid);
+    const key = canonicalCid(cid);
     if (!this.blocks.has(key)) this.blocks.set(key, bytes);
   }
 
@@ -63,11 +55,11 @@ export class MemoryBlockStore implements BlockStore {
     const staged = new Map<string, Uint8Array>();
     return {
       put: async (cid, bytes) => {
-        const key = blockKey(cid);
+        const key = canonicalCid(cid);
         if (!this.blocks.has(key) && !staged.has(key)) staged.set(key, bytes);
       },
-      has: (cid) => staged.has(blockKey(cid)) || this.has(cid),
-      get: (cid) => staged.get(blockKey(cid)) ?? this.get(cid),
+      has: (cid) => staged.has(canonicalCid(cid)) || this.has(cid),
+      get: (cid) => staged.get(canonicalCid(cid)) ?? this.get(cid),
       commit: async () => {
         for (const [k, b] of staged) if (!this.blocks.has(k)) this.blocks.set(k, b);
         staged.clear();

@@ -1,7 +1,7 @@
 // CAR uploads: read as a stream, every block verified against its CID, the DAG under the root complete.
 import { CarBlockIterator } from '@ipld/car/iterator';
 import type { CID } from 'multiformats/cid';
-import { blockKey } from './block-store.js';
+import { canonicalCid } from './cid-form.js';
 import { blockMatches, isInline, linksOf } from './blocks.js';
 import { ContentError } from './content-error.js';
 
@@ -42,7 +42,7 @@ export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink
     for await (const { cid, bytes } of iterator) {
       const c = cid as CID;
       if (!blockMatches(c, bytes)) throw new ContentError(`block ${c} does not match its CID (its bytes hash to something else)`);
-      links.set(blockKey(c), linksOf(c, bytes));
+      links.set(canonicalCid(c), linksOf(c, bytes));
       // A copy: the reader's buffer around this block may be larger than the block.
       if (!isInline(c)) {
         try {
@@ -71,7 +71,7 @@ function checkComplete(root: CID, links: Map<string, CID[]>, sink: CarSink): voi
   const todo: CID[] = [root];
   while (todo.length > 0) {
     const cid = todo.pop()!;
-    const key = blockKey(cid);
+    const key = canonicalCid(cid);
     if (seen.has(key) || isInline(cid)) continue;
     seen.add(key);
     let children = links.get(key);

@@ -1,7 +1,7 @@
 // Re-verification of stored DAGs: every block present and hashing to its CID (docs/guarantees.md).
 import { CID } from 'multiformats/cid';
 import type { BlockStore } from './block-store.js';
-import { blockKey } from './block-store.js';
+import { canonicalCid } from './cid-form.js';
 import { blockMatches, isInline, linksOf } from './blocks.js';
 
 /**
@@ -15,7 +15,7 @@ export function dagViolations(store: BlockStore, roots: Iterable<string>): strin
     const todo: CID[] = [CID.parse(text)];
     while (todo.length > 0) {
       const cid = todo.pop()!;
-      const key = blockKey(cid);
+      const key = canonicalCid(cid);
       if (seen.has(key) || isInline(cid)) continue;
       seen.add(key);
       const bytes = store.get(cid);

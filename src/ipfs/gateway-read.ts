@@ -19,11 +19,10 @@ export type GatewayEntry =
 
 class MissingBlock extends Error {}
 
-function kindOf(e: UnixFSEntry): 'file' | 'directory' | undefined {
-  if (e.type === 'directory') return 'directory';
-  if (e.type === 'file' || e.type === 'raw' || e.type === 'identity') return 'file';
-  return undefined;
-}
+const isFile = (e: UnixFSEntry): e is Extract<UnixFSEntry, { type: 'file' | 'raw' | 'identity' }> =>
+  e.type === 'file' || e.type === 'raw' || e.type === 'identity';
+const kindOf = (e: UnixFSEntry): 'file' | 'directory' | undefined =>
+  isFile(e) ? 'file' : e.type === 'directory' ? 'directory' : undefined;
 
 /**
  * Resolves `cid/seg/seg...` over the store; undefined when a name or a block is missing. Serves
@@ -48,10 +47,7 @@ export async function readPath(store: BlockStore, cid: CID, segments: readonly s
   };
   const entry = await read([cid.toString(), ...segments].join('/'));
   if (entry === undefined) return undefined;
-  if (entry.type === 'file' || entry.type === 'raw' || entry.type === 'identity') {
-    const file = entry;
-    return { kind: 'file', cid: file.cid, name: segments[segments.length - 1] ?? '', size: file.size, content: () => file.content() };
-  }
+  if (isFile(entry)) return { kind: 'file', cid: entry.cid, name: segments.at(-1) ?? '', size: entry.size, content: () => entry.content() };
   if (entry.type !== 'directory') return undefined;
   const entries: DirectoryEntry[] = [];
   // A directory's links name a CID and a DAG size only: each child is read for its kind and byte size.

@@ -1,11 +1,9 @@
-// Files -> UnixFS blocks laid out as `ipfs-car pack` lays them out, so the CIDs equal that tool's.
-// Written here rather than taken from a library (measured with ipfs-unixfs-exporter 16, @ipld/car and
-// dag-pb installed, 8.7 MB in 35 packages): @ipld/unixfs 3 (what ipfs-car runs) adds 15 MB in 18 packages,
-// a 6.2 MB rabin chunker WASM and protobufjs among them; ipfs-unixfs-importer 17 adds 6.8 MB in 38
-// packages (a chunker WASM, libp2p's logger, DNS and fetch packages). The fixed-size, balanced,
-// raw-leaf layout needs only dag-pb and multiformats, which the store uses anyway; @ipld/unixfs stays
-// as a dev dependency that test/unit/ipfs/unixfs-layout.test.ts compares every block with.
+// Files -> UnixFS blocks laid out as `ipfs-car pack` lays them out, so the CIDs equal that tool's. Not
+// @ipld/unixfs (what ipfs-car runs: +15 MB with a chunker WASM and protobufjs) nor ipfs-unixfs-importer
+// (+6.8 MB): this fixed-size, balanced, raw-leaf layout needs only dag-pb, multiformats and ipfs-unixfs,
+// which the gateway loads anyway. test/unit/ipfs/unixfs-layout.test.ts compares every block with @ipld/unixfs.
 import * as dagPb from '@ipld/dag-pb';
+import { UnixFS } from 'ipfs-unixfs';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
@@ -44,33 +42,6 @@ interface Part {
   dag: number;
 }
 
-// UnixFS `Data` (unixfs.proto) written by hand: the few fields used here, in field order, as
-// protobufjs writes them for @ipld/unixfs (proto2: `blocksizes` repeated, not packed).
-const FILE = 2;
-const DIRECTORY = 1;
-
-function varint(n: number, out: number[]): void {
-  while (n >= 0x80) {
-    out.push((n % 0x80) | 0x80);
-    n = Math.floor(n / 0x80);
-  }
-  out.push(n);
-}
-
-function unixfsData(type: number, filesize?: number, blocksizes: readonly number[] = []): Uint8Array {
-  const out: number[] = [0x08];
-  varint(type, out);
-  if (filesize !== undefined) {
-    out.push(0x18);
-    varint(filesize, out);
-  }
-  for (const size of blocksizes) {
-    out.push(0x20);
-    varint(size, out);
-  }
-  return Uint8Array.from(out);
-}
-
 async function putBlock(sink: BlockSink, code: number, bytes: Uint8Array): Promise<CID> {
   const cid = CID.createV1(code, await sha256.digest(bytes));
   await sink.put(cid, bytes);
@@ -82,11 +53,7 @@ async function branch(parts: readonly Part[], sink: BlockSink): Promise<Part> {
   const content = parts.reduce((n, p) => n + p.content, 0);
   const bytes = dagPb.encode(
     dagPb.prepare({
-      Data: unixfsData(
-        FILE,
-        content,
-        parts.map((p) => p.content),
-      ),
+      Data: new UnixFS({ type: 'file', blockSizes: parts.map((p) => BigInt(p.content)) }).marshal(),
       Links: parts.map((p) => ({ Hash: p.cid, Name: '', Tsize: p.dag })),
     }),
   );
@@ -144,7 +111,9 @@ export async function importWrappedFile(
   if (filled > 0) await flushLeaf();
   pending = new Uint8Array(0);
   const file = await fileRoot(leaves, layout.width, sink);
-  const dir = dagPb.encode(dagPb.prepare({ Data: unixfsData(DIRECTORY), Links: [{ Hash: file.cid, Name: name, Tsize: file.dag }] }));
+  const dir = dagPb.encode(
+    dagPb.prepare({ Data: new UnixFS({ type: 'directory' }).marshal(), Links: [{ Hash: file.cid, Name: name, Tsize: file.dag }] }),
+  );
   const root = await putBlock(sink, dagPb.code, dir);
   return { root, file: file.cid, size };
 }

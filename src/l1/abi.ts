@@ -1,7 +1,8 @@
 // Solidity ABI encoding for the few types the L1 contract speaks (uintN, address, bool, bytesN, bytes,
 // string): hand-written because viem, the usual library, unpacks to 30 MB for these ~150 lines.
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 export interface AbiParam {
   readonly type: string;
@@ -52,7 +53,7 @@ function isDynamic(type: string): boolean {
 
 function word(v: bigint): Uint8Array {
   if (v < 0n || v >= 1n << 256n) throw new RangeError(`value out of uint256 range: ${v}`);
-  return hexToBytes(v.toString(16).padStart(64, '0'));
+  return numberToBytesBE(v, WORD);
 }
 
 function toBytes(value: AbiValue, type: string): Uint8Array {
@@ -91,16 +92,6 @@ function encodeStatic(type: string, value: AbiValue): Uint8Array {
   throw new TypeError(`unsupported ABI type ${type}`);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** abi.encode(values) for the given types. */
 export function encode(types: readonly string[], values: readonly AbiValue[]): Uint8Array {
   if (types.length !== values.length) throw new TypeError(`expected ${types.length} values, got ${values.length}`);
@@ -114,12 +105,12 @@ export function encode(types: readonly string[], values: readonly AbiValue[]): U
       return;
     }
     const bytes = toBytes(value, type);
-    const tail = concat([word(BigInt(bytes.length)), padRight(bytes)]);
+    const tail = concatBytes(word(BigInt(bytes.length)), padRight(bytes));
     heads.push(word(BigInt(tailAt)));
     tails.push(tail);
     tailAt += tail.length;
   });
-  return concat([...heads, ...tails]);
+  return concatBytes(...heads, ...tails);
 }
 
 /** Decoded values: uint as bigint, address as lower-case hex, bool, bytesN/bytes as hex, string. */
@@ -127,7 +118,7 @@ export type Decoded = bigint | boolean | string;
 
 function readWord(data: Uint8Array, at: number): bigint {
   if (at + WORD > data.length) throw new RangeError('ABI data too short');
-  return BigInt(toHex(data.subarray(at, at + WORD)));
+  return bytesToNumberBE(data.subarray(at, at + WORD));
 }
 
 function decodeOne(type: string, data: Uint8Array, at: number): Decoded {

@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { EthRpc } from './rpc.js';
 
 /** Anvil's own default mnemonic, spelled out so the dev accounts never change with its defaults. */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-export const ANVIL_CHAIN_ID = 31337n;
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+const ANVIL_CHAIN_ID = 31337n;
 
 export interface Anvil {
   readonly url: string;
@@ -48,33 +48,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-export interface AnvilOptions {
-  readonly binary?: string;
-  readonly chainId?: bigint;
-  readonly mnemonic?: string;
-  /** Milliseconds to wait for the first answer. */
-  readonly readyTimeout?: number;
-  readonly args?: readonly string[];
-}
+const READY_TIMEOUT_MS = 15_000;
 
-export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+export async function startAnvil(): Promise<Anvil> {
   const port = await freePort();
-  const child = spawn(
-    options.binary ?? anvilBinary(),
-    [
-      '--silent',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--chain-id',
-      String(options.chainId ?? ANVIL_CHAIN_ID),
-      '--mnemonic',
-      options.mnemonic ?? ANVIL_MNEMONIC,
-      ...(options.args ?? []),
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const args = [
+    '--silent',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(ANVIL_CHAIN_ID),
+    '--mnemonic',
+    ANVIL_MNEMONIC,
+  ];
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -84,7 +73,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   };
   const url = `http://127.0.0.1:${port}`;
   const rpc = new EthRpc(url);
-  const deadline = Date.now() + (options.readyTimeout ?? 15_000);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);
     try {
@@ -93,7 +82,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`anvil did not answer on ${url} within ${options.readyTimeout ?? 15_000} ms: ${stderr.trim()}`);
+        throw new Error(`anvil did not answer on ${url} within ${READY_TIMEOUT_MS} ms: ${stderr.trim()}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

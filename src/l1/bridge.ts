@@ -7,8 +7,6 @@
 // it reads the contract's logs up to the node's latest block (`sync`), and after it credits the
 // withdrawals that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
 import type { Devnet } from '../devnet.js';
-import { assetType as computeAssetType } from '../crypto/asset.js';
-import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
@@ -16,7 +14,7 @@ import { anvilBinary, anvilUnavailable, startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
 import { Contract } from './contract.js';
-import { setUpL1, tokenAssetKinds } from './deploy.js';
+import { genesisAssetTypes, setUpL1 } from './deploy.js';
 import type { GenesisToken, L1AssetType } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
@@ -85,32 +83,24 @@ export class L1Bridge {
       if (operator === undefined) throw new Error(`${rpc.url} has no unlocked account to act as the operator`);
       const tokens = genesisTokens(genesis);
       let starkEx: Contract;
-      let tokenContracts: Map<Hex, Contract>;
-      let assetTypes: L1AssetType[];
+      let tokenContracts: ReadonlyMap<Hex, Contract>;
       if (options.l1Contract === undefined) {
-        const setup = await setUpL1(rpc, artifacts, operator, tokens);
-        starkEx = setup.starkEx;
-        assetTypes = [...setup.assetTypes];
-        tokenContracts = new Map(setup.tokens);
+        ({ starkEx, tokens: tokenContracts } = await setUpL1(rpc, artifacts, operator, tokens));
       } else {
         const at = options.l1Contract.toLowerCase() as Hex;
         if ((await rpc.getCode(at)) === '0x') throw new Error(`--l1-contract ${options.l1Contract}: no contract there on ${rpc.url}`);
         starkEx = new Contract(rpc, artifacts.contracts.StarkExDevnet.abi, at);
         if (!(await starkEx.read('isOperator', [operator]))) throw new Error(`--l1-contract ${at}: ${operator} is not its operator`);
-        assetTypes = [
-          { kind: 'ETH', address: undefined, quantum: ETH_QUANTUM, assetType: computeAssetType('ETH', undefined, ETH_QUANTUM) },
-        ];
-        tokenContracts = new Map();
-        for (const token of tokens) {
-          const a = token.address.toLowerCase() as Hex;
-          const artifact = token.type === 'ERC20' ? artifacts.contracts.DevnetERC20 : artifacts.contracts.DevnetERC721;
-          tokenContracts.set(a, new Contract(rpc, artifact.abi, a));
-          for (const { kind, quantum } of tokenAssetKinds(token))
-            assetTypes.push({ kind, address: a, quantum, assetType: computeAssetType(kind, BigInt(a), quantum) });
-        }
+        const { DevnetERC20, DevnetERC721 } = artifacts.contracts;
+        tokenContracts = new Map(
+          tokens.map((t) => [
+            t.address.toLowerCase() as Hex,
+            new Contract(rpc, (t.type === 'ERC20' ? DevnetERC20 : DevnetERC721).abi, t.address.toLowerCase() as Hex),
+          ]),
+        );
       }
       const onProblem = options.onProblem ?? ((m: string) => process.stderr.write(`l2-devnet: L1: ${m}\n`));
-      return new L1Bridge(rpc, starkEx, operator, tokenContracts, assetTypes, await rpc.blockNumber(), anvil, onProblem);
+      return new L1Bridge(rpc, starkEx, operator, tokenContracts, genesisAssetTypes(tokens), await rpc.blockNumber(), anvil, onProblem);
     } catch (e) {
       await anvil?.stop();
       throw e;

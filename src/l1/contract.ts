@@ -17,12 +17,7 @@ export class Contract {
     readonly address: Hex,
   ) {}
 
-  /** Calldata for `name(args)`, the overload chosen by the number of arguments. */
-  calldata(name: string, args: readonly AbiValue[] = []): Hex {
-    return encodeCall(findFunction(this.abi, name, args.length), args);
-  }
-
-  /** Calls a view function; its outputs decoded (one value, or the list when it has several). */
+  /** Calls a view function (the overload chosen by the number of arguments); its outputs decoded (one value, or the list when it has several). */
   async read(name: string, args: readonly AbiValue[] = []): Promise<Decoded> {
     const all = await this.readAll(name, args);
     if (all.length !== 1) throw new TypeError(`${name} returns ${all.length} values: use readAll`);
@@ -42,7 +37,7 @@ export class Contract {
     const receipt = await this.rpc.send({
       from,
       to: this.address,
-      data: this.calldata(name, args),
+      data: encodeCall(findFunction(this.abi, name, args.length), args),
       ...(value === undefined ? {} : { value }),
     });
     return { receipt, events: this.events(receipt) };

@@ -29,25 +29,6 @@ export interface L1AssetType {
   readonly assetType: bigint;
 }
 
-export async function deployStarkEx(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex): Promise<Contract> {
-  const { abi, bytecode } = artifacts.contracts.StarkExDevnet;
-  return new Contract(rpc, abi, await rpc.deploy(operator, bytecode));
-}
-
-/** Registers (kind, address, quantum) with the type src/crypto/asset.ts computes; the contract refuses a mismatch. */
-export async function registerAssetType(
-  starkEx: Contract,
-  operator: Hex,
-  kind: AssetKind,
-  address: Hex | undefined,
-  quantum: bigint,
-): Promise<L1AssetType> {
-  const value = address === undefined ? undefined : BigInt(address);
-  const type = assetType(kind, value, quantum);
-  await starkEx.write(operator, 'registerToken', [type, assetInfoHex(kind, value), quantum]);
-  return { kind, address, quantum, assetType: type };
-}
-
 function asAddress(text: string): Hex {
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw new TypeError(`not an address: ${text}`);
   return text.toLowerCase() as Hex;
@@ -109,27 +90,35 @@ export function tokenAssetKinds(token: GenesisToken): { kind: AssetKind; quantum
   ];
 }
 
+/** ETH's asset type, then each genesis token's, as src/crypto/asset.ts computes them (the contract refuses a mismatch). */
+export function genesisAssetTypes(tokens: readonly GenesisToken[]): L1AssetType[] {
+  const eth = { kind: 'ETH' as const, address: undefined, quantum: ETH_QUANTUM };
+  const all = [eth, ...tokens.flatMap((t) => tokenAssetKinds(t).map((k) => ({ ...k, address: asAddress(t.address) })))];
+  return all.map((t) => ({ ...t, assetType: assetType(t.kind, t.address && BigInt(t.address), t.quantum) }));
+}
+
 export interface L1Setup {
   readonly starkEx: Contract;
   readonly tokens: ReadonlyMap<Hex, Contract>;
   readonly assetTypes: readonly L1AssetType[];
 }
 
-/** A fresh L1 for a genesis: the contract deployed, ETH and every token placed and registered. */
+/** A fresh L1 for a genesis: the contract deployed, every token placed, ETH and the tokens registered. */
 export async function setUpL1(
   rpc: EthRpc,
   artifacts: L1Artifacts,
   operator: Hex,
   genesisTokens: readonly GenesisToken[],
 ): Promise<L1Setup> {
-  const starkEx = await deployStarkEx(rpc, artifacts, operator);
-  const assetTypes = [await registerAssetType(starkEx, operator, 'ETH', undefined, ETH_QUANTUM)];
+  const { abi, bytecode } = artifacts.contracts.StarkExDevnet;
+  const starkEx = new Contract(rpc, abi, await rpc.deploy(operator, bytecode));
   const tokens = new Map<Hex, Contract>();
   for (const token of genesisTokens) {
     const contract = await placeToken(rpc, artifacts, operator, starkEx.address, token);
     tokens.set(contract.address, contract);
-    for (const { kind, quantum } of tokenAssetKinds(token))
-      assetTypes.push(await registerAssetType(starkEx, operator, kind, contract.address, quantum));
   }
+  const assetTypes = genesisAssetTypes(genesisTokens);
+  for (const t of assetTypes)
+    await starkEx.write(operator, 'registerToken', [t.assetType, assetInfoHex(t.kind, t.address && BigInt(t.address)), t.quantum]);
   return { starkEx, tokens, assetTypes };
 }

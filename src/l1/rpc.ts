@@ -7,7 +7,6 @@ export interface TxRequest {
   readonly to?: Hex;
   readonly data?: Hex;
   readonly value?: bigint;
-  readonly gas?: bigint;
 }
 
 export interface Log {
@@ -94,7 +93,6 @@ export class EthRpc {
     if (tx.to !== undefined) params.to = tx.to;
     if (tx.data !== undefined) params.data = tx.data;
     if (tx.value !== undefined) params.value = quantity(tx.value);
-    if (tx.gas !== undefined) params.gas = quantity(tx.gas);
     const hash = await this.request<Hex>('eth_sendTransaction', [params]);
     const receipt = await this.receipt(hash);
     if (receipt.status !== '0x1')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Point, grindKey as scureGrindKey, getStarkKey } from '@scure/starknet';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { A, B, G, N, P, curveRhs, invert, isSquare, power, sqrtModP } from '../../../src/crypto/curve.js';
+import { A, B, G, N, P, curveRhs, isSquare, sqrtModP } from '../../../src/crypto/curve.js';
 import { derivedPoint, privateKeyFromSeed, publicPoint, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 
 const field = fc.bigInt({ min: 1n, max: P - 1n });
@@ -17,26 +17,6 @@ describe('curve constants', () => {
 });
 
 describe('field helpers', () => {
-  it('invert agrees with noble modulo p and modulo n, and refuses 0', () => {
-    fc.assert(
-      fc.property(field, (v) => invert(v, P) === Point.Fp.inv(v) && (v * invert(v, P)) % P === 1n),
-      { numRuns: 200 },
-    );
-    fc.assert(
-      fc.property(scalar, (v) => invert(v, N) === Point.Fn.inv(v)),
-      { numRuns: 200 },
-    );
-    expect(() => invert(0n, P)).toThrow(RangeError);
-    expect(() => invert(P, P)).toThrow(RangeError);
-  });
-
-  it('power agrees with noble', () => {
-    fc.assert(
-      fc.property(field, fc.bigInt({ min: 0n, max: P }), (b, e) => power(b, e, P) === Point.Fp.pow(b, e)),
-      { numRuns: 100 },
-    );
-  });
-
   it('sqrtModP finds a root of every square and none of a non-square', () => {
     fc.assert(
       fc.property(field, (v) => {
