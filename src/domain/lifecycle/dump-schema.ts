@@ -219,36 +219,14 @@ export const MEMBERS = {
 export type MemberName = keyof typeof MEMBERS;
 /** The value of a member as written (what the builder takes). */
 export type Written<K extends MemberName> = v.InferOutput<(typeof MEMBERS)[K]>;
-/** One item of an items member as written. */
-export type Item<K extends ItemsMember> = Written<K>[number];
-
-/** The members written one item per line (every array but the handful of named accounts). */
-export const ITEMS_MEMBERS = [
-  'api_keys',
-  'projects',
-  'marketplaces',
-  'contracts',
-  'assets',
-  'accounts',
-  'vaults',
-  'records',
-  'signatures',
-  'withdraw_area',
-  'claimed',
-  'issued',
-  'pending_l2',
-  'pending_l1',
-  'orders',
-  'open_orders',
-  'trades',
-  'storage',
-] as const satisfies readonly MemberName[];
-export type ItemsMember = (typeof ITEMS_MEMBERS)[number];
-const ITEMS: ReadonlySet<string> = new Set(ITEMS_MEMBERS);
-export const isItemsMember = (key: string): key is ItemsMember => ITEMS.has(key);
-
 /** The dump's member names, in the order they are written. */
 export const DUMP_MEMBERS = Object.keys(MEMBERS) as MemberName[];
+
+/** The members written one item per line: every array but the handful of named accounts. */
+export type ItemsMember = Exclude<{ [K in MemberName]: Written<K> extends unknown[] ? K : never }[MemberName], 'named_accounts'>;
+export const ITEMS_MEMBERS = DUMP_MEMBERS.filter((k): k is ItemsMember => MEMBERS[k].type === 'array' && k !== 'named_accounts');
+const ITEMS: ReadonlySet<string> = new Set(ITEMS_MEMBERS);
+export const isItemsMember = (key: string): key is ItemsMember => ITEMS.has(key);
 
 /** The whole document (for OpenAPI). */
 export const DUMP = v.strictObject(MEMBERS);

@@ -23,6 +23,55 @@ import { newListIndexes } from '../state/lists.js';
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Reddio's StarkEx contracts, unless the genesis names others. */
+const STARKEX_CONTRACTS = {
+  mainnet: '0xB62BcD40A24985f560b5a9745d478791d8F1945C',
+  testnet: '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9',
+  sepolia: '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45',
+};
+
+/** A state holding nothing, its maps and sets tracked by `undo`: a genesis, or a dump being loaded, fills it. */
+export function emptyState(undo: UndoLog): State {
+  const map = <K, V>(options?: { orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
+  return {
+    undo,
+    clock: { nowMicros: 0n },
+    prng: createPrng(''),
+    nextSequenceId: 1,
+    nextVaultId: FIRST_VAULT_ID,
+    contracts: map(),
+    contractsByUuid: map(),
+    assets: map(),
+    accounts: map(),
+    vaults: map(),
+    records: map(),
+    signatures: map(),
+    signaturesByR: map(),
+    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] },
+    apiKeys: map(),
+    projects: map(),
+    marketplaces: map(),
+    namedAccounts: [],
+    withdrawing: map(),
+    withdrawArea: map(),
+    claimed: map(),
+    issued: map(),
+    pendingL2: TrackedSet.create(undo),
+    pendingL1: TrackedSet.create(undo),
+    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
+    orders: map({ orders: true }),
+    openOrders: TrackedSet.create(undo, { orders: true }),
+    trades: [],
+    books: new Map(),
+    openByOwner: new Map(),
+    openByQuote: new Map(),
+    tradesBy: new Map(),
+    lists: newListIndexes(),
+    operator: '',
+    storage: map(),
+    starkexContracts: { ...STARKEX_CONTRACTS },
+  };
+}
 
 /**
  * A genesis allocation (`"record": false` on a fungible deposit): the balance exists from the start
@@ -112,53 +161,11 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     );
 
   const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
-  const undo = new UndoLog();
-  const map = <K, V>(options?: { ordered?: boolean; orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
-  const state: State = {
-    undo,
-    clock: { nowMicros },
-    prng: createPrng(seed),
-    nextSequenceId: 1,
-    nextVaultId: FIRST_VAULT_ID,
-    contracts: map(),
-    contractsByUuid: map(),
-    assets: map(),
-    accounts: map(),
-    vaults: map(),
-    records: map(),
-    signatures: map(),
-    signaturesByR: map(),
-    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] },
-    apiKeys: map(),
-    projects: map(),
-    marketplaces: map(),
-    namedAccounts: [],
-    withdrawing: map(),
-    withdrawArea: map(),
-    claimed: map(),
-    issued: map(),
-    pendingL2: TrackedSet.create(undo),
-    pendingL1: TrackedSet.create(undo),
-    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
-    orders: map({ orders: true }),
-    openOrders: TrackedSet.create(undo, { orders: true }),
-    trades: [],
-    books: new Map(),
-    openByOwner: new Map(),
-    openByQuote: new Map(),
-    tradesBy: new Map(),
-    lists: newListIndexes(),
-    operator: '',
-    storage: map(),
-    starkexContracts: {
-      mainnet:
-        sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
-      testnet:
-        sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),
-      sepolia:
-        sc.sepolia === undefined ? '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45' : str(sc.sepolia, 'genesis.starkex_contracts.sepolia'),
-    },
-  };
+  const state = emptyState(new UndoLog());
+  state.clock.nowMicros = nowMicros;
+  state.prng = createPrng(seed);
+  for (const [net, address] of Object.entries(STARKEX_CONTRACTS) as [keyof State['starkexContracts'], string][])
+    state.starkexContracts[net] = sc[net] === undefined ? address : str(sc[net], `genesis.starkex_contracts.${net}`);
   registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
 
   const names = genesisAccounts(state, g, seed);
@@ -173,7 +180,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
   genesisDeposits(state, g, names);
   genesisMarketplaces(state, g, names, keyNames, nowMicros);
   // Building the genesis is not something to undo.
-  undo.releaseAll();
+  state.undo.releaseAll();
   return state;
 }
 

@@ -1,6 +1,7 @@
 // The maps of a state being built from a dump, and how each array member's item becomes its entry there.
-import type { Account, Asset, Contract, LedgerRecord, Order, State, StoredFile, Trade } from '../state/state.js';
+import type { Asset, Contract, LedgerRecord, Order, StoredFile, Trade } from '../state/state.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
+import { emptyState } from './genesis.js';
 import { big, bigOrNull, list, obj, pairs, put, putIn } from './conversions.js';
 import type { SharedValues } from './shared-values.js';
 
@@ -12,9 +13,8 @@ import type { SharedValues } from './shared-values.js';
 export class StateEntries {
   /** The undo log every tracked map of the state hangs off (the state's own once built). */
   readonly undo = new UndoLog();
-  private readonly map = <K, V>(options?: { ordered?: boolean; orders?: boolean }): TrackedMap<K, V> =>
-    TrackedMap.create<K, V>(this.undo, options);
-  private readonly set = <T>(options?: { orders?: boolean }): TrackedSet<T> => TrackedSet.create<T>(this.undo, options);
+  /** The state being built (StateBuilder.build sets its single values and derived indexes). */
+  readonly state = emptyState(this.undo);
   /** The storage index's rows in the dump's order (StateBuilder.build makes the index of them). */
   readonly storageRows: StoredFile[] = [];
   private readonly lastIds = new Map<string, number>();
@@ -22,26 +22,25 @@ export class StateEntries {
   private storageProject: string | undefined;
   /** The sequence id of the record added last (records come in ascending order). */
   lastRecord = 0;
-  /** The state's maps by dump member (filled untracked: see put). */
+  /** The state's collection each items member fills (filled untracked: see put). */
   readonly s = {
-    api_keys: this.map<string, { key: string; name: string }>(),
-    projects: this.map<string, State['projects'] extends Map<string, infer P> ? P : never>(),
-    marketplaces: this.map<string, State['marketplaces'] extends Map<string, infer M> ? M : never>(),
-    contracts: this.map<string, Contract>(),
-    contractsByUuid: this.map<string, string>(),
-    assets: this.map<string, Asset>(),
-    accounts: this.map<string, Account>(),
-    vaults: this.map<string, bigint>(),
-    records: this.map<number, LedgerRecord>(),
-    signatures: this.map<string, number[]>(),
-    withdraw_area: this.map<string, Map<string, bigint>>(),
-    claimed: this.map<string, bigint>(),
-    issued: this.map<string, bigint>(),
-    pending_l2: this.set<number>(),
-    pending_l1: this.set<number>(),
-    orders: this.map<number, Order>({ orders: true }),
-    open_orders: this.set<number>({ orders: true }),
-    trades: [] as Trade[],
+    api_keys: this.state.apiKeys,
+    projects: this.state.projects,
+    marketplaces: this.state.marketplaces,
+    contracts: this.state.contracts,
+    assets: this.state.assets,
+    accounts: this.state.accounts,
+    vaults: this.state.vaults,
+    records: this.state.records,
+    signatures: this.state.signatures,
+    withdraw_area: this.state.withdrawArea,
+    claimed: this.state.claimed,
+    issued: this.state.issued,
+    pending_l2: this.state.pendingL2,
+    pending_l1: this.state.pendingL1,
+    orders: this.state.orders,
+    open_orders: this.state.openOrders,
+    trades: this.state.trades,
   };
 
   constructor(private readonly sharing: SharedValues) {}
@@ -129,7 +128,7 @@ export class StateEntries {
           tokens: TrackedMap.create(this.undo, {}, pairs(c.tokens) as Array<[string, string]>),
         };
         put(s.contracts, contract.key, contract);
-        if (!contract.removed) put(s.contractsByUuid, contract.uuid, contract.key);
+        if (!contract.removed) put(this.state.contractsByUuid, contract.uuid, contract.key);
         return { ...contract, tokens: [...contract.tokens] };
       }
       case 'assets': {
