@@ -32,7 +32,6 @@ const STILL_LONG = [
   'devnet.ts',
   'domain/lifecycle/dump-schema.ts',
   'domain/lifecycle/load.ts',
-  'domain/lifecycle/state-entries.ts',
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
