@@ -12,7 +12,6 @@ import { ImageError, openImage } from './image.js';
 import type { StateText } from './image.js';
 import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
-import type { JournalLine, JournalRead } from './journal.js';
 import { type LockError, lockDir } from './lock.js';
 
 export const IMAGE_FILE = 'image.jsonl';
@@ -45,19 +44,13 @@ export interface StateDirOptions {
 
 export interface OpenStateDir {
   report: StateDirReport;
-  /**
-   * Writes a fresh image and empties the journal (also done on its own as the journal grows). Not
-   * while a snapshot is live (the journal since it is what makes it revertable after a restart):
-   * then it writes nothing and returns false.
-   */
+  /** Writes a fresh image and empties the journal (also done as the journal grows); not while a snapshot is live (its journal
+   * makes it revertable after a restart): then it writes nothing and returns false. */
   compact(): boolean;
   close(): void;
 }
 
-/**
- * A state dir read and replayed in memory, with nothing written yet: a start checks every dir it
- * needs (every namespace) before any of them writes, so a refused start changes no file.
- */
+/** A state dir read and replayed in memory, nothing written yet: a start checks every dir (every namespace) before any writes. */
 export interface CheckedStateDir {
   report: StateDirReport;
   /** Writes what the start needs (a new dir's first image, a cut tail, a compaction) and keeps the dir in step from now on. */
@@ -107,11 +100,9 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
 export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): CheckedStateDir {
   const claim = options.claim ?? claimStateDir(dir);
   const sd = new StateDir(dir, devnet, claim, options.durability ?? 'write', options.compactBytes ?? 8 * 1024 * 1024);
-  let start: () => JournalWriter;
-  let report: StateDirReport;
+  let plan: [StateDirReport, () => JournalWriter];
   try {
-    sd.image.read();
-    [report, start] = sd.restore();
+    plan = sd.restore();
   } catch (e) {
     claim.release();
     if (e instanceof StateDirError) throw e;
@@ -119,6 +110,7 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     if (e instanceof DevnetError) throw new StateDirError(`${sd.imagePath} does not load: ${e.message}`);
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
+  const [report, start] = plan;
   let settled = false;
   return {
     report,
@@ -171,7 +163,8 @@ class StateDir {
   /** Loads the image and replays the journal after it; returns the report and the writes open() makes (returning the journal to append to). */
   restore(): [StateDirReport, () => JournalWriter] {
     const { devnet, dir, imagePath, journalPath, durability } = this;
-    const journal: JournalRead | null = readJournal(journalPath);
+    this.image.read();
+    const journal = readJournal(journalPath);
     const data = this.image.data;
     const base = {
       dir,
@@ -218,25 +211,21 @@ class StateDir {
     const covered = journal.lines.findIndex((l) => l.seq === data.journalSeq);
     if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
     const unseen = journal.lines.filter((l) => l.seq > data.journalSeq);
-    this.replayAll(unseen, journal.lines.length - unseen.length + 2);
+    const firstLine = journal.lines.length - unseen.length + 2;
+    unseen.forEach((line, index) => {
+      try {
+        devnet.replay(line);
+      } catch (e) {
+        throw new StateDirError(
+          `${journalPath} line ${firstLine + index}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
+        );
+      }
+    });
     const report = { ...base, restored: true, replayed: unseen.length };
     const last = journal.lines[journal.lines.length - 1];
     // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
     if ((last?.seq ?? journal.after) < data.journalSeq) return [report, fresh];
     return [report, () => JournalWriter.resume(journalPath, journal, durability)];
-  }
-
-  /** Replays the journal's lines after the image. */
-  private replayAll(lines: readonly JournalLine[], firstLine: number): void {
-    lines.forEach((line, index) => {
-      try {
-        this.devnet.replay(line);
-      } catch (e) {
-        throw new StateDirError(
-          `${this.journalPath} line ${firstLine + index}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
-        );
-      }
-    });
   }
 
   /** Keeps the dir in step with the devnet from now on, appending to `w`. */
@@ -294,10 +283,9 @@ class StateDir {
 
 /** The answer to a command whose effect could not be saved: HTTP 503, code 500, and the state as it was. */
 function diskFailure(dir: string, what: string, e: unknown): DevnetError {
-  const cause = e instanceof Error ? e.message : String(e);
   return new DevnetError(
     ErrorCode.SystemError,
-    `the state dir ${dir} could not write ${what} (${cause}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`,
+    `the state dir ${dir} could not write ${what} (${e instanceof Error ? e.message : String(e)}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`,
     503,
   );
 }
