@@ -30,8 +30,6 @@ function layerOf(module: string): number {
  */
 const STILL_LONG = [
   'devnet.ts',
-  'domain/lifecycle/dump-schema.ts',
-  'domain/lifecycle/load.ts',
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
