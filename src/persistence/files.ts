@@ -21,10 +21,10 @@ export function sha256Hex(...texts: string[]): string {
   return hash.digest('hex');
 }
 
-/** Writes all of `buf` at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
-export function writeAll(fd: number, buf: Uint8Array): void {
+/** Writes all of `buf` at `position`, else at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
+export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
   let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off);
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
 
 /** Makes a rename in `dir` durable (the directory entry itself must reach the disk too). */

@@ -1,5 +1,5 @@
 // The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { LowSync } from 'lowdb';
 import type { SyncAdapter } from 'lowdb';
@@ -26,9 +26,18 @@ export interface ImageData {
 export class ImageError extends Error {}
 
 const SUM_LENGTH = 64;
-/** Bytes read or written at a time. */
+/** Bytes read at a time. */
 const BLOCK = 1 << 20;
 const NEWLINE = 0x0a;
+
+/** The bytes of `fd` from `from` to `to`, a block at a time in one reused buffer (use each before the next). */
+function* blocks(fd: number, from: number, to: number): Generator<Buffer> {
+  const buf = Buffer.allocUnsafe(BLOCK);
+  for (let at = from, n = 1; at < to && n > 0; at += n) {
+    n = readSync(fd, buf, 0, Math.min(BLOCK, to - at), at);
+    if (n > 0) yield buf.subarray(0, n);
+  }
+}
 
 /**
  * The file is a header line `{"format","journal_seq","chain","next_snapshot","sum"}`, then the state's JSON as
@@ -60,45 +69,20 @@ class ImageFile implements SyncAdapter<ImageData | null> {
     }
     try {
       const size = fstatSync(fd).size;
-      const buf = Buffer.allocUnsafe(BLOCK);
-      // The header: the bytes before the first newline.
-      let header: Buffer | undefined;
-      const parts: Buffer[] = [];
-      let offset = 0;
-      while (header === undefined && offset < size) {
-        const n = readSync(fd, buf, 0, BLOCK, offset);
-        if (n === 0) break;
-        const nl = buf.subarray(0, n).indexOf(NEWLINE);
-        if (nl === -1) {
-          parts.push(Buffer.from(buf.subarray(0, n)));
-          offset += n;
-        } else {
-          parts.push(Buffer.from(buf.subarray(0, nl)));
-          offset += nl + 1;
-          header = Buffer.concat(parts);
-        }
-      }
       const twoLines = 'is not an image: it must be a header line and the state, ending with a newline (was it cut short?)';
-      if (header === undefined || size === 0) this.damaged(twoLines);
-      const headerText = header!.toString('utf8');
-      const sealed = unsealLine(headerText, SUM_LENGTH);
+      // The header is the bytes before the first newline (far shorter than a block).
+      const first = blocks(fd, 0, size).next().value;
+      const nl = first?.indexOf(NEWLINE) ?? -1;
+      if (nl === -1) this.damaged(size > BLOCK ? 'has no checksum in its first line: it is not an image' : twoLines);
+      const sealed = unsealLine(first!.toString('utf8', 0, nl), SUM_LENGTH);
       if (!sealed) this.damaged('has no checksum in its first line: it is not an image');
       // Pass 1: the checksum over the state's text, which ends the file with a newline.
-      const stateStart = offset;
+      const stateStart = nl + 1;
       const stateEnd = size - 1;
-      if (stateEnd < stateStart) this.damaged(twoLines);
-      const hash = createHash('sha256');
-      hash.update(sealed!.body, 'utf8');
-      hash.update('\n', 'utf8');
-      for (let at = stateStart; at < size; ) {
-        const n = readSync(fd, buf, 0, Math.min(BLOCK, size - at), at);
-        if (n === 0) this.damaged(twoLines);
-        const piece = buf.subarray(0, n);
-        const last = at + n === size;
-        hash.update(last ? piece.subarray(0, n - 1) : piece);
-        if (last && piece[n - 1] !== NEWLINE) this.damaged(twoLines);
-        at += n;
-      }
+      const last = Buffer.alloc(1);
+      if (stateEnd < stateStart || readSync(fd, last, 0, 1, stateEnd) !== 1 || last[0] !== NEWLINE) this.damaged(twoLines);
+      const hash = createHash('sha256').update(`${sealed!.body}\n`, 'utf8');
+      for (const block of blocks(fd, stateStart, stateEnd)) hash.update(block);
       if (sealed!.sum !== hash.digest('hex')) this.damaged('does not match its checksum: it was changed or damaged');
       let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown; next_snapshot?: unknown };
       try {
@@ -106,14 +90,9 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       } catch (e) {
         this.damaged(`is not valid JSON (${(e as Error).message})`);
       }
-      const nextSnapshot = parsed!.next_snapshot ?? 1;
-      if (
-        parsed!.format !== IMAGE_FORMAT ||
-        !Number.isSafeInteger(parsed!.journal_seq) ||
-        typeof parsed!.chain !== 'string' ||
-        !Number.isSafeInteger(nextSnapshot) ||
-        (nextSnapshot as number) < 1
-      )
+      const { format, journal_seq: journalSeq, chain, next_snapshot: nextSnapshot = 1 } = parsed!;
+      const valid = Number.isSafeInteger(journalSeq) && typeof chain === 'string' && Number.isSafeInteger(nextSnapshot);
+      if (format !== IMAGE_FORMAT || !valid || (nextSnapshot as number) < 1)
         this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
       const path = this.path;
       // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
@@ -121,20 +100,14 @@ class ImageFile implements SyncAdapter<ImageData | null> {
         const fd2 = openSync(path, 'r');
         try {
           const decoder = new TextDecoder();
-          const block = Buffer.allocUnsafe(BLOCK);
-          for (let at = stateStart; at < stateEnd; ) {
-            const n = readSync(fd2, block, 0, Math.min(BLOCK, stateEnd - at), at);
-            if (n === 0) break;
-            yield decoder.decode(block.subarray(0, n), { stream: true });
-            at += n;
-          }
+          for (const block of blocks(fd2, stateStart, stateEnd)) yield decoder.decode(block, { stream: true });
           const rest = decoder.decode();
           if (rest !== '') yield rest;
         } finally {
           closeSync(fd2);
         }
       };
-      return { journalSeq: parsed!.journal_seq as number, chain: parsed!.chain as string, state, nextSnapshot: nextSnapshot as number };
+      return { journalSeq: journalSeq as number, chain: chain as string, state, nextSnapshot: nextSnapshot as number };
     } finally {
       closeSync(fd);
     }
@@ -153,19 +126,15 @@ class ImageFile implements SyncAdapter<ImageData | null> {
     replaceFile(
       this.path,
       (fd) => {
-        const hash = createHash('sha256');
-        hash.update(body, 'utf8');
-        hash.update('\n', 'utf8');
-        writeAll(fd, Buffer.from(' '.repeat(headerLength) + '\n', 'utf8'));
+        const hash = createHash('sha256').update(`${body}\n`, 'utf8');
+        writeAll(fd, Buffer.from(`${' '.repeat(headerLength)}\n`, 'utf8'));
         for (const piece of data.state()) {
           const bytes = Buffer.from(piece, 'utf8');
           hash.update(bytes);
           writeAll(fd, bytes);
         }
         writeAll(fd, Buffer.from('\n', 'utf8'));
-        const header = Buffer.from(sealLine(body, hash.digest('hex')), 'utf8');
-        let off = 0;
-        while (off < header.length) off += writeSync(fd, header, off, header.length - off, off);
+        writeAll(fd, Buffer.from(sealLine(body, hash.digest('hex')), 'utf8'), 0);
       },
       this.durability,
     );

@@ -35,6 +35,50 @@ export class JournalError extends Error {}
 
 const NEWLINE = 0x0a;
 
+/** The lines taken so far and the chain value after them. */
+class Lines {
+  header: { after: number; start: string } | undefined;
+  readonly lines: JournalLine[] = [];
+  private chain = '';
+
+  /** Takes `text` as the next line, or returns why it is not one (changing nothing then). */
+  take(text: string): string | undefined {
+    const sealed = unsealLine(text);
+    if (!sealed) return 'has no checksum: it is not a journal line';
+    const { body, sum } = sealed;
+    let value: unknown;
+    try {
+      value = decodeLine(body);
+    } catch (e) {
+      return `is not valid JSON (${(e as Error).message})`;
+    }
+    const line = (value ?? {}) as Partial<JournalLine> & { format?: unknown; after?: unknown; chain?: unknown };
+    if (this.header === undefined) {
+      const { format, after, chain } = line;
+      if (
+        format !== JOURNAL_FORMAT ||
+        !Number.isSafeInteger(after) ||
+        (after as number) < 0 ||
+        typeof chain !== 'string' ||
+        chain.length !== SUM_LENGTH
+      )
+        return `is not a journal header (format "${JOURNAL_FORMAT}")`;
+      if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
+      this.header = { after: after as number, start: chain };
+      this.chain = chain;
+      return undefined;
+    }
+    if (typeof value !== 'object' || !Number.isSafeInteger(line.seq) || typeof line.cmd !== 'string' || !Array.isArray(line.args))
+      return 'is not a journal entry';
+    const expected = this.header.after + this.lines.length + 1;
+    if (line.seq !== expected) return `has seq ${line.seq} where ${expected} was expected: lines are missing or out of order`;
+    if (sum !== lineSum(this.chain, body)) return 'does not match its checksum: this line (or one before it) was changed';
+    this.chain = sum;
+    this.lines.push({ ...(line as JournalLine), sum });
+    return undefined;
+  }
+}
+
 /**
  * Reads and checks a journal; null when there is none. Each line must parse, carry the next seq and
  * match its checksum, which chains it to every line before it: a changed, missing or reordered line
@@ -61,56 +105,7 @@ export function readJournal(path: string): JournalRead | null {
     throw new JournalError(
       `${path} is empty, but a journal always begins with its header line: it was truncated, and any commands it held are lost. Nothing was changed`,
     );
-  let header: { after: number; start: string } | undefined;
-  const lines: JournalLine[] = [];
-  let chain = '';
-
-  /** Takes `text` as the next line, or returns why it is not one (changing nothing then). */
-  const take = (text: string): string | undefined => {
-    const sealed = unsealLine(text);
-    if (!sealed) return 'has no checksum: it is not a journal line';
-    const { body, sum } = sealed;
-    let value: unknown;
-    try {
-      value = decodeLine(body);
-    } catch (e) {
-      return `is not valid JSON (${(e as Error).message})`;
-    }
-    if (header === undefined) {
-      const h = value as { format?: unknown; after?: unknown; chain?: unknown };
-      if (
-        h === null ||
-        typeof h !== 'object' ||
-        h.format !== JOURNAL_FORMAT ||
-        !Number.isSafeInteger(h.after) ||
-        (h.after as number) < 0 ||
-        typeof h.chain !== 'string' ||
-        h.chain.length !== SUM_LENGTH
-      ) {
-        return `is not a journal header (format "${JOURNAL_FORMAT}")`;
-      }
-      if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
-      header = { after: h.after as number, start: h.chain as string };
-      chain = header.start;
-      return undefined;
-    }
-    const entry = value as JournalLine;
-    if (
-      entry === null ||
-      typeof entry !== 'object' ||
-      !Number.isSafeInteger(entry.seq) ||
-      typeof entry.cmd !== 'string' ||
-      !Array.isArray(entry.args)
-    )
-      return 'is not a journal entry';
-    const expected = header.after + lines.length + 1;
-    if (entry.seq !== expected) return `has seq ${entry.seq} where ${expected} was expected: lines are missing or out of order`;
-    if (sum !== lineSum(chain, body)) return 'does not match its checksum: this line (or one before it) was changed';
-    chain = sum;
-    lines.push({ ...entry, sum });
-    return undefined;
-  };
-
+  const read = new Lines();
   let from = 0;
   let lineNo = 0;
   let bytes = 0;
@@ -122,7 +117,7 @@ export function readJournal(path: string): JournalRead | null {
     if (nl === -1) {
       // No newline: kept if the line is whole by its checksum (its newline lost, or changed to one other byte).
       for (const end of [buf.length, buf.length - 1]) {
-        if (end > from && take(buf.toString('utf8', from, end)) === undefined) {
+        if (end > from && read.take(buf.toString('utf8', from, end)) === undefined) {
           unterminated = true;
           bytes = end;
           break;
@@ -130,16 +125,17 @@ export function readJournal(path: string): JournalRead | null {
       }
       if (unterminated) break;
       // A write cut short: its command was never acknowledged.
-      if (header === undefined) refuse(lineNo, 'is an incomplete header (a power cut while the journal was replaced?)');
+      if (read.header === undefined) refuse(lineNo, 'is an incomplete header (a power cut while the journal was replaced?)');
       droppedTail = buf.toString('utf8', from);
       break;
     }
-    const reason = take(buf.toString('utf8', from, nl));
+    const reason = read.take(buf.toString('utf8', from, nl));
     if (reason !== undefined) refuse(lineNo, reason);
     from = nl + 1;
     bytes = from;
   }
-  return { after: header!.after, start: header!.start, lines, droppedTail, unterminated, bytes };
+  const { after, start } = read.header!;
+  return { after, start, lines: read.lines, droppedTail, unterminated, bytes };
 }
 
 /** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */

@@ -9,10 +9,9 @@ import { CHAIN_START } from './codec.js';
 import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
 import { ImageError, openImage } from './image.js';
-import type { ImageData, StateText } from './image.js';
+import type { StateText } from './image.js';
 import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
-import type { JournalLine, JournalRead } from './journal.js';
 import { type LockError, lockDir } from './lock.js';
 
 export const IMAGE_FILE = 'image.jsonl';
@@ -45,19 +44,13 @@ export interface StateDirOptions {
 
 export interface OpenStateDir {
   report: StateDirReport;
-  /**
-   * Writes a fresh image and empties the journal (also done on its own as the journal grows). Not
-   * while a snapshot is live (the journal since it is what makes it revertable after a restart):
-   * then it writes nothing and returns false.
-   */
+  /** Writes a fresh image and empties the journal (also done as the journal grows); not while a snapshot is live (its journal
+   * makes it revertable after a restart): then it writes nothing and returns false. */
   compact(): boolean;
   close(): void;
 }
 
-/**
- * A state dir read and replayed in memory, with nothing written yet: a start checks every dir it
- * needs (every namespace) before any of them writes, so a refused start changes no file.
- */
+/** A state dir read and replayed in memory, nothing written yet: a start checks every dir (every namespace) before any writes. */
 export interface CheckedStateDir {
   report: StateDirReport;
   /** Writes what the start needs (a new dir's first image, a cut tail, a compaction) and keeps the dir in step from now on. */
@@ -100,66 +93,79 @@ export function openStateDir(dir: string, devnet: Devnet, options: StateDirOptio
   return checkStateDir(dir, devnet, options).open();
 }
 
-/** What the first phase found: the report, and the writes that open() makes (returning the journal to append to). */
-interface Plan {
-  report: StateDirReport;
-  start(): JournalWriter;
-}
-
 /**
  * Reads the dir and replays it into `devnet`, writing nothing; throws StateDirError with a readable
  * reason (the dir released). open() then writes; abandon() releases the dir as it was.
  */
 export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOptions = {}): CheckedStateDir {
-  const durability = options.durability ?? 'write';
-  const minCompact = options.compactBytes ?? 8 * 1024 * 1024;
   const claim = options.claim ?? claimStateDir(dir);
-  const imagePath = join(dir, IMAGE_FILE);
-  const journalPath = join(dir, JOURNAL_FILE);
-  const image = openImage(imagePath, durability);
-  let imageBytes = 0;
-
-  const writeImage = (data: ImageData): void => {
-    image.data = data;
-    image.write();
-    imageBytes = statSync(imagePath).size;
-  };
-  /** The image of the state now, with the counters that answers carry. */
-  const imageNow = (w: JournalWriter, state: StateText): ImageData => ({
-    journalSeq: w.seq,
-    chain: w.chain,
-    state,
-    nextSnapshot: devnet.bookkeeping().nextSnapshot,
-  });
-
-  let plan: Plan;
+  const sd = new StateDir(dir, devnet, claim, options.durability ?? 'write', options.compactBytes ?? 8 * 1024 * 1024);
+  let plan: [StateDirReport, () => JournalWriter];
   try {
-    image.read();
-    plan = restore();
+    plan = sd.restore();
   } catch (e) {
     claim.release();
     if (e instanceof StateDirError) throw e;
     if (e instanceof JournalError || e instanceof ImageError) throw new StateDirError(e.message);
-    if (e instanceof DevnetError) throw new StateDirError(`${imagePath} does not load: ${e.message}`);
+    if (e instanceof DevnetError) throw new StateDirError(`${sd.imagePath} does not load: ${e.message}`);
     throw new StateDirError(`state dir ${dir} could not be read: ${(e as Error).message}`);
   }
-
-  /** Replays the journal's lines after the image. */
-  function replayAll(lines: readonly JournalLine[], firstLine: number): void {
-    lines.forEach((line, index) => {
+  const [report, start] = plan;
+  let settled = false;
+  return {
+    report,
+    abandon() {
+      if (settled) return;
+      settled = true;
+      claim.release();
+    },
+    open() {
+      if (settled) throw new Error('a checked state dir is opened or abandoned once');
+      settled = true;
+      let writer: JournalWriter;
       try {
-        devnet.replay(line);
+        writer = start();
       } catch (e) {
-        throw new StateDirError(
-          `${journalPath} line ${firstLine + index}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
-        );
+        claim.release();
+        throw new StateDirError(`state dir ${dir} could not be written: ${(e as Error).message}`);
       }
-    });
+      return sd.attach(writer, report);
+    },
+  };
+}
+
+/** One state dir of a devnet: its image and journal, read on start and written as commands come. */
+class StateDir {
+  readonly imagePath: string;
+  readonly journalPath: string;
+  readonly image: ReturnType<typeof openImage>;
+  private imageBytes = 0;
+
+  constructor(
+    readonly dir: string,
+    private readonly devnet: Devnet,
+    private readonly claim: StateDirClaim,
+    private readonly durability: Durability,
+    private readonly minCompact: number,
+  ) {
+    this.imagePath = join(dir, IMAGE_FILE);
+    this.journalPath = join(dir, JOURNAL_FILE);
+    this.image = openImage(this.imagePath, durability);
   }
 
-  function restore(): Plan {
-    const journal: JournalRead | null = readJournal(journalPath);
-    const data = image.data;
+  /** Writes an image of the state now (`state` its text) as of the journal's last line. */
+  private writeImage(w: { seq: number; chain: string }, state: StateText): void {
+    this.image.data = { journalSeq: w.seq, chain: w.chain, state, nextSnapshot: this.devnet.bookkeeping().nextSnapshot };
+    this.image.write();
+    this.imageBytes = statSync(this.imagePath).size;
+  }
+
+  /** Loads the image and replays the journal after it; returns the report and the writes open() makes (returning the journal to append to). */
+  restore(): [StateDirReport, () => JournalWriter] {
+    const { devnet, dir, imagePath, journalPath, durability } = this;
+    this.image.read();
+    const journal = readJournal(journalPath);
+    const data = this.image.data;
     const base = {
       dir,
       droppedTail: journal?.droppedTail ?? null,
@@ -171,19 +177,12 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
         throw new StateDirError(
           `${journalPath} exists but ${imagePath} does not: the journal continues an image that is gone. Nothing was changed; restore the image, or move the state dir aside to start afresh`,
         );
-      return {
-        report: { ...base, restored: false, replayed: 0 },
-        // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
-        start: () => {
-          writeImage({
-            journalSeq: 0,
-            chain: CHAIN_START,
-            state: () => devnet.dumpPieces(),
-            nextSnapshot: devnet.bookkeeping().nextSnapshot,
-          });
-          return JournalWriter.create(journalPath, 0, CHAIN_START, durability);
-        },
+      // A new dir: the genesis (from the flags) becomes the first image, so a restart never depends on the flags again.
+      const start = () => {
+        this.writeImage({ seq: 0, chain: CHAIN_START }, () => devnet.dumpPieces());
+        return JournalWriter.create(journalPath, 0, CHAIN_START, durability);
       };
+      return [{ ...base, restored: false, replayed: 0 }, start];
     }
     try {
       devnet.loadPieces(data.state());
@@ -195,9 +194,9 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
       throw e;
     }
     devnet.restoreBookkeeping({ nextSnapshot: data.nextSnapshot });
-    imageBytes = statSync(imagePath).size;
+    this.imageBytes = statSync(imagePath).size;
     const fresh = (): JournalWriter => JournalWriter.create(journalPath, data.journalSeq, data.chain, durability);
-    if (journal === null) return { report: { ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 }, start: fresh };
+    if (journal === null) return [{ ...base, restored: true, replayed: 0, journalMissing: data.journalSeq > 0 }, fresh];
     if (journal.after > data.journalSeq) {
       throw new StateDirError(
         `${journalPath} starts after seq ${journal.after}, but ${imagePath} covers only up to seq ${data.journalSeq}: the commands in between are missing. Nothing was changed`,
@@ -212,50 +211,37 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
     const covered = journal.lines.findIndex((l) => l.seq === data.journalSeq);
     if (covered !== -1 && journal.lines[covered]!.sum !== data.chain) mismatch(`line ${covered + 2}`);
     const unseen = journal.lines.filter((l) => l.seq > data.journalSeq);
-    const firstUnseen = journal.lines.length - unseen.length;
-    replayAll(unseen, firstUnseen + 2);
+    const firstLine = journal.lines.length - unseen.length + 2;
+    unseen.forEach((line, index) => {
+      try {
+        devnet.replay(line);
+      } catch (e) {
+        throw new StateDirError(
+          `${journalPath} line ${firstLine + index}: command seq ${line.seq} (${line.cmd}) does not replay: ${(e as Error).message}. Nothing was changed`,
+        );
+      }
+    });
     const report = { ...base, restored: true, replayed: unseen.length };
     const last = journal.lines[journal.lines.length - 1];
     // The image was written and the journal not yet replaced (a crash in between): it is all in the image.
-    if ((last?.seq ?? journal.after) < data.journalSeq) return { report, start: fresh };
-    return { report, start: () => JournalWriter.resume(journalPath, journal, durability) };
+    if ((last?.seq ?? journal.after) < data.journalSeq) return [report, fresh];
+    return [report, () => JournalWriter.resume(journalPath, journal, durability)];
   }
 
-  let settled = false;
-  return {
-    report: plan.report,
-    abandon() {
-      if (settled) return;
-      settled = true;
-      claim.release();
-    },
-    open() {
-      if (settled) throw new Error('a checked state dir is opened or abandoned once');
-      settled = true;
-      let writer: JournalWriter;
-      try {
-        writer = plan.start();
-      } catch (e) {
-        claim.release();
-        throw new StateDirError(`state dir ${dir} could not be written: ${(e as Error).message}`);
-      }
-      return attach(writer, plan.report);
-    },
-  };
-
-  function attach(w: JournalWriter, report: StateDirReport): OpenStateDir {
+  /** Keeps the dir in step with the devnet from now on, appending to `w`. */
+  attach(w: JournalWriter, report: StateDirReport): OpenStateDir {
+    const { devnet, dir } = this;
     /** The image first (the commit point), then an empty journal; if the second fails, the old journal goes on: it continues the new image too. */
     const compact = (): boolean => {
       // A live snapshot needs the journal since it: a journaled revert must find it again on replay.
       if (devnet.hasSnapshots()) return false;
-      writeImage(imageNow(w, () => devnet.dumpPieces()));
+      this.writeImage(w, () => devnet.dumpPieces());
       bestEffort(() => w.restart(w.seq, w.chain));
       return true;
     };
     // The restored state becomes one image unless replayed snapshots are live.
     if (report.replayed > 0) bestEffort(compact);
-
-    const compactAfter = () => Math.max(minCompact, imageBytes);
+    const compactAfter = () => Math.max(this.minCompact, this.imageBytes);
     let nextCompaction = compactAfter();
     devnet.attach({
       append(entry: CommandEntry) {
@@ -273,9 +259,9 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
           }
         }
       },
-      replace(state: StateText) {
+      replace: (state: StateText) => {
         try {
-          writeImage(imageNow(w, state));
+          this.writeImage(w, state);
         } catch (e) {
           throw diskFailure(dir, 'a new image', e);
         }
@@ -283,14 +269,13 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
         nextCompaction = compactAfter();
       },
     });
-
     return {
       report,
       compact,
-      close() {
+      close: () => {
         devnet.attach(undefined);
         w.close();
-        claim.release();
+        this.claim.release();
       },
     };
   }
@@ -298,10 +283,9 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
 
 /** The answer to a command whose effect could not be saved: HTTP 503, code 500, and the state as it was. */
 function diskFailure(dir: string, what: string, e: unknown): DevnetError {
-  const cause = e instanceof Error ? e.message : String(e);
   return new DevnetError(
     ErrorCode.SystemError,
-    `the state dir ${dir} could not write ${what} (${cause}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`,
+    `the state dir ${dir} could not write ${what} (${e instanceof Error ? e.message : String(e)}), so the command was not applied and nothing changed; free space or fix permissions there, then retry`,
     503,
   );
 }

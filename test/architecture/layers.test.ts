@@ -30,10 +30,6 @@ function layerOf(module: string): number {
  */
 const STILL_LONG = [
   'devnet.ts',
-  'domain/lifecycle/dump-schema.ts',
-  'domain/lifecycle/genesis.ts',
-  'domain/lifecycle/load.ts',
-  'domain/lifecycle/state-entries.ts',
   'domain/state/state.ts',
   'domain/state/undo.ts',
   'domain/trading/order-views.ts',
@@ -44,9 +40,6 @@ const STILL_LONG = [
   'http/routes/projects.ts',
   'http/routes/records.ts',
   'main.ts',
-  'persistence/image.ts',
-  'persistence/journal.ts',
-  'persistence/state-dir.ts',
   'server.ts',
 ];
 

@@ -3,26 +3,29 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { privateKeyFromSeed, starkKeyFromPrivate } from '../../crypto/keys.js';
 import { parseIsoMicros } from '../state/clock.js';
 import { buildContract, contractKey, ETH_QUANTUM, ethContract, parseTokenType } from '../catalog/contracts.js';
-import { registerContract } from '../catalog/contracts.js';
+import { registerContract, requireContract } from '../catalog/contracts.js';
 import { deposit } from '../ledger/deposits.js';
 import { credit, MAX_BALANCE, recordIssue } from '../ledger/ledger.js';
 import { ensureVault } from '../ledger/vaults.js';
 import { parseStarkKey } from '../ledger/accounts.js';
-import { requireContract } from '../catalog/contracts.js';
 import { parseRate } from '../trading/marketplaces.js';
-import { ErrorCode, fail } from '../values/errors.js';
+import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { isNftType } from '../state/state.js';
-import { DevnetError } from '../values/errors.js';
+import type { State } from '../state/state.js';
 import { readHex, toHex, toPaddedHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
-import type { State } from '../state/state.js';
-import { FIRST_VAULT_ID } from '../ledger/vaults.js';
-import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
-import { newListIndexes } from '../state/lists.js';
+import { UndoLog } from '../state/undo.js';
+import { emptyState } from './state-entries.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Reddio's StarkEx contracts, unless the genesis names others. */
+const STARKEX_CONTRACTS = {
+  mainnet: '0xB62BcD40A24985f560b5a9745d478791d8F1945C',
+  testnet: '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9',
+  sepolia: '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45',
+};
 
 /**
  * A genesis allocation (`"record": false` on a fungible deposit): the balance exists from the start
@@ -48,25 +51,23 @@ export class GenesisError extends Error {
   }
 }
 
-type Json = unknown;
-
-function obj(v: Json, path: string): Record<string, Json> {
+function obj(v: unknown, path: string): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new GenesisError(path, 'must be an object');
-  return v as Record<string, Json>;
+  return v as Record<string, unknown>;
 }
-function arr(v: Json, path: string): Json[] {
+function arr(v: unknown, path: string): unknown[] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw new GenesisError(path, 'must be an array');
   return v;
 }
-function str(v: Json, path: string): string {
+function str(v: unknown, path: string): string {
   if (typeof v !== 'string' || v === '') throw new GenesisError(path, 'must be a non-empty string');
   return v;
 }
-function optStr(v: Json, path: string): string | null {
+function optStr(v: unknown, path: string): string | null {
   return v === undefined || v === null ? null : str(v, path);
 }
-function uint(v: Json, path: string): bigint {
+function uint(v: unknown, path: string): bigint {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
   if (typeof v === 'string' && /^\d+$/.test(v)) return BigInt(v);
   throw new GenesisError(path, `must be a non-negative integer (number or decimal string), got ${JSON.stringify(v)}`);
@@ -85,10 +86,7 @@ function at<T>(path: string, step: () => T): T {
 export interface GenesisOptions {
   /** Overrides the document's seed (`--seed`). */
   seed?: string | undefined;
-  /**
-   * `--accounts N --balance X`: N more accounts, `account0` to `account{N-1}`, keys derived from the
-   * seed like the named ones, each given `balanceWei` of ETH as a genesis allocation (no record).
-   */
+  /** `--accounts N --balance X`: account0... after the named ones, keys derived from the seed, each allocated `balanceWei` (no record). */
   devAccounts?: { count: number; balanceWei: bigint } | undefined;
 }
 
@@ -98,7 +96,7 @@ export function accountPrivateKey(seed: string, name: string): bigint {
 }
 
 /** Builds the initial state. Throws GenesisError naming the first bad field. */
-export function buildGenesisState(doc: Json, options: GenesisOptions = {}): State {
+export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): State {
   const g = obj(doc, 'genesis');
   if (g.format !== undefined && g.format !== GENESIS_FORMAT)
     throw new GenesisError('genesis.format', `must be "${GENESIS_FORMAT}", got ${JSON.stringify(g.format)}`);
@@ -112,53 +110,11 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
     );
 
   const sc = g.starkex_contracts === undefined ? {} : obj(g.starkex_contracts, 'genesis.starkex_contracts');
-  const undo = new UndoLog();
-  const map = <K, V>(options?: { ordered?: boolean; orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
-  const state: State = {
-    undo,
-    clock: { nowMicros },
-    prng: createPrng(seed),
-    nextSequenceId: 1,
-    nextVaultId: FIRST_VAULT_ID,
-    contracts: map(),
-    contractsByUuid: map(),
-    assets: map(),
-    accounts: map(),
-    vaults: map(),
-    records: map(),
-    signatures: map(),
-    signaturesByR: map(),
-    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] },
-    apiKeys: map(),
-    projects: map(),
-    marketplaces: map(),
-    namedAccounts: [],
-    withdrawing: map(),
-    withdrawArea: map(),
-    claimed: map(),
-    issued: map(),
-    pendingL2: TrackedSet.create(undo),
-    pendingL1: TrackedSet.create(undo),
-    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
-    orders: map({ orders: true }),
-    openOrders: TrackedSet.create(undo, { orders: true }),
-    trades: [],
-    books: new Map(),
-    openByOwner: new Map(),
-    openByQuote: new Map(),
-    tradesBy: new Map(),
-    lists: newListIndexes(),
-    operator: '',
-    storage: map(),
-    starkexContracts: {
-      mainnet:
-        sc.mainnet === undefined ? '0xB62BcD40A24985f560b5a9745d478791d8F1945C' : str(sc.mainnet, 'genesis.starkex_contracts.mainnet'),
-      testnet:
-        sc.testnet === undefined ? '0x8Eb82154f314EC687957CE1e9c1A5Dc3A3234DF9' : str(sc.testnet, 'genesis.starkex_contracts.testnet'),
-      sepolia:
-        sc.sepolia === undefined ? '0x682173dd52A16EC51Cb65Bbd6DA1D3baCf831b45' : str(sc.sepolia, 'genesis.starkex_contracts.sepolia'),
-    },
-  };
+  const state = emptyState(new UndoLog());
+  state.clock.nowMicros = nowMicros;
+  state.prng = createPrng(seed);
+  for (const [net, address] of Object.entries(STARKEX_CONTRACTS) as [keyof State['starkexContracts'], string][])
+    state.starkexContracts[net] = sc[net] === undefined ? address : str(sc[net], `genesis.starkex_contracts.${net}`);
   registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
 
   const names = genesisAccounts(state, g, seed);
@@ -173,7 +129,7 @@ export function buildGenesisState(doc: Json, options: GenesisOptions = {}): Stat
   genesisDeposits(state, g, names);
   genesisMarketplaces(state, g, names, keyNames, nowMicros);
   // Building the genesis is not something to undo.
-  undo.releaseAll();
+  state.undo.releaseAll();
   return state;
 }
 
@@ -186,28 +142,22 @@ function addAccount(state: State, seed: string, names: Map<string, string>, name
   return starkKey;
 }
 
-function genesisAccounts(state: State, g: Record<string, Json>, seed: string): Map<string, string> {
+function genesisAccounts(state: State, g: Record<string, unknown>, seed: string): Map<string, string> {
   const names = new Map<string, string>();
   arr(g.accounts, 'genesis.accounts').forEach((a, i) => {
     const path = `genesis.accounts[${i}]`;
     const acc = obj(a, path);
     const name = str(acc.name, `${path}.name`);
     if (names.has(name)) throw new GenesisError(`${path}.name`, `duplicate account name "${name}"`);
-    let priv: bigint;
-    if (acc.private_key !== undefined) {
-      const v = readHex(str(acc.private_key, `${path}.private_key`));
-      if (v === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
-      priv = v;
-    } else {
-      priv = accountPrivateKey(seed, name);
-    }
+    const priv = acc.private_key === undefined ? accountPrivateKey(seed, name) : readHex(str(acc.private_key, `${path}.private_key`));
+    if (priv === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
     at(`${path}.private_key`, () => addAccount(state, seed, names, name, priv));
   });
   return names;
 }
 
 /** API keys, derived from the seed unless pinned; name -> key. */
-function genesisApiKeys(state: State, g: Record<string, Json>, seed: string): Map<string, string> {
+function genesisApiKeys(state: State, g: Record<string, unknown>, seed: string): Map<string, string> {
   const keyNames = new Map<string, string>();
   arr(g.api_keys, 'genesis.api_keys').forEach((k, i) => {
     const path = `genesis.api_keys[${i}]`;
@@ -218,12 +168,11 @@ function genesisApiKeys(state: State, g: Record<string, Json>, seed: string): Ma
     state.apiKeys.set(key, { key, name });
     keyNames.set(name, key);
   });
-
   return keyNames;
 }
 
 /** Projects and their contracts, each owned by an API key named in genesis.api_keys. */
-function genesisProjects(state: State, g: Record<string, Json>, keyNames: Map<string, string>, nowMicros: bigint): void {
+function genesisProjects(state: State, g: Record<string, unknown>, keyNames: Map<string, string>, nowMicros: bigint): void {
   arr(g.projects, 'genesis.projects').forEach((p, i) => {
     const path = `genesis.projects[${i}]`;
     const spec = obj(p, path);
@@ -282,7 +231,7 @@ function devAccounts(state: State, seed: string, names: Map<string, string>, dev
 }
 
 /** Deposits (recorded, or allocated without a record) of amounts and NFT tokens to named accounts. */
-function genesisDeposits(state: State, g: Record<string, Json>, names: Map<string, string>): void {
+function genesisDeposits(state: State, g: Record<string, unknown>, names: Map<string, string>): void {
   arr(g.deposits, 'genesis.deposits').forEach((d, i) => {
     const path = `genesis.deposits[${i}]`;
     const spec = obj(d, path);
@@ -316,7 +265,7 @@ function genesisDeposits(state: State, g: Record<string, Json>, names: Map<strin
  */
 function genesisMarketplaces(
   state: State,
-  g: Record<string, Json>,
+  g: Record<string, unknown>,
   names: Map<string, string>,
   keyNames: Map<string, string>,
   nowMicros: bigint,

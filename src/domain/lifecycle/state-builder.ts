@@ -1,16 +1,14 @@
 // Builds a State from a dump's checked members, shared by the line-by-line load and the whole-document one: each member once, the assembly and its cross-checks.
 import { DUMP_MEMBERS, ITEMS_MEMBERS } from './dump-schema.js';
-import type { ItemsMember, MemberName } from './dump-schema.js';
+import type { ItemsMember, MemberName, Written } from './dump-schema.js';
 import type { State } from '../state/state.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { countStatuses, indexSignatureR } from '../ledger/records.js';
 import { RECORD_TYPES } from '../state/state.js';
-import { TrackedMap } from '../state/undo.js';
-import { newListIndexes } from '../state/lists.js';
 import { rebuildListIndexes } from './list-indexes.js';
-import { big, list, obj } from './conversions.js';
+import { big } from './conversions.js';
 import type { Obj } from './conversions.js';
 import { SharedValues } from './shared-values.js';
 import { StateEntries } from './state-entries.js';
@@ -77,61 +75,24 @@ export class StateBuilder {
 
   /** The state, once every member was given; throws TypeError naming what is missing or wrong. */
   build(): State {
-    const d = this.plain;
     this.checkCounts();
-    const s = this.entries.s;
-    const clock = obj(d.clock);
-    const prng = obj(d.prng);
-    const settlement = obj(d.settlement);
-    const sc = obj(d.starkex_contracts);
+    const d = this.plain as { [K in MemberName]: Written<K> };
+    const state = this.entries.state;
     // A file listed twice for its project would be dropped by the project's map, as a repeated id.
-    const storage = loadStorage(this.entries.undo, this.entries.storageRows);
+    state.storage = loadStorage(this.entries.undo, this.entries.storageRows);
     let files = 0;
-    for (const m of storage.values()) files += m.size;
+    for (const m of state.storage.values()) files += m.size;
     if (files !== this.entries.storageRows.length)
       throw new TypeError(`storage has ${this.entries.storageRows.length} entries, ${files} of them distinct`);
-    const state: State = {
-      undo: this.entries.undo,
-      clock: { nowMicros: big(clock.now_micros) },
-      prng: { seed: prng.seed as string, counter: prng.counter as number },
-      nextSequenceId: d.next_sequence_id as number,
-      nextVaultId: big(d.next_vault_id),
-      contracts: s.contracts,
-      contractsByUuid: s.contractsByUuid,
-      assets: s.assets,
-      accounts: s.accounts,
-      vaults: s.vaults,
-      records: s.records,
-      signatures: s.signatures,
-      signaturesByR: TrackedMap.create(this.entries.undo),
-      statusCounts: { counts: [] },
-      apiKeys: s.api_keys,
-      projects: s.projects,
-      marketplaces: s.marketplaces,
-      namedAccounts: list(d.named_accounts) as State['namedAccounts'],
-      withdrawing: TrackedMap.create(this.entries.undo),
-      withdrawArea: s.withdraw_area,
-      claimed: s.claimed,
-      issued: s.issued,
-      pendingL2: s.pending_l2,
-      pendingL1: s.pending_l1,
-      settlement: {
-        mode: settlement.mode as State['settlement']['mode'],
-        intervalMicros: big(settlement.intervalMicros),
-        nextCutMicros: big(settlement.nextCutMicros),
-      },
-      orders: s.orders,
-      openOrders: s.open_orders,
-      trades: s.trades,
-      books: new Map(),
-      openByOwner: new Map(),
-      openByQuote: new Map(),
-      tradesBy: new Map(),
-      lists: newListIndexes(),
-      storage,
-      operator: d.operator as string,
-      starkexContracts: { mainnet: sc.mainnet as string, testnet: sc.testnet as string, sepolia: sc.sepolia as string },
-    };
+    state.clock = { nowMicros: big(d.clock.now_micros) };
+    state.prng = d.prng;
+    state.nextSequenceId = d.next_sequence_id;
+    state.nextVaultId = big(d.next_vault_id);
+    state.namedAccounts = d.named_accounts;
+    const { mode, intervalMicros, nextCutMicros } = d.settlement;
+    state.settlement = { mode, intervalMicros: big(intervalMicros), nextCutMicros: big(nextCutMicros) };
+    state.operator = d.operator;
+    state.starkexContracts = d.starkex_contracts;
     for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
     for (const t of state.trades)
       if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId))
