@@ -35,7 +35,6 @@ const STILL_LONG = [
   'domain/lifecycle/load.ts',
   'domain/lifecycle/state-entries.ts',
   'domain/state/state.ts',
-  'domain/trading/order-views.ts',
   'explorer/client/main.ts',
   'http/fields/kinds.ts',
   'http/multipart.ts',
