@@ -34,7 +34,6 @@ const STILL_LONG = [
   'domain/lifecycle/genesis.ts',
   'domain/lifecycle/load.ts',
   'domain/lifecycle/state-entries.ts',
-  'domain/state/state.ts',
   'explorer/client/main.ts',
   'http/fields/kinds.ts',
   'http/multipart.ts',

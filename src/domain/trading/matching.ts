@@ -6,8 +6,9 @@ import { credit, spendFrozen } from '../ledger/ledger.js';
 import { bookOf, closeOrder, indexTrade, setOrderState } from './open-orders.js';
 import { depthFill } from './depth-book.js';
 import { marketplaceFee, serviceFee } from './fees.js';
-import type { Order, State, Trade } from '../state/state.js';
-import { ORDER_STATES } from '../state/state.js';
+import type { State } from '../state/state.js';
+import type { Order, Trade } from '../state/orders.js';
+import { ORDER_STATES } from '../state/orders.js';
 import { append, touch } from '../state/undo.js';
 
 /** One fill: `quantity` quote units of the resting `maker` for `volume` base units. */

@@ -3,11 +3,12 @@
 import { limitOf, newBook } from '../state/book.js';
 import type { Book, BookSide } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
-import type { Order, OrderState, State } from '../state/state.js';
+import type { State } from '../state/state.js';
+import type { Order, OrderState } from '../state/orders.js';
 import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
 import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
-import type { ORDER_STATES } from '../state/state.js';
+import type { ORDER_STATES } from '../state/orders.js';
 import { touch } from '../state/undo.js';
 
 export function marketKey(baseHex: string, quoteHex: string): string {

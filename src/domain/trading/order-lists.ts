@@ -6,8 +6,9 @@ import { SortedList, byNumber } from '../state/sorted-list.js';
 import { rangeRun } from '../state/runs.js';
 import type { Run } from '../state/runs.js';
 import { newOrderLists } from '../state/lists.js';
-import type { OrderLists } from '../state/state.js';
-import type { Order, OrderState, State } from '../state/state.js';
+import type { OrderLists } from '../state/orders.js';
+import type { State } from '../state/state.js';
+import type { Order, OrderState } from '../state/orders.js';
 
 /** Order ids stay below this (2^40: a trillion commands); classes are stacked above it. */
 export const ORDER_SPAN = 2 ** 40;

@@ -3,8 +3,10 @@ import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
-import type { Order, OrderState, State } from '../state/state.js';
-import { ORDER_STATE, TIME_IN_FORCE, TOKEN_TYPE, isNftType } from '../state/state.js';
+import type { State } from '../state/state.js';
+import type { Order, OrderState } from '../state/orders.js';
+import { TOKEN_TYPE, isNftType } from '../state/state.js';
+import { ORDER_STATE, TIME_IN_FORCE } from '../state/orders.js';
 import {
   CONTRACT_ADDRESS,
   DIRECTION,

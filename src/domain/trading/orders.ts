@@ -11,8 +11,10 @@ import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js'
 import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
 import type { Signature, SignatureCheck } from '../ledger/signed.js';
-import type { Asset, Order, State, TimeInForce } from '../state/state.js';
-import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
+import type { Asset, State } from '../state/state.js';
+import type { Order, TimeInForce } from '../state/orders.js';
+import { RECORD_TYPES } from '../state/state.js';
+import { ORDER_STATES } from '../state/orders.js';
 import { cancelOrderMsgHash } from '../../crypto/messages.js';
 
 export interface OrderInput {

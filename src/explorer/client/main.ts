@@ -3,7 +3,8 @@
 // first open, then live, resuming with Last-Event-ID), shows the request journal, drives the control
 // plane. The DOM is built with textContent (no HTML injection); every key, id and CID is a link.
 import type { DevnetEvent } from '../../devnet-events.js';
-import { ORDER_STATES, RecordStatus } from '../../domain/state/state.js';
+import { RecordStatus } from '../../domain/state/state.js';
+import { ORDER_STATES } from '../../domain/state/orders.js';
 import type { JournalEntry } from '../journal.js';
 
 /** A read's answer: its shape is declared by the server (explorer-responses.ts). */
