@@ -3,8 +3,7 @@ import { assetInfoHex, assetType } from '../../crypto/asset.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { readHex } from '../values/hex.js';
 import { fungibleQuantum } from '../values/money.js';
-import type { Contract, State, TokenType } from '../state/state.js';
-import { ETH_KEY, TOKEN_TYPES, isMintableType, isNftType } from '../state/state.js';
+import { type Contract, ETH_KEY, isMintableType, isNftType, type State, TOKEN_TYPES, type TokenType } from '../state/state.js';
 import { TrackedMap } from '../state/undo.js';
 
 /** ETH quantum of the real service (10^12 wei), so 6-decimal SDK amounts map 1:1 to quantized units. */

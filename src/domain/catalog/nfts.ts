@@ -3,8 +3,7 @@
 import * as v from 'valibot';
 import { SortedList } from '../state/sorted-list.js';
 import type { Asset, Contract, State } from '../state/state.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, listingOf, mappedListing } from '../values/listing.js';
 import { STARK_KEY, decimalInt, hex, text } from '../values/wire.js';
 
 /** A row of GET /v1/contracts/{address}/tokens: an NFT and its holder (GET /v1/nfts adds its open order). */

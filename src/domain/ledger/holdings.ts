@@ -2,9 +2,7 @@
 // by id. Keys with many balance entries keep them sorted as balances move (an undo step per change);
 // the others are sorted as they are read. Either way a listing builds the rows of its page only.
 import { SortedList } from '../state/sorted-list.js';
-import type { Holdings } from '../state/state.js';
-import type { Account, Asset, Balance, Contract, State } from '../state/state.js';
-import { ETH_KEY } from '../state/state.js';
+import { type Account, type Asset, type Balance, type Contract, ETH_KEY, type Holdings, type State } from '../state/state.js';
 import { contractOf } from '../catalog/assets.js';
 
 /** Keys with at most this many balance entries keep no sorted holdings (sorting them on a read is cheap). */

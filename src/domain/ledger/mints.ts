@@ -4,8 +4,7 @@ import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { credit, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
-import type { State } from '../state/state.js';
-import { RECORD_TYPES, isNftType } from '../state/state.js';
+import { isNftType, RECORD_TYPES, type State } from '../state/state.js';
 import { ensureVault } from './vaults.js';
 
 export const MAX_MINT = 100n;

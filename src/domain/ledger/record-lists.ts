@@ -1,9 +1,7 @@
 // A long history's record lists: a stark key's records by type, by contract and by both, appended
 // with the record (undone by the record's own undo step), so a filtered page of GET /v1/records reads only its rows.
-import { IdList, arrayRun, EMPTY_RUN } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
-import type { RecordLists } from '../state/state.js';
-import type { LedgerRecord, State } from '../state/state.js';
+import { arrayRun, EMPTY_RUN, IdList, type Run } from '../state/runs.js';
+import type { LedgerRecord, RecordLists, State } from '../state/state.js';
 
 /** Keys with at most this many records keep no lists: a filter reads their whole (short) history. */
 export const RECORD_LISTS_FROM = 64;

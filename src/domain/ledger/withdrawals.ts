@@ -6,11 +6,9 @@ import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
 import { debit, setHolder } from './ledger.js';
 import { displayAmount } from '../values/money.js';
 import type { SignatureCheck } from './signed.js';
-import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES, TOKEN_TYPE } from '../state/state.js';
+import { type LedgerRecord, RECORD_TYPES, type State, TOKEN_TYPE } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, display, exactInt, hex, text } from '../values/wire.js';
-import { submitSignedMove } from './signed-moves.js';
-import type { MoveKind, SignedMoveInput } from './signed-moves.js';
+import { type MoveKind, type SignedMoveInput, submitSignedMove } from './signed-moves.js';
 import { TrackedMap } from '../state/undo.js';
 import { holdingChanged } from './holdings.js';
 

@@ -3,13 +3,10 @@ import * as v from 'valibot';
 import { isoMicros } from '../state/clock.js';
 import { ErrorCode, fail } from '../values/errors.js';
 import { ownProject } from '../catalog/projects.js';
-import type { State, StorageIndex, StoredFile } from '../state/state.js';
-import { TrackedMap, touch } from '../state/undo.js';
-import type { UndoLog } from '../state/undo.js';
+import type { State, StorageEntry, StorageIndex, StorageList, StoredFile } from '../state/state.js';
+import { touch, TrackedMap, type UndoLog } from '../state/undo.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { StorageEntry, StorageList } from '../state/state.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, listingOf, mappedListing } from '../values/listing.js';
 import { decimalInt, isoTime, text } from '../values/wire.js';
 
 export const CID = text("CIDv1 (base32): of the directory wrapping the file, or of a CAR's root");

@@ -4,11 +4,9 @@
 import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { ListingEntry } from '../state/orders.js';
+import type { ListingEntry, Order } from '../state/orders.js';
 import type { Contract, State } from '../state/state.js';
-import type { Order } from '../state/orders.js';
-import { mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, mappedListing } from '../values/listing.js';
 import { PRICE, priceViews } from './order-views.js';
 import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, display, exactInt } from '../values/wire.js';
 

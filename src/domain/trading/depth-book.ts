@@ -3,9 +3,8 @@
 // levels only. Derived like the books: rebuilt from the open orders after a rollback that touched orders.
 import { compareRatio, limitOf } from '../state/book.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { DepthBook, DepthLevel } from '../state/orders.js';
+import type { DepthBook, DepthLevel, Order } from '../state/orders.js';
 import type { State } from '../state/state.js';
-import type { Order } from '../state/orders.js';
 
 export function depthKey(baseHex: string, quoteContractKey: string): string {
   return `${baseHex}|${quoteContractKey}`;

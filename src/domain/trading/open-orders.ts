@@ -1,14 +1,12 @@
 // The open orders and their derived indexes: each market's book, open ids by owner and by quote
 // asset, and the trade positions by order, key and market. Matching and placement both keep them.
-import { limitOf, newBook } from '../state/book.js';
-import type { Book, BookSide } from '../state/book.js';
+import { type Book, type BookSide, limitOf, newBook } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
 import type { State } from '../state/state.js';
-import type { Order, OrderState } from '../state/orders.js';
+import type { Order, ORDER_STATES, OrderState } from '../state/orders.js';
 import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
 import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
-import type { ORDER_STATES } from '../state/orders.js';
 import { touch } from '../state/undo.js';
 
 export function marketKey(baseHex: string, quoteHex: string): string {

@@ -3,12 +3,10 @@
 // (class = direction * 4 + order state), so one direction in one state is a range of it, and a page
 // of any filter is a page of a few ranges. Kept by placement and state changes; rebuilt with the books.
 import { SortedList, byNumber } from '../state/sorted-list.js';
-import { rangeRun } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
+import { rangeRun, type Run } from '../state/runs.js';
 import { newOrderLists } from '../state/lists.js';
-import type { OrderLists } from '../state/orders.js';
+import type { Order, OrderLists, OrderState } from '../state/orders.js';
 import type { State } from '../state/state.js';
-import type { Order, OrderState } from '../state/orders.js';
 
 /** Order ids stay below this (2^40: a trillion commands); classes are stacked above it. */
 export const ORDER_SPAN = 2 ** 40;

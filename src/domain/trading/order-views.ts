@@ -3,10 +3,8 @@ import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
-import type { State } from '../state/state.js';
-import type { Order, OrderState } from '../state/orders.js';
-import { TOKEN_TYPE, isNftType } from '../state/state.js';
-import { ORDER_STATE, TIME_IN_FORCE } from '../state/orders.js';
+import { isNftType, type State, TOKEN_TYPE } from '../state/state.js';
+import { type Order, ORDER_STATE, type OrderState, TIME_IN_FORCE } from '../state/orders.js';
 import {
   CONTRACT_ADDRESS,
   DIRECTION,
@@ -23,10 +21,8 @@ import {
   uuid,
 } from '../values/wire.js';
 import type { SortedList } from '../state/sorted-list.js';
-import { EMPTY_RUN, pageDescending, totalOf } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
-import { mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { EMPTY_RUN, pageDescending, type Run, totalOf } from '../state/runs.js';
+import { type Listing, mappedListing } from '../values/listing.js';
 import { classRun } from './order-lists.js';
 import { FEE_RATE_TEXT } from './fees.js';
 import { TOKEN_OWNER } from '../catalog/nfts.js';
