@@ -4,6 +4,7 @@
 import { SortedList } from '../state/sorted-list.js';
 import { type Account, type Asset, type Balance, type Contract, ETH_KEY, type Holdings, type State } from '../state/state.js';
 import { contractOf } from '../catalog/assets.js';
+import { getOrSet } from '../values/maps.js';
 
 /** Keys with at most this many balance entries keep no sorted holdings (sorting them on a read is cheap). */
 export const HOLDINGS_FROM = 32;
@@ -126,9 +127,7 @@ export function holdingGroups(state: State, owner: string, contractKey?: string)
     if (!isListed(state, account!, hex)) continue;
     const asset = state.assets.get(hex)!;
     if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
-    let assets = groups.get(asset.contractKey);
-    if (!assets) groups.set(asset.contractKey, (assets = []));
-    assets.push(asset);
+    getOrSet(groups, asset.contractKey, () => []).push(asset);
   }
   for (const assets of groups.values()) assets.sort(byToken);
   const contracts = [...groups.keys()].map((k) => state.contracts.get(k)!).sort(byContract);

@@ -9,6 +9,7 @@ import type { Contract, State } from '../state/state.js';
 import { type Listing, mappedListing } from '../values/listing.js';
 import { PRICE, priceViews } from './order-views.js';
 import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, display, exactInt } from '../values/wire.js';
+import { getOrSet } from '../values/maps.js';
 
 /** A row of GET /v1/collection: an open ASK in the collection. */
 export const LISTING = v.pipe(
@@ -40,9 +41,7 @@ function entryOf(state: State, o: Order): { key: string; entry: ListingEntry } {
 export function listingOpen(state: State, o: Order): void {
   if (o.direction !== 0) return;
   const { key, entry } = entryOf(state, o);
-  let list = state.lists.listings.get(key);
-  if (!list) state.lists.listings.set(key, (list = new SortedList(byTokenThenId)));
-  list.add(entry);
+  getOrSet(state.lists.listings, key, () => new SortedList(byTokenThenId)).add(entry);
 }
 
 /** An order closed: an ASK leaves its collection's listing. */
