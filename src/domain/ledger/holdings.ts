@@ -134,23 +134,6 @@ export function holdingGroups(state: State, owner: string, contractKey?: string)
   return { contracts, count: (c) => groups.get(c.key)!.length, slice: (c, from, to) => groups.get(c.key)!.slice(from, to).map(holding) };
 }
 
-/** Holdings at positions [offset, offset + limit) across the groups, in list order. */
-export function holdingsPage(groups: HoldingGroups, offset: number, limit: number): Holding[] {
-  const out: Holding[] = [];
-  let skip = offset;
-  for (const c of groups.contracts) {
-    if (out.length >= limit) break;
-    const n = groups.count(c);
-    if (skip >= n) {
-      skip -= n;
-      continue;
-    }
-    out.push(...groups.slice(c, skip, Math.min(n, skip + limit - out.length)));
-    skip = 0;
-  }
-  return out;
-}
-
 export function holdingsTotal(groups: HoldingGroups): number {
   return groups.contracts.reduce((s, c) => s + groups.count(c), 0);
 }

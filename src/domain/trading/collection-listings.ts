@@ -6,7 +6,7 @@ import { contractOf } from '../catalog/assets.js';
 import { SortedList } from '../state/sorted-list.js';
 import type { ListingEntry, Order } from '../state/orders.js';
 import type { Contract, State } from '../state/state.js';
-import { type Listing, mappedListing } from '../values/listing.js';
+import { type Listing, mappedListing, pageOfParts } from '../values/listing.js';
 import { PRICE, priceViews } from './order-views.js';
 import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, display, exactInt } from '../values/wire.js';
 import { getOrSet } from '../values/maps.js';
@@ -75,21 +75,14 @@ export function collectionListings(
     }
   }
   const total = ranges.reduce((s, [from, to]) => s + to - from, 0);
-  const entries = (offset: number, limit: number): ListingEntry[] => {
-    const out: ListingEntry[] = [];
-    let skip = offset;
-    for (const [from, to] of ranges) {
-      if (out.length >= limit) break;
-      const size = to - from;
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      out.push(...list!.slice(from + skip, Math.min(to, from + skip + limit - out.length)));
-      skip = 0;
-    }
-    return out;
-  };
+  const entries = (offset: number, limit: number) =>
+    pageOfParts(
+      ranges,
+      ([from, to]) => to - from,
+      ([from], a, b) => list!.slice(from + a, from + b),
+      offset,
+      limit,
+    );
   return mappedListing(total, entries, (e) => {
     const o = state.orders.get(e.id)!;
     const asset = state.assets.get(o.quoteHex)!;
