@@ -6,7 +6,8 @@ import { allOf } from '../domain/values/listing.js';
 import { depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Contract, LedgerRecord, Order, State, Trade } from '../domain/state/state.js';
+import type { Contract, LedgerRecord, State } from '../domain/state/state.js';
+import type { Order, Trade } from '../domain/state/orders.js';
 import { endpointOf } from '../domain/storage/storage.js';
 import { RECORD_TYPE_NAMES } from './views.js';
 

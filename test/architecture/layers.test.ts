@@ -30,9 +30,6 @@ function layerOf(module: string): number {
  */
 const STILL_LONG = [
   'devnet.ts',
-  'domain/state/state.ts',
-  'domain/state/undo.ts',
-  'domain/trading/order-views.ts',
   'http/routes/control.ts',
   'http/routes/explorer.ts',
   'http/routes/marketplaces.ts',

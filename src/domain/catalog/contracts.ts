@@ -3,8 +3,7 @@ import { assetInfoHex, assetType } from '../../crypto/asset.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { readHex } from '../values/hex.js';
 import { fungibleQuantum } from '../values/money.js';
-import type { Contract, State, TokenType } from '../state/state.js';
-import { ETH_KEY, TOKEN_TYPES, isMintableType, isNftType } from '../state/state.js';
+import { type Contract, ETH_KEY, isMintableType, isNftType, type State, TOKEN_TYPES, type TokenType } from '../state/state.js';
 import { TrackedMap } from '../state/undo.js';
 
 /** ETH quantum of the real service (10^12 wei), so 6-decimal SDK amounts map 1:1 to quantized units. */
@@ -59,35 +58,7 @@ export function contractKey(address: string): string {
 }
 
 export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
-  return {
-    id: 0,
-    uuid,
-    address: ETH_KEY,
-    key: ETH_KEY,
-    type: 'ETH',
-    name: 'ETH',
-    symbol: 'ETH',
-    decimals: 18,
-    quantum: ETH_QUANTUM,
-    assetType: assetType('ETH', undefined, ETH_QUANTUM),
-    assetInfo: assetInfoHex('ETH'),
-    l1AssetType: null,
-    l1AssetInfo: null,
-    count: 0n,
-    projectUuid: null,
-    owner: null,
-    createdAtMicros,
-    baseUri: '',
-    metadataUrl: null,
-    description: null,
-    imageUrl: null,
-    externalLink: null,
-    bannerImageUrl: null,
-    tokens: new Map(),
-    maxTokenId: 0n,
-    recordCount: 0,
-    removed: false,
-  };
+  return contractRecord({ uuid, address: ETH_KEY, type: 'ETH', name: 'ETH', symbol: 'ETH' }, createdAtMicros, 18, ETH_QUANTUM, undefined);
 }
 
 /** Builds a contract record (asset type computed, quantum by the fungible rule). Pure: does not register. */
@@ -95,13 +66,23 @@ export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Cont
   if (spec.type === 'ETH') fail(ErrorCode.NoSuchContractType, 'contract_type ETH is built in and cannot be registered');
   const address = contractAddressValue(spec.address);
   const nft = isNftType(spec.type);
-  const mintable = isMintableType(spec.type);
   const decimals = nft ? 0 : (spec.decimals ?? 18);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
     fail(ErrorCode.InvalidParam, `decimals must be an integer in [0, 36], got ${decimals}`);
-  const quantum = nft ? 1n : fungibleQuantum(decimals);
+  return contractRecord(spec, createdAtMicros, decimals, nft ? 1n : fungibleQuantum(decimals), address);
+}
+
+function contractRecord(
+  spec: ContractSpec,
+  createdAtMicros: bigint,
+  decimals: number,
+  quantum: bigint,
+  address: bigint | undefined,
+): Contract {
+  const nft = isNftType(spec.type);
+  const mintable = isMintableType(spec.type);
   // ERC721MC tokens use the same mintable asset type as ERC721M (the JS SDK hashes MC as MINTABLE_ERC721).
-  const kind = mintable ? 'ERC721M' : (spec.type as 'ERC20' | 'ERC721');
+  const kind = mintable ? 'ERC721M' : (spec.type as 'ETH' | 'ERC20' | 'ERC721');
   return {
     id: 0,
     uuid: spec.uuid,

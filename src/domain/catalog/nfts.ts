@@ -3,9 +3,9 @@
 import * as v from 'valibot';
 import { SortedList } from '../state/sorted-list.js';
 import type { Asset, Contract, State } from '../state/state.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, listingOf, mappedListing } from '../values/listing.js';
 import { STARK_KEY, decimalInt, hex, text } from '../values/wire.js';
+import { getOrSet } from '../values/maps.js';
 
 /** A row of GET /v1/contracts/{address}/tokens: an NFT and its holder (GET /v1/nfts adds its open order). */
 export const TOKEN_OWNER = v.pipe(
@@ -25,9 +25,7 @@ export type NftEntry<O = null> = TokenOwner & { order: O | null };
 const byTokenId = (a: Asset, b: Asset) => (a.tokenId! < b.tokenId! ? -1 : a.tokenId! > b.tokenId! ? 1 : 0);
 
 function tokensOf(state: State, contractKey: string): SortedList<Asset> {
-  let list = state.lists.nfts.get(contractKey);
-  if (!list) state.lists.nfts.set(contractKey, (list = new SortedList(byTokenId)));
-  return list;
+  return getOrSet(state.lists.nfts, contractKey, () => new SortedList(byTokenId));
 }
 
 /** On L2: held by a stark key that has an account (not an Ethereum address in the withdraw area). */
@@ -51,9 +49,7 @@ export function rebuildNftLists(state: State): void {
   const pending = new Map<string, Asset[]>();
   for (const asset of state.assets.values()) {
     if (asset.tokenId === null || !onL2(state, asset)) continue;
-    let assets = pending.get(asset.contractKey);
-    if (!assets) pending.set(asset.contractKey, (assets = []));
-    assets.push(asset);
+    getOrSet(pending, asset.contractKey, () => []).push(asset);
   }
   for (const [key, assets] of pending) state.lists.nfts.set(key, SortedList.fromSorted(byTokenId, assets.sort(byTokenId)));
 }

@@ -1,13 +1,11 @@
 // Projects and their contracts, scoped to the API key that created them (another key's project is "not found").
 import { isoMicros } from '../state/clock.js';
-import { buildContract, contractKey, registerContract } from './contracts.js';
-import type { ContractSpec } from './contracts.js';
+import { buildContract, contractKey, type ContractSpec, registerContract } from './contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { nextUuid } from '../state/prng.js';
 import type { Contract, Project, State } from '../state/state.js';
 import { toHex } from '../values/hex.js';
-import { CHAIN_STATUS, totalSupply } from './views.js';
-import type { PROJECT } from './views.js';
+import { CHAIN_STATUS, type PROJECT, totalSupply } from './views.js';
 import type * as v from 'valibot';
 import { touch } from '../state/undo.js';
 

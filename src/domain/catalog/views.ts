@@ -3,8 +3,7 @@ import * as v from 'valibot';
 import { contractAddressValue, requireContract, requireTokenType } from './contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
-import type { Contract, State } from '../state/state.js';
-import { ETH_KEY, TOKEN_TYPE, TOKEN_TYPES, isMintableType, isNftType } from '../state/state.js';
+import { type Contract, ETH_KEY, isMintableType, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, count, decimalInt, exactInt, hex, int, isoTime, orNull, text, uuid } from '../values/wire.js';
 
 /** The `chain_status` of every contract (the seed's only shown value). */

@@ -5,6 +5,7 @@ import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toHex, toPaddedHex } from '../values/hex.js';
 import type { Account, State } from '../state/state.js';
 import { TrackedMap, TrackedSet } from '../state/undo.js';
+import { getOrSet } from '../values/maps.js';
 
 /** Whether a value is a stark key: an x coordinate on the Stark curve, inside the field. */
 export function isStarkKeyValue(v: bigint): boolean {
@@ -39,12 +40,13 @@ export function parseOwner(text: string, field = 'stark_keys'): string {
 }
 
 export function ensureAccount(state: State, key: string): Account {
-  let a = state.accounts.get(key);
-  if (!a) {
-    a = { key, balances: TrackedMap.create(state.undo), usedNonces: TrackedSet.create(state.undo), maxNonce: -1n, records: [] };
-    state.accounts.set(key, a);
-  }
-  return a;
+  return getOrSet(state.accounts, key, () => ({
+    key,
+    balances: TrackedMap.create(state.undo),
+    usedNonces: TrackedSet.create(state.undo),
+    maxNonce: -1n,
+    records: [],
+  }));
 }
 
 /** The nonce a client should sign with next: one more than the highest used (0 for a new key). */

@@ -3,14 +3,11 @@
 import * as v from 'valibot';
 import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
-import type { Asset, Balance, Contract, State } from '../state/state.js';
-import { TOKEN_TYPE, TOKEN_TYPES, isNftType } from '../state/state.js';
+import { type Asset, type Balance, type Contract, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
 import { withdrawingOf } from './withdrawals.js';
-import { holdingGroups, holdingsPage, holdingsTotal } from './holdings.js';
-import type { Holding } from './holdings.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Holding, holdingGroups, holdingsTotal } from './holdings.js';
+import { type Listing, listingOf, mappedListing, pageOfParts } from '../values/listing.js';
 
 const contractFields = {
   contract_address: CONTRACT_ADDRESS,
@@ -140,7 +137,7 @@ export function balanceRowsV1(state: State, owner: string, contractKey?: string)
   const groups = holdingGroups(state, owner, contractKey);
   return mappedListing(
     holdingsTotal(groups),
-    (offset, limit) => holdingsPage(groups, offset, limit),
+    (offset, limit) => pageOfParts(groups.contracts, groups.count, groups.slice, offset, limit),
     (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing),
   );
 }

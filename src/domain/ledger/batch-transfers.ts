@@ -4,10 +4,8 @@ import { contractOf, requireAsset } from '../catalog/assets.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, MAX_BALANCE } from './ledger.js';
 import { indexSignature, signatureKey } from './records.js';
-import { checkNonceUnused, useNonce } from './signed.js';
-import type { Signature, SignatureCheck } from './signed.js';
-import { applySignedMove, checkSignedMove } from './signed-moves.js';
-import type { CheckedMove, SignedMoveInput } from './signed-moves.js';
+import { checkNonceUnused, type Signature, type SignatureCheck, useNonce } from './signed.js';
+import { applySignedMove, type CheckedMove, checkSignedMove, type SignedMoveInput } from './signed-moves.js';
 import { TRANSFER } from './transfers.js';
 import type { State } from '../state/state.js';
 

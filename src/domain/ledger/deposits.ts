@@ -4,8 +4,7 @@ import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
-import type { State } from '../state/state.js';
-import { RECORD_TYPES, isNftType } from '../state/state.js';
+import { type Asset, isNftType, RECORD_TYPES, type RecordType, type State } from '../state/state.js';
 import { ensureVault } from './vaults.js';
 
 export interface DepositInput {
@@ -35,18 +34,7 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
       fail(ErrorCode.TokenIDInvalid, `token_id ${input.tokenId} of ${contract.address} already exists on L2`);
     }
     const asset = ensureNftAsset(state, contract, input.tokenId, input.tokenUrl);
-    ensureVault(state, input.starkKey, asset.hex);
-    credit(state, input.starkKey, asset, 1n);
-    recordIssue(state, asset.hex, 1n);
-    return {
-      sequenceId: appendRecord(state, {
-        type: RECORD_TYPES.deposit,
-        starkKey: input.starkKey,
-        assetHex: asset.hex,
-        amount: 1n,
-        status: RecordStatus.AcceptedByService,
-      }).sequenceId,
-    };
+    return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, 1n) };
   }
   if (input.tokenId !== undefined)
     fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
@@ -57,18 +45,15 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
   const b = balanceOf(state, input.starkKey, assetHex);
   if (b.available + b.frozen + input.amount > MAX_BALANCE)
     fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
-  ensureVault(state, input.starkKey, assetHex);
-  credit(state, input.starkKey, asset, input.amount);
-  recordIssue(state, assetHex, input.amount);
-  return {
-    sequenceId: appendRecord(state, {
-      type: RECORD_TYPES.deposit,
-      starkKey: input.starkKey,
-      assetHex,
-      amount: input.amount,
-      status: RecordStatus.AcceptedByService,
-    }).sequenceId,
-  };
+  return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, input.amount) };
+}
+
+/** Brings `amount` of an asset onto L2 for `starkKey` (a deposit or a mint): credited, issued and recorded at status 1. */
+export function issue(state: State, type: RecordType, starkKey: string, asset: Asset, amount: bigint): number {
+  ensureVault(state, starkKey, asset.hex);
+  credit(state, starkKey, asset, amount);
+  recordIssue(state, asset.hex, amount);
+  return appendRecord(state, { type, starkKey, assetHex: asset.hex, amount, status: RecordStatus.AcceptedByService }).sequenceId;
 }
 
 /**

@@ -2,10 +2,9 @@
 // by id. Keys with many balance entries keep them sorted as balances move (an undo step per change);
 // the others are sorted as they are read. Either way a listing builds the rows of its page only.
 import { SortedList } from '../state/sorted-list.js';
-import type { Holdings } from '../state/state.js';
-import type { Account, Asset, Balance, Contract, State } from '../state/state.js';
-import { ETH_KEY } from '../state/state.js';
+import { type Account, type Asset, type Balance, type Contract, ETH_KEY, type Holdings, type State } from '../state/state.js';
 import { contractOf } from '../catalog/assets.js';
+import { getOrSet } from '../values/maps.js';
 
 /** Keys with at most this many balance entries keep no sorted holdings (sorting them on a read is cheap). */
 export const HOLDINGS_FROM = 32;
@@ -128,30 +127,11 @@ export function holdingGroups(state: State, owner: string, contractKey?: string)
     if (!isListed(state, account!, hex)) continue;
     const asset = state.assets.get(hex)!;
     if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
-    let assets = groups.get(asset.contractKey);
-    if (!assets) groups.set(asset.contractKey, (assets = []));
-    assets.push(asset);
+    getOrSet(groups, asset.contractKey, () => []).push(asset);
   }
   for (const assets of groups.values()) assets.sort(byToken);
   const contracts = [...groups.keys()].map((k) => state.contracts.get(k)!).sort(byContract);
   return { contracts, count: (c) => groups.get(c.key)!.length, slice: (c, from, to) => groups.get(c.key)!.slice(from, to).map(holding) };
-}
-
-/** Holdings at positions [offset, offset + limit) across the groups, in list order. */
-export function holdingsPage(groups: HoldingGroups, offset: number, limit: number): Holding[] {
-  const out: Holding[] = [];
-  let skip = offset;
-  for (const c of groups.contracts) {
-    if (out.length >= limit) break;
-    const n = groups.count(c);
-    if (skip >= n) {
-      skip -= n;
-      continue;
-    }
-    out.push(...groups.slice(c, skip, Math.min(n, skip + limit - out.length)));
-    skip = 0;
-  }
-  return out;
 }
 
 export function holdingsTotal(groups: HoldingGroups): number {

@@ -2,11 +2,8 @@
 import { ensureNftAsset } from '../catalog/assets.js';
 import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
-import { credit, recordIssue } from './ledger.js';
-import { appendRecord, RecordStatus } from './records.js';
-import type { State } from '../state/state.js';
-import { RECORD_TYPES, isNftType } from '../state/state.js';
-import { ensureVault } from './vaults.js';
+import { issue } from './deposits.js';
+import { isNftType, RECORD_TYPES, type State } from '../state/state.js';
 
 export const MAX_MINT = 100n;
 
@@ -67,17 +64,5 @@ export function mint(state: State, input: MintInput): number[] {
     for (let i = 1n; i <= amount; i++) ids.push(contract.maxTokenId + i);
   }
 
-  return ids.map((tokenId) => {
-    const asset = ensureNftAsset(state, contract, tokenId, tokenUrl);
-    ensureVault(state, input.starkKey, asset.hex);
-    credit(state, input.starkKey, asset, 1n);
-    recordIssue(state, asset.hex, 1n);
-    return appendRecord(state, {
-      type: RECORD_TYPES.mint,
-      starkKey: input.starkKey,
-      assetHex: asset.hex,
-      amount: 1n,
-      status: RecordStatus.AcceptedByService,
-    }).sequenceId;
-  });
+  return ids.map((tokenId) => issue(state, RECORD_TYPES.mint, input.starkKey, ensureNftAsset(state, contract, tokenId, tokenUrl), 1n));
 }

@@ -1,18 +1,13 @@
 // A long history's record lists: a stark key's records by type, by contract and by both, appended
 // with the record (undone by the record's own undo step), so a filtered page of GET /v1/records reads only its rows.
-import { IdList, arrayRun, EMPTY_RUN } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
-import type { RecordLists } from '../state/state.js';
-import type { LedgerRecord, State } from '../state/state.js';
+import { arrayRun, EMPTY_RUN, IdList, type Run } from '../state/runs.js';
+import type { LedgerRecord, RecordLists, State } from '../state/state.js';
+import { getOrSet } from '../values/maps.js';
 
 /** Keys with at most this many records keep no lists: a filter reads their whole (short) history. */
 export const RECORD_LISTS_FROM = 64;
 
-function push<K>(map: Map<K, IdList>, key: K, id: number): void {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = new IdList()));
-  list.push(id);
-}
+const listOf = <K>(map: Map<K, IdList>, key: K): IdList => getOrSet(map, key, () => new IdList());
 
 function pop<K>(map: Map<K, IdList>, key: K): void {
   const list = map.get(key)!;
@@ -26,9 +21,9 @@ function contractOfRecord(state: State, record: LedgerRecord): string {
 
 function add(state: State, lists: RecordLists, record: LedgerRecord): void {
   const c = contractOfRecord(state, record);
-  push(lists.byType, record.type, record.sequenceId);
-  push(lists.byContract, c, record.sequenceId);
-  push(lists.byContractType, `${c}|${record.type}`, record.sequenceId);
+  listOf(lists.byType, record.type).push(record.sequenceId);
+  listOf(lists.byContract, c).push(record.sequenceId);
+  listOf(lists.byContractType, `${c}|${record.type}`).push(record.sequenceId);
 }
 
 function remove(state: State, lists: RecordLists, record: LedgerRecord): void {
@@ -36,12 +31,6 @@ function remove(state: State, lists: RecordLists, record: LedgerRecord): void {
   pop(lists.byType, record.type);
   pop(lists.byContract, c);
   pop(lists.byContractType, `${c}|${record.type}`);
-}
-
-function listOf<K>(map: Map<K, IdList>, key: K): IdList {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = new IdList()));
-  return list;
 }
 
 /** A key's lists made record by record, as `add` makes them: a long history repeats an asset and a type, whose three lists are kept at hand. */

@@ -1,8 +1,7 @@
 // Records: one per accepted command, numbered by the global sequence counter, moving along one table.
 import * as v from 'valibot';
 import { ensureAccount } from './accounts.js';
-import { RecordStatus } from '../state/state.js';
-import type { LedgerRecord, RecordType, State } from '../state/state.js';
+import { type LedgerRecord, RecordStatus, type RecordType, type State } from '../state/state.js';
 import { append, touch, touchField } from '../state/undo.js';
 import { listRecord, unlistRecord } from './record-lists.js';
 

@@ -5,8 +5,7 @@ import { contractKey } from '../catalog/contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
 import { appendRecord, indexSignature, RecordStatus, signatureKey } from './records.js';
-import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from './signed.js';
-import type { Signature, SignatureCheck } from './signed.js';
+import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, type Signature, type SignatureCheck, useNonce } from './signed.js';
 import type { Asset, RecordType, State } from '../state/state.js';
 
 export interface SignedMoveInput {

@@ -1,11 +1,9 @@
 // L2 transfers: a StarkEx type-1 message to another stark key, listed for both parties.
 import { transferMsgHash } from '../../crypto/messages.js';
 import { parseStarkKey } from './accounts.js';
-import { moveBetween, submitSignedMove } from './signed-moves.js';
-import type { MoveKind, SignedMoveInput } from './signed-moves.js';
+import { moveBetween, type MoveKind, type SignedMoveInput, submitSignedMove } from './signed-moves.js';
 import type { SignatureCheck } from './signed.js';
-import type { State } from '../state/state.js';
-import { RECORD_TYPES } from '../state/state.js';
+import { RECORD_TYPES, type State } from '../state/state.js';
 
 export const TRANSFER: MoveKind = {
   recordType: RECORD_TYPES.transfer,

@@ -6,13 +6,12 @@ import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
 import { debit, setHolder } from './ledger.js';
 import { displayAmount } from '../values/money.js';
 import type { SignatureCheck } from './signed.js';
-import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES, TOKEN_TYPE } from '../state/state.js';
+import { type LedgerRecord, RECORD_TYPES, type State, TOKEN_TYPE } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, display, exactInt, hex, text } from '../values/wire.js';
-import { submitSignedMove } from './signed-moves.js';
-import type { MoveKind, SignedMoveInput } from './signed-moves.js';
+import { type MoveKind, type SignedMoveInput, submitSignedMove } from './signed-moves.js';
 import { TrackedMap } from '../state/undo.js';
 import { holdingChanged } from './holdings.js';
+import { getOrSet } from '../values/maps.js';
 
 /** An Ethereum address, normalized to 40 lowercase hex digits; 19 otherwise. */
 export function parseEthAddress(text: string | undefined, field: string): string {
@@ -51,11 +50,7 @@ export function submitWithdrawal(state: State, input: SignedMoveInput, check: Si
 
 /** Keeps `state.withdrawing` (what a key has in flight to L1, per asset) in step; entries at 0 go. */
 export function moveWithdrawing(state: State, owner: string, assetHex: string, delta: bigint): void {
-  let m = state.withdrawing.get(owner);
-  if (!m) {
-    m = TrackedMap.create(state.undo);
-    state.withdrawing.set(owner, m);
-  }
+  const m = getOrSet(state.withdrawing, owner, () => TrackedMap.create(state.undo));
   const next = (m.get(assetHex) ?? 0n) + delta;
   if (next === 0n) m.delete(assetHex);
   else m.set(assetHex, next);
@@ -72,11 +67,7 @@ export function withdrawingOf(state: State, owner: string, assetHex: string): bi
 export function enterWithdrawArea(state: State, record: LedgerRecord): void {
   moveWithdrawing(state, record.starkKey, record.assetHex, -record.amount);
   const address = record.to!;
-  let area = state.withdrawArea.get(address);
-  if (!area) {
-    area = TrackedMap.create(state.undo);
-    state.withdrawArea.set(address, area);
-  }
+  const area = getOrSet(state.withdrawArea, address, () => TrackedMap.create(state.undo));
   area.set(record.assetHex, (area.get(record.assetHex) ?? 0n) + record.amount);
 }
 

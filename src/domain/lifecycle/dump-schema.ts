@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { MAX_MICROS } from '../state/clock.js';
 import { RecordStatus } from '../ledger/records.js';
-import { ORDER_STATES, RECORD_TYPES, SETTLEMENT_MODES, TIME_IN_FORCE, TOKEN_TYPES } from '../state/state.js';
+import { RECORD_TYPES, SETTLEMENT_MODES, TOKEN_TYPES } from '../state/state.js';
+import { ORDER_STATES, TIME_IN_FORCE } from '../state/orders.js';
 
 /** l2-devnet/state@3: one item per line, integers past 2^53 as strings. */
 export const STATE_FORMAT = 'l2-devnet/state@3';

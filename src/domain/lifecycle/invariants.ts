@@ -2,7 +2,8 @@
 import { compareRatio } from '../state/book.js';
 import { RecordStatus } from '../ledger/records.js';
 import type { State } from '../state/state.js';
-import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
+import { RECORD_TYPES } from '../state/state.js';
+import { ORDER_STATES } from '../state/orders.js';
 
 const ALL_STATUSES = new Set([0, 1, 2, 3, 4, 5, 6]);
 

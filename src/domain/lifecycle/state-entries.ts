@@ -1,5 +1,6 @@
 // The maps of a state being built from a dump, and how each array member's item becomes its entry there.
-import type { Asset, Contract, LedgerRecord, Order, State, StoredFile, Trade } from '../state/state.js';
+import type { Asset, Contract, LedgerRecord, State, StoredFile } from '../state/state.js';
+import type { Order, Trade } from '../state/orders.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 import { newListIndexes } from '../state/lists.js';
 import { FIRST_VAULT_ID } from '../ledger/vaults.js';

@@ -7,11 +7,9 @@ import { fail, ErrorCode } from '../values/errors.js';
 import { displayAmount } from '../values/money.js';
 import { ORDER_RECORD_OBJECT, orderRecordFields, orderRecordObject } from '../trading/order-views.js';
 import { RECORD_STATUS, signatureKey } from '../ledger/records.js';
-import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES, TOKEN_TYPE } from '../state/state.js';
+import { type LedgerRecord, RECORD_TYPES, type State, TOKEN_TYPE } from '../state/state.js';
 import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, UNIX_SECONDS, decimalInt, display, exactInt, hex, int, text } from '../values/wire.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, listingOf, mappedListing } from '../values/listing.js';
 import { arrayRun, pageDescending, totalOf } from '../state/runs.js';
 import { recordRuns } from '../ledger/record-lists.js';
 

@@ -3,8 +3,7 @@ import { isoMicros, MAX_MICROS, parseIsoMicros } from '../state/clock.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, credit, debit, recordIssue } from '../ledger/ledger.js';
 import { canTransition, RecordStatus, setStatus } from '../ledger/records.js';
-import type { LedgerRecord, State } from '../state/state.js';
-import { RECORD_TYPES } from '../state/state.js';
+import { type LedgerRecord, RECORD_TYPES, type State } from '../state/state.js';
 import { enterWithdrawArea, moveWithdrawing } from '../ledger/withdrawals.js';
 
 export type BatchLayer = 'l2' | 'l1' | 'both';

@@ -1,5 +1,6 @@
-// One side of one market's order book: price levels in a binary heap (best first), FIFO within a level.
-// Insert and best-level lookup are O(log L) in the number of levels; removal is O(1) plus lazy clean-up.
+// One side of one market's order book: price levels sorted best first, FIFO within a level.
+// Adding and removing a level and finding the best are O(log L) in the number of levels.
+import { SortedList } from './sorted-list.js';
 
 /** A limit price as an exact fraction: base units per quote unit. */
 export interface Ratio {
@@ -41,16 +42,14 @@ interface Level {
 
 export class BookSide {
   private readonly levels = new Map<string, Level>();
-  private readonly heap: Level[] = [];
+  /** The levels with resting orders, best first. */
+  private readonly sorted: SortedList<Level>;
   /** Resting orders on this side. */
   size = 0;
 
   /** bids: the highest price is best; asks: the lowest. */
-  constructor(private readonly highestFirst: boolean) {}
-
-  private better(a: Level, b: Level): boolean {
-    const c = compareRatio(a.price, b.price);
-    return this.highestFirst ? c > 0 : c < 0;
+  constructor(highestFirst: boolean) {
+    this.sorted = new SortedList((a, b) => (highestFirst ? -1 : 1) * compareRatio(a.price, b.price));
   }
 
   add(id: number, price: Ratio): void {
@@ -59,7 +58,7 @@ export class BookSide {
     if (!level) {
       level = { key, price, queue: [], head: 0, live: 0 };
       this.levels.set(key, level);
-      this.push(level);
+      this.sorted.add(level);
     }
     level.queue.push(id);
     level.live += 1;
@@ -73,7 +72,9 @@ export class BookSide {
     if (!level) throw new RangeError(`no level ${key}`);
     level.live -= 1;
     this.size -= 1;
-    if (level.live === 0) this.levels.delete(key);
+    if (level.live > 0) return;
+    this.levels.delete(key);
+    this.sorted.delete(level);
   }
 
   /**
@@ -81,80 +82,29 @@ export class BookSide {
    * book (cancelled and filled ones are skipped and dropped here).
    */
   best(isResting: (id: number) => boolean): { id: number; price: Ratio } | undefined {
-    for (;;) {
-      const top = this.heap[0];
-      if (!top) return undefined;
-      if (this.levels.get(top.key) !== top) {
-        this.pop();
-        continue;
-      }
-      while (top.head < top.queue.length && !isResting(top.queue[top.head]!)) top.head += 1;
-      if (top.head > 64 && top.head * 2 > top.queue.length) {
-        top.queue = top.queue.slice(top.head);
-        top.head = 0;
-      }
-      const id = top.queue[top.head];
-      if (id === undefined) throw new RangeError(`level ${top.key} has ${top.live} live orders but none queued`);
-      return { id, price: top.price };
+    const top = this.sorted.at(0);
+    if (!top) return undefined;
+    while (top.head < top.queue.length && !isResting(top.queue[top.head]!)) top.head += 1;
+    if (top.head > 64 && top.head * 2 > top.queue.length) {
+      top.queue = top.queue.slice(top.head);
+      top.head = 0;
     }
+    const id = top.queue[top.head];
+    if (id === undefined) throw new RangeError(`level ${top.key} has ${top.live} live orders but none queued`);
+    return { id, price: top.price };
   }
 
   /**
    * Resting ids of the levels whose price passes `crosses`, best level first, arrival order inside a
-   * level: what a taker meets, read without changing the book. Levels come off a second heap over
-   * this one's positions as the walk goes, so a walk costs the levels it reads, never the whole side.
+   * level: what a taker meets, read without changing the book; a walk costs the levels it reads.
    */
   *crossing(isResting: (id: number) => boolean, crosses: (price: Ratio) => boolean): Generator<number> {
-    this.best(isResting); // drops the gone levels and orders at the top first
-    const h = this.heap;
-    const next: number[] = h.length > 0 ? [0] : [];
-    const better = (a: number, b: number) => this.better(h[a]!, h[b]!);
-    for (let at = popTop(next, better); at !== undefined; at = popTop(next, better)) {
-      const level = h[at]!;
-      // Heap order: nothing below a level that does not cross can cross.
-      if (!crosses(level.price)) return;
-      for (const child of [2 * at + 1, 2 * at + 2]) if (child < h.length) pushTop(next, child, better);
-      if (this.levels.get(level.key) !== level) continue;
+    this.best(isResting); // drops the gone orders at the head of the best level first
+    for (let at = 0; ; at++) {
+      const level = this.sorted.at(at);
+      if (level === undefined || !crosses(level.price)) return;
       for (let i = level.head; i < level.queue.length; i++) if (isResting(level.queue[i]!)) yield level.queue[i]!;
     }
-  }
-
-  private push(level: Level): void {
-    pushTop(this.heap, level, (a, b) => this.better(a, b));
-  }
-
-  private pop(): void {
-    popTop(this.heap, (a, b) => this.better(a, b));
-  }
-}
-
-/** Adds `item` to the binary heap `h` (best first by `better`). */
-function pushTop<T>(h: T[], item: T, better: (a: T, b: T) => boolean): void {
-  h.push(item);
-  let i = h.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!better(h[i]!, h[p]!)) break;
-    [h[i], h[p]] = [h[p]!, h[i]!];
-    i = p;
-  }
-}
-
-/** Takes the best item off the binary heap `h`. */
-function popTop<T>(h: T[], better: (a: T, b: T) => boolean): T | undefined {
-  const top = h[0];
-  const last = h.pop();
-  if (h.length === 0) return top;
-  h[0] = last!;
-  for (let i = 0; ; ) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let m = i;
-    if (l < h.length && better(h[l]!, h[m]!)) m = l;
-    if (r < h.length && better(h[r]!, h[m]!)) m = r;
-    if (m === i) return top;
-    [h[i], h[m]] = [h[m]!, h[i]!];
-    i = m;
   }
 }
 

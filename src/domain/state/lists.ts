@@ -1,7 +1,8 @@
 // Empty list indexes (their shapes: ListIndexes in state.ts). A genesis starts with these and its
 // commands fill them; a loaded state rebuilds them (lifecycle/list-indexes.ts).
 import { SortedList, byNumber } from './sorted-list.js';
-import type { ListIndexes, OrderLists } from './state.js';
+import type { ListIndexes } from './state.js';
+import type { OrderLists } from './orders.js';
 
 export function newOrderLists(): OrderLists {
   return {

@@ -1,26 +1,21 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import * as v from 'valibot';
 import type { ClockState } from './clock.js';
-import type { Ratio } from './book.js';
+import type { Book } from './book.js';
+import type { DepthBook, ListingEntry, Order, OrderLists, Trade } from './orders.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import type { PrngState } from './prng.js';
 import type { UndoLog } from './undo.js';
 
-/** Token standards as the real service names them on the wire. */
-/** ERC721M: mintable on L2 with one collection base URI; ERC721MC: mintable with a custom URI per token. */
+// Token standards as the real service names them. ERC721M: mintable on L2 with one base URI; ERC721MC:
+// mintable with a custom URI per token; both registered on L1 as an ERC721 as well (StarkEx MintableERC721Token).
 export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721MC'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
 
-export function isNftType(type: TokenType): boolean {
-  return type === 'ERC721' || type === 'ERC721M' || type === 'ERC721MC';
-}
-
-/** Mintable on L2 (StarkEx MintableERC721Token), registered on L1 as an ERC721 as well. */
-export function isMintableType(type: TokenType): boolean {
-  return type === 'ERC721M' || type === 'ERC721MC';
-}
+export const isMintableType = (type: TokenType): boolean => type === 'ERC721M' || type === 'ERC721MC';
+export const isNftType = (type: TokenType): boolean => type === 'ERC721' || isMintableType(type);
 
 export interface Contract {
   /** contract_info `id`: 1, 2, ... in registration order (ETH is 1); contracts are never deleted, so ids never repeat. */
@@ -35,10 +30,9 @@ export interface Contract {
   symbol: string;
   decimals: number;
   quantum: bigint;
-  /** The asset type tokens of this contract use on L2 (for ERC721M and ERC721MC: the mintable type). */
+  /** The asset type its tokens use on L2 (ERC721M and ERC721MC: the mintable type), and its L1 ERC721 registration (those two only). */
   assetType: bigint;
   assetInfo: string;
-  /** ERC721M and ERC721MC only: the L1 ERC721 registration of the same address. */
   l1AssetType: bigint | null;
   l1AssetInfo: string | null;
   count: bigint;
@@ -52,16 +46,12 @@ export interface Contract {
   imageUrl: string | null;
   externalLink: string | null;
   bannerImageUrl: string | null;
-  /** NFT contracts: token id (decimal text) -> asset id hex, in creation order. */
+  /** NFT contracts: token id (decimal text) -> asset id hex, in creation order; and the highest token id ever created. */
   tokens: Map<string, string>;
-  /** NFT contracts: highest token id ever created, so mints continue from it. */
   maxTokenId: bigint;
   /** How many records name an asset of this contract. */
   recordCount: number;
-  /**
-   * Removed from its project (remove_contract): its uuid answers 15 and no key can mint on it, while
-   * its assets, balances, records, contract_info and collection stay (a StarkEx asset cannot be unregistered).
-   */
+  /** Removed from its project: its uuid answers 15 and no key can mint on it, but a StarkEx asset cannot be unregistered. */
   removed: boolean;
 }
 
@@ -87,7 +77,6 @@ export interface Account {
   key: string;
   /** asset id hex -> balance, in order of first credit. */
   balances: Map<string, Balance>;
-  /** Nonces used by signed commands of this key. */
   usedNonces: Set<bigint>;
   /** Highest nonce used, -1 when none. */
   maxNonce: bigint;
@@ -108,71 +97,6 @@ export const RecordStatus = {
   Rolled: 5,
   AcceptedOnL1: 6,
 } as const;
-
-export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
-export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
-export const ORDER_STATE = v.pipe(
-  v.picklist(Object.values(ORDER_STATES)),
-  v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),
-);
-
-/** `stop_limit_time_in_force`: GTC rests, IOC never rests, FOK fills whole at once or not at all. */
-export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
-export type TimeInForce = (typeof TIME_IN_FORCE)[number];
-
-/** An order's accepted `payment` object (a payment signer's authorization tied to an external order id). */
-export interface OrderPayment {
-  orderId: string;
-  /** Decimal text. */
-  nonce: string;
-  /** Stark key of the payment signer. */
-  signer: string;
-}
-
-/** A limit order (StarkEx type 3). `base` is the currency, `quote` what is traded (Reddio's naming). */
-export interface Order {
-  /** Equals the sequence id of the accepted order command. */
-  id: number;
-  starkKey: string;
-  /** 0 ASK (sells quote), 1 BID (buys quote). */
-  direction: 0 | 1;
-  baseHex: string;
-  quoteHex: string;
-  /** What was signed. */
-  amountSell: bigint;
-  amountBuy: bigint;
-  feeLimit: bigint;
-  /** Quote units wanted or offered. */
-  quantity: bigint;
-  /** Quote units traded so far. */
-  filled: bigint;
-  /** Base units traded so far. */
-  volume: bigint;
-  /** Still frozen for this order: quote units for an ASK, base units for a BID. */
-  frozen: bigint;
-  /** Service fee charged so far (capped by feeLimit). */
-  serviceFee: bigint;
-  /** Service + marketplace fees charged so far (sell side). */
-  feeTaken: bigint;
-  /** The wire `price` as given (NFT: quantized base units; fungible: the display price). */
-  priceText: string;
-  marketplace: string | null;
-  state: OrderState;
-  createdAtMicros: bigint;
-  timeInForce: TimeInForce;
-  payment: OrderPayment | null;
-}
-
-/** One fill: `quantity` quote units for `volume` base units at the maker's price. */
-export interface Trade {
-  makerId: number;
-  takerId: number;
-  quantity: bigint;
-  volume: bigint;
-  serviceFee: bigint;
-  marketplaceFee: bigint;
-  timeMicros: bigint;
-}
 
 export interface LedgerRecord {
   sequenceId: number;
@@ -246,6 +170,7 @@ export interface ApiKey {
   name: string;
 }
 
+// Fields marked "derived" are rebuilt on load and never dumped.
 export interface State {
   /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
   undo: UndoLog;
@@ -262,18 +187,15 @@ export interface State {
   records: Map<number, LedgerRecord>;
   /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
   signatures: Map<string, number[]>;
-  /** Derived index (rebuilt on load, never dumped): `0xr` -> the `0xr|0xs` keys above with that r (search by r alone). */
+  /** Derived: `0xr` -> the `0xr|0xs` keys above with that r (search by r alone). */
   signaturesByR: Map<string, string[]>;
-  /** Derived count (rebuilt on load, never dumped): records per status (index = status 0..6), for /metrics in O(1). */
+  /** Derived: records per status (index = status 0..6), for /metrics in O(1). */
   statusCounts: { counts: readonly number[] };
   apiKeys: Map<string, ApiKey>;
   projects: Map<string, Project>;
   marketplaces: Map<string, Marketplace>;
   namedAccounts: NamedAccount[];
-  /**
-   * Derived (rebuilt from the records on load, never dumped): what each stark key has withdrawn that
-   * has not reached L1 yet (withdrawal records at 1 or 3): stark key -> asset hex -> amount.
-   */
+  /** Derived: what each stark key has withdrawn that has not reached L1 (records at 1 or 3): key -> asset hex -> amount. */
   withdrawing: Map<string, Map<string, bigint>>;
   /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
   withdrawArea: Map<string, Map<string, bigint>>;
@@ -281,33 +203,28 @@ export interface State {
   claimed: Map<string, bigint>;
   /** Deposits + mints (net of reverted ones), per asset hex: the right side of conservation. */
   issued: Map<string, bigint>;
-  /** Records at status 1, waiting for an L2 batch. */
+  /** Records at status 1, waiting for an L2 batch; at status 3, for an L1 batch. */
   pendingL2: Set<number>;
-  /** Records at status 3, waiting for an L1 batch. */
   pendingL1: Set<number>;
   settlement: Settlement;
   orders: Map<number, Order>;
   /** Ids of open (placed or partially filled) orders, in placement order. */
   openOrders: Set<number>;
   trades: Trade[];
-  /** Derived index (rebuilt from open orders, never dumped): market key -> book. */
-  books: Map<string, import('../state/book.js').Book>;
-  /** Derived index: open order ids by owner and by quote asset. */
+  /** Derived from the open orders: market key -> book; open order ids by owner and by quote asset. */
+  books: Map<string, Book>;
   openByOwner: Map<string, Set<number>>;
   openByQuote: Map<string, Set<number>>;
-  /** Derived index: positions in `trades` by order id, by stark key (either side) and by market. */
+  /** Derived: positions in `trades` by order id, by stark key (either side) and by market. */
   tradesBy: Map<string, number[]>;
-  /** Derived: every list endpoint's rows in answer order (see lists.ts; never dumped). */
+  /** Derived: every list endpoint's rows in answer order. */
   lists: ListIndexes;
   /** Stark key that collects the service fee. */
   operator: string;
   starkexContracts: { mainnet: string; testnet: string; sepolia: string };
   /** Stored files per project (the index only; block bytes live in the block store). */
   storage: StorageIndex;
-  /**
-   * Set by the devnet for the length of one command when someone listens for events: every record
-   * status move made, in order. Not state (never dumped, hashed or undone): a trace of the command.
-   */
+  /** Set for one command while someone listens for events: its record status moves, in order (a trace, not state). */
   statusMoves?: StatusMove[] | undefined;
 }
 
@@ -323,78 +240,33 @@ export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
 
 export interface Settlement {
   mode: SettlementMode;
-  /** interval mode: a batch is cut every this many microseconds of emulator time. */
+  /** interval mode: a batch is cut every this many microseconds of emulator time, the next one when due. */
   intervalMicros: bigint;
-  /** interval mode: when the next batch is due. */
   nextCutMicros: bigint;
 }
 
 export const ETH_KEY = 'eth';
 
-// The list indexes of the read side: every list endpoint's rows kept in answer order, so that a page
-// costs O(log n + page) whatever the history. Derived from the plain state, never dumped or hashed.
-// Two ways they survive a rollback: the order-book parts (orders, depth, listings) are rebuilt with
-// the books (trading/open-orders.ts rebuildOrderIndexes); the others leave undo steps as they change.
+// The read side's list indexes keep every list endpoint's rows in answer order (a page costs O(log n + page)).
+// Never dumped or hashed, they survive a rollback two ways: the order-book parts (orders, depth, listings)
+// are rebuilt with the books (rebuildOrderIndexes); the others leave undo steps as they change.
 
 /**
- * A stark key's records by type, by contract and by both (ids ascending); the key's own `records`
- * array is the list of all. Kept only for keys with more than RECORD_LISTS_FROM records: a shorter
- * history is filtered as it is read.
+ * A stark key's records by type, by contract and by both (`${contractKey}|${type}`), ids ascending.
+ * Kept only for keys with more than RECORD_LISTS_FROM records: a shorter history is filtered as read.
  */
 export interface RecordLists {
   byType: Map<number, IdList>;
   byContract: Map<string, IdList>;
-  /** `${contractKey}|${type}` -> ids. */
   byContractType: Map<string, IdList>;
 }
 
 /**
- * Every order in each scope a `GET /v1/orders` can name, stored as `orderClass * ORDER_SPAN + id` so
- * that one direction in one state is one range (classes: direction * 4 + order state).
- */
-export interface OrderLists {
-  all: SortedList<number>;
-  byOwner: Map<string, SortedList<number>>;
-  /** Quote contract key. */
-  byContract: Map<string, SortedList<number>>;
-  /** NFT quote asset hex (a fungible contract has one asset: its contract scope). */
-  byAsset: Map<string, SortedList<number>>;
-  byOwnerContract: Map<string, Map<string, SortedList<number>>>;
-  byOwnerAsset: Map<string, Map<string, SortedList<number>>>;
-}
-
-/** One aggregated price level of `GET /v1/depth`. */
-export interface DepthLevel {
-  key: string;
-  price: Ratio;
-  /** Quote units still offered by the open orders of the level. */
-  qty: bigint;
-  /** Open order ids of the level in placement order; those before `head` are gone, others may be (skipped when read). */
-  ids: number[];
-  head: number;
-  live: number;
-}
-
-/** The open orders of one base asset against one quote contract, per direction (0 ASK, 1 BID), by price. */
-export interface DepthBook {
-  levels: [Map<string, DepthLevel>, Map<string, DepthLevel>];
-  sorted: [SortedList<DepthLevel>, SortedList<DepthLevel>];
-}
-
-/** An open ASK in a collection listing, sorted by token id (0 for a fungible quote), then order id. */
-export interface ListingEntry {
-  tokenId: bigint;
-  id: number;
-}
-
-/**
- * A key's non-empty holdings (balance available or frozen, or in flight to L1) in `/v1/balances`
- * order. Kept only for keys with more than HOLDINGS_FROM balance entries.
+ * A key's non-empty holdings in `/v1/balances` order (kept for keys with more than HOLDINGS_FROM
+ * balances): contracts ETH, ERC20s, NFT contracts, each by key; each contract's assets by token id.
  */
 export interface Holdings {
-  /** Contracts with a listed holding: ETH, then ERC20s, then NFT contracts, each by key. */
   contracts: SortedList<Contract>;
-  /** Contract key -> its listed assets by token id. */
   byContract: Map<string, SortedList<Asset>>;
 }
 
@@ -410,18 +282,16 @@ export interface StorageList {
   next: number;
 }
 
+/**
+ * Keyed by stark key (records, holdings), `${baseHex}|${quoteContractKey}` (depth), `${quoteContractKey}|${baseHex}`
+ * (open ASKs), NFT contract key (its tokens held on L2, by token id) and project uuid (listed files).
+ */
 export interface ListIndexes {
-  /** Stark key -> record lists (long histories only). */
   records: Map<string, RecordLists>;
   orders: OrderLists;
-  /** `${baseHex}|${quoteContractKey}` -> depth. */
   depth: Map<string, DepthBook>;
-  /** `${quoteContractKey}|${baseHex}` -> open ASKs. */
   listings: Map<string, SortedList<ListingEntry>>;
-  /** NFT contract key -> its tokens held on L2, by token id. */
   nfts: Map<string, SortedList<Asset>>;
-  /** Stark key -> holdings (many balance entries only). */
   holdings: Map<string, Holdings>;
-  /** Project uuid -> listed files. */
   storage: Map<string, StorageList>;
 }

@@ -1,18 +1,21 @@
-// The undo log: every state mutation leaves a closure that reverses it. A command that fails half-way
+// The undo log: every state mutation leaves a step that reverses it. A command that fails half-way
 // rolls back to where it began, and a snapshot is only a position in the log (no copy of the state).
 
 // Each step is a few slots of one flat array (its operands) and one byte of a second (its kind): no
 // closure and no entry object per step, so a live snapshot costs little more memory per command than
-// the command's own data.
-const FN = 0; // [fn]
-const MAP_SET = 1; // [map, key, value]: Map.prototype.set
-const MAP_DELETE = 2; // [map, key]
-const SET_ADD = 3; // [set, value]
-const SET_DELETE = 4; // [set, value]
-const TRUNCATE = 5; // [array, length]
-const FIELD = 6; // [object, key, value]
-const ASSIGN = 7; // [object, copy]
-const CALL = 8; // [fn, a, b]: fn(a, b), a module-level function (no closure per step)
+// the command's own data. A kind indexes UNDO: how many operands it takes, and how it is undone.
+const UNDO: ReadonlyArray<readonly [number, (s: unknown[], i: number) => unknown]> = [
+  [1, (s, i) => (s[i] as () => void)()], // FN: [fn]
+  [3, (s, i) => Map.prototype.set.call(s[i] as Map<unknown, unknown>, s[i + 1], s[i + 2])], // MAP_SET: [map, key, value]
+  [2, (s, i) => Map.prototype.delete.call(s[i] as Map<unknown, unknown>, s[i + 1])], // MAP_DELETE: [map, key]
+  [2, (s, i) => Set.prototype.add.call(s[i] as Set<unknown>, s[i + 1])], // SET_ADD: [set, value]
+  [2, (s, i) => Set.prototype.delete.call(s[i] as Set<unknown>, s[i + 1])], // SET_DELETE: [set, value]
+  [2, (s, i) => ((s[i] as unknown[]).length = s[i + 1] as number)], // TRUNCATE: [array, length]
+  [3, (s, i) => ((s[i] as Record<PropertyKey, unknown>)[s[i + 1] as PropertyKey] = s[i + 2])], // FIELD: [object, key, value]
+  [2, (s, i) => Object.assign(s[i] as object, s[i + 1])], // ASSIGN: [object, copy]
+  [3, (s, i) => (s[i] as (a: unknown, b: unknown) => void)(s[i + 1], s[i + 2])], // CALL: [fn, a, b], fn module-level
+];
+const [FN, MAP_SET, MAP_DELETE, SET_ADD, SET_DELETE, TRUNCATE, FIELD, ASSIGN, CALL] = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Flag on a kind: undoing the step invalidates the derived order-book indexes. */
 const ORDERS = 16;
 
@@ -25,9 +28,8 @@ export class UndoLog {
   private dropped = 0;
   /** Slots dropped from the front, so a hold's slot index stays absolute. */
   private droppedSlots = 0;
-  /** Positions that must stay reachable (live snapshots), ascending, with the slot index of each. */
-  private readonly holds: number[] = [];
-  private readonly holdSlots: number[] = [];
+  /** Positions that must stay reachable (live snapshots), ascending, each with its slot index. */
+  private readonly holds: Array<[position: number, slot: number]> = [];
 
   /** Position of the next step: a snapshot is one of these. */
   get size(): number {
@@ -39,52 +41,22 @@ export class UndoLog {
     return this.holds.length > 0;
   }
 
-  private kind(kind: number): void {
+  /** Logs one step of `kind` with its operands (UNDO says how many are read). */
+  step(kind: number, orders: boolean, a: unknown, b?: unknown, c?: unknown): void {
+    const n = UNDO[kind]![0];
+    if (n === 1) this.slots.push(a);
+    else if (n === 2) this.slots.push(a, b);
+    else this.slots.push(a, b, c);
     if (this.steps === this.kinds.length) {
       const grown = new Uint8Array(this.kinds.length * 2);
       grown.set(this.kinds);
       this.kinds = grown;
     }
-    this.kinds[this.steps++] = kind;
-  }
-
-  private push2(kind: number, a: unknown): void {
-    this.slots.push(a);
-    this.kind(kind);
-  }
-
-  private push3(kind: number, a: unknown, b: unknown): void {
-    this.slots.push(a, b);
-    this.kind(kind);
-  }
-
-  private push4(kind: number, a: unknown, b: unknown, c: unknown): void {
-    this.slots.push(a, b, c);
-    this.kind(kind);
+    this.kinds[this.steps++] = kind | (orders ? ORDERS : 0);
   }
 
   record(undo: () => void, orders = false): void {
-    this.push2(FN | (orders ? ORDERS : 0), undo);
-  }
-
-  mapSet<K, V>(map: Map<K, V>, key: K, value: V, orders: boolean): void {
-    this.push4(MAP_SET | (orders ? ORDERS : 0), map, key, value);
-  }
-
-  mapDelete<K>(map: Map<K, unknown>, key: K, orders: boolean): void {
-    this.push3(MAP_DELETE | (orders ? ORDERS : 0), map, key);
-  }
-
-  setAdd<T>(set: Set<T>, value: T, orders: boolean): void {
-    this.push3(SET_ADD | (orders ? ORDERS : 0), set, value);
-  }
-
-  setDelete<T>(set: Set<T>, value: T, orders: boolean): void {
-    this.push3(SET_DELETE | (orders ? ORDERS : 0), set, value);
-  }
-
-  truncate(array: unknown[], length: number, orders: boolean): void {
-    this.push3(TRUNCATE | (orders ? ORDERS : 0), array, length);
+    this.step(FN, orders, undo);
   }
 
   /**
@@ -92,15 +64,11 @@ export class UndoLog {
    * those edits (the steps recorded after this one are undone before it).
    */
   call<A, B>(undo: (a: A, b: B) => void, a: A, b: B, orders = false): void {
-    this.push4(CALL | (orders ? ORDERS : 0), undo, a, b);
+    this.step(CALL, orders, undo, a, b);
   }
 
   field<T extends object, K extends keyof T>(obj: T, key: K, value: T[K], orders = false): void {
-    this.push4(FIELD | (orders ? ORDERS : 0), obj, key, value);
-  }
-
-  assign<T extends object>(obj: T, copy: Partial<T>, orders: boolean): void {
-    this.push3(ASSIGN | (orders ? ORDERS : 0), obj, copy);
+    this.step(FIELD, orders, obj, key, value);
   }
 
   /** Undoes every step after `position`, newest first. Returns whether any undone step touched orders. */
@@ -112,42 +80,9 @@ export class UndoLog {
     while (this.dropped + this.steps > position) {
       const kind = this.kinds[this.steps - 1]!;
       if (kind & ORDERS) orders = true;
-      switch (kind & 15) {
-        case FN:
-          (slots[--i] as () => void)();
-          break;
-        case MAP_SET:
-          i -= 3;
-          Map.prototype.set.call(slots[i] as Map<unknown, unknown>, slots[i + 1], slots[i + 2]);
-          break;
-        case MAP_DELETE:
-          i -= 2;
-          Map.prototype.delete.call(slots[i] as Map<unknown, unknown>, slots[i + 1]);
-          break;
-        case SET_ADD:
-          i -= 2;
-          Set.prototype.add.call(slots[i] as Set<unknown>, slots[i + 1]);
-          break;
-        case SET_DELETE:
-          i -= 2;
-          Set.prototype.delete.call(slots[i] as Set<unknown>, slots[i + 1]);
-          break;
-        case TRUNCATE:
-          i -= 2;
-          (slots[i] as unknown[]).length = slots[i + 1] as number;
-          break;
-        case FIELD:
-          i -= 3;
-          (slots[i] as Record<PropertyKey, unknown>)[slots[i + 1] as PropertyKey] = slots[i + 2];
-          break;
-        case CALL:
-          i -= 3;
-          (slots[i] as (a: unknown, b: unknown) => void)(slots[i + 1], slots[i + 2]);
-          break;
-        default:
-          i -= 2;
-          Object.assign(slots[i] as object, slots[i + 1]);
-      }
+      const [n, undo] = UNDO[kind & 15]!;
+      i -= n;
+      undo(slots, i);
       // Cut as it goes: an FN step may itself look at the log (a snapshot's undo releases its hold).
       slots.length = i;
       this.steps--;
@@ -168,9 +103,9 @@ export class UndoLog {
       this.droppedSlots = 0;
       return;
     }
-    const oldest = this.holds[0]!;
+    const [oldest, slot] = this.holds[0]!;
     if (oldest > this.dropped) {
-      const cut = this.holdSlots[0]! - this.droppedSlots;
+      const cut = slot - this.droppedSlots;
       this.slots = this.slots.slice(cut);
       this.kinds.copyWithin(0, oldest - this.dropped, this.steps);
       this.steps -= oldest - this.dropped;
@@ -182,29 +117,22 @@ export class UndoLog {
   /** Keeps the log reachable back to `position` (the current size: a snapshot being taken). */
   hold(position: number): void {
     if (position !== this.size) throw new RangeError('a hold is taken at the current position');
-    this.holds.push(position);
-    this.holdSlots.push(this.droppedSlots + this.slots.length);
+    this.holds.push([position, this.droppedSlots + this.slots.length]);
   }
 
   /** Drops one hold at `position` (a deleted snapshot, or one whose taking is undone). */
   unhold(position: number): void {
-    const at = this.holds.lastIndexOf(position);
-    if (at === -1) return;
-    this.holds.splice(at, 1);
-    this.holdSlots.splice(at, 1);
+    const at = this.holds.map(([p]) => p).lastIndexOf(position);
+    if (at !== -1) this.holds.splice(at, 1);
   }
 
   /** Drops the holds above `position` (snapshots taken after the one reverted to). */
   release(fromPosition: number): void {
-    while (this.holds.length > 0 && this.holds[this.holds.length - 1]! > fromPosition) {
-      this.holds.pop();
-      this.holdSlots.pop();
-    }
+    while (this.holds.length > 0 && this.holds[this.holds.length - 1]![0] > fromPosition) this.holds.pop();
   }
 
   releaseAll(): void {
     this.holds.length = 0;
-    this.holdSlots.length = 0;
     this.settle();
   }
 
@@ -216,7 +144,7 @@ export class UndoLog {
 
 /** Saves a shallow copy of `obj` so the undo restores every own field. Array fields must be replaced, never edited in place. */
 export function touch<T extends object>(log: UndoLog, obj: T, orders = false): void {
-  log.assign(obj, { ...obj }, orders);
+  log.step(ASSIGN, orders, obj, { ...obj });
 }
 
 /** Saves one field of `obj` before it changes (cheaper than touch when only that field changes). */
@@ -226,7 +154,7 @@ export function touchField<T extends object, K extends keyof T>(log: UndoLog, ob
 
 /** Appends to an array that is only ever appended to; the undo truncates it back. */
 export function append<T>(log: UndoLog, arr: T[], value: T, orders = false): number {
-  log.truncate(arr, arr.length, orders);
+  log.step(TRUNCATE, orders, arr, arr.length);
   return arr.push(value);
 }
 
@@ -256,8 +184,8 @@ export class TrackedMap<K, V> extends Map<K, V> {
   override set(key: K, value: V): this {
     const log = this.log;
     if (log) {
-      if (super.has(key)) log.mapSet(this, key, super.get(key) as V, this.orders);
-      else log.mapDelete(this, key, this.orders);
+      if (super.has(key)) log.step(MAP_SET, this.orders, this, key, super.get(key));
+      else log.step(MAP_DELETE, this.orders, this, key);
     }
     return super.set(key, value);
   }
@@ -274,7 +202,7 @@ export class TrackedMap<K, V> extends Map<K, V> {
         }
         log.record(() => this.reinsert(index, key, prev), this.orders);
       } else {
-        log.mapSet(this, key, prev, this.orders);
+        log.step(MAP_SET, this.orders, this, key, prev);
       }
     }
     return super.delete(key);
@@ -306,12 +234,12 @@ export class TrackedSet<T> extends Set<T> {
   }
 
   override add(value: T): this {
-    if (this.log && !super.has(value)) this.log.setDelete(this, value, this.orders);
+    if (this.log && !super.has(value)) this.log.step(SET_DELETE, this.orders, this, value);
     return super.add(value);
   }
 
   override delete(value: T): boolean {
-    if (this.log && super.has(value)) this.log.setAdd(this, value, this.orders);
+    if (this.log && super.has(value)) this.log.step(SET_ADD, this.orders, this, value);
     return super.delete(value);
   }
 

@@ -3,14 +3,12 @@ import * as v from 'valibot';
 import { isoMicros } from '../state/clock.js';
 import { ErrorCode, fail } from '../values/errors.js';
 import { ownProject } from '../catalog/projects.js';
-import type { State, StorageIndex, StoredFile } from '../state/state.js';
-import { TrackedMap, touch } from '../state/undo.js';
-import type { UndoLog } from '../state/undo.js';
+import type { State, StorageEntry, StorageIndex, StorageList, StoredFile } from '../state/state.js';
+import { touch, TrackedMap, type UndoLog } from '../state/undo.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { StorageEntry, StorageList } from '../state/state.js';
-import { listingOf, mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, listingOf, mappedListing } from '../values/listing.js';
 import { decimalInt, isoTime, text } from '../values/wire.js';
+import { getOrSet } from '../values/maps.js';
 
 export const CID = text("CIDv1 (base32): of the directory wrapping the file, or of a CAR's root");
 export const ENDPOINTS = v.pipe(v.array(text('URL')), v.description('where the gateway serves it: {gateway}/ipfs/{cid}/'));
@@ -83,9 +81,7 @@ export function listedFiles(state: State, apiKey: string, projectUuid: string): 
 const byOrdinal = (a: StorageEntry, b: StorageEntry) => a.ordinal - b.ordinal;
 
 function listOf(state: State, projectUuid: string): StorageList {
-  let list = state.lists.storage.get(projectUuid);
-  if (!list) state.lists.storage.set(projectUuid, (list = { entries: new SortedList(byOrdinal), ordinals: new Map(), next: 0 }));
-  return list;
+  return getOrSet(state.lists.storage, projectUuid, () => ({ entries: new SortedList(byOrdinal), ordinals: new Map(), next: 0 }));
 }
 
 function setListed(list: StorageList, file: StoredFile, listed: boolean): void {
@@ -143,9 +139,7 @@ export function dumpStorage(index: StorageIndex): StoredFile[] {
 export function loadStorage(undo: UndoLog, rows: readonly StoredFile[]): StorageIndex {
   const index: StorageIndex = TrackedMap.create(undo);
   for (const row of rows) {
-    let files = index.get(row.projectUuid);
-    if (!files) index.set(row.projectUuid, (files = TrackedMap.create(undo)));
-    files.set(row.cid, { ...row });
+    getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
   }
   undo.releaseAll();
   return index;

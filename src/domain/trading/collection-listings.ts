@@ -4,12 +4,12 @@
 import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { ListingEntry } from '../state/state.js';
-import type { Contract, Order, State } from '../state/state.js';
-import { mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import type { ListingEntry, Order } from '../state/orders.js';
+import type { Contract, State } from '../state/state.js';
+import { type Listing, mappedListing, pageOfParts } from '../values/listing.js';
 import { PRICE, priceViews } from './order-views.js';
 import { CONTRACT_ADDRESS, STARK_KEY, TOKEN_ID, display, exactInt } from '../values/wire.js';
+import { getOrSet } from '../values/maps.js';
 
 /** A row of GET /v1/collection: an open ASK in the collection. */
 export const LISTING = v.pipe(
@@ -41,9 +41,7 @@ function entryOf(state: State, o: Order): { key: string; entry: ListingEntry } {
 export function listingOpen(state: State, o: Order): void {
   if (o.direction !== 0) return;
   const { key, entry } = entryOf(state, o);
-  let list = state.lists.listings.get(key);
-  if (!list) state.lists.listings.set(key, (list = new SortedList(byTokenThenId)));
-  list.add(entry);
+  getOrSet(state.lists.listings, key, () => new SortedList(byTokenThenId)).add(entry);
 }
 
 /** An order closed: an ASK leaves its collection's listing. */
@@ -77,21 +75,14 @@ export function collectionListings(
     }
   }
   const total = ranges.reduce((s, [from, to]) => s + to - from, 0);
-  const entries = (offset: number, limit: number): ListingEntry[] => {
-    const out: ListingEntry[] = [];
-    let skip = offset;
-    for (const [from, to] of ranges) {
-      if (out.length >= limit) break;
-      const size = to - from;
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      out.push(...list!.slice(from + skip, Math.min(to, from + skip + limit - out.length)));
-      skip = 0;
-    }
-    return out;
-  };
+  const entries = (offset: number, limit: number) =>
+    pageOfParts(
+      ranges,
+      ([from, to]) => to - from,
+      ([from], a, b) => list!.slice(from + a, from + b),
+      offset,
+      limit,
+    );
   return mappedListing(total, entries, (e) => {
     const o = state.orders.get(e.id)!;
     const asset = state.assets.get(o.quoteHex)!;

@@ -3,8 +3,9 @@
 // levels only. Derived like the books: rebuilt from the open orders after a rollback that touched orders.
 import { compareRatio, limitOf } from '../state/book.js';
 import { SortedList } from '../state/sorted-list.js';
-import type { DepthBook, DepthLevel } from '../state/state.js';
-import type { Order, State } from '../state/state.js';
+import type { DepthBook, DepthLevel, Order } from '../state/orders.js';
+import type { State } from '../state/state.js';
+import { getOrSet } from '../values/maps.js';
 
 export function depthKey(baseHex: string, quoteContractKey: string): string {
   return `${baseHex}|${quoteContractKey}`;
@@ -14,12 +15,11 @@ const byPrice = (a: DepthLevel, b: DepthLevel) => compareRatio(a.price, b.price)
 
 function bookOf(state: State, o: Order, create: boolean): DepthBook | undefined {
   const key = depthKey(o.baseHex, state.assets.get(o.quoteHex)!.contractKey);
-  let book = state.lists.depth.get(key);
-  if (!book && create) {
-    book = { levels: [new Map(), new Map()], sorted: [new SortedList(byPrice), new SortedList(byPrice)] };
-    state.lists.depth.set(key, book);
-  }
-  return book;
+  if (!create) return state.lists.depth.get(key);
+  return getOrSet(state.lists.depth, key, () => ({
+    levels: [new Map(), new Map()],
+    sorted: [new SortedList(byPrice), new SortedList(byPrice)],
+  }));
 }
 
 function levelKey(o: Order): string {

@@ -7,11 +7,11 @@ import { unixSeconds } from '../state/clock.js';
 import { toHex } from '../values/hex.js';
 import { collectionTradesKey, marketKey } from './open-orders.js';
 import { depthLevels } from './depth-book.js';
-import { mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { type Listing, mappedListing } from '../values/listing.js';
 import { displayAmount } from '../values/money.js';
 import { priceViews } from './order-views.js';
-import type { Contract, Order, State } from '../state/state.js';
+import type { Contract, State } from '../state/state.js';
+import type { Order } from '../state/orders.js';
 import { CONTRACT_ADDRESS, DIRECTION, STARK_KEY, TOKEN_ID, UNIX_SECONDS, display, int, text } from '../values/wire.js';
 
 const LEVEL = v.strictTuple([display('price in whole currency units'), display('open quantity in whole tokens')]);

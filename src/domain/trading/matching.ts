@@ -1,13 +1,12 @@
 // The book decides, one function settles: matchFills walks the book price-time and returns the fills
 // (changing nothing), settleFills applies their unit moves, fees and order states.
-import { compareRatio, limitOf } from '../state/book.js';
-import type { Ratio } from '../state/book.js';
+import { compareRatio, limitOf, type Ratio } from '../state/book.js';
 import { credit, spendFrozen } from '../ledger/ledger.js';
 import { bookOf, closeOrder, indexTrade, setOrderState } from './open-orders.js';
 import { depthFill } from './depth-book.js';
 import { marketplaceFee, serviceFee } from './fees.js';
-import type { Order, State, Trade } from '../state/state.js';
-import { ORDER_STATES } from '../state/state.js';
+import type { State } from '../state/state.js';
+import { type Order, ORDER_STATES, type Trade } from '../state/orders.js';
 import { append, touch } from '../state/undo.js';
 
 /** One fill: `quantity` quote units of the resting `maker` for `volume` base units. */

@@ -1,27 +1,21 @@
 // The open orders and their derived indexes: each market's book, open ids by owner and by quote
 // asset, and the trade positions by order, key and market. Matching and placement both keep them.
-import { limitOf, newBook } from '../state/book.js';
-import type { Book, BookSide } from '../state/book.js';
+import { type Book, type BookSide, limitOf, newBook } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
-import type { Order, OrderState, State } from '../state/state.js';
+import type { State } from '../state/state.js';
+import type { Order, ORDER_STATES, OrderState } from '../state/orders.js';
 import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
 import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
-import type { ORDER_STATES } from '../state/state.js';
 import { touch } from '../state/undo.js';
+import { getOrSet } from '../values/maps.js';
 
 export function marketKey(baseHex: string, quoteHex: string): string {
   return `${baseHex}|${quoteHex}`;
 }
 
 export function bookOf(state: State, order: Order): Book {
-  const key = marketKey(order.baseHex, order.quoteHex);
-  let book = state.books.get(key);
-  if (!book) {
-    book = newBook();
-    state.books.set(key, book);
-  }
-  return book;
+  return getOrSet(state.books, marketKey(order.baseHex, order.quoteHex), newBook);
 }
 
 function sideOf(book: Book, order: Order): BookSide {
@@ -48,11 +42,7 @@ export function indexTrade(state: State, at: number, sell: Order, buy: Order): v
   const quote = state.assets.get(sell.quoteHex)!;
   // An NFT collection's trades are many markets (one per token): GET /v1/trades pages them together.
   if (quote.tokenId !== null) keys.push(collectionTradesKey(sell.baseHex, quote.contractKey));
-  for (const key of new Set(keys)) {
-    let list = state.tradesBy.get(key);
-    if (!list) state.tradesBy.set(key, (list = []));
-    list.push(at);
-  }
+  for (const key of new Set(keys)) getOrSet(state.tradesBy, key, () => []).push(at);
 }
 
 export function collectionTradesKey(baseHex: string, quoteContractKey: string): string {
@@ -66,11 +56,7 @@ export function indexPlaced(state: State, order: Order): void {
 
 /** Keeps the open-order indexes (all, by owner, by quote asset, depth, collection listings) in step. */
 export function openIndex(state: State, order: Order, open: boolean): void {
-  const by = (m: Map<string, Set<number>>, k: string) => {
-    let s = m.get(k);
-    if (!s) m.set(k, (s = new Set()));
-    return s;
-  };
+  const by = (m: Map<string, Set<number>>, k: string) => getOrSet(m, k, () => new Set<number>());
   if (open) {
     state.openOrders.add(order.id);
     by(state.openByOwner, order.starkKey).add(order.id);

@@ -6,8 +6,7 @@ import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { FEE_RATE_TEXT } from './fees.js';
 import { FEE_RATE } from './order-views.js';
-import type { Asset, Contract, State } from '../state/state.js';
-import { ETH_KEY, TOKEN_TYPE, isMintableType, isNftType } from '../state/state.js';
+import { type Asset, type Contract, ETH_KEY, isMintableType, isNftType, type State, TOKEN_TYPE } from '../state/state.js';
 import { CONTRACT_ADDRESS, count, decimalInt, exactInt, hex, text } from '../values/wire.js';
 import { ensureVault } from '../ledger/vaults.js';
 

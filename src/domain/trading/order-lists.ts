@@ -3,11 +3,11 @@
 // (class = direction * 4 + order state), so one direction in one state is a range of it, and a page
 // of any filter is a page of a few ranges. Kept by placement and state changes; rebuilt with the books.
 import { SortedList, byNumber } from '../state/sorted-list.js';
-import { rangeRun } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
+import { rangeRun, type Run } from '../state/runs.js';
 import { newOrderLists } from '../state/lists.js';
-import type { OrderLists } from '../state/state.js';
-import type { Order, OrderState, State } from '../state/state.js';
+import type { Order, OrderLists, OrderState } from '../state/orders.js';
+import type { State } from '../state/state.js';
+import { getOrSet } from '../values/maps.js';
 
 /** Order ids stay below this (2^40: a trillion commands); classes are stacked above it. */
 export const ORDER_SPAN = 2 ** 40;
@@ -17,17 +17,12 @@ function entryOf(direction: 0 | 1, orderState: OrderState, id: number): number {
   return (direction * 4 + orderState) * ORDER_SPAN + id;
 }
 
-function scope<K>(m: Map<K, SortedList<number>>, k: K): SortedList<number> {
-  let s = m.get(k);
-  if (!s) m.set(k, (s = new SortedList(byNumber)));
-  return s;
-}
-
-function ownScope(m: Map<string, Map<string, SortedList<number>>>, owner: string, k: string): SortedList<number> {
-  let inner = m.get(owner);
-  if (!inner) m.set(owner, (inner = new Map()));
-  return scope(inner, k);
-}
+const scope = <K>(m: Map<K, SortedList<number>>, k: K) => getOrSet(m, k, () => new SortedList(byNumber));
+const ownScope = (m: Map<string, Map<string, SortedList<number>>>, owner: string, k: string) =>
+  scope(
+    getOrSet(m, owner, () => new Map()),
+    k,
+  );
 
 /** The scopes `o` belongs to. */
 function scopesOf(state: State, lists: OrderLists, o: Order): SortedList<number>[] {
@@ -61,11 +56,7 @@ export function rebuildOrderLists(state: State): void {
   const pending = new Map<SortedList<number>, number[]>();
   for (const o of state.orders.values()) {
     const entry = entryOf(o.direction, o.state, o.id);
-    for (const s of scopesOf(state, lists, o)) {
-      let entries = pending.get(s);
-      if (!entries) pending.set(s, (entries = []));
-      entries.push(entry);
-    }
+    for (const s of scopesOf(state, lists, o)) getOrSet(pending, s, () => []).push(entry);
   }
   const rebuilt = (s: SortedList<number>) => {
     const entries = pending.get(s);

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { contractOf } from '../catalog/assets.js';
 import { isoMicros, unixSeconds } from '../state/clock.js';
 import { displayAmount } from '../values/money.js';
-import type { Order, OrderState, State } from '../state/state.js';
-import { ORDER_STATE, TIME_IN_FORCE, TOKEN_TYPE, isNftType } from '../state/state.js';
+import { isNftType, type State, TOKEN_TYPE } from '../state/state.js';
+import { type Order, ORDER_STATE, type OrderState, TIME_IN_FORCE } from '../state/orders.js';
 import {
   CONTRACT_ADDRESS,
   DIRECTION,
@@ -21,10 +21,8 @@ import {
   uuid,
 } from '../values/wire.js';
 import type { SortedList } from '../state/sorted-list.js';
-import { EMPTY_RUN, pageDescending, totalOf } from '../state/runs.js';
-import type { Run } from '../state/runs.js';
-import { mappedListing } from '../values/listing.js';
-import type { Listing } from '../values/listing.js';
+import { EMPTY_RUN, pageDescending, type Run, totalOf } from '../state/runs.js';
+import { type Listing, mappedListing } from '../values/listing.js';
 import { classRun } from './order-lists.js';
 import { FEE_RATE_TEXT } from './fees.js';
 import { TOKEN_OWNER } from '../catalog/nfts.js';
@@ -225,7 +223,7 @@ export function orderRecordObject(state: State, o: Order): v.InferOutput<typeof 
 
 /** The open order on an NFT token (the most recent), for `GET /v1/nfts/{contract}`. */
 export function openOrderOn(state: State, assetHex: string): OrderEntry | null {
-  const id = newestOpenOn(state, assetHex);
+  const id = pageDescending(runsOf([state.lists.orders.byAsset.get(assetHex)], [0, 1], statesOf(undefined)), 0, 1)[0];
   return id === undefined ? null : orderEntry(state, state.orders.get(id)!);
 }
 
@@ -247,12 +245,9 @@ export interface OrderFilter {
   orderState?: OrderStateFilter | undefined;
 }
 
-function statesOf(filter: OrderStateFilter | undefined): OrderState[] {
-  if (filter === undefined || filter === 6) return [0, 3];
-  if (filter === 5) return [0, 1, 2, 3];
-  if (filter === 4) return [];
-  return [filter];
-}
+/** The order states a filter keeps: absent or 6, the open ones. */
+const statesOf = (f: OrderStateFilter | undefined): OrderState[] =>
+  f === undefined || f === 6 ? [0, 3] : f === 5 ? [0, 1, 2, 3] : f === 4 ? [] : [f];
 
 /**
  * The scopes whose union is what the filter names (before direction and state); a token id named
@@ -261,67 +256,31 @@ function statesOf(filter: OrderStateFilter | undefined): OrderState[] {
 function scopesFor(state: State, f: OrderFilter): Array<SortedList<number> | undefined> {
   const lists = state.lists.orders;
   const owner = f.starkKey;
-  const ofContract = (c: string) => (owner === undefined ? lists.byContract.get(c) : lists.byOwnerContract.get(owner)?.get(c));
   const ofAsset = (hex: string) => (owner === undefined ? lists.byAsset.get(hex) : lists.byOwnerAsset.get(owner)?.get(hex));
   if (f.contractKey !== undefined) {
     const contract = state.contracts.get(f.contractKey)!;
+    if (f.tokenIds === undefined)
+      return [owner === undefined ? lists.byContract.get(contract.key) : lists.byOwnerContract.get(owner)?.get(contract.key)];
     // A fungible quote has no token id, so no order of it passes a token_ids filter.
-    if (contract.type === 'ERC20' || contract.type === 'ETH') return f.tokenIds === undefined ? [ofContract(contract.key)] : [];
-    if (f.tokenIds === undefined) return [ofContract(contract.key)];
-    return f.tokenIds
-      .map((t) => contract.tokens.get(t.toString()))
-      .filter((x): x is string => x !== undefined)
-      .map(ofAsset);
+    return f.tokenIds.flatMap((t) => contract.tokens.get(t.toString()) ?? []).map(ofAsset);
   }
-  if (f.tokenIds !== undefined) {
-    // Without a contract: that token id in any NFT contract.
-    const ids = [...new Set(f.tokenIds.map(String))];
-    const out: Array<SortedList<number> | undefined> = [];
-    for (const contract of state.contracts.values()) {
-      if (!isNftType(contract.type)) continue;
-      for (const t of ids) {
-        const hex = contract.tokens.get(t);
-        if (hex !== undefined) out.push(ofAsset(hex));
-      }
-    }
-    return out;
-  }
-  return [owner === undefined ? lists.all : lists.byOwner.get(owner)];
+  if (f.tokenIds === undefined) return [owner === undefined ? lists.all : lists.byOwner.get(owner)];
+  // Without a contract: that token id in any NFT contract.
+  const ids = [...new Set(f.tokenIds.map(String))];
+  return [...state.contracts.values()]
+    .filter((c) => isNftType(c.type))
+    .flatMap((c) => ids.flatMap((t) => c.tokens.get(t) ?? []))
+    .map(ofAsset);
 }
 
-/** The runs of order ids (ascending) whose union, newest first, is `GET /v1/orders` for the filter. */
-export function orderRuns(state: State, f: OrderFilter): Run[] {
-  const directions: Array<0 | 1> = f.direction === undefined ? [0, 1] : [f.direction];
-  const states = statesOf(f.orderState);
-  const runs: Run[] = [];
-  for (const s of scopesFor(state, f)) {
-    for (const d of directions) {
-      for (const st of states) {
-        runs.push(s === undefined ? EMPTY_RUN : classRun(s, d, st));
-      }
-    }
-  }
-  return runs;
-}
-
-/** The newest open order on an NFT token (an asset scope), or undefined. */
-export function newestOpenOn(state: State, assetHex: string): number | undefined {
-  const s = state.lists.orders.byAsset.get(assetHex);
-  if (!s) return undefined;
-  let newest: number | undefined;
-  for (const d of [0, 1] as const) {
-    for (const st of [0, 3] as const) {
-      const run = classRun(s, d, st);
-      const id = run.slice(run.size - 1, run.size)[0];
-      if (id !== undefined && (newest === undefined || id > newest)) newest = id;
-    }
-  }
-  return newest;
+/** The runs of order ids (ascending), one per scope, direction and state. */
+function runsOf(scopes: Array<SortedList<number> | undefined>, directions: Array<0 | 1>, states: OrderState[]): Run[] {
+  return scopes.flatMap((s) => directions.flatMap((d) => states.map((st) => (s === undefined ? EMPTY_RUN : classRun(s, d, st)))));
 }
 
 /** `GET /v1/orders`: orders matching the filter, newest first, each view built for its page only. */
 export function orderListing(state: State, f: OrderFilter): Listing<OrderEntry> {
-  const runs = orderRuns(state, f);
+  const runs = runsOf(scopesFor(state, f), f.direction === undefined ? [0, 1] : [f.direction], statesOf(f.orderState));
   return mappedListing(
     totalOf(runs),
     (offset, limit) => pageDescending(runs, offset, limit),

@@ -1,5 +1,5 @@
 // Limit orders: the placement ladder, freezing, cancel. Matching and fills live in matching.ts.
-import { limitOrderWithFeeMsgHash } from '../../crypto/messages.js';
+import { cancelOrderMsgHash, limitOrderWithFeeMsgHash } from '../../crypto/messages.js';
 import { ensureAccount } from '../ledger/accounts.js';
 import { contractOf, requireAsset } from '../catalog/assets.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
@@ -9,11 +9,17 @@ import { matchFills, settleFills } from './matching.js';
 import { paymentMsgHash } from '../../crypto/payment.js';
 import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
 import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';
-import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, useNonce } from '../ledger/signed.js';
-import type { Signature, SignatureCheck } from '../ledger/signed.js';
-import type { Asset, Order, State, TimeInForce } from '../state/state.js';
-import { ORDER_STATES, RECORD_TYPES } from '../state/state.js';
-import { cancelOrderMsgHash } from '../../crypto/messages.js';
+import {
+  checkNonceUnused,
+  checkNotExpired,
+  checkSignature,
+  checkVault,
+  type Signature,
+  type SignatureCheck,
+  useNonce,
+} from '../ledger/signed.js';
+import { type Asset, RECORD_TYPES, type State } from '../state/state.js';
+import { type Order, ORDER_STATES, type TimeInForce } from '../state/orders.js';
 
 export interface OrderInput {
   starkKey: string;

@@ -23,6 +23,29 @@ export function mappedListing<K, T>(total: number, keys: (offset: number, limit:
   return { total, page: (offset, limit) => (offset >= total || limit <= 0 ? [] : keys(offset, limit).map(view)) };
 }
 
+/** The rows at [offset, offset + limit) of parts read one after another, `size(part)` rows each. */
+export function pageOfParts<P, T>(
+  parts: readonly P[],
+  size: (part: P) => number,
+  rows: (part: P, from: number, to: number) => T[],
+  offset: number,
+  limit: number,
+): T[] {
+  const out: T[] = [];
+  let skip = offset;
+  for (const part of parts) {
+    if (out.length >= limit) break;
+    const n = size(part);
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    out.push(...rows(part, skip, Math.min(n, skip + limit - out.length)));
+    skip = 0;
+  }
+  return out;
+}
+
 /** Every row of a listing (for answers that are not paged). */
 export function allOf<T>(listing: Listing<T>): T[] {
   return listing.page(0, listing.total);

@@ -1,6 +1,7 @@
 // The explorer page's small DOM kit: elements built with textContent (no HTML injection), links for
 // every key, id and CID, display amounts, and the fetch of the page's reads and control calls.
-import { ORDER_STATES, RecordStatus } from '../../domain/state/state.js';
+import { ORDER_STATES } from '../../domain/state/orders.js';
+import { RecordStatus } from '../../domain/state/state.js';
 
 /** A read's answer: its shape is declared by the server (explorer-responses.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: the reads are checked against their schemas server-side, not restated here

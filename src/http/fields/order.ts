@@ -2,8 +2,8 @@
 // Java writes stop_limit_time_in_force and payment as null when unset).
 import * as v from 'valibot';
 import type { OrderInput, PaymentInput } from '../../domain/trading/orders.js';
-import { TIME_IN_FORCE } from '../../domain/state/state.js';
-import type { TimeInForce } from '../../domain/state/state.js';
+import { TIME_IN_FORCE } from '../../domain/state/orders.js';
+import type { TimeInForce } from '../../domain/state/orders.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, objectOf, optional, readInOrder, refuse, show } from './field.js';

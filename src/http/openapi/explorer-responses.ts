@@ -1,7 +1,8 @@
 // GET /_devnet/overview: what the explorer page shows (display amounts; genesis names where an account has one).
 import * as v from 'valibot';
 import { RECORD_STATUS } from '../../domain/ledger/records.js';
-import { ORDER_STATE, SETTLEMENT_MODES, TOKEN_TYPE } from '../../domain/state/state.js';
+import { SETTLEMENT_MODES, TOKEN_TYPE } from '../../domain/state/state.js';
+import { ORDER_STATE } from '../../domain/state/orders.js';
 import { DEPTH } from '../../domain/trading/depth.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display, int, isoTime, text } from '../../domain/values/wire.js';
 
