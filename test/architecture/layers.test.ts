@@ -13,7 +13,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
+  ['devnet.ts', 'devnet-commands.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
@@ -29,7 +29,6 @@ function layerOf(module: string): number {
  * shrink (take a module off once it passes); every other module of src/ is held to the limits.
  */
 const STILL_LONG = [
-  'devnet.ts',
   'domain/lifecycle/dump-schema.ts',
   'domain/lifecycle/genesis.ts',
   'domain/lifecycle/load.ts',
