@@ -10,7 +10,7 @@ const graph = importGraph();
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
-  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
+  ['index.ts', 'server.ts', 'emulator.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   ['devnet.ts', 'devnet-commands.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
@@ -49,7 +49,6 @@ const STILL_LONG = [
   'persistence/image.ts',
   'persistence/journal.ts',
   'persistence/state-dir.ts',
-  'server.ts',
   'testing/commands.ts',
 ];
 
