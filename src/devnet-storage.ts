@@ -89,7 +89,7 @@ function fileName(sent: string | undefined): string {
  * A failing disk as a refusal with code 500 (SystemError): 507 when it is full (ENOSPC, EDQUOT), 503
  * for any other I/O error. Undefined for anything that is not an I/O error (a bug stays a bug).
  */
-export function diskFailure(e: unknown): DevnetError | undefined {
+function diskFailure(e: unknown): DevnetError | undefined {
   const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
   if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
   if (code === 'ENOSPC' || code === 'EDQUOT')
@@ -119,28 +119,24 @@ export class DevnetStorage {
     private readonly quota: number | undefined,
   ) {}
 
-  /** Bytes of the files the project lists now (what its quota counts). */
-  usedBytes(apiKey: string, projectUuid: string): number {
+  /** The project's listed files: their bytes (what its quota counts), the largest, and whether `cid` is among them. */
+  private usage(apiKey: string, projectUuid: string, cid?: string): { used: number; largest: number; listed: boolean } {
     let used = 0n;
-    for (const f of allOf(listedFiles(this.devnet.state, apiKey, projectUuid))) used += f.size;
-    return Number(used);
+    let largest = 0n;
+    let listed = false;
+    for (const f of allOf(listedFiles(this.devnet.state, apiKey, projectUuid))) {
+      used += f.size;
+      if (f.size > largest) largest = f.size;
+      if (f.cid === cid) listed = true;
+    }
+    return { used: Number(used), largest: Number(largest), listed };
   }
 
   private allowance(apiKey: string, projectUuid: string): Allowance {
     if (this.quota === undefined) return { quota: undefined, left: Infinity, streamLimit: Infinity };
-    let used = 0n;
-    let largest = 0n;
-    for (const f of allOf(listedFiles(this.devnet.state, apiKey, projectUuid))) {
-      used += f.size;
-      if (f.size > largest) largest = f.size;
-    }
-    const left = this.quota - Number(used);
-    return { quota: this.quota, left, streamLimit: Math.max(left, Number(largest)) };
-  }
-
-  /** Whether the project lists this CID already (storing it again changes nothing, so costs no quota). */
-  private lists(apiKey: string, projectUuid: string, cid: string): boolean {
-    return allOf(listedFiles(this.devnet.state, apiKey, projectUuid)).some((f) => f.cid === cid);
+    const { used, largest } = this.usage(apiKey, projectUuid);
+    const left = this.quota - used;
+    return { quota: this.quota, left, streamLimit: Math.max(left, largest) };
   }
 
   gateway(requestOrigin: string): string {
@@ -207,9 +203,9 @@ export class DevnetStorage {
 
   /** 413 when storing `bytes` more would take the project past its quota (a CID it lists already costs nothing). */
   private checkQuota(apiKey: string, projectUuid: string, cid: string, bytes: number): void {
-    if (this.quota === undefined || this.lists(apiKey, projectUuid, cid)) return;
-    const left = this.quota - this.usedBytes(apiKey, projectUuid);
-    if (bytes > left) throw overQuota(projectUuid, this.quota, left);
+    if (this.quota === undefined) return;
+    const { used, listed } = this.usage(apiKey, projectUuid, cid);
+    if (!listed && bytes > this.quota - used) throw overQuota(projectUuid, this.quota, this.quota - used);
   }
 
   /** Listed files of the caller's project, in upload order, as list entries. */
