@@ -13,7 +13,16 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts', 'server.ts', 'emulator.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-commands.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
+  [
+    'devnet.ts',
+    'devnet-commands.ts',
+    'devnet-events.ts',
+    'devnet-reads.ts',
+    'devnet-storage.ts',
+    'crypto-tables-file.ts',
+    'redact.ts',
+    'answer-notes.ts',
+  ],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
