@@ -22,26 +22,11 @@ export function parseEth(text: string): bigint | undefined {
 /** Anvil's default: 10000 ETH each. */
 const DEV_BALANCE_WEI = 10_000n * 10n ** 18n;
 
-const UNITS: Readonly<Record<string, number>> = {
-  '': 1,
-  b: 1,
-  k: 1024,
-  kb: 1024,
-  kib: 1024,
-  m: 1024 ** 2,
-  mb: 1024 ** 2,
-  mib: 1024 ** 2,
-  g: 1024 ** 3,
-  gb: 1024 ** 3,
-  gib: 1024 ** 3,
-};
-
 /** `1048576`, `1MiB`, `512k` -> bytes (K, M, G are binary: KiB, MiB, GiB); undefined when it is no positive size. */
 export function parseSize(text: string): number | undefined {
-  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
-  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
-  if (!m || unit === undefined) return undefined;
-  const bytes = Number(m[1]) * unit;
+  const m = /^\s*(\d+)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const bytes = Number(m[1]) * 1024 ** (m[2] === undefined ? 0 : 'kmg'.indexOf(m[2].toLowerCase()) + 1);
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 

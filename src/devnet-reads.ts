@@ -8,7 +8,7 @@ import type { BalanceRowV1, BalanceRowV2, BalanceRowV3 } from './domain/ledger/b
 import { collectionListings } from './domain/trading/collection-listings.js';
 import type { CollectionListing } from './domain/trading/collection-listings.js';
 import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
-import { stateHash } from './domain/lifecycle/dump.js';
+import { dumpChunks, dumpState, stateHash } from './domain/lifecycle/dump.js';
 import type { Sha256Text } from './domain/lifecycle/dump.js';
 import { echo, ErrorCode, fail } from './domain/values/errors.js';
 import { findViolations } from './domain/lifecycle/invariants.js';
@@ -143,6 +143,21 @@ export abstract class DevnetReads {
   /** sha256 of the canonical state image: equal hashes mean equal states. */
   stateHash(): string {
     return stateHash(this.state, nativeSha256);
+  }
+
+  /** The canonical, versioned image of the whole state, as one object (small states, tests). */
+  dump(): Record<string, unknown> {
+    return dumpState(this.state);
+  }
+
+  /** `GET /_devnet/state`: the image as text in pieces of ~64 KiB, all taken now (later commands cannot tear it), never joined. */
+  dumpText(): string[] {
+    return [...dumpChunks(this.state)];
+  }
+
+  /** The dump's text in pieces, taken from the live state as they are consumed (synchronously: the image writer). */
+  dumpPieces(): Iterable<string> {
+    return dumpChunks(this.state);
   }
 
   projects(apiKey: string): ReturnType<typeof projectsOf> {

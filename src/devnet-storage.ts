@@ -6,7 +6,7 @@ import type { State } from './domain/state/state.js';
 import type { Listing } from './domain/values/listing.js';
 import { allOf } from './domain/values/listing.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
-import type { NewUpload } from './domain/storage/storage.js';
+import type { Commands } from './devnet-commands.js';
 import type { BlockStore } from './ipfs/block-store.js';
 import { canonicalCid } from './ipfs/cid-form.js';
 import { ContentError } from './ipfs/content-error.js';
@@ -89,7 +89,7 @@ function fileName(sent: string | undefined): string {
  * A failing disk as a refusal with code 500 (SystemError): 507 when it is full (ENOSPC, EDQUOT), 503
  * for any other I/O error. Undefined for anything that is not an I/O error (a bug stays a bug).
  */
-export function diskFailure(e: unknown): DevnetError | undefined {
+function diskFailure(e: unknown): DevnetError | undefined {
   const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
   if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
   if (code === 'ENOSPC' || code === 'EDQUOT')
@@ -110,41 +110,33 @@ export class DevnetStorage {
   private dag: typeof import('./ipfs/dag-check.js') | undefined;
 
   constructor(
-    private readonly state: () => State,
+    /** The devnet: its state, and the index's commands (atomic and journaled there). */
+    private readonly devnet: { readonly state: State } & Pick<Commands, 'recordUpload' | 'removeUpload'>,
     readonly blocks: BlockStore,
     /** Without a trailing slash; undefined = the URL the request came to. */
     private readonly gatewayUrl: string | undefined,
-    /** The index commands of the devnet (atomic and journaled there). */
-    private readonly index: {
-      record(apiKey: string, projectUuid: string, upload: NewUpload): void;
-      remove(apiKey: string, projectUuid: string, cid: string): void;
-    },
     /** Bytes each project may keep listed (`--storage-quota`); undefined: no quota. */
-    private readonly quota?: number,
+    private readonly quota: number | undefined,
   ) {}
 
-  /** Bytes of the files the project lists now (what its quota counts). */
-  usedBytes(apiKey: string, projectUuid: string): number {
+  /** The project's listed files: their bytes (what its quota counts), the largest, and whether `cid` is among them. */
+  private usage(apiKey: string, projectUuid: string, cid?: string): { used: number; largest: number; listed: boolean } {
     let used = 0n;
-    for (const f of allOf(listedFiles(this.state(), apiKey, projectUuid))) used += f.size;
-    return Number(used);
+    let largest = 0n;
+    let listed = false;
+    for (const f of allOf(listedFiles(this.devnet.state, apiKey, projectUuid))) {
+      used += f.size;
+      if (f.size > largest) largest = f.size;
+      if (f.cid === cid) listed = true;
+    }
+    return { used: Number(used), largest: Number(largest), listed };
   }
 
   private allowance(apiKey: string, projectUuid: string): Allowance {
     if (this.quota === undefined) return { quota: undefined, left: Infinity, streamLimit: Infinity };
-    let used = 0n;
-    let largest = 0n;
-    for (const f of allOf(listedFiles(this.state(), apiKey, projectUuid))) {
-      used += f.size;
-      if (f.size > largest) largest = f.size;
-    }
-    const left = this.quota - Number(used);
-    return { quota: this.quota, left, streamLimit: Math.max(left, Number(largest)) };
-  }
-
-  /** Whether the project lists this CID already (storing it again changes nothing, so costs no quota). */
-  private lists(apiKey: string, projectUuid: string, cid: string): boolean {
-    return allOf(listedFiles(this.state(), apiKey, projectUuid)).some((f) => f.cid === cid);
+    const { used, largest } = this.usage(apiKey, projectUuid);
+    const left = this.quota - used;
+    return { quota: this.quota, left, streamLimit: Math.max(left, largest) };
   }
 
   gateway(requestOrigin: string): string {
@@ -158,7 +150,7 @@ export class DevnetStorage {
 
   /** Checked before the body is read: another key's project is refused without reading 100 MiB. */
   requireProject(apiKey: string, projectUuid: string): void {
-    ownProject(this.state(), apiKey, projectUuid);
+    ownProject(this.devnet.state, apiKey, projectUuid);
   }
 
   /**
@@ -202,7 +194,7 @@ export class DevnetStorage {
         // Once more with nothing awaited until the record: the blocks of a refusal here stay stored
         // but unlisted, as a removed file's do.
         this.checkQuota(apiKey, projectUuid, cid, counter.bytes);
-        this.index.record(apiKey, projectUuid, { cid, filename, size: BigInt(counter.bytes) });
+        this.devnet.recordUpload(apiKey, projectUuid, { cid, filename, size: BigInt(counter.bytes) });
         return { cid, endpoints: [endpointOf(this.gateway(requestOrigin), cid)] };
       },
       abort: () => batch.abort(),
@@ -211,22 +203,22 @@ export class DevnetStorage {
 
   /** 413 when storing `bytes` more would take the project past its quota (a CID it lists already costs nothing). */
   private checkQuota(apiKey: string, projectUuid: string, cid: string, bytes: number): void {
-    if (this.quota === undefined || this.lists(apiKey, projectUuid, cid)) return;
-    const left = this.quota - this.usedBytes(apiKey, projectUuid);
-    if (bytes > left) throw overQuota(projectUuid, this.quota, left);
+    if (this.quota === undefined) return;
+    const { used, listed } = this.usage(apiKey, projectUuid, cid);
+    if (!listed && bytes > this.quota - used) throw overQuota(projectUuid, this.quota, this.quota - used);
   }
 
   /** Listed files of the caller's project, in upload order, as list entries. */
   list(apiKey: string, projectUuid: string, requestOrigin: string): Listing<Record<string, unknown>> {
     const gateway = this.gateway(requestOrigin);
-    const files = listedFiles(this.state(), apiKey, projectUuid);
+    const files = listedFiles(this.devnet.state, apiKey, projectUuid);
     return { total: files.total, page: (offset, limit) => files.page(offset, limit).map((f) => storedFileView(f, gateway)) };
   }
 
   async remove(apiKey: string, projectUuid: string, cidText: string): Promise<string> {
     const cid = (await loadCidText()).parseCid(cidText);
     if (!cid) fail(ErrorCode.InvalidParam, `cid must be a CID (such as bafy…), got ${JSON.stringify(echo(cidText))}`);
-    this.index.remove(apiKey, projectUuid, canonicalCid(cid));
+    this.devnet.removeUpload(apiKey, projectUuid, canonicalCid(cid));
     return 'File removed.';
   }
 
@@ -242,7 +234,7 @@ export class DevnetStorage {
 
   /** docs/guarantees.md, re-checked from the bytes: every indexed file's DAG is stored and hashes to its CIDs. */
   violations(): string[] {
-    const cids = storedCids(this.state());
+    const cids = storedCids(this.devnet.state);
     if (cids.size === 0) return [];
     if (!this.dag) return [`${cids.size} stored file(s) not re-hashed: await devnet.storage.warm() first (GET /_devnet/invariants does)`];
     return this.dag.dagViolations(this.blocks, cids);

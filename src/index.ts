@@ -2,8 +2,8 @@
 import { toRequest } from './http/text-request.js';
 import { controlClient } from './control-client.js';
 import { STATE_DIR_SUPPORT } from './persistence/support.js';
-import { namespaced } from './server.js';
-import type { DevnetOptions, InProcessDevnet } from './server.js';
+import { namespaced } from './emulator.js';
+import type { DevnetOptions, InProcessDevnet } from './emulator.js';
 
 /** Where in-process requests are addressed: bare paths resolve against it. */
 const IN_PROCESS_URL = 'http://devnet.local';
@@ -18,13 +18,15 @@ export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
     control: controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken }),
     devnet: main.devnet,
     namespaces: registry,
-    ...(main.persistence ? { restored: main.persistence.report } : {}),
+    restored: main.persistence?.report,
     close: async () => registry.close(),
   };
 }
 
-export { KEEP_ALIVE_MS, namespaceSeed, namespaceStateDir, startDevnet } from './server.js';
-export type { DevnetOptions, InProcessDevnet, NamespaceOptions, RunningDevnet, StartOptions } from './server.js';
+export { KEEP_ALIVE_MS, startDevnet } from './server.js';
+export type { RunningDevnet, StartOptions } from './server.js';
+export { namespaceSeed, namespaceStateDir } from './emulator.js';
+export type { DevnetOptions, InProcessDevnet, NamespaceOptions } from './emulator.js';
 export { Devnet } from './devnet.js';
 export { controlClient, DevnetRequestError } from './control-client.js';
 export type {

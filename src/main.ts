@@ -39,9 +39,8 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
 }
 
 /** What the ready line says of a restored state dir; the repairs a start made go to stderr. */
-function restoreReport(restored: RunningDevnet['restored']): Record<string, unknown> {
-  if (!restored) return {};
-  const warn = (text: string) => process.stderr.write(`l2-devnet: ${text}\n`);
+function restoreReport(restored: RunningDevnet['restored']): Record<string, unknown> | undefined {
+  if (!restored) return undefined;
   if (restored.droppedTail !== null)
     warn(
       `dropped an incomplete last journal line (no newline and its checksum fails: a write cut short, so its command was never acknowledged): ${JSON.stringify(restored.droppedTail.slice(0, 120))}`,
@@ -51,98 +50,92 @@ function restoreReport(restored: RunningDevnet['restored']): Record<string, unkn
   if (restored.journalMissing)
     warn(`${restored.dir}/journal.jsonl was missing: started from the image alone; commands acknowledged after it, if any, are lost`);
   const { dir, replayed, journalMissing } = restored;
-  return {
-    state: { dir, restored: restored.restored, replayed, dropped_tail: restored.droppedTail !== null, journal_missing: journalMissing },
+  return { dir, restored: restored.restored, replayed, dropped_tail: restored.droppedTail !== null, journal_missing: journalMissing };
+}
+
+const warn = (text: string): void => void process.stderr.write(`l2-devnet: ${text}\n`);
+
+/** Says why and exits 1, closing the emulator first when it runs. */
+async function fail(text: string, running?: RunningDevnet): Promise<never> {
+  warn(text);
+  await running?.close();
+  process.exit(1);
+}
+
+/** The server command's options from argv and the environment; undefined when --help or --version answered. */
+function cliOptions(): CliOptions | undefined {
+  try {
+    const parsed = parseFlags(process.argv.slice(2), process.env);
+    if (parsed.help || parsed.version) {
+      process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
+      return undefined;
+    }
+    // No --log: a terminal gets the readable lines, anything else (CI, a container's log) JSON lines.
+    return { ...parsed.options, log: parsed.options.log ?? (process.stdout.isTTY ? 'pretty' : 'json') };
+  } catch (e) {
+    if (!(e instanceof FlagError)) throw e;
+    warn(e.message);
+    process.exit(2);
+  }
+}
+
+/** On SIGINT and SIGTERM: the listen file removed, --dump-state written, the emulator closed, exit 0 (1 if any failed). */
+function onShutdown(running: RunningDevnet, options: CliOptions): void {
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    if (options.listenFile !== undefined) removeListenFile(options.listenFile);
+    if (options.dumpState !== undefined) {
+      try {
+        dumpStateFile(running.devnet, options.dumpState);
+      } catch (e) {
+        warn(`--dump-state ${options.dumpState}: ${(e as Error).message}`);
+        process.exitCode = 1;
+      }
+    }
+    void running.close().then(
+      () => process.exit(process.exitCode ?? 0),
+      (e: unknown) => fail(`closing failed: ${(e as Error).message}`),
+    );
   };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 async function main(): Promise<void> {
   const sub = process.argv[2];
-  if (sub === 'health') {
-    process.exitCode = await healthCommand(process.argv.slice(3), process.env);
-    return;
-  }
-  if (isSubcommand(sub)) {
-    process.exitCode = await runSubcommand(sub, process.argv.slice(3));
-    return;
-  }
-  let options: CliOptions;
-  try {
-    const parsed = parseFlags(process.argv.slice(2), process.env);
-    if (parsed.help) {
-      process.stdout.write(helpText() + '\n');
-      return;
-    }
-    if (parsed.version) {
-      process.stdout.write(VERSION + '\n');
-      return;
-    }
-    // No --log: a terminal gets the readable lines, anything else (CI, a container's log) JSON lines.
-    options = { ...parsed.options, log: parsed.options.log ?? (process.stdout.isTTY ? 'pretty' : 'json') };
-  } catch (e) {
-    if (e instanceof FlagError) {
-      process.stderr.write(`l2-devnet: ${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  if (sub === 'health') return void (process.exitCode = await healthCommand(process.argv.slice(3), process.env));
+  if (isSubcommand(sub)) return void (process.exitCode = await runSubcommand(sub, process.argv.slice(3)));
+  const options = cliOptions();
+  if (options === undefined) return;
   let running: RunningDevnet;
   try {
     // Request lines start after the ready line: the first request can only be handled after
     // startDevnet resolves, and the ready line is written in the same turn that it resolves.
     running = await startDevnet(options);
   } catch (e) {
-    process.stderr.write(`l2-devnet: ${startFailure(e as Error, options)}\n`);
-    process.exit(1);
+    return fail(startFailure(e as Error, options));
   }
   // Loaded in the turn startDevnet resolved in, so before the first request is handled.
   if (options.loadState !== undefined) {
     try {
       loadStateFile(running.devnet, options.loadState);
     } catch (e) {
-      process.stderr.write(`l2-devnet: --load-state ${options.loadState}: ${(e as Error).message}\n`);
-      await running.close();
-      process.exit(1);
+      return fail(`--load-state ${options.loadState}: ${(e as Error).message}`, running);
     }
   }
   // Handlers first: a SIGTERM that follows the ready line at once must find them (exit 0, state flushed).
-  const listenFile = options.listenFile;
-  let closing = false;
-  const shutdown = (): void => {
-    if (closing) return;
-    closing = true;
-    if (listenFile !== undefined) removeListenFile(listenFile);
-    if (options.dumpState !== undefined) {
-      try {
-        dumpStateFile(running.devnet, options.dumpState);
-      } catch (e) {
-        process.stderr.write(`l2-devnet: --dump-state ${options.dumpState}: ${(e as Error).message}\n`);
-        process.exitCode = 1;
-      }
-    }
-    void running.close().then(
-      () => process.exit(process.exitCode ?? 0),
-      (e: unknown) => {
-        process.stderr.write(`l2-devnet: closing failed: ${(e as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-
+  onShutdown(running, options);
   const state = restoreReport(running.restored);
-  if (listenFile !== undefined) {
+  if (options.listenFile !== undefined) {
     try {
-      writeListenFile(listenFile, running.listenUrl);
+      writeListenFile(options.listenFile, running.listenUrl);
     } catch (e) {
-      process.stderr.write(`l2-devnet: --listen-file ${listenFile}: ${(e as Error).message}\n`);
-      await running.close();
-      process.exit(1);
+      return fail(`--listen-file ${options.listenFile}: ${(e as Error).message}`, running);
     }
   }
-  const l1 = running.l1 ? { l1: running.l1 } : {};
-  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, ...state, ...l1 }) + '\n');
+  process.stdout.write(JSON.stringify({ event: 'ready', url: running.url, version: VERSION, state, l1: running.l1 }) + '\n');
   if (options.log === 'pretty') process.stdout.write(accountsTable(running, options.controlToken) + '\n');
   if (options.signatures !== 'skip') warmCrypto(running);
 }

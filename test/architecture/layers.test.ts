@@ -10,10 +10,19 @@ const graph = importGraph();
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
-  ['index.ts', 'server.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
+  ['index.ts', 'server.ts', 'emulator.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
-  ['devnet.ts', 'devnet-events.ts', 'devnet-reads.ts', 'devnet-storage.ts', 'crypto-tables-file.ts', 'redact.ts', 'answer-notes.ts'],
+  [
+    'devnet.ts',
+    'devnet-commands.ts',
+    'devnet-events.ts',
+    'devnet-reads.ts',
+    'devnet-storage.ts',
+    'crypto-tables-file.ts',
+    'redact.ts',
+    'answer-notes.ts',
+  ],
   ['domain/'],
   ['crypto/', 'ipfs/', 'version.ts', 'listen-url.ts', 'command-line.ts'],
 ];
@@ -29,15 +38,12 @@ function layerOf(module: string): number {
  * shrink (take a module off once it passes); every other module of src/ is held to the limits.
  */
 const STILL_LONG = [
-  'devnet.ts',
   'http/routes/control.ts',
   'http/routes/explorer.ts',
   'http/routes/marketplaces.ts',
   'http/routes/orders.ts',
   'http/routes/projects.ts',
   'http/routes/records.ts',
-  'main.ts',
-  'server.ts',
 ];
 
 const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');

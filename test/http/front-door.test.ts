@@ -2,7 +2,7 @@
 // (devnet_getConfig / anvil_nodeInfo) and the generated accounts of --accounts N --balance X.
 import { describe, expect, it } from 'vitest';
 import { Devnet } from '../../src/devnet.js';
-import type { CommandEntry } from '../../src/devnet.js';
+import type { CommandEntry } from '../../src/devnet-commands.js';
 import { VERSION } from '../../src/version.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
 import { DMINT, ETH_ASSET, OFF_CURVE_KEY, RDD20, failedCode, testClient } from '../support/client.js';

@@ -4,8 +4,8 @@
 // knows: the genesis private keys and API keys, an --api-key, a key made by POST /_devnet/api-keys, the
 // control token, a wallet's private key. The answers to the caller itself keep theirs.
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/devnet.js';
-import type { CommandName } from '../../src/devnet.js';
+import { COMMANDS } from '../../src/devnet-commands.js';
+import type { CommandName } from '../../src/devnet-commands.js';
 import type { DevnetEvent } from '../../src/devnet-events.js';
 import type { DevnetOptions } from '../../src/index.js';
 import { logWriter } from '../../src/http/request-log.js';

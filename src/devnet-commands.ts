@@ -1,0 +1,149 @@
+// The commands that are domain operations as they are, by name: Devnet (devnet.ts) makes each a method that runs it
+// atomically and journals it, and a journal replay calls them by the names recorded.
+import { parseStarkKey } from './domain/ledger/accounts.js';
+import { requireAsset } from './domain/catalog/assets.js';
+import { deposit, setBalance } from './domain/ledger/deposits.js';
+import type { DepositInput } from './domain/ledger/deposits.js';
+import { createMarketplace } from './domain/trading/marketplaces.js';
+import type { NewMarketplace } from './domain/trading/marketplaces.js';
+import { mint } from './domain/ledger/mints.js';
+import type { MintInput } from './domain/ledger/mints.js';
+import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/catalog/projects.js';
+import type { NewContract } from './domain/catalog/projects.js';
+import { formatUuid, nextBlock } from './domain/state/prng.js';
+import { moveClock, moveRecord, runBatch } from './domain/records/settlement.js';
+import type { BatchLayer, BatchResult, ClockMove } from './domain/records/settlement.js';
+import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
+import type { Signature, SignatureCheck } from './domain/ledger/signed.js';
+import type { LedgerRecord, State } from './domain/state/state.js';
+import { submitTransfer } from './domain/ledger/transfers.js';
+import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
+import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
+import { vaultsFor } from './domain/ledger/vaults.js';
+import { drawWallets } from './domain/ledger/wallets.js';
+import type { Wallet } from './domain/ledger/wallets.js';
+import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/ledger/withdrawals.js';
+import { orderInfo } from './domain/trading/order-info.js';
+import { cancelOrder, placeOrder } from './domain/trading/orders.js';
+import type { OrderInput } from './domain/trading/orders.js';
+import { recordUpload, removeUpload } from './domain/storage/storage.js';
+import type { NewUpload } from './domain/storage/storage.js';
+
+/** What a command works on: the current state, the signature check (passes while the journal is replayed), the L1 deposits' transactions. */
+export interface CommandContext {
+  readonly state: State;
+  readonly checkSig: SignatureCheck;
+  readonly l1Txs: Map<number, { tx: string; record: string }>;
+}
+
+type Ctx = CommandContext;
+
+/**
+ * The commands that are the domain's operations as they are: each becomes a Devnet method of the same
+ * name and parameters (after the context) that runs it atomically and journals it (see Devnet.command).
+ */
+export const COMMAND_TABLE = {
+  orderInfo: (c: Ctx, starkKey: string, contract1: string, contract2: string) => orderInfo(c.state, starkKey, contract1, contract2),
+  placeOrder: (c: Ctx, input: OrderInput) => ({ sequence_id: placeOrder(c.state, input, c.checkSig) }),
+  cancelOrder: (c: Ctx, orderId: number, starkKey: string, signature: Signature) => ({
+    sequence_id: cancelOrder(c.state, orderId, starkKey, signature, c.checkSig),
+  }),
+  createApiKey: (c: Ctx, name = 'control-plane') => {
+    const key = 'rk-' + formatUuid(nextBlock(c.state.prng));
+    c.state.apiKeys.set(key, { key, name });
+    return { api_key: key };
+  },
+  createProject: (c: Ctx, apiKey: string, name: string) => ({
+    message: 'Project created.',
+    project_uuid: createProject(c.state, apiKey, name).uuid,
+  }),
+  renameProject: (c: Ctx, apiKey: string, uuid: string, name: string) => ({
+    message: 'Project edited.',
+    project_uuid: renameProject(c.state, apiKey, uuid, name).uuid,
+  }),
+  removeProject: (c: Ctx, apiKey: string, uuid: string) => {
+    removeProject(c.state, apiKey, uuid);
+    return { message: 'Project removed.' };
+  },
+  createContract: (c: Ctx, apiKey: string, spec: NewContract) => ({
+    message: 'Contract created.',
+    contract_uuid: createContract(c.state, apiKey, spec).uuid,
+  }),
+  removeContract: (c: Ctx, apiKey: string, uuid: string) => {
+    removeContract(c.state, apiKey, uuid);
+    return { message: 'Contract removed.' };
+  },
+  createMarketplace: (c: Ctx, apiKey: string, input: NewMarketplace) => ({
+    message: 'Marketplace created.',
+    marketplace_uuid: createMarketplace(c.state, apiKey, input).uuid,
+  }),
+  transfer: (c: Ctx, input: SignedMoveInput) => ({ sequence_id: submitTransfer(c.state, input, c.checkSig) }),
+  batchTransfer: (c: Ctx, input: BatchTransferInput) => ({ sequence_id: submitBatchTransfer(c.state, input, c.checkSig) }),
+  multiTransfer: (c: Ctx, input: MultiTransferInput) => ({ sequence_id: submitMultiTransfer(c.state, input, c.checkSig) }),
+  withdraw: (c: Ctx, input: SignedMoveInput) => ({ sequence_id: submitWithdrawal(c.state, input, c.checkSig) }),
+  mint: (c: Ctx, input: MintInput) => ({ sequence_ids: mint(c.state, input) }),
+  batches: (c: Ctx, layer: BatchLayer): BatchResult => runBatch(c.state, layer),
+  moveRecord: (c: Ctx, sequenceId: number, status: number) => {
+    const r = moveRecord(c.state, sequenceId, status);
+    return { sequence_id: r.sequenceId, status: r.status };
+  },
+  claim: (c: Ctx, ethAddressText: string | undefined, assetId: bigint) => {
+    const address = parseEthAddress(ethAddressText, 'ethaddress');
+    const asset = requireAsset(c.state, assetId);
+    return { ethaddress: address, asset_id: asset.hex, amount: claimWithdrawal(c.state, address, asset.hex) };
+  },
+  /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
+  setClock: (c: Ctx, input: ClockMove) => moveClock(c.state, input),
+  /** `GET /v1/vaults`: one vault id per (owner, asset), allocated on first use. */
+  vaults: (c: Ctx, ownerTexts: string[], assetIds: bigint[]) => vaultsFor(c.state, ownerTexts, assetIds),
+  /** `GET /v1/wallets`: fresh key pairs from the seeded PRNG (a testing helper of the real service). */
+  wallets: (c: Ctx, count: number): Wallet[] => drawWallets(c.state, count),
+  deposit: (c: Ctx, input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }) => ({
+    sequence_id: deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId,
+  }),
+  /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction hash. */
+  l1Deposit: (c: Ctx, input: DepositInput, l1Tx: string) => {
+    const seq = deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
+    c.l1Txs.set(seq, { tx: l1Tx, record: fingerprint(c.state.records.get(seq)) });
+    return { sequence_id: seq };
+  },
+  /** `POST /_devnet/set-balance`: the available balance of a fungible asset set to `amount` (no record; see setBalance). */
+  setBalance: (c: Ctx, starkKey: string, contractAddress: string, amount: bigint) => ({
+    stark_key: starkKey,
+    ...setBalance(c.state, starkKey, contractAddress, amount),
+  }),
+  // The storage index (blocks are committed to the block store before these run).
+  recordUpload: (c: Ctx, apiKey: string, projectUuid: string, upload: NewUpload) => void recordUpload(c.state, apiKey, projectUuid, upload),
+  removeUpload: (c: Ctx, apiKey: string, projectUuid: string, cid: string): void => removeUpload(c.state, apiKey, projectUuid, cid),
+};
+
+export type TableCommand = keyof typeof COMMAND_TABLE;
+export type Commands = {
+  [K in TableCommand]: (typeof COMMAND_TABLE)[K] extends (c: Ctx, ...args: infer A) => infer R ? (...args: A) => R : never;
+};
+
+/** Every method the journal may name (commands that can change the state). */
+export const COMMANDS = [...(Object.keys(COMMAND_TABLE) as TableCommand[]), 'snapshot', 'revert', 'deleteSnapshot', 'tick'] as const;
+export type CommandName = TableCommand | 'snapshot' | 'revert' | 'deleteSnapshot' | 'tick';
+
+/** One accepted command as the journal keeps it: replaying the entries in order rebuilds the state. */
+export interface CommandEntry {
+  cmd: CommandName;
+  args: unknown[];
+  /** The emulator clock when the command ran (wall clock mode only: replay sets it first). */
+  at?: bigint;
+}
+
+/**
+ * Where accepted commands go (the journal). Both calls save before the change counts: a throw means
+ * "not saved" and the change is undone (a DevnetError passes through, e.g. 503 for a disk that refuses writes).
+ */
+export interface CommandSink {
+  append(entry: CommandEntry): void;
+  /** A whole new state (reset, load) as its dump's text in pieces, saved before it replaces the current one. */
+  replace(dump: () => Iterable<string>): void;
+}
+
+/** What tells a record from another that took its sequence id (after a revert, reset or load). */
+export const fingerprint = (r: LedgerRecord | undefined): string =>
+  r === undefined ? '' : `${r.type} ${r.starkKey} ${r.assetHex} ${r.amount} ${r.timeMicros}`;
