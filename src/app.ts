@@ -112,17 +112,19 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   // the schema converter loads only then, so start-up does not pay for it.
   let document: unknown;
   mount(
-    new RouteGroup().add(
-      { method: 'GET', path: '/openapi.json', tag: 'docs', reply: 'plain', summary: 'This OpenAPI 3.1 document', response: DOCUMENT },
-      async () => {
-        if (document) return document;
+    new RouteGroup({ tag: 'docs', reply: 'plain' }).add({
+      method: 'GET',
+      path: '/openapi.json',
+      summary: 'This OpenAPI 3.1 document',
+      response: DOCUMENT,
+      handle: async () => {
         const [{ openApiDocument }, { builtExamples }] = await Promise.all([
           import('./http/openapi/document.js'),
           import('./http/openapi/example.js'),
         ]);
-        return (document = openApiDocument(specs, builtExamples()));
+        return (document ??= openApiDocument(specs, builtExamples()));
       },
-    ),
+    }),
   );
 
   app.notFound(notFound(app, mode));

@@ -74,18 +74,35 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
 /** Returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes). */
 export type Handler<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = (input: RouteInput<P, Q, B>) => unknown;
 
+/** What every route of a group shares: its tag, its reply (a route may name its own) and whether it needs a key. */
+export interface GroupDefaults {
+  readonly tag: string;
+  readonly reply: ReplyKind;
+  readonly auth?: boolean;
+}
+
+/** A route as its group declares it: the declaration with its handler last (its types come from the fields above it). */
+export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = Omit<RouteSpec<P, Q, B>, 'tag' | 'reply'> & {
+  readonly reply?: ReplyKind;
+  readonly handle: Handler<P, Q, B>;
+};
+
 export class RouteGroup {
   readonly hono = new Hono();
   readonly specs: AnyRouteSpec[] = [];
 
   /** `devnet` checks API keys for `auth` routes. */
-  constructor(private readonly devnet?: Devnet) {}
+  constructor(
+    private readonly defaults: GroupDefaults,
+    private readonly devnet?: Devnet,
+  ) {}
 
   /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
-  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(
-    spec: RouteSpec<P, Q, B>,
-    handler: Handler<P, Q, B>,
-  ): this {
+  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>({
+    handle: handler,
+    ...route
+  }: Route<P, Q, B>): this {
+    const spec: RouteSpec<P, Q, B> = { ...this.defaults, ...route };
     if (spec.auth && !this.devnet) throw new Error(`${spec.method} ${spec.path}: an auth route needs the group's devnet`);
     this.specs.push(spec as unknown as AnyRouteSpec);
     const readParams = fieldReader(spec.params, 'text');

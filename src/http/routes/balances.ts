@@ -1,4 +1,5 @@
 // Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract), /v3/balances (per contract, with tokens).
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, wireText } from '../fields/kinds.js';
@@ -6,73 +7,52 @@ import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { BALANCE_ROW, BALANCE_ROW_V2, BALANCE_ROW_V3 } from '../../domain/ledger/balances.js';
 import { paged } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
-import * as v from 'valibot';
 
-const tag = 'balances';
 const starkKeyText = wireText({ required: true });
 const contractFilter = wireText({ description: 'only this contract (ERC20 or NFT)' });
 
 export function balanceRoutes(devnet: Devnet): RouteGroup {
-  return new RouteGroup(devnet)
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/balance',
-        tag,
-        reply: 'ok+code',
-        summary: 'One balance of a stark key',
-        query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
-        response: BALANCE_ROW,
-      },
-      ({ query: q }) => {
+  return new RouteGroup({ tag: 'balances', reply: 'ok+code' }, devnet)
+    .add({
+      method: 'GET',
+      path: '/v1/balance',
+      summary: 'One balance of a stark key',
+      query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
+      response: BALANCE_ROW,
+      handle: ({ query: q }) => {
         const assetId = q.asset_id;
         return devnet.balance(q.stark_key, assetId);
       },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/balances',
-        tag,
-        reply: 'ok+code',
-        summary: 'Non-empty balances of a stark key, paginated',
-        query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
-        response: paged(BALANCE_ROW),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/balances',
+      summary: 'Non-empty balances of a stark key, paginated',
+      query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
+      response: paged(BALANCE_ROW),
+      handle: ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
+    })
+    .add({
+      method: 'GET',
+      path: '/v2/balances',
+      summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
+      query: { stark_key: starkKeyText, contract_address: contractFilter },
+      response: v.array(BALANCE_ROW_V2),
+      handle: ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
+    })
+    .add({
+      method: 'GET',
+      path: '/v3/balances',
+      summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
+      description:
+        "Each row carries exactly the keys Java's strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).",
+      query: {
+        stark_key: starkKeyText,
+        contract_address: contractFilter,
+        type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }),
+        ...PAGE_FIELDS,
       },
-      ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v2/balances',
-        tag,
-        reply: 'ok+code',
-        summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
-        query: { stark_key: starkKeyText, contract_address: contractFilter },
-        response: v.array(BALANCE_ROW_V2),
-      },
-      ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v3/balances',
-        tag,
-        reply: 'ok+code',
-        summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
-        description:
-          "Each row carries exactly the keys Java's strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).",
-        query: {
-          stark_key: starkKeyText,
-          contract_address: contractFilter,
-          type: wireText({ description: 'ETH, ERC20, ERC721, ERC721M or ERC721MC (28 otherwise)' }),
-          ...PAGE_FIELDS,
-        },
-        response: v.array(BALANCE_ROW_V3),
-      },
-      ({ query: q }) => {
-        const rows = devnet.balancesV3(q.stark_key, q.contract_address, q.type);
-        return paginate(rows, pageOf(q)).list;
-      },
-    );
+      response: v.array(BALANCE_ROW_V3),
+      handle: ({ query: q }) => paginate(devnet.balancesV3(q.stark_key, q.contract_address, q.type), pageOf(q)).list,
+    });
 }

@@ -1,6 +1,7 @@
 // The explorer: its page and assets at /, the reads it makes (overview, search, detail pages, the
 // request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics. Every view goes
 // through redact(): a field under a secret name never reaches the page.
+import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { redact } from '../../redact.js';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
@@ -20,13 +21,12 @@ import {
   OVERVIEW,
   SEARCH,
 } from '../openapi/explorer-responses.js';
-import { TEXT } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout } from '../event-stream.js';
 import type { EventStreamOptions } from '../event-stream.js';
 
-const tag = 'explorer';
-
+/** What a non-JSON answer's body is: text (the page, an event stream, metrics). */
+const TEXT = v.string();
 const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
 const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
 
@@ -47,187 +47,146 @@ const loadViews = () => (views ??= import('../../explorer/views.js'));
 const loadOverview = () => (overview ??= import('../../explorer/overview.js'));
 
 export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
-  const r = new RouteGroup();
-
+  const group = new RouteGroup({ tag: 'explorer', reply: 'plain' });
   for (const [path, type] of Object.entries(EXPLORER_ASSET_TYPES)) {
-    r.add(
-      {
-        method: 'GET',
-        path,
-        tag,
-        reply: 'plain',
-        summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`,
-        produces: { type: type.split(';')[0]!, schema: TEXT },
-      },
-      async ({ c }) => c.body((await loadAssets()).EXPLORER_ASSETS[path]!.body, 200, { 'content-type': type, 'cache-control': 'no-cache' }),
-    );
+    group.add({
+      method: 'GET',
+      path,
+      summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`,
+      produces: { type: type.split(';')[0]!, schema: TEXT },
+      handle: async ({ c }) =>
+        c.body((await loadAssets()).EXPLORER_ASSETS[path]!.body, 200, { 'content-type': type, 'cache-control': 'no-cache' }),
+    });
   }
-  r.add(
-    {
+  group
+    .add({
       method: 'GET',
       path: '/favicon.ico',
-      tag,
-      reply: 'plain',
       summary: "The explorer's icon (SVG)",
       produces: { type: 'image/svg+xml', schema: TEXT },
-    },
-    ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
-  );
-
-  r.add(
-    {
+      handle: ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/overview',
-      tag,
-      reply: 'plain',
       summary: 'What the explorer shows: accounts, balances, books, records, storage',
       response: OVERVIEW,
-    },
-    async ({ c }) => redact((await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
-  );
-
-  r.add(
-    {
+      handle: async ({ c }) =>
+        redact((await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/search',
-      tag,
-      reply: 'plain',
       response: SEARCH,
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
-    },
-    async ({ query }) => redact({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
-  );
-
-  r.add(
-    {
+      handle: async ({ query }) => redact({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/records',
-      tag,
-      reply: 'plain',
       response: EXPLORER_RECORDS,
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
       query: {
         before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }),
         limit: PAGE_LIMIT,
       },
-    },
-    async ({ query }) =>
-      redact(
-        (await loadViews()).recordPage(
-          devnet.state,
-          query.before === undefined ? undefined : Number(query.before),
-          n(query.limit, DEFAULT_PAGE),
+      handle: async ({ query }) =>
+        redact(
+          (await loadViews()).recordPage(
+            devnet.state,
+            query.before === undefined ? undefined : Number(query.before),
+            n(query.limit, DEFAULT_PAGE),
+          ),
         ),
-      ),
-  );
+    });
+  return inspectorRoutes(detailRoutes(group, devnet, inspector), devnet, inspector, events);
+}
 
-  r.add(
-    {
+/** The detail pages: an account, a record, an order, a contract, a stored file. */
+function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): RouteGroup {
+  return group
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/accounts/:stark_key',
-      tag,
-      reply: 'plain',
       response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
-    },
-    async ({ params, query }) => {
-      const { accountView } = await loadViews();
-      let key = params.stark_key.trim().toLowerCase();
-      if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
-      else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
-      return redact(
-        accountView(devnet.state, key, { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) }) ??
-          notFound(`account ${key}`),
-      );
-    },
-  );
-
-  r.add(
-    {
+      handle: async ({ params, query }) => {
+        const { accountView } = await loadViews();
+        let key = params.stark_key.trim().toLowerCase();
+        if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
+        else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
+        const page = { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) };
+        return redact(accountView(devnet.state, key, page) ?? notFound(`account ${key}`));
+      },
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/records/:sequence_id',
-      tag,
-      reply: 'plain',
       response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
-    },
-    async ({ params }) =>
-      redact(
-        (await loadViews()).recordDetail(
-          devnet.state,
-          params.sequence_id,
-          inspector.history.statusSteps(params.sequence_id),
-          devnet.l1TxOf(params.sequence_id),
-        ) ?? notFound(`record ${params.sequence_id}`),
-      ),
-  );
-
-  r.add(
-    {
+      handle: async ({ params: { sequence_id: id } }) =>
+        redact(
+          (await loadViews()).recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)) ??
+            notFound(`record ${id}`),
+        ),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/orders/:order_id',
-      tag,
-      reply: 'plain',
       response: EXPLORER_ORDER,
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-    },
-    async ({ params, query }) =>
-      redact(
-        (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
-          notFound(`order ${params.order_id}`),
-      ),
-  );
-
-  r.add(
-    {
+      handle: async ({ params, query }) =>
+        redact(
+          (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+            notFound(`order ${params.order_id}`),
+        ),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/contracts/:address',
-      tag,
-      reply: 'plain',
       response: EXPLORER_CONTRACT,
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-    },
-    async ({ params, query }) =>
-      redact(
-        (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
-          notFound(`contract ${params.address}`),
-      ),
-  );
-
-  r.add(
-    {
+      handle: async ({ params, query }) =>
+        redact(
+          (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+            notFound(`contract ${params.address}`),
+        ),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/explorer/files/:cid',
-      tag,
-      reply: 'plain',
       response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
-    },
-    async ({ params, c }) =>
-      redact(
-        (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ??
-          notFound(`stored file ${params.cid}`),
-      ),
-  );
+      handle: async ({ params, c }) =>
+        redact(
+          (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ??
+            notFound(`stored file ${params.cid}`),
+        ),
+    });
+}
 
-  r.add(
-    {
+/** The inspector's own routes: the request journal, the live event stream, the metrics. */
+function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector, events: EventStreamOptions): RouteGroup {
+  const journal = inspector.journal;
+  const fanout = new EventFanout(devnet, events, (last) => inspector.history.since(last));
+  inspector.subscribers = () => fanout.size;
+  const number = (x: bigint | undefined) => (x === undefined ? undefined : Number(x));
+  return group
+    .add({
       method: 'GET',
       path: '/_devnet/requests',
-      tag,
-      reply: 'plain',
       response: JOURNAL,
       summary: 'The request journal: the last requests, newest first (no header; secrets in the query and body [redacted])',
-      description: `Holds the last ${inspector.journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
+      description: `Holds the last ${journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
       query: {
         method: optText({ max: 16, description: 'GET, POST, DELETE, ...' }),
         path: optText({ max: 256, description: 'paths containing this text' }),
@@ -236,66 +195,47 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
         since: optUint({ below: 1n << 53n, description: 'entries with a higher id only (the `last_id` of an earlier answer)' }),
         limit: optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n, description: `1..${MAX_JOURNAL_LIMIT}, default 100` }),
       },
-    },
-    ({ query }) => {
-      const entries = inspector.journal.list({
-        method: query.method === '' ? undefined : query.method,
-        path: query.path === '' ? undefined : query.path,
-        status: query.status === undefined ? undefined : Number(query.status),
-        error_code: query.error_code === undefined ? undefined : Number(query.error_code),
-        since: query.since === undefined ? undefined : Number(query.since),
-        limit: n(query.limit, 100),
-      });
-      return { entries, last_id: inspector.journal.nextId - 1, size: inspector.journal.size, capacity: inspector.journal.capacity };
-    },
-  );
-  r.add(
-    {
+      handle: ({ query: q }) => {
+        const entries = journal.list({
+          method: q.method === '' ? undefined : q.method,
+          path: q.path === '' ? undefined : q.path,
+          status: number(q.status),
+          error_code: number(q.error_code),
+          since: number(q.since),
+          limit: n(q.limit, 100),
+        });
+        return { entries, last_id: journal.nextId - 1, size: journal.size, capacity: journal.capacity };
+      },
+    })
+    .add({
       method: 'DELETE',
       path: '/_devnet/requests',
-      tag,
-      reply: 'plain',
       response: JOURNAL_CLEARED,
       summary: 'Empties the request journal (ids go on)',
-    },
-    () => ({ removed: inspector.journal.clear() }),
-  );
-
-  const fanout = new EventFanout(devnet, events, (last) => inspector.history.since(last));
-  inspector.subscribers = () => fanout.size;
-  r.add(
-    {
+      handle: () => ({ removed: journal.clear() }),
+    })
+    .add({
       method: 'GET',
       path: '/_devnet/events',
-      tag,
-      reply: 'plain',
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
       produces: { type: 'text/event-stream', schema: TEXT },
       refusals: [429],
       // Read by the fan-out itself (with the Last-Event-ID header): declared here for the document.
       query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
-    },
-    ({ c }) => fanout.respond(c),
-  );
-
-  r.add(
-    {
+      handle: ({ c }) => fanout.respond(c),
+    })
+    .add({
       method: 'GET',
       path: '/metrics',
-      tag,
-      reply: 'plain',
       summary: 'Prometheus metrics (text exposition format 0.0.4)',
       description:
         'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',
       produces: { type: 'text/plain', schema: TEXT },
-    },
-    async ({ c }) =>
-      c.body(await inspector.metrics.text(), 200, {
-        'content-type': 'text/plain; version=0.0.4; charset=utf-8',
-        'cache-control': 'no-cache',
-      }),
-  );
-
-  return r;
+      handle: async ({ c }) =>
+        c.body(await inspector.metrics.text(), 200, {
+          'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+          'cache-control': 'no-cache',
+        }),
+    });
 }

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refusalOf, refuse } from '../fields/field.js';
 import type { Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
-import { MINTED } from '../openapi/responses.js';
+import { SEQUENCE_IDS } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
 /** `"1,2"` (the documented form) or an array of ids; each a uint256 (4 when unparsable). */
@@ -38,32 +38,30 @@ function tokenIds(): Field<bigint[] | undefined> {
 }
 
 export function mintRoutes(devnet: Devnet): RouteGroup {
-  return new RouteGroup(devnet).add(
-    {
-      method: 'POST',
-      path: '/v1/mints',
-      tag: 'mints',
-      auth: true,
-      reply: 'ok',
-      summary: "Mints ERC721/ERC721M tokens on a contract of the caller's projects (one type-2 record each)",
-      body: {
-        contract_address: text({ code: ErrorCode.ContractAddressMissing }),
-        stark_key: starkKey({ description: 'the receiver' }),
-        amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
-        token_ids: tokenIds(),
-        token_url: optText({
-          description:
-            'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)',
-        }),
-      },
-      response: MINTED,
+  return new RouteGroup({ tag: 'mints', reply: 'ok', auth: true }, devnet).add({
+    method: 'POST',
+    path: '/v1/mints',
+    summary: "Mints ERC721/ERC721M tokens on a contract of the caller's projects (one type-2 record each)",
+    body: {
+      contract_address: text({ code: ErrorCode.ContractAddressMissing }),
+      stark_key: starkKey({ description: 'the receiver' }),
+      amount: optUint({ code: ErrorCode.MintAmountInvalid, below: 1n << 63n, description: '1..100; ids continue after the highest' }),
+      token_ids: tokenIds(),
+      token_url: optText({
+        description: 'ERC721MC: the URL of the minted tokens (required there; Java always sends it, "" when unset, which counts as absent)',
+      }),
     },
-    ({ apiKey, body: b }) => {
-      const contractAddress = b.contract_address;
-      const starkKeyValue = b.stark_key;
-      const amount = b.amount;
-      const tokenIds = b.token_ids;
-      return devnet.mint({ apiKey, contractAddress, starkKey: starkKeyValue, amount, tokenIds, tokenUrl: b.token_url });
-    },
-  );
+    response: v.strictObject({
+      sequence_ids: v.pipe(SEQUENCE_IDS, v.description('the type-2 records of the tokens minted, one per token')),
+    }),
+    handle: ({ apiKey, body: b }) =>
+      devnet.mint({
+        apiKey,
+        contractAddress: b.contract_address,
+        starkKey: b.stark_key,
+        amount: b.amount,
+        tokenIds: b.token_ids,
+        tokenUrl: b.token_url,
+      }),
+  });
 }

@@ -13,10 +13,8 @@ import {
   namespaceOf,
 } from '../namespace.js';
 import type { NamespaceDirectory } from '../namespace.js';
-import { NAMESPACE_DELETED, NAMESPACES } from '../openapi/control-responses.js';
+import { count, text } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
-
-const tag = 'namespaces';
 
 /** A namespace name as a path parameter (the same rule as the /ns/{name} prefix). */
 const NAME: Field<string> = fieldOf(
@@ -33,35 +31,44 @@ const NAME: Field<string> = fieldOf(
 );
 
 export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
-  return new RouteGroup()
-    .add(
-      {
-        method: 'GET',
-        path: '/_devnet/namespaces',
-        tag,
-        reply: 'plain',
-        response: NAMESPACES,
-        summary: 'Every namespace of this emulator, the one this request went to, the cap and the idle TTL',
-        description: `A namespace is a whole devnet (state, clock, snapshots, faults, events), chosen per request by the path prefix /ns/{name}/ or the ${NAMESPACE_HEADER} header and created on first use; unprefixed requests go to "${DEFAULT_NAMESPACE}".`,
-      },
-      ({ c }) => ({ current: namespaceOf(c.req.raw), ...directory.list() }),
-    )
-    .add(
-      {
-        method: 'DELETE',
-        path: '/_devnet/namespaces/:name',
-        tag,
-        reply: 'plain',
-        response: NAMESPACE_DELETED,
-        refusals: [400, 404],
-        summary: 'Deletes a namespace: its state, and with --state its directory (the next request to it starts from the genesis)',
-        description: `"${DEFAULT_NAMESPACE}" cannot be deleted (POST /_devnet/reset empties it): 400. An unknown name: 404.`,
-        params: { name: NAME },
-      },
-      ({ params }) => {
+  return new RouteGroup({ tag: 'namespaces', reply: 'plain' })
+    .add({
+      method: 'GET',
+      path: '/_devnet/namespaces',
+      response: v.strictObject({
+        current: text('the namespace this request went to'),
+        namespaces: v.array(
+          v.strictObject({
+            name: text('the namespace: /ns/{name}/... or x-devnet-namespace; "default" is the unprefixed one'),
+            idle_seconds: count('seconds since its last request, by the host clock'),
+            state_dir: v.pipe(
+              v.nullable(v.string()),
+              v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory'),
+            ),
+          }),
+        ),
+        max_namespaces: count('how many namespaces may exist besides default (--max-namespaces)'),
+        ttl_seconds: v.pipe(
+          v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+          v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never'),
+        ),
+      }),
+      summary: 'Every namespace of this emulator, the one this request went to, the cap and the idle TTL',
+      description: `A namespace is a whole devnet (state, clock, snapshots, faults, events), chosen per request by the path prefix /ns/{name}/ or the ${NAMESPACE_HEADER} header and created on first use; unprefixed requests go to "${DEFAULT_NAMESPACE}".`,
+      handle: ({ c }) => ({ current: namespaceOf(c.req.raw), ...directory.list() }),
+    })
+    .add({
+      method: 'DELETE',
+      path: '/_devnet/namespaces/:name',
+      response: v.strictObject({ deleted: text('the namespace deleted, with its state') }),
+      refusals: [400, 404],
+      summary: 'Deletes a namespace: its state, and with --state its directory (the next request to it starts from the genesis)',
+      description: `"${DEFAULT_NAMESPACE}" cannot be deleted (POST /_devnet/reset empties it): 400. An unknown name: 404.`,
+      params: { name: NAME },
+      handle: ({ params }) => {
         const name = params.name;
         directory.remove(name);
         return { deleted: name };
       },
-    );
+    });
 }

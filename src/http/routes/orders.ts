@@ -17,8 +17,6 @@ import { paged } from '../../domain/values/wire.js';
 import { SEQUENCE_ID } from '../openapi/responses.js';
 import { RouteGroup } from '../route.js';
 
-const tag = 'orders';
-
 /** `0` or `1` (absent: both directions). */
 const DIRECTION_FILTER: Field<0 | 1 | undefined> = fieldOf(
   v.pipe(
@@ -54,136 +52,101 @@ const CONTRACT1: Field<string> = fieldOf(v.pipe(v.optional(v.string('type'), 'ET
 });
 
 export function orderRoutes(devnet: Devnet): RouteGroup {
-  return new RouteGroup(devnet)
-    .add(
-      {
-        method: 'POST',
-        path: '/v1/order',
-        tag,
-        reply: 'ok+code',
-        summary: 'Places a signed limit order (StarkEx type-3 with fee); matching runs at once',
-        body: ORDER_BODY,
-        response: SEQUENCE_ID,
+  const group = new RouteGroup({ tag: 'orders', reply: 'ok+code' }, devnet).add({
+    method: 'POST',
+    path: '/v1/order',
+    summary: 'Places a signed limit order (StarkEx type-3 with fee); matching runs at once',
+    body: ORDER_BODY,
+    response: SEQUENCE_ID,
+    handle: ({ body }) => devnet.placeOrder(orderInput(body)),
+  });
+  return orderReads(group, devnet).add({
+    method: 'POST',
+    path: '/v1/orders/:order_id/cancel',
+    summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
+    params: { order_id: id() },
+    body: { stark_key: starkKey(), signature: SIGNATURE },
+    response: SEQUENCE_ID,
+    // The id is checked before the body is read (destructuring `body` would read it first).
+    handle: (i) => devnet.cancelOrder(i.params.order_id, i.body.stark_key, i.body.signature),
+  });
+}
+
+/** The reads: open orders, one order, what to sign one with, a market's depth, trades. */
+function orderReads(group: RouteGroup, devnet: Devnet): RouteGroup {
+  return group
+    .add({
+      method: 'GET',
+      path: '/v1/orders',
+      summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
+      query: {
+        stark_key: optStarkKey(),
+        direction: DIRECTION_FILTER,
+        token_ids: optList(tokenId()),
+        contract_address: optWireText(),
+        order_state: ORDER_STATE_FILTER,
+        ...PAGE_FIELDS,
       },
-      ({ body }) => devnet.placeOrder(orderInput(body)),
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/orders',
-        tag,
-        reply: 'ok+code',
-        summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
-        query: {
-          stark_key: optStarkKey(),
-          direction: DIRECTION_FILTER,
-          token_ids: optList(tokenId()),
-          contract_address: optWireText(),
-          order_state: ORDER_STATE_FILTER,
-          ...PAGE_FIELDS,
-        },
-        response: paged(ORDER_ENTRY),
-      },
-      ({ query: q }) => {
-        const starkKey = q.stark_key;
-        const direction = q.direction;
-        const tokenIds = q.token_ids;
-        const contractAddress = q.contract_address;
-        const rows = devnet.orders({ starkKey, direction, tokenIds, contractAddress, orderState: q.order_state });
+      response: paged(ORDER_ENTRY),
+      handle: ({ query: q }) => {
+        const rows = devnet.orders({
+          starkKey: q.stark_key,
+          direction: q.direction,
+          tokenIds: q.token_ids,
+          contractAddress: q.contract_address,
+          orderState: q.order_state,
+        });
         return paginate(rows, pageOf(q));
       },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/order',
-        tag,
-        reply: 'ok+code',
-        summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)',
-        query: { order_id: id() },
-        response: ORDER,
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/order',
+      summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)',
+      query: { order_id: id() },
+      response: ORDER,
+      handle: ({ query: q }) => devnet.order(q.order_id),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/order/info',
+      summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
+      query: {
+        stark_key: starkKey(),
+        contract1: CONTRACT1,
+        contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }),
       },
-      ({ query: q }) => devnet.order(q.order_id),
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/order/info',
-        tag,
-        reply: 'ok+code',
-        summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
-        query: {
-          stark_key: starkKey(),
-          contract1: CONTRACT1,
-          contract2: text({ description: 'TYPE:ADDRESS:TOKEN_ID of the quote token' }),
-        },
-        response: ORDER_INFO,
+      response: ORDER_INFO,
+      handle: ({ query: q }) => devnet.orderInfo(q.stark_key, q.contract1, q.contract2),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/depth',
+      summary: 'Aggregated book levels [display price, display quantity] of one market',
+      query: { base_contract: text(), quote_contract: text() },
+      response: DEPTH,
+      handle: ({ query: q }) => devnet.depth(q.base_contract, q.quote_contract),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/trades',
+      summary: 'Fills by order, by stark key, or by market, paginated',
+      query: {
+        order_id: optional(id()),
+        stark_key: optStarkKey(),
+        base_token_contract_addr: wireText(),
+        quote_token_contract_addr: wireText(),
+        ...PAGE_FIELDS,
       },
-      ({ query: q }) => {
-        const key = q.stark_key;
-        return devnet.orderInfo(key, q.contract1, q.contract2);
-      },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/depth',
-        tag,
-        reply: 'ok+code',
-        summary: 'Aggregated book levels [display price, display quantity] of one market',
-        query: { base_contract: text(), quote_contract: text() },
-        response: DEPTH,
-      },
-      ({ query: q }) => {
-        const base = q.base_contract;
-        return devnet.depth(base, q.quote_contract);
-      },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/trades',
-        tag,
-        reply: 'ok+code',
-        summary: 'Fills by order, by stark key, or by market, paginated',
-        query: {
-          order_id: optional(id()),
-          stark_key: optStarkKey(),
-          base_token_contract_addr: wireText(),
-          quote_token_contract_addr: wireText(),
-          ...PAGE_FIELDS,
-        },
-        response: paged(TRADE),
-      },
-      ({ query: q }) => {
-        const orderIdValue = q.order_id;
-        const starkKey = q.stark_key;
+      response: paged(TRADE),
+      handle: ({ query: q }) => {
         const rows = devnet.trades({
-          orderId: orderIdValue,
-          starkKey,
+          orderId: q.order_id,
+          starkKey: q.stark_key,
           baseAddress: q.base_token_contract_addr,
           quoteAddress: q.quote_token_contract_addr,
         });
         return paginate(rows, pageOf(q));
       },
-    )
-    .add(
-      {
-        method: 'POST',
-        path: '/v1/orders/:order_id/cancel',
-        tag,
-        reply: 'ok+code',
-        summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
-        params: { order_id: id() },
-        body: { stark_key: starkKey(), signature: SIGNATURE },
-        response: SEQUENCE_ID,
-      },
-      (i) => {
-        // The id is checked before the body is read (destructuring `body` would read it first).
-        const orderId = i.params.order_id;
-        const b = i.body;
-        const key = b.stark_key;
-        return devnet.cancelOrder(orderId, key, b.signature);
-      },
-    );
+    });
 }

@@ -9,89 +9,66 @@ import { MINTED_TOKEN, RECORD, SINGLE_RECORD } from '../../domain/records/record
 import { paged } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
-const tag = 'records';
+const sequenceId = () => uint({ below: 1n << 53n });
 
 export function recordRoutes(devnet: Devnet): RouteGroup {
-  return new RouteGroup(devnet)
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/records',
-        tag,
-        reply: 'ok+code',
-        summary: "A stark key's records, newest first",
-        query: {
-          stark_key: starkKey(),
-          record_type: optUint({ below: 12n, description: '0 all, 6 transfers, 9 orders, else that record type' }),
-          sequence_ids: optList(id()),
-          contract_address: wireText(),
-          ...PAGE_FIELDS,
-        },
-        response: paged(RECORD),
+  return new RouteGroup({ tag: 'records', reply: 'ok+code' }, devnet)
+    .add({
+      method: 'GET',
+      path: '/v1/records',
+      summary: "A stark key's records, newest first",
+      query: {
+        stark_key: starkKey(),
+        record_type: optUint({ below: 12n, description: '0 all, 6 transfers, 9 orders, else that record type' }),
+        sequence_ids: optList(id()),
+        contract_address: wireText(),
+        ...PAGE_FIELDS,
       },
-      ({ query: q }) => {
-        const key = q.stark_key;
-        const recordType = q.record_type === undefined ? undefined : Number(q.record_type);
-        const rows = devnet.records(key, { contractAddress: q.contract_address, recordType, sequenceIds: q.sequence_ids });
+      response: paged(RECORD),
+      handle: ({ query: q }) => {
+        const [key, type] = [q.stark_key, q.record_type];
+        const rows = devnet.records(key, {
+          recordType: type === undefined ? undefined : Number(type),
+          contractAddress: q.contract_address,
+          sequenceIds: q.sequence_ids,
+        });
         return paginate(rows, pageOf(q));
       },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/record',
-        tag,
-        reply: 'ok+code',
-        summary:
-          'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
-        query: {
-          stark_key: optStarkKey({ description: 'when given, the record must be listed for this key (sender or receiver)' }),
-          sequence_id: uint({ below: 1n << 53n }),
-        },
-        response: v.array(SINGLE_RECORD),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/record',
+      summary:
+        'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
+      query: {
+        stark_key: optStarkKey({ description: 'when given, the record must be listed for this key (sender or receiver)' }),
+        sequence_id: sequenceId(),
       },
-      ({ query: q }) => {
-        const key = q.stark_key;
-        return devnet.record(key, Number(q.sequence_id));
-      },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/txn',
-        tag,
-        reply: 'ok+code',
-        summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
-        query: { sequence_id: uint({ below: 1n << 53n }) },
-        response: v.array(SINGLE_RECORD),
-      },
-      ({ query: q }) => devnet.record(undefined, Number(q.sequence_id)),
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/record/by/signature',
-        tag,
-        reply: 'ok+code',
-        summary: "The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record's shape; [] when none",
-        query: { r: hex({ description: 'signature r, 0x hex (any case, any padding)' }), s: hex({ description: 'signature s, 0x hex' }) },
-        response: v.array(SINGLE_RECORD),
-      },
-      ({ query: q }) => {
-        const r = q.r;
-        return devnet.recordsBySignature(r, q.s);
-      },
-    )
-    .add(
-      {
-        method: 'GET',
-        path: '/v1/token',
-        tag,
-        reply: 'ok+code',
-        summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
-        query: { seq_id: uint({ below: 1n << 53n, code: ErrorCode.InvalidParam, description: 'sequence id of a mint record' }) },
-        response: MINTED_TOKEN,
-      },
-      ({ query: q }) => devnet.mintedToken(Number(q.seq_id)),
-    );
+      response: v.array(SINGLE_RECORD),
+      handle: ({ query: q }) => devnet.record(q.stark_key, Number(q.sequence_id)),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/txn',
+      summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
+      query: { sequence_id: sequenceId() },
+      response: v.array(SINGLE_RECORD),
+      handle: ({ query: q }) => devnet.record(undefined, Number(q.sequence_id)),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/record/by/signature',
+      summary: "The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record's shape; [] when none",
+      query: { r: hex({ description: 'signature r, 0x hex (any case, any padding)' }), s: hex({ description: 'signature s, 0x hex' }) },
+      response: v.array(SINGLE_RECORD),
+      handle: ({ query: q }) => devnet.recordsBySignature(q.r, q.s),
+    })
+    .add({
+      method: 'GET',
+      path: '/v1/token',
+      summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
+      query: { seq_id: uint({ below: 1n << 53n, code: ErrorCode.InvalidParam, description: 'sequence id of a mint record' }) },
+      response: MINTED_TOKEN,
+      handle: ({ query: q }) => devnet.mintedToken(Number(q.seq_id)),
+    });
 }

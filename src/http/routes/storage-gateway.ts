@@ -8,7 +8,7 @@ import { loadCidText } from '../../devnet-storage.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../envelope.js';
 import { asText } from '../fields/kinds.js';
-import { BYTES, GATEWAY_JSON } from '../openapi/responses.js';
+import * as v from 'valibot';
 import { RouteGroup } from '../route.js';
 import { splitPrefix } from '../namespace.js';
 
@@ -79,46 +79,44 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
 
   // A file answers its bytes in the media type its name implies; a directory answers its JSON listing.
   const gateway = {
-    tag: 'storage',
-    reply: 'plain',
-    produces: { type: '*/*', schema: BYTES },
-    response: GATEWAY_JSON,
+    produces: {
+      type: '*/*',
+      schema: v.pipe(v.string(), v.metadata({ format: 'binary' }), v.description("the file's bytes, in the media type its name implies")),
+    },
+    response: v.pipe(
+      v.unknown(),
+      v.description(
+        'a directory: {cid, path, entries: [{name, cid, type: "file" or "directory", size: bytes or null}]}; a stored .json file: its bytes as uploaded (any JSON, so no schema can tell it from a refusal)',
+      ),
+    ),
     refusals: [400, 404],
+    handle: ({ c }: { c: Context }) => serve(c),
   } as const;
   const cid = asText({ description: 'a stored CID' });
   return (
-    new RouteGroup()
-      .add(
-        {
-          method: 'GET',
-          path: '/ipfs/:cid',
-          summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
-          params: { cid },
-          ...gateway,
-        },
-        ({ c }) => serve(c),
-      )
+    new RouteGroup({ tag: 'storage', reply: 'plain' })
+      .add({
+        method: 'GET',
+        path: '/ipfs/:cid',
+        summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
+        params: { cid },
+        ...gateway,
+      })
       // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
       // because no OpenAPI template matches it otherwise.
-      .add(
-        {
-          method: 'GET',
-          path: '/ipfs/:cid/',
-          summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
-          params: { cid },
-          ...gateway,
-        },
-        ({ c }) => serve(c),
-      )
-      .add(
-        {
-          method: 'GET',
-          path: '/ipfs/:cid/:path{.+}',
-          summary: 'A file or directory inside a stored directory',
-          params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) },
-          ...gateway,
-        },
-        ({ c }) => serve(c),
-      )
+      .add({
+        method: 'GET',
+        path: '/ipfs/:cid/',
+        summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
+        params: { cid },
+        ...gateway,
+      })
+      .add({
+        method: 'GET',
+        path: '/ipfs/:cid/:path{.+}',
+        summary: 'A file or directory inside a stored directory',
+        params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) },
+        ...gateway,
+      })
   );
 }

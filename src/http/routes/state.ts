@@ -1,0 +1,162 @@
+// The control plane's snapshots, reset and state dump: GET /_devnet/state streams the versioned image
+// of the whole state (as domain/lifecycle/dump-schema.ts declares it), POST reads one back as it arrives.
+import * as v from 'valibot';
+import type { Context } from 'hono';
+import type { Devnet } from '../../devnet.js';
+import { DUMP as WHOLE, FORMAT_2 } from '../../domain/lifecycle/dump-schema.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
+import { JsonSyntaxError } from '../../domain/values/json.js';
+import { hex } from '../../domain/values/wire.js';
+import { asText } from '../fields/kinds.js';
+import type { RouteGroup } from '../route.js';
+import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
+import { TextRequest } from '../text-request.js';
+
+const DUMP = v.pipe(
+  WHOLE,
+  v.title('StateDump'),
+  v.description(
+    'The whole state, one JSON object laid out one member, and one item of an array member, per line; maps as [key, value] entry arrays in insertion order; ' +
+      'integers as JSON numbers up to 2^53-1 and strings of digits past it. POST /_devnet/state loads it back only as it was written',
+  ),
+);
+
+/** What POST /_devnet/state loads: a dump of this build, or one of format @2, read whole. */
+const DUMP_TO_LOAD = v.union([
+  DUMP,
+  v.pipe(
+    v.looseObject({ format: v.literal(FORMAT_2) }),
+    v.title('StateDumpV2'),
+    v.description(
+      'a dump written by an earlier build (format @2, integers past 2^53 as numbers): read whole, up to its size limit, then checked the same way',
+    ),
+  ),
+]);
+
+const STATE_HASH = v.strictObject({ state_hash: hex('sha256 of the canonical state') });
+const SNAPSHOT_ID = asText({ description: 'a snapshot id from POST /_devnet/snapshots' });
+
+/** Snapshots, reset, and the state dump out and in. */
+export function snapshotRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
+  return group
+    .add({
+      method: 'POST',
+      path: '/_devnet/snapshots',
+      summary: 'Takes a snapshot to revert to',
+      body: {},
+      response: v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') }),
+      handle: () => devnet.snapshot(),
+    })
+    .add({
+      method: 'POST',
+      path: '/_devnet/snapshots/:id/revert',
+      summary: 'Reverts to a snapshot (later snapshots are dropped)',
+      params: { id: SNAPSHOT_ID },
+      body: {},
+      response: v.strictObject({ reverted: hex('the snapshot reverted to') }),
+      handle: ({ params }) => devnet.revert(params.id),
+    })
+    .add({
+      method: 'DELETE',
+      path: '/_devnet/snapshots/:id',
+      summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
+      params: { id: SNAPSHOT_ID },
+      response: v.strictObject({ deleted: hex('the snapshot deleted') }),
+      handle: ({ params }) => devnet.deleteSnapshot(params.id),
+    })
+    .add({
+      method: 'POST',
+      path: '/_devnet/reset',
+      summary: 'Back to the genesis state',
+      body: {},
+      response: STATE_HASH,
+      handle: () => devnet.reset(),
+    })
+    .add({
+      method: 'GET',
+      path: '/_devnet/state',
+      summary: 'A versioned dump of the whole state (exact integers), streamed',
+      response: DUMP,
+      handle: () => textStream(devnet.dumpText()),
+    })
+    .add({
+      method: 'POST',
+      path: '/_devnet/state',
+      summary: 'Loads a dump taken by GET /_devnet/state',
+      rawBody: {
+        contentType: 'application/json',
+        schema: DUMP_TO_LOAD,
+        description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)',
+      },
+      response: STATE_HASH,
+      handle: ({ c }) => loadBody(devnet, c),
+    });
+}
+
+/** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
+function textStream(pieces: string[]): Response {
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next >= pieces.length) {
+        controller.close();
+        return;
+      }
+      const piece = pieces[next]!;
+      pieces[next++] = '';
+      controller.enqueue(encoder.encode(piece));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * The most of a state dump's body held at once: one line of the layout GET /_devnet/state writes,
+ * or a whole dump in any other layout (16 MiB, or --max-body-bytes when larger).
+ */
+const MAX_STATE_HELD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a dump from the request body as it arrives, piece by piece into the devnet's reader, which
+ * refuses a body that is not a dump from its first bytes (reading stops there) and holds at most
+ * one line, or one whole dump in another layout, of MAX_STATE_HELD_BYTES. The body is held to the
+ * state dump's byte limit as readBodyText holds it (413 before reading for a declared length past
+ * it, else at the first piece past it). Text that is not JSON is refused with 401, the rest with 19.
+ */
+async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: string }> {
+  const maxBytes = Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES);
+  const flag = "a state dump's own limit, or --max-body-bytes when larger";
+  const held = Math.max(bodyLimitOf(c), MAX_STATE_HELD_BYTES);
+  const reader = devnet.stateReader({ maxLine: held, maxWhole: held });
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
+  const raw = c.req.raw;
+  try {
+    if (raw instanceof TextRequest || raw.body === null) {
+      // In-process text is in memory already (readBodyText checks its length).
+      reader.feed(await readBodyText(c, maxBytes, flag));
+      return reader.end();
+    }
+    const body = raw.body.getReader();
+    const decoder = new TextDecoder();
+    let total = 0;
+    try {
+      for (;;) {
+        const { done, value } = await body.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > maxBytes) throw bodyTooLarge(maxBytes, flag);
+        reader.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch (e) {
+      await body.cancel().catch(() => undefined);
+      throw e;
+    }
+    reader.feed(decoder.decode());
+    return reader.end();
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);
+    throw e;
+  }
+}
