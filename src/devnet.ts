@@ -241,8 +241,9 @@ export class Devnet extends DevnetReads implements CommandContext {
     return { deleted: id };
   }
 
-  hasSnapshots(): boolean {
-    return this.snapshots.ids().length > 0;
+  /** The live snapshot ids, oldest first (the last is the one just taken or reverted to). */
+  snapshotIds(): string[] {
+    return this.snapshots.ids();
   }
 
   /**

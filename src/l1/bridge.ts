@@ -6,6 +6,9 @@
 // When L1 is read (the determinism rule): the emulator never polls on a timer. Before each request
 // it reads the contract's logs up to the node's latest block (`sync`), and after it credits the
 // withdrawals that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
+//
+// Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
+// state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
@@ -41,6 +44,13 @@ export function genesisTokens(genesis: unknown): GenesisToken[] {
   return projects.flatMap((p) => p.contracts ?? []);
 }
 
+/** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
+interface Mark {
+  evm: Hex;
+  cursor: bigint;
+  toCredit: number[];
+}
+
 export class L1Bridge {
   private devnet: Devnet | undefined;
   /** Withdrawal records that reached AcceptedOnL1 and are not credited on L1 yet. */
@@ -50,6 +60,9 @@ export class L1Bridge {
   /** One sync or settle at a time, in request order. */
   private queue: Promise<void> = Promise.resolve();
   private readonly byType: Map<bigint, L1AssetType>;
+  /** L2 snapshot id -> its L1 side; `start` is the state right after attach, what a reset goes back to. */
+  private readonly marks = new Map<string, Mark>();
+  private start: Mark | undefined;
 
   private constructor(
     readonly rpc: EthRpc,
@@ -120,6 +133,7 @@ export class L1Bridge {
     this.devnet = devnet;
     devnet.onEvent((e) => {
       if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
+      else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
     });
     for (const account of devnet.accounts().accounts) {
       const eth = account.eth_address as Hex;
@@ -132,6 +146,7 @@ export class L1Bridge {
       }
     }
     this.cursor = await this.rpc.blockNumber();
+    this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, toCredit: [] };
   }
 
   /** Before a request: takes the deposits and claims logged since the last read into L2. */
@@ -152,6 +167,26 @@ export class L1Bridge {
   private serially(step: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(step).catch((e: unknown) => this.onProblem((e as Error).message));
     return this.queue;
+  }
+
+  /** After an L2 snapshot, revert, reset or load (`ids`: the live snapshots then, the last one just taken or reverted to). */
+  private follow(cmd: string, ids: readonly string[]): void {
+    const id = ids.at(-1)!;
+    const then = { cursor: this.cursor, toCredit: [...this.toCredit] };
+    void this.serially(async () => {
+      for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
+      if (cmd === 'snapshot') this.marks.set(id, { ...then, evm: await this.rpc.snapshot() });
+      else if (cmd === 'revert' && this.marks.has(id)) this.marks.set(id, await this.rewind(this.marks.get(id)!));
+      else if (cmd === 'reset' && this.start !== undefined) this.start = await this.rewind(this.start);
+    });
+  }
+
+  /** L1 and the bookkeeping back to `mark`; the evm snapshot is spent by the revert, so the returned mark has a new one. */
+  private async rewind(mark: Mark): Promise<Mark> {
+    if (!(await this.rpc.revert(mark.evm))) throw new Error(`L1 has no snapshot ${mark.evm} any more: L2 was reverted, L1 was not`);
+    this.cursor = mark.cursor;
+    this.toCredit.splice(0, Infinity, ...mark.toCredit);
+    return { ...mark, evm: await this.rpc.snapshot() };
   }
 
   private async readLogs(): Promise<void> {

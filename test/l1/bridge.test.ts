@@ -200,6 +200,64 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: what L2 had from its gen
   });
 });
 
+describe.skipIf(unavailable !== undefined)('--l1 anvil: snapshots and resets take L1 with them', () => {
+  let running: RunningDevnet;
+  let c: TestClient;
+  let rpc: EthRpc;
+  let starkEx: Contract;
+  let alice: Account;
+  let aliceEth: Hex;
+  let genesis: Awaited<ReturnType<typeof bothLayers>>;
+
+  const deposit = (wei: bigint) => starkEx.write(aliceEth, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], wei);
+  /** Alice's ETH on L2 (a request: L1 is read first), and on L1 her wallet's and the exchange's. */
+  const bothLayers = async () => ({
+    l2: (await balance(c, alice.stark_key, ETH_ASSET)).available,
+    wallet: await rpc.getBalance(aliceEth),
+    exchange: await rpc.getBalance(starkEx.address),
+  });
+
+  beforeAll(async () => {
+    running = await startDevnet({ port: 0, l1: 'anvil' });
+    c = socketClient(running);
+    alice = c.accounts.alice;
+    aliceEth = alice.eth_address.toLowerCase() as Hex;
+    rpc = new EthRpc(running.l1!.url);
+    starkEx = new Contract(rpc, loadL1Artifacts().contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+    genesis = await bothLayers();
+  }, 60_000);
+  afterAll(() => running?.close());
+
+  it('a revert drops a later L1 deposit from both layers; a deposit made after it is read once', async () => {
+    await deposit(10n ** 16n);
+    const then = await bothLayers();
+    expect(then.l2).toBe(genesis.l2 + 10_000);
+    const snap = (await c.post('/_devnet/snapshots', {})).body.id as string;
+    await deposit(2n * 10n ** 16n);
+    expect((await bothLayers()).l2).toBe(then.l2 + 20_000);
+
+    expect((await c.post(`/_devnet/snapshots/${snap}/revert`, {})).body).toEqual({ reverted: snap });
+    expect(await bothLayers()).toEqual(then);
+
+    await deposit(3n * 10n ** 16n);
+    const after = await bothLayers();
+    expect(after.l2).toBe(then.l2 + 30_000);
+    expect(after.exchange).toBe(then.exchange + 3n * 10n ** 16n);
+    expect(await starkEx.read('getDepositBalance', [BigInt(alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+    // The snapshot stays usable, on L1 too.
+    await c.post(`/_devnet/snapshots/${snap}/revert`, {});
+    expect(await bothLayers()).toEqual(then);
+  });
+
+  it('a reset takes L1 back to the state right after the contract was deployed and the accounts funded', async () => {
+    await deposit(10n ** 16n);
+    expect((await c.post('/_devnet/reset', {})).body.state_hash).toMatch(/^0x/);
+    expect(await bothLayers()).toEqual(genesis);
+    await deposit(4n * 10n ** 16n);
+    expect((await bothLayers()).l2).toBe(genesis.l2 + 40_000);
+  });
+});
+
 describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the built CLI: npm run build first)', () => {
   const ROOT = join(import.meta.dirname, '../..');
   const blocks = [...readFileSync(join(ROOT, 'docs/l1.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
