@@ -10,9 +10,9 @@ vi.mock('../../src/domain/trading/fees.js', async (real) => (await import('../su
 
 describe('property runner', () => {
   it(
-    `${runs(40, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
+    `${runs(20, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
     async () => {
-      const n = runs(40, 600);
+      const n = runs(20, 600);
       const progress: number[][] = [];
       const report = await runFuzz({ runs: n, maxCommands: 40, onProgress: (...call) => progress.push(call) });
       // On failure this shows the seed, the shrunk sequence and the replay path.
@@ -25,15 +25,13 @@ describe('property runner', () => {
   );
 
   it('finds a planted fee bug (marketplace fee rounded up) and shrinks it to one trade', async () => {
-    // Seed 1 meets the bug on its second sequence (seed 42 took 25 sequences and a longer shrink); the
-    // run may still try up to 2000.
-    const options = { runs: 2000, maxCommands: 40, seed: 1 };
+    const options = { runs: 2000, maxCommands: 40, seed: 42 };
     planted.marketplaceFeeRoundsUp = true;
     const report = await runFuzz(options);
     // Not printed: a passing run must not show a FAILED report (the assertions below check its text).
     const printed = formatReport(report, options);
     expect(report.ok).toBe(false);
-    expect(printed).toMatch(/^seed 1, in-process\nFAILED after \d+ sequences; shrunk counterexample:\n {2}buy\(/);
+    expect(printed).toMatch(/^seed 42, in-process\nFAILED after \d+ sequences; shrunk counterexample:\n {2}buy\(/);
     // Shrunk: one BID and one ASK on the same token, nothing else.
     const commands = report.counterexample!.split(/,(?=[a-z]+\()/);
     expect(commands).toHaveLength(2);
@@ -41,7 +39,7 @@ describe('property runner', () => {
     // Conservation holds (seller -1, payee +1), so only the model sees it.
     expect(report.error).toMatch(/carol ETH: model (\d+) available \+ 0 frozen, emulator \d+ available/);
     expect(printed).toContain(
-      `replay: l2-devnet fuzz --seed 1 --path ${report.path} --replay-path '${report.replayPath}' --max-commands 40`,
+      `replay: l2-devnet fuzz --seed 42 --path ${report.path} --replay-path '${report.replayPath}' --max-commands 40`,
     );
 
     // The printed seed and path replay exactly that counterexample, at once.
