@@ -10,9 +10,9 @@ vi.mock('../../src/domain/trading/fees.js', async (real) => (await import('../su
 
 describe('property runner', () => {
   it(
-    `${runs(40, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
+    `${runs(20, 600)} sequences of up to 40 commands: invariants clean and the model in agreement after every command`,
     async () => {
-      const n = runs(40, 600);
+      const n = runs(20, 600);
       const progress: number[][] = [];
       const report = await runFuzz({ runs: n, maxCommands: 40, onProgress: (...call) => progress.push(call) });
       // On failure this shows the seed, the shrunk sequence and the replay path.

@@ -478,7 +478,7 @@ describe('list indexes (property)', () => {
           probe(w, cmds.length);
         },
       ),
-      { numRuns: runs(15, 120) },
+      { numRuns: runs(10, 120) },
     );
   }, 600_000);
 
