@@ -10,6 +10,7 @@ import { ORDER_STATE } from '../domain/state/orders.js';
 import type { LedgerRecord, State } from '../domain/state/state.js';
 import { RECORD_TYPES, TOKEN_TYPE } from '../domain/state/state.js';
 import { priceViews } from '../domain/trading/order-views.js';
+import type { Listing } from '../domain/values/listing.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display, int, isoTime, orNull, text } from '../domain/values/wire.js';
 
@@ -28,6 +29,13 @@ export const page = <T extends v.GenericSchema>(item: T) =>
     total: count('entries in the whole list'),
     next: intOrNull('the cursor of the next page; null on the last'),
   });
+
+/** A page of `list` from `offset`; `next` is the offset of the page after. */
+export function pageOf<T>(list: Listing<T>, offset: number, limit: number): { items: T[]; total: number; next: number | null } {
+  const items = list.page(offset, limit);
+  const end = offset + items.length;
+  return { items, total: list.total, next: end < list.total ? end : null };
+}
 
 export function nameOf(state: State, key: string): string | null {
   for (const a of state.namedAccounts) if (a.starkKey === key) return a.name;

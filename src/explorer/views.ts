@@ -21,7 +21,7 @@ import { orderDetail, priceViews } from '../domain/trading/order-views.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, decimalInt, display, isoTime, orNull, text } from '../domain/values/wire.js';
 import type { StatusStep } from './history.js';
-import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, type RecordRow, balanceRow, nameOf, orderRow, page, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, type RecordRow, balanceRow, nameOf, orderRow, page, pageOf, recordRow } from './rows.js';
 
 export function fileByCid(state: State, cid: string): StoredFile | undefined {
   // One map lookup per project: the cost grows with the projects, never with the files.
@@ -173,8 +173,6 @@ export function orderView(state: State, id: number, offset: number, limit: numbe
   const o = state.orders.get(id);
   if (!o) return undefined;
   const base = contractOf(state, state.assets.get(o.baseHex)!);
-  const all = trades(state, { orderId: id });
-  const items = all.page(offset, limit);
   return {
     row: orderRow(state, id),
     fields: orderDetail(state, o),
@@ -184,7 +182,7 @@ export function orderView(state: State, id: number, offset: number, limit: numbe
       fee_taken: displayAmount(o.feeTaken, base.quantum, base.decimals),
       fee_taken_quantized: o.feeTaken.toString(),
     },
-    fills: { items, total: all.total, next: offset + items.length < all.total ? offset + items.length : null },
+    fills: pageOf(trades(state, { orderId: id }), offset, limit),
   };
 }
 
@@ -202,7 +200,6 @@ export function contractView(
 ): v.InferOutput<typeof EXPLORER_CONTRACT> | undefined {
   const c = findContract(state, address);
   if (!c) return undefined;
-  const info = contractInfo(state, c);
   const nft = c.type !== 'ETH' && c.type !== 'ERC20';
   const tokens = nft
     ? nftsOf(state, c, (hex) => {
@@ -213,13 +210,12 @@ export function contractView(
         return null;
       })
     : listingOf<NftEntry>([]);
-  const items = tokens.page(offset, limit);
   return {
     address: c.address,
     symbol: c.symbol,
     type: c.type,
-    fields: info,
-    tokens: { items, total: tokens.total, next: offset + items.length < tokens.total ? offset + items.length : null },
+    fields: contractInfo(state, c),
+    tokens: pageOf(tokens, offset, limit),
   };
 }
 
