@@ -2,7 +2,9 @@
 // never shows request content that could be a secret: no header, no value of a secret-like query key,
 // and JSON bodies only with secrets and signatures masked (redact.ts). A request leaves its facts as
 // they are (numbers, the URL, the body's text); they are formatted only when the journal is read.
+import * as v from 'valibot';
 import { isoMicros } from '../domain/state/clock.js';
+import { count, int, isoTime, orNull, text } from '../domain/values/wire.js';
 import { isSecretName, REDACTED, redact, redactQueryValue } from '../redact.js';
 
 /** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
@@ -27,29 +29,33 @@ function shownBody(text: string | null): string | null {
   }
 }
 
-export interface JournalEntry {
-  /** 1, 2, ...: the journal's own counter (a `since` cursor), not reset by DELETE. */
-  id: number;
-  method: string;
-  /** The path without its query string. */
-  path: string;
-  /** The query's keys with their values, a secret-like key's value replaced by `[redacted]`. */
-  query: Record<string, string>;
-  status: number;
-  /** 0 for an OK answer, the FAILED envelope's code otherwise. */
-  error_code: number;
-  /** The FAILED envelope's `error`, or null. */
-  error: string | null;
-  /** The sequence id an OK answer handed out, or null. */
-  sequence_id: number | null;
-  duration_ms: number;
-  /** The host's clock when the request came (ISO 8601). */
-  wall_time: string;
-  /** The emulator's clock when the answer was sent. */
-  emulator_time: string;
-  /** The JSON body a route read, secrets and signatures `[redacted]`; null without one. */
-  body: string | null;
-}
+const JOURNAL_ENTRY = v.strictObject({
+  id: int('journal id (a since cursor)'),
+  method: text(),
+  path: text('without the query string'),
+  query: v.pipe(v.record(v.string(), v.string()), v.description("query keys and values; a secret-like key's value is [redacted]")),
+  status: int('HTTP status'),
+  error_code: int('0 for OK, else the FAILED code'),
+  error: orNull("the FAILED envelope's error"),
+  sequence_id: v.pipe(v.nullable(int()), v.description('the sequence id handed out, if any')),
+  duration_ms: v.number(),
+  wall_time: v.pipe(v.string(), v.description('host clock, ISO 8601')),
+  emulator_time: isoTime('emulator clock when answered'),
+  body: orNull('the JSON body, secrets and signatures [redacted]; null without one'),
+});
+export type JournalEntry = v.InferOutput<typeof JOURNAL_ENTRY>;
+
+/** GET /_devnet/requests: the entries newest first, with the journal's counters. */
+export const JOURNAL = v.pipe(
+  v.strictObject({
+    entries: v.array(JOURNAL_ENTRY),
+    last_id: int('the id of the newest entry ever made (0: none)'),
+    size: count('entries held'),
+    capacity: count('entries the journal keeps'),
+  }),
+  v.title('RequestJournal'),
+);
+export const JOURNAL_CLEARED = v.strictObject({ removed: count('entries removed') });
 
 function cut(text: string): string {
   return text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…';

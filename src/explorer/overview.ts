@@ -1,15 +1,102 @@
 // GET /_devnet/overview: everything the explorer page shows, in one read of the state.
+import * as v from 'valibot';
 import { contractOf } from '../domain/catalog/assets.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { allOf } from '../domain/values/listing.js';
-import { depth } from '../domain/trading/depth.js';
+import { DEPTH, depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
 import type { Contract, LedgerRecord, State } from '../domain/state/state.js';
+import { SETTLEMENT_MODES, TOKEN_TYPE } from '../domain/state/state.js';
 import type { Order, Trade } from '../domain/state/orders.js';
 import { endpointOf } from '../domain/storage/storage.js';
-import { RECORD_TYPE_NAMES } from './views.js';
+import { STARK_KEY, TOKEN_ID, count, decimalInt, display as displayText, int, isoTime, orNull, text } from '../domain/values/wire.js';
+import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRow, recordRow } from './rows.js';
+
+/** A genesis name, else the stark key. */
+const WHO = text('the genesis name of the account, else its stark key');
+
+const ACCOUNT = v.strictObject({
+  name: orNull('the genesis name; null for other keys'),
+  stark_key: STARK_KEY,
+  operator: v.pipe(v.boolean(), v.description('whether it collects the service fee')),
+  balances: v.array(v.pick(BALANCE_ROW, ['symbol', 'type', 'contract_address', 'token_id', 'available', 'frozen'])),
+});
+
+const MARKET = v.strictObject({
+  base: text('symbol of the currency'),
+  quote: text('symbol of the token traded'),
+  quote_contract: text('address of the token traded, as registered'),
+  quote_type: TOKEN_TYPE,
+  depth: DEPTH,
+  orders: v.array(
+    v.strictObject({
+      order_id: int('order id'),
+      side: SIDE,
+      owner: WHO,
+      price: displayText('price in whole currency units per whole token'),
+      remaining: displayText('open quantity in whole tokens'),
+      token_id: TOKEN_ID,
+    }),
+  ),
+});
+
+/** The list row with names for keys, without what the detail page shows. */
+const RECORD = v.strictObject({
+  ...v.omit(RECORD_ROW, ['owner_name', 'to_name', 'contract_address', 'reason']).entries,
+  owner: WHO,
+  to: orNull('transfers and withdrawals: the receiver (a name, stark key or Ethereum address); else null'),
+});
+
+const TRADE = v.strictObject({
+  maker: int('maker order id'),
+  taker: int('taker order id'),
+  seller: WHO,
+  buyer: WHO,
+  quantity: displayText('tokens traded, in whole tokens'),
+  asset: text('symbol of the token traded'),
+  token_id: TOKEN_ID,
+  volume: displayText('currency paid, in whole units'),
+  currency: text('symbol of the currency'),
+  service_fee: displayText('in whole currency units'),
+  marketplace_fee: displayText('in whole currency units'),
+  time: isoTime('when it was made'),
+});
+
+const MARKETPLACE = v.strictObject({
+  uuid: text('marketplace uuid'),
+  name: text(),
+  payee: WHO,
+  fee_rate: v.pipe(v.string(), v.regex(/^0(\.\d+)?$/), v.description('the rate as given, a decimal fraction')),
+  fees_collected: v.array(v.strictObject({ currency: text('symbol'), amount: displayText('in whole currency units') })),
+});
+
+const FILE = v.strictObject({
+  project: text('project uuid'),
+  cid: text('CID'),
+  filename: text(),
+  size: decimalInt('bytes'),
+  removed: v.pipe(v.boolean(), v.description('hidden from the list (still served)')),
+  url: text('the file on the gateway'),
+});
+
+export const OVERVIEW = v.pipe(
+  v.strictObject({
+    now: isoTime('the emulator clock'),
+    settlement: v.picklist(SETTLEMENT_MODES),
+    next_sequence_id: int('the sequence id the next command will take'),
+    pending: v.strictObject({ l2: count('records waiting for an L2 batch'), l1: count('records waiting for an L1 batch') }),
+    accounts: v.pipe(v.array(ACCOUNT), v.description('genesis accounts first; at most 50')),
+    markets: v.pipe(v.array(MARKET), v.description('markets with open orders; at most 50 orders each')),
+    records: v.pipe(v.array(RECORD), v.description('newest first; at most 100')),
+    trades: v.pipe(v.array(TRADE), v.description('newest first; at most 50')),
+    marketplaces: v.array(MARKETPLACE),
+    files: v.pipe(v.array(FILE), v.description('stored files; at most 100')),
+  }),
+  v.title('Overview'),
+);
+type Overview = v.InferOutput<typeof OVERVIEW>;
 
 /** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
 export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;
@@ -50,25 +137,21 @@ function newestRecords(state: State, limit: number): LedgerRecord[] {
 type NameOf = (key: string) => string | null;
 
 /** Named accounts first (the genesis cast), then others in order of first appearance. */
-function accountViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+function accountViews(state: State, nameOf: NameOf): Overview['accounts'] {
   const keys = [...new Set([...state.namedAccounts.map((a) => a.starkKey), ...state.accounts.keys()])].slice(0, OVERVIEW_LIMITS.accounts);
   return keys.map((key) => ({
     name: nameOf(key),
     stark_key: key,
     operator: key === state.operator,
-    balances: (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((r) => ({
-      symbol: r.symbol,
-      type: r.type,
-      contract_address: r.contract_address,
-      token_id: r.token_id,
-      available: r.display_value,
-      frozen: r.display_frozen,
-    })),
+    balances: (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((b) => {
+      const { asset_id, available_quantized, frozen_quantized, vault_id, ...row } = balanceRow(state, key, b);
+      return row;
+    }),
   }));
 }
 
 /** Markets with open orders, grouped by (base asset, quote contract) as /v1/depth shows them. */
-function marketViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+function marketViews(state: State, nameOf: NameOf): Overview['markets'] {
   const markets = new Map<string, { base: Contract; quote: Contract; orders: Order[] }>();
   for (const id of state.openOrders) {
     const o = state.orders.get(id)!;
@@ -87,7 +170,7 @@ function marketViews(state: State, nameOf: NameOf): Array<Record<string, unknown
     depth: depth(state, base, quote),
     orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => ({
       order_id: o.id,
-      side: o.direction === 0 ? 'ASK' : 'BID',
+      side: o.direction === 0 ? ('ASK' as const) : ('BID' as const),
       owner: nameOf(o.starkKey) ?? o.starkKey,
       price: priceViews(state, o).display_price,
       remaining: display(o.quantity - o.filled, quote),
@@ -96,23 +179,10 @@ function marketViews(state: State, nameOf: NameOf): Array<Record<string, unknown
   }));
 }
 
-function recordViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+function recordViews(state: State): Overview['records'] {
   return newestRecords(state, OVERVIEW_LIMITS.records).map((r) => {
-    const asset = state.assets.get(r.assetHex)!;
-    const c = contractOf(state, asset);
-    return {
-      sequence_id: r.sequenceId,
-      type: RECORD_TYPE_NAMES[r.type] ?? String(r.type),
-      owner: nameOf(r.starkKey) ?? r.starkKey,
-      to: r.to === null ? null : (nameOf(r.to) ?? r.to),
-      status: r.status,
-      asset: c.symbol,
-      token_id: asset.tokenId?.toString() ?? '',
-      amount: display(r.amount, c),
-      quantized: r.amount.toString(),
-      order_id: r.orderId,
-      time: isoMicros(r.timeMicros),
-    };
+    const { owner_name, to_name, contract_address, reason, ...row } = recordRow(state, r);
+    return { ...row, owner: owner_name ?? row.owner, to: to_name ?? row.to };
   });
 }
 
@@ -125,7 +195,7 @@ function tradeSides(state: State, t: Trade) {
   return { sell, buy, quoteAsset, base: contractOf(state, state.assets.get(maker.baseHex)!), quote: contractOf(state, quoteAsset) };
 }
 
-function tradeViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+function tradeViews(state: State, nameOf: NameOf): Overview['trades'] {
   return state.trades
     .slice(-OVERVIEW_LIMITS.trades)
     .reverse()
@@ -149,7 +219,7 @@ function tradeViews(state: State, nameOf: NameOf): Array<Record<string, unknown>
 }
 
 /** Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's). */
-function marketplaceViews(state: State, nameOf: NameOf): Array<Record<string, unknown>> {
+function marketplaceViews(state: State, nameOf: NameOf): Overview['marketplaces'] {
   const fees = new Map<string, Map<string, { base: Contract; amount: bigint }>>();
   for (const t of state.trades) {
     if (t.marketplaceFee === 0n) continue;
@@ -171,8 +241,8 @@ function marketplaceViews(state: State, nameOf: NameOf): Array<Record<string, un
   }));
 }
 
-function fileViews(state: State, gatewayUrl: string): Array<Record<string, unknown>> {
-  const files: Array<Record<string, unknown>> = [];
+function fileViews(state: State, gatewayUrl: string): Overview['files'] {
+  const files: Overview['files'] = [];
   for (const [project, byCid] of state.storage) {
     for (const f of byCid.values()) {
       if (files.length >= OVERVIEW_LIMITS.files) return files;
@@ -188,7 +258,7 @@ function fileViews(state: State, gatewayUrl: string): Array<Record<string, unkno
  * so its cost grows with the state, unlike the emulated API's indexed queries. Records are read
  * newest first straight from the sequence counter, so the timeline costs only what it shows.
  */
-export function explorerOverview(state: State, gatewayUrl: string): Record<string, unknown> {
+export function explorerOverview(state: State, gatewayUrl: string): Overview {
   const names = new Map(state.namedAccounts.map((a) => [a.starkKey, a.name]));
   const nameOf = (key: string): string | null => names.get(key) ?? null;
   return {
@@ -198,7 +268,7 @@ export function explorerOverview(state: State, gatewayUrl: string): Record<strin
     pending: { l2: state.pendingL2.size, l1: state.pendingL1.size },
     accounts: accountViews(state, nameOf),
     markets: marketViews(state, nameOf),
-    records: recordViews(state, nameOf),
+    records: recordViews(state),
     trades: tradeViews(state, nameOf),
     marketplaces: marketplaceViews(state, nameOf),
     files: fileViews(state, gatewayUrl),

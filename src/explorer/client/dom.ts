@@ -3,7 +3,7 @@
 import { ORDER_STATES } from '../../domain/state/orders.js';
 import { RecordStatus } from '../../domain/state/state.js';
 
-/** A read's answer: its shape is declared by the server (explorer-responses.ts). */
+/** A read's answer: its shape is declared by the server (the schemas beside src/explorer/views.ts, overview.ts, journal.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: the reads are checked against their schemas server-side, not restated here
 export type Json = Record<string, any>;
 export type Child = Node | string | number | null | undefined | false | Child[];

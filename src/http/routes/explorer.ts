@@ -7,8 +7,9 @@ import { redact } from '../../redact.js';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
 import { DEFAULT_PAGE, EXPLORER_ASSET_TYPES, FAVICON, MAX_PAGE } from '../../explorer/constants.js';
 import type { Inspector } from '../../explorer/inspector.js';
-import { MAX_JOURNAL_LIMIT } from '../../explorer/journal.js';
-import { id, optText, optUint, text } from '../fields/kinds.js';
+import { JOURNAL, JOURNAL_CLEARED, MAX_JOURNAL_LIMIT } from '../../explorer/journal.js';
+import { OVERVIEW, explorerOverview } from '../../explorer/overview.js';
+import { SEARCH, search } from '../../explorer/search.js';
 import {
   EXPLORER_ACCOUNT,
   EXPLORER_CONTRACT,
@@ -16,11 +17,14 @@ import {
   EXPLORER_ORDER,
   EXPLORER_RECORD,
   EXPLORER_RECORDS,
-  JOURNAL,
-  JOURNAL_CLEARED,
-  OVERVIEW,
-  SEARCH,
-} from '../openapi/explorer-responses.js';
+  accountView,
+  contractView,
+  fileView,
+  orderView,
+  recordDetail,
+  recordPage,
+} from '../../explorer/views.js';
+import { id, optText, optUint, text } from '../fields/kinds.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout } from '../event-stream.js';
 import type { EventStreamOptions } from '../event-stream.js';
@@ -37,14 +41,10 @@ function notFound(what: string): never {
 
 const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
 
-// The page's bodies and the reads load on the first request that needs them (once per process):
-// most runs never open the explorer, so start-up does not pay for them.
+// The page's bodies load on the first request that needs them (once per process): most runs never
+// open the explorer, so start-up does not pay for them.
 let assets: Promise<typeof import('../../explorer/assets.js')> | undefined;
-let views: Promise<typeof import('../../explorer/views.js')> | undefined;
-let overview: Promise<typeof import('../../explorer/overview.js')> | undefined;
 const loadAssets = () => (assets ??= import('../../explorer/assets.js'));
-const loadViews = () => (views ??= import('../../explorer/views.js'));
-const loadOverview = () => (overview ??= import('../../explorer/overview.js'));
 
 export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
   const group = new RouteGroup({ tag: 'explorer', reply: 'plain' });
@@ -71,8 +71,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       path: '/_devnet/overview',
       summary: 'What the explorer shows: accounts, balances, books, records, storage',
       response: OVERVIEW,
-      handle: async ({ c }) =>
-        redact((await loadOverview()).explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
+      handle: ({ c }) => redact(explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
     })
     .add({
       method: 'GET',
@@ -80,7 +79,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       response: SEARCH,
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
-      handle: async ({ query }) => redact({ query: query.q, hits: (await loadViews()).search(devnet.state, query.q) }),
+      handle: ({ query }) => redact({ query: query.q, hits: search(devnet.state, query.q) }),
     })
     .add({
       method: 'GET',
@@ -91,14 +90,8 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
         before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }),
         limit: PAGE_LIMIT,
       },
-      handle: async ({ query }) =>
-        redact(
-          (await loadViews()).recordPage(
-            devnet.state,
-            query.before === undefined ? undefined : Number(query.before),
-            n(query.limit, DEFAULT_PAGE),
-          ),
-        ),
+      handle: ({ query }) =>
+        redact(recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE))),
     });
   return inspectorRoutes(detailRoutes(group, devnet, inspector), devnet, inspector, events);
 }
@@ -113,8 +106,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
       query: { records: OFFSET, orders: OFFSET, limit: PAGE_LIMIT },
-      handle: async ({ params, query }) => {
-        const { accountView } = await loadViews();
+      handle: ({ params, query }) => {
         let key = params.stark_key.trim().toLowerCase();
         if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
         else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
@@ -128,11 +120,8 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
-      handle: async ({ params: { sequence_id: id } }) =>
-        redact(
-          (await loadViews()).recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)) ??
-            notFound(`record ${id}`),
-        ),
+      handle: ({ params: { sequence_id: id } }) =>
+        redact(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)) ?? notFound(`record ${id}`)),
     })
     .add({
       method: 'GET',
@@ -141,9 +130,9 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-      handle: async ({ params, query }) =>
+      handle: ({ params, query }) =>
         redact(
-          (await loadViews()).orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+          orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
             notFound(`order ${params.order_id}`),
         ),
     })
@@ -154,9 +143,9 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-      handle: async ({ params, query }) =>
+      handle: ({ params, query }) =>
         redact(
-          (await loadViews()).contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
+          contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
             notFound(`contract ${params.address}`),
         ),
     })
@@ -166,10 +155,9 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
-      handle: async ({ params, c }) =>
+      handle: ({ params, c }) =>
         redact(
-          (await loadViews()).fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ??
-            notFound(`stored file ${params.cid}`),
+          fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
         ),
     });
 }
