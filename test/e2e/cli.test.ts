@@ -4,6 +4,8 @@ import { describe, it, expect, beforeAll, afterEach } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { MAIN, live, runToExit, startServer, stop, withTimeout } from '../support/cli.js';
@@ -287,4 +289,25 @@ describe('l2-devnet CLI: a taken port', () => {
     },
     TEST_TIMEOUT,
   );
+});
+
+describe('npm start', () => {
+  // docs/cli.md: `npm start -s` keeps npm's own lines off stdout, so the ready line is the first line.
+  it('with -s, the first stdout line is the ready line', async () => {
+    const child = spawn('npm', ['start', '-s', '--', '--port', '0', '--log', 'silent'], {
+      cwd: join(MAIN, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    try {
+      const first = await withTimeout(
+        new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
+        20_000,
+        'the first line of npm start -s',
+      );
+      expect(JSON.parse(first)).toMatchObject({ event: 'ready', version: expect.any(String) });
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+    }
+  }, 30_000);
 });
