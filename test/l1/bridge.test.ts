@@ -51,6 +51,17 @@ function socketClient(running: RunningDevnet): TestClient {
   };
 }
 
+/** An emulator bridged to its own Anvil, with alice, her Ethereum address and the StarkEx contract. */
+async function bridged() {
+  const running = await startDevnet({ port: 0, l1: 'anvil' });
+  const c = socketClient(running);
+  const rpc = new EthRpc(running.l1!.url);
+  const { contracts } = loadL1Artifacts();
+  const alice = c.accounts.alice;
+  const starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+  return { running, c, rpc, contracts, alice, aliceEth: alice.eth_address.toLowerCase() as Hex, starkEx };
+}
+
 describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
   let running: RunningDevnet;
   let c: TestClient;
@@ -62,13 +73,8 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
   let aliceEth: Hex;
 
   beforeAll(async () => {
-    running = await startDevnet({ port: 0, l1: 'anvil' });
-    c = socketClient(running);
-    alice = c.accounts.alice;
-    aliceEth = alice.eth_address.toLowerCase() as Hex;
-    rpc = new EthRpc(running.l1!.url);
-    const { contracts } = loadL1Artifacts();
-    starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+    let contracts: ReturnType<typeof loadL1Artifacts>['contracts'];
+    ({ running, c, rpc, contracts, alice, aliceEth, starkEx } = await bridged());
     rdd20 = new Contract(rpc, contracts.DevnetERC20.abi, RDD20);
     r721 = new Contract(rpc, contracts.DevnetERC721.abi, REDDIO721);
   }, 60_000);
@@ -168,13 +174,7 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: what L2 had from its gen
   let rpc: EthRpc;
 
   beforeAll(async () => {
-    running = await startDevnet({ port: 0, l1: 'anvil' });
-    c = socketClient(running);
-    alice = c.accounts.alice;
-    aliceEth = alice.eth_address.toLowerCase() as Hex;
-    rpc = new EthRpc(running.l1!.url);
-    contracts = loadL1Artifacts().contracts;
-    starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+    ({ running, c, rpc, contracts, alice, aliceEth, starkEx } = await bridged());
   }, 60_000);
   afterAll(() => running?.close());
 
@@ -218,12 +218,7 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: snapshots and resets tak
   });
 
   beforeAll(async () => {
-    running = await startDevnet({ port: 0, l1: 'anvil' });
-    c = socketClient(running);
-    alice = c.accounts.alice;
-    aliceEth = alice.eth_address.toLowerCase() as Hex;
-    rpc = new EthRpc(running.l1!.url);
-    starkEx = new Contract(rpc, loadL1Artifacts().contracts.StarkExDevnet.abi, running.l1!.contract as Hex);
+    ({ running, c, rpc, alice, aliceEth, starkEx } = await bridged());
     genesis = await bothLayers();
   }, 60_000);
   afterAll(() => running?.close());
