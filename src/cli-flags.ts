@@ -208,7 +208,7 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
   },
   {
     name: 'l1',
-    help: "anvil = start Anvil (npm install @foundry-rs/anvil) and stop it on exit; or an Ethereum JSON-RPC URL with Anvil's methods. Deploys the StarkEx contract and bridges deposits and withdrawals (docs/l1.md); default: no L1",
+    help: "anvil = start an Anvil for each namespace (npm install @foundry-rs/anvil), stopped on exit; or an Ethereum JSON-RPC URL with Anvil's methods, bridged to default. Deploys the StarkEx contract and bridges deposits and withdrawals (docs/l1.md); default: no L1",
     set: (o, v) => (o.l1 = v === 'anvil' ? v : httpUrl(v)),
   },
   {

@@ -22,7 +22,6 @@ import { DevnetEvents } from './devnet-events.js';
 import type { DevnetListener } from './devnet-events.js';
 
 export type SignatureMode = 'verify' | 'skip';
-
 export type ClockMode = 'virtual' | 'wall';
 
 /** The devnet's options (the library's; the CLI flag named beside one sets it, see cli-flags.ts). */
@@ -46,8 +45,8 @@ export interface DevnetConfig {
   gatewayUrl?: string | undefined;
   /** `--storage-quota`: bytes each project may keep listed in storage; default no quota. */
   storageQuota?: number | undefined;
-  /** The StarkEx contract on the attached L1 (`--l1`): `GET /v1/starkex/contracts` names it for every network. */
-  l1Contract?: string | undefined;
+  /** The L1 node and StarkEx contract of this namespace (`--l1`, src/l1/layer.ts): `GET /v1/starkex/contracts` names the contract for every network. */
+  l1Link?: { readonly url: string; readonly contract: string } | undefined;
   /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH. */
   devAccounts?: GenesisOptions['devAccounts'];
 }
@@ -117,8 +116,8 @@ export class Devnet extends DevnetReads implements CommandContext {
     return state;
   }
 
-  /** `GET /_devnet/config`'s part: the seed, the genesis state's hash (equal hashes: the same start), settlement, clock, signatures. */
-  settings(): { seed: string; genesis_hash: string; settlement: string; clock: ClockMode; signatures: SignatureMode } {
+  /** `GET /_devnet/config`'s part: the seed, the genesis state's hash (equal hashes: the same start), settlement, clock, signatures, L1. */
+  settings() {
     const s = this.config.settlement ?? 'auto';
     this.genesisHash ??= stateHash(this.genesis(), nativeSha256);
     return {
@@ -127,6 +126,7 @@ export class Devnet extends DevnetReads implements CommandContext {
       settlement: typeof s === 'object' ? `interval:${s.interval}` : s,
       clock: this.clockMode,
       signatures: this.signatures,
+      l1: this.config.l1Link ?? null,
     };
   }
 
@@ -209,7 +209,7 @@ export class Devnet extends DevnetReads implements CommandContext {
   }
 
   override starkexContracts(): State['starkexContracts'] {
-    const a = this.config.l1Contract;
+    const a = this.config.l1Link?.contract;
     return a === undefined ? super.starkexContracts() : { mainnet: a, testnet: a, sepolia: a };
   }
 

@@ -165,7 +165,7 @@ function closeNamespace(made: Made, name: string, stateDir: string | undefined, 
 }
 
 /** The namespaces a state dir holds besides default (DIR/ns/{name}). */
-function storedNamespaces(stateDir: string | undefined): string[] {
+export function storedNamespaces(stateDir: string | undefined): string[] {
   const root = stateDir === undefined ? undefined : join(stateDir, 'ns');
   if (root === undefined || !existsSync(root)) return [];
   const dirs = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory());
@@ -177,7 +177,12 @@ function storedNamespaces(stateDir: string | undefined): string[] {
  * namespaces a state dir holds are reopened now, any other on its first request. `support` is
  * needed with `options.stateDir` (see loadStateDirSupport).
  */
-export function namespaced(options: DevnetOptions, support: StateDirSupport | undefined, boundHost?: string): Namespaced {
+export function namespaced(
+  options: DevnetOptions,
+  support: StateDirSupport | undefined,
+  boundHost?: string,
+  l1Of?: (name: string) => DevnetOptions['l1Link'],
+): Namespaced {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
   const baseSeed = seedOf(options.seed, genesis);
   const app = appOptions(options, boundHost);
@@ -199,9 +204,10 @@ export function namespaced(options: DevnetOptions, support: StateDirSupport | un
   // Another namespace than default: its seed from the seed and its name, an explicit gateway URL extended to its own gateway.
   const check = (name: string): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
-    if (name === DEFAULT_NAMESPACE) return checkDevnet({ ...options, genesis, gatewayUrl: base }, options.stateDir, support);
+    const l1Link = l1Of?.(name);
+    if (name === DEFAULT_NAMESPACE) return checkDevnet({ ...options, genesis, gatewayUrl: base, l1Link }, options.stateDir, support);
     const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    const config = { ...options, genesis, seed: namespaceSeed(baseSeed, name), gatewayUrl, l1Contract: undefined };
+    const config = { ...options, genesis, seed: namespaceSeed(baseSeed, name), gatewayUrl, l1Link };
     return checkDevnet(config, dirOf(name), support);
   };
   const open = (name: string): NamespaceInstance => {

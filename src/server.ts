@@ -7,7 +7,8 @@ import { readGenesisFile } from './genesis-file.js';
 import { controlClient } from './control-client.js';
 import { listenUrl } from './listen-url.js';
 import { boundPipelining } from './http/pipelining.js';
-import { loadStateDirSupport, namespaced } from './emulator.js';
+import { loadStateDirSupport, namespaced, storedNamespaces } from './emulator.js';
+import { DEFAULT_NAMESPACE } from './http/namespace.js';
 import type { DevnetOptions, Emulator, Namespaced } from './emulator.js';
 
 export interface StartOptions extends DevnetOptions {
@@ -16,8 +17,10 @@ export interface StartOptions extends DevnetOptions {
   port?: number;
   /** The HTTP server's bounds on a socket (docs/guarantees.md); no flag sets them, tests shorten them. */
   socket?: SocketLimits;
-  /** `--l1`: `anvil` or a JSON-RPC URL; the default namespace is bridged to it (src/l1/bridge.ts). */
+  /** `--l1`: `anvil` (an Anvil for each namespace) or a JSON-RPC URL (default is bridged to it): src/l1/layer.ts. */
   l1?: string;
+  /** `--l1-contract`: with --l1, default's StarkEx contract is this deployed one. */
+  l1Contract?: string | undefined;
 }
 
 export interface SocketLimits {
@@ -76,35 +79,32 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     throw new Error('--l1-contract needs --l1 (the node the contract is on)');
   const support = options.stateDir === undefined ? undefined : await loadStateDirSupport();
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
-  // The L1 code loads only with --l1; the contract is deployed first, so the devnet can name it.
-  const bridge =
+  // The L1 code loads only with --l1; the contracts are deployed first, so the devnets can name them.
+  const l1 =
     options.l1 === undefined
       ? undefined
-      : await (await import('./l1/bridge.js')).L1Bridge.connect({ l1: options.l1, l1Contract: options.l1Contract }, genesis);
+      : await (await import('./l1/layer.js')).L1Layer.start(
+          { l1: options.l1, l1Contract: options.l1Contract, stateDir: options.stateDir },
+          genesis,
+          [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)],
+        );
   let built: Namespaced;
   try {
-    built = namespaced({ ...options, genesis, l1Contract: bridge?.starkEx.address }, support, host);
+    built = namespaced({ ...options, genesis }, support, host, l1 && ((name) => l1.link(name)));
+    await l1?.attach(built.registry);
   } catch (e) {
-    await bridge?.stop();
+    await l1?.stop();
     throw e;
   }
   const { registry, main } = built;
-  await bridge?.attach(main.devnet);
   let lastRequestAt = -Infinity;
-  // With L1: it is read before each request and written after it (the rule in src/l1/bridge.ts).
-  const bridged = async (request: Request, env?: unknown): Promise<Response> => {
-    await bridge!.sync();
-    const response = await registry.fetch(request, env);
-    await bridge!.settle();
-    return response;
-  };
   const answer = (request: Request, env?: unknown): Response | Promise<Response> => {
     lastRequestAt = performance.now();
-    return bridge === undefined ? registry.fetch(request, env) : bridged(request, env);
+    return l1 === undefined ? registry.fetch(request, env) : l1.fetch(registry, request, env);
   };
   const stop = async (): Promise<void> => {
     registry.close();
-    await bridge?.stop();
+    await l1?.stop();
   };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: answer, hostname: host, port: options.port ?? 8080, ...serverOptions(options.socket ?? {}) }, (info) => {
@@ -117,7 +117,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         devnet: main.devnet,
         namespaces: registry,
         restored: main.persistence?.report,
-        l1: bridge && { url: bridge.url, contract: bridge.starkEx.address },
+        l1: l1?.link(DEFAULT_NAMESPACE),
         sinceLastRequest: () => performance.now() - lastRequestAt,
         close: () =>
           new Promise<void>((done) => {

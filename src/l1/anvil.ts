@@ -50,7 +50,13 @@ async function freePort(): Promise<number> {
 
 const READY_TIMEOUT_MS = 15_000;
 
+/** Starts Anvil, or says why it cannot run here and how to install it. */
 export async function startAnvil(): Promise<Anvil> {
+  const why = anvilUnavailable(anvilBinary());
+  if (why !== undefined)
+    throw new Error(
+      `--l1 anvil: Anvil cannot run (${why}); install it with \`npm install @foundry-rs/anvil\`, put \`anvil\` on PATH or set ANVIL_BIN`,
+    );
   const port = await freePort();
   const args = [
     '--silent',

@@ -13,20 +13,23 @@ import type { Devnet } from '../devnet.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
-import { anvilBinary, anvilUnavailable, startAnvil } from './anvil.js';
+import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
-import { Contract } from './contract.js';
-import { genesisAssetTypes, setUpL1 } from './deploy.js';
-import type { GenesisToken, L1AssetType } from './deploy.js';
+import type { Contract } from './contract.js';
+import { attachL1, backWithdrawal, setUpL1 } from './deploy.js';
+import type { GenesisToken, L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
+import { readSavedL1, writeSavedL1 } from './saved.js';
 
 export interface L1Options {
   /** `anvil` starts Anvil (npm package @foundry-rs/anvil); else the URL of a JSON-RPC node with Anvil's test methods. */
   readonly l1: string;
   /** Attach to this already deployed StarkExDevnet instead of deploying one (its tokens must be in place). */
   readonly l1Contract?: string | undefined;
+  /** With --state: the namespace's state dir, where `l1.json` keeps its L1 across restarts. */
+  readonly saveDir?: string | undefined;
   /** Where problems go (an L1 deposit L2 refused, an unreachable node); default stderr. */
   readonly onProblem?: (message: string) => void;
 }
@@ -64,56 +67,66 @@ export class L1Bridge {
   private readonly marks = new Map<string, Mark>();
   private start: Mark | undefined;
 
+  /** L1 changed (or the bridge's bookkeeping did) since `l1.json` was last written. */
+  private dirty = false;
+  /** Restored from `l1.json`: the withdrawals it still owed (its accounts are funded already). */
+  private restored: readonly number[] | undefined;
+  private attaching: Promise<void> | undefined;
+  readonly starkEx: Contract;
+  readonly tokens: ReadonlyMap<Hex, Contract>;
+
   private constructor(
     readonly rpc: EthRpc,
-    readonly starkEx: Contract,
+    setUp: L1Setup,
     readonly operator: Hex,
-    readonly tokens: ReadonlyMap<Hex, Contract>,
-    assetTypes: readonly L1AssetType[],
     cursor: bigint,
     private readonly anvil: Anvil | undefined,
     private readonly onProblem: (message: string) => void,
+    private readonly saveDir: string | undefined,
   ) {
-    this.byType = new Map(assetTypes.map((t) => [t.assetType, t]));
+    ({ starkEx: this.starkEx, tokens: this.tokens } = setUp);
+    this.byType = new Map(setUp.assetTypes.map((t) => [t.assetType, t]));
     this.cursor = cursor;
   }
 
-  /** Reaches (or starts) the node and deploys the contract and the genesis tokens, or attaches to a deployed contract. */
+  /**
+   * Reaches (or starts) the node and deploys the contract and the genesis tokens, or attaches to a
+   * deployed contract: `--l1-contract`, else the one `saveDir` kept (with Anvil, its chain is loaded first).
+   */
   static async connect(options: L1Options, genesis: unknown): Promise<L1Bridge> {
+    const saved = options.saveDir === undefined ? undefined : readSavedL1(options.saveDir);
     let anvil: Anvil | undefined;
-    if (options.l1 === 'anvil') {
-      const why = anvilUnavailable(anvilBinary());
-      if (why !== undefined)
-        throw new Error(
-          `--l1 anvil: Anvil cannot run (${why}); install it with \`npm install @foundry-rs/anvil\`, put \`anvil\` on PATH or set ANVIL_BIN`,
-        );
-      anvil = await startAnvil();
-    }
+    if (options.l1 === 'anvil') anvil = await startAnvil();
     try {
       const rpc = anvil?.rpc ?? new EthRpc(options.l1);
+      if (anvil !== undefined && saved?.chain !== undefined) await rpc.request('anvil_loadState', [saved.chain]);
       const artifacts = loadL1Artifacts();
       const [operator] = await rpc.accounts();
       if (operator === undefined) throw new Error(`${rpc.url} has no unlocked account to act as the operator`);
       const tokens = genesisTokens(genesis);
-      let starkEx: Contract;
-      let tokenContracts: ReadonlyMap<Hex, Contract>;
-      if (options.l1Contract === undefined) {
-        ({ starkEx, tokens: tokenContracts } = await setUpL1(rpc, artifacts, operator, tokens));
-      } else {
-        const at = options.l1Contract.toLowerCase() as Hex;
-        if ((await rpc.getCode(at)) === '0x') throw new Error(`--l1-contract ${options.l1Contract}: no contract there on ${rpc.url}`);
-        starkEx = new Contract(rpc, artifacts.contracts.StarkExDevnet.abi, at);
-        if (!(await starkEx.read('isOperator', [operator]))) throw new Error(`--l1-contract ${at}: ${operator} is not its operator`);
-        const { DevnetERC20, DevnetERC721 } = artifacts.contracts;
-        tokenContracts = new Map(
-          tokens.map((t) => [
-            t.address.toLowerCase() as Hex,
-            new Contract(rpc, (t.type === 'ERC20' ? DevnetERC20 : DevnetERC721).abi, t.address.toLowerCase() as Hex),
-          ]),
+      const at = (options.l1Contract?.toLowerCase() as Hex | undefined) ?? saved?.contract;
+      const restored = saved !== undefined && at === saved.contract;
+      const setUp = await (at === undefined
+        ? setUpL1(rpc, artifacts, operator, tokens)
+        : attachL1(rpc, artifacts, operator, at, tokens)
+      ).catch((e: Error) => {
+        const whose = restored ? `${options.saveDir}/l1.json names ${at}, but` : `--l1-contract ${at}:`;
+        throw new Error(
+          `${whose} ${e.message}${restored && anvil === undefined ? ' (was the node restarted? remove l1.json to deploy anew)' : ''}`,
         );
-      }
+      });
       const onProblem = options.onProblem ?? ((m: string) => process.stderr.write(`l2-devnet: L1: ${m}\n`));
-      return new L1Bridge(rpc, starkEx, operator, tokenContracts, genesisAssetTypes(tokens), await rpc.blockNumber(), anvil, onProblem);
+      const bridge = new L1Bridge(
+        rpc,
+        setUp,
+        operator,
+        restored ? saved.cursor : await rpc.blockNumber(),
+        anvil,
+        onProblem,
+        options.saveDir,
+      );
+      if (restored) bridge.restored = saved.toCredit;
+      return bridge;
     } catch (e) {
       await anvil?.stop();
       throw e;
@@ -129,7 +142,17 @@ export class L1Bridge {
    * Binds the bridge to the devnet it feeds, and funds its genesis accounts' Ethereum addresses with
    * ETH and every ERC20, unlocked (impersonated) so that eth_sendTransaction sends from them.
    */
-  async attach(devnet: Devnet): Promise<void> {
+  attach(devnet: Devnet): Promise<void> {
+    this.attaching ??= this.bind(devnet);
+    return this.attaching;
+  }
+
+  /** The devnet this bridge feeds, once attached. */
+  get bound(): Devnet | undefined {
+    return this.devnet;
+  }
+
+  private async bind(devnet: Devnet): Promise<void> {
     this.devnet = devnet;
     devnet.onEvent((e) => {
       if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
@@ -137,16 +160,24 @@ export class L1Bridge {
     });
     for (const account of devnet.accounts().accounts) {
       const eth = account.eth_address as Hex;
-      await this.rpc.setBalance(eth, FUNDED_WEI);
       await this.rpc.impersonate(eth);
+      if (this.restored !== undefined) continue;
+      await this.rpc.setBalance(eth, FUNDED_WEI);
       for (const t of this.byType.values()) {
         if (t.kind !== 'ERC20') continue;
         const decimals = BigInt(await this.tokens.get(t.address!)!.read('decimals'));
         await this.tokens.get(t.address!)!.write(this.operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
       }
     }
+    if (this.restored !== undefined) {
+      // A restart: the journal has what L2 took before; the evm snapshots of before are gone with the old node.
+      this.toCredit.push(...this.restored);
+      return;
+    }
     this.cursor = await this.rpc.blockNumber();
     this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, toCredit: [] };
+    this.dirty = true;
+    await this.save();
   }
 
   /** Before a request: takes the deposits and claims logged since the last read into L2. */
@@ -154,14 +185,26 @@ export class L1Bridge {
     return this.serially(() => this.readLogs());
   }
 
-  /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1. */
+  /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
-    return this.toCredit.length === 0 ? this.queue : this.serially(() => this.creditWithdrawals());
+    if (this.toCredit.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
+    return this.serially(async () => {
+      await this.creditWithdrawals();
+      await this.save();
+    });
   }
 
   async stop(): Promise<void> {
-    await this.queue;
+    await this.serially(() => this.save());
     await this.anvil?.stop();
+  }
+
+  /** With --state: `l1.json` (src/l1/saved.ts), when something changed and the namespace's directory is still there. */
+  private async save(): Promise<void> {
+    if (this.saveDir === undefined || !this.dirty || this.devnet === undefined) return;
+    const chain = this.anvil === undefined ? undefined : await this.rpc.request<Hex>('anvil_dumpState');
+    writeSavedL1(this.saveDir, { contract: this.starkEx.address, cursor: this.cursor, toCredit: this.toCredit, chain });
+    this.dirty = false;
   }
 
   private serially(step: () => Promise<void>): Promise<void> {
@@ -172,6 +215,7 @@ export class L1Bridge {
   /** After an L2 snapshot, revert, reset or load (`ids`: the live snapshots then, the last one just taken or reverted to). */
   private follow(cmd: string, ids: readonly string[]): void {
     const id = ids.at(-1)!;
+    this.dirty = true;
     const then = { cursor: this.cursor, toCredit: [...this.toCredit] };
     void this.serially(async () => {
       for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
@@ -192,6 +236,7 @@ export class L1Bridge {
   private async readLogs(): Promise<void> {
     const latest = await this.rpc.blockNumber();
     if (latest <= this.cursor) return;
+    this.dirty = true;
     const logs = await this.rpc.getLogs({ address: this.starkEx.address, fromBlock: this.cursor + 1n, toBlock: latest });
     this.cursor = latest;
     for (const log of logs) await this.take(log);
@@ -232,43 +277,12 @@ export class L1Bridge {
 
   private async creditWithdrawals(): Promise<void> {
     const state = this.devnet!.state;
+    if (this.toCredit.length > 0) this.dirty = true;
     for (const seq of this.toCredit.splice(0)) {
       const record = state.records.get(seq);
       if (record?.type !== RECORD_TYPES.withdrawal || record.status !== RecordStatus.AcceptedOnL1) continue;
-      await this.back(record.assetHex);
+      await backWithdrawal(this.starkEx, this.tokens, this.operator, state, record.assetHex);
       await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(record.to!), BigInt(record.assetHex), record.amount]);
-    }
-  }
-
-  /**
-   * What L2 had from its genesis or the faucet never came from L1: before a withdrawal of it is
-   * credited, the exchange is given what it owes (ETH and ERC20 up to the whole withdraw area of
-   * that asset, an ERC721 token that does not exist on L1 yet). Mintable tokens are minted on claim.
-   */
-  private async back(assetHex: string): Promise<void> {
-    const state = this.devnet!.state;
-    const asset = state.assets.get(assetHex)!;
-    const contract = state.contracts.get(asset.contractKey)!;
-    const exchange = this.starkEx.address;
-    if (contract.type === 'ETH' || contract.type === 'ERC20') {
-      let owed = 0n;
-      for (const area of state.withdrawArea.values()) owed += area.get(assetHex) ?? 0n;
-      owed *= contract.quantum;
-      if (contract.type === 'ETH') {
-        const held = await this.rpc.getBalance(exchange);
-        if (held < owed) await this.rpc.setBalance(exchange, owed);
-      } else {
-        const token = this.tokens.get(contract.key as Hex)!;
-        const held = BigInt(await token.read('balanceOf', [exchange]));
-        if (held < owed) await token.write(this.operator, 'mint', [exchange, owed - held]);
-      }
-    } else if (contract.type === 'ERC721' && asset.tokenId !== null) {
-      const token = this.tokens.get(contract.key as Hex)!;
-      const exists = await token.read('ownerOf', [asset.tokenId]).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) await token.write(this.operator, 'mint', [exchange, asset.tokenId]);
     }
   }
 }

@@ -10,6 +10,7 @@ import { encode, toHex } from './abi.js';
 import type { L1Artifacts } from './artifacts.js';
 import { Contract } from './contract.js';
 import type { EthRpc } from './rpc.js';
+import type { State } from '../domain/state/state.js';
 
 /** A genesis contract as fixtures write it. */
 export interface GenesisToken {
@@ -121,4 +122,62 @@ export async function setUpL1(
   for (const t of assetTypes)
     await starkEx.write(operator, 'registerToken', [t.assetType, assetInfoHex(t.kind, t.address && BigInt(t.address)), t.quantum]);
   return { starkEx, tokens, assetTypes };
+}
+
+/** An L1 set up before (by this emulator, or `--l1-contract`): the contract checked, the genesis tokens bound at their addresses. */
+export async function attachL1(
+  rpc: EthRpc,
+  artifacts: L1Artifacts,
+  operator: Hex,
+  at: Hex,
+  genesisTokens: readonly GenesisToken[],
+): Promise<L1Setup> {
+  if ((await rpc.getCode(at)) === '0x') throw new Error(`no contract at ${at} on ${rpc.url}`);
+  const starkEx = new Contract(rpc, artifacts.contracts.StarkExDevnet.abi, at);
+  if (!(await starkEx.read('isOperator', [operator]))) throw new Error(`${operator} is not the operator of ${at}`);
+  const { DevnetERC20, DevnetERC721 } = artifacts.contracts;
+  const tokens = new Map(
+    genesisTokens.map((t) => [
+      asAddress(t.address),
+      new Contract(rpc, (t.type === 'ERC20' ? DevnetERC20 : DevnetERC721).abi, asAddress(t.address)),
+    ]),
+  );
+  return { starkEx, tokens, assetTypes: genesisAssetTypes(genesisTokens) };
+}
+
+/**
+ * What L2 had from its genesis or the faucet never came from L1: before a withdrawal of it is
+ * credited, the exchange is given what it owes (ETH and ERC20 up to the whole withdraw area of
+ * that asset, an ERC721 token that does not exist on L1 yet). Mintable tokens are minted on claim.
+ */
+export async function backWithdrawal(
+  starkEx: Contract,
+  tokens: ReadonlyMap<Hex, Contract>,
+  operator: Hex,
+  state: State,
+  assetHex: string,
+): Promise<void> {
+  const asset = state.assets.get(assetHex)!;
+  const contract = state.contracts.get(asset.contractKey)!;
+  const exchange = starkEx.address;
+  if (contract.type === 'ETH' || contract.type === 'ERC20') {
+    let owed = 0n;
+    for (const area of state.withdrawArea.values()) owed += area.get(assetHex) ?? 0n;
+    owed *= contract.quantum;
+    if (contract.type === 'ETH') {
+      const held = await starkEx.rpc.getBalance(exchange);
+      if (held < owed) await starkEx.rpc.setBalance(exchange, owed);
+    } else {
+      const token = tokens.get(contract.key as Hex)!;
+      const held = BigInt(await token.read('balanceOf', [exchange]));
+      if (held < owed) await token.write(operator, 'mint', [exchange, owed - held]);
+    }
+  } else if (contract.type === 'ERC721' && asset.tokenId !== null) {
+    const token = tokens.get(contract.key as Hex)!;
+    const exists = await token.read('ownerOf', [asset.tokenId]).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await token.write(operator, 'mint', [exchange, asset.tokenId]);
+  }
 }

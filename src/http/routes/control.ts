@@ -63,6 +63,12 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
         settlement: described('auto, manual or interval:SECONDS'),
         clock: v.picklist(['virtual', 'wall']),
         signatures: v.picklist(['verify', 'skip']),
+        l1: v.pipe(
+          v.nullable(
+            v.strictObject({ url: described('the JSON-RPC URL of the L1 node'), contract: hexText('the StarkEx contract there') }),
+          ),
+          v.description("this namespace's L1 (--l1; docs/l1.md), null without one"),
+        ),
         flags: v.pipe(
           v.record(v.string(), v.unknown()),
           v.description(

@@ -1,0 +1,130 @@
+// The L1 side of a whole emulator: one bridge (src/l1/bridge.ts) per bridged namespace. With
+// `--l1 anvil` each namespace gets an Anvil of its own, so its own chain, contract and evm snapshots: a
+// revert in one namespace cannot touch another's L1. With `--l1 URL` the node is one chain, which no
+// namespace could revert alone, so only `default` is bridged to it.
+import { namespaceStateDir } from '../emulator.js';
+import { DEFAULT_NAMESPACE, namespaceOf } from '../http/namespace.js';
+import type { NamespaceRegistry } from '../namespaces.js';
+import { L1Bridge } from './bridge.js';
+
+export interface L1LayerOptions {
+  /** `--l1`: `anvil`, or the URL of a JSON-RPC node with Anvil's test methods. */
+  readonly l1: string;
+  /** `--l1-contract`: default's contract, deployed already. */
+  readonly l1Contract?: string | undefined;
+  /** `--state`: each namespace's L1 is kept in its state dir (src/l1/saved.ts). */
+  readonly stateDir?: string | undefined;
+}
+
+/** What a namespace's devnet names: its L1 node and StarkEx contract. */
+export interface L1Link {
+  readonly url: string;
+  readonly contract: string;
+}
+
+export class L1Layer {
+  /** Each namespace's bridge, from the moment it starts connecting. */
+  private readonly connecting = new Map<string, Promise<L1Bridge>>();
+  /** The connected ones, and what their devnets name (`GET /v1/starkex/contracts`, `GET /_devnet/config`). */
+  private readonly ready = new Map<string, L1Bridge>();
+
+  private constructor(
+    private readonly options: L1LayerOptions,
+    private readonly genesis: unknown,
+  ) {}
+
+  /** Connects the namespaces that open at start (default, and those a state dir holds) before any of them is built. */
+  static async start(options: L1LayerOptions, genesis: unknown, names: readonly string[]): Promise<L1Layer> {
+    const layer = new L1Layer(options, genesis);
+    try {
+      for (const name of names) if (layer.hasL1(name)) await layer.bridge(name);
+    } catch (e) {
+      await layer.stop();
+      throw e;
+    }
+    return layer;
+  }
+
+  /** Whether `name` has an L1: every namespace with Anvil, only default with a node of the user's. */
+  private hasL1(name: string): boolean {
+    return name === DEFAULT_NAMESPACE || this.options.l1 === 'anvil';
+  }
+
+  private bridge(name: string): Promise<L1Bridge> {
+    let made = this.connecting.get(name);
+    if (made === undefined) {
+      const { l1, stateDir } = this.options;
+      const saveDir = stateDir === undefined ? undefined : namespaceStateDir(stateDir, name);
+      const l1Contract = name === DEFAULT_NAMESPACE ? this.options.l1Contract : undefined;
+      made = L1Bridge.connect({ l1, l1Contract, saveDir }, this.genesis).then(
+        (bridge) => {
+          this.ready.set(name, bridge);
+          return bridge;
+        },
+        (e: unknown) => {
+          this.connecting.delete(name);
+          throw e;
+        },
+      );
+      this.connecting.set(name, made);
+    }
+    return made;
+  }
+
+  link(name: string): L1Link | undefined {
+    const bridge = this.ready.get(name);
+    return bridge && { url: bridge.url, contract: bridge.starkEx.address };
+  }
+
+  /** Binds the bridges connected at start to their devnets, once the registry has built them. */
+  async attach(registry: NamespaceRegistry): Promise<void> {
+    for (const [name, bridge] of this.ready) {
+      const devnet = registry.instance(name)?.devnet;
+      if (devnet !== undefined) await bridge.attach(devnet);
+    }
+  }
+
+  /**
+   * Answers a request with L1 read before it and written after it (the rule in src/l1/bridge.ts). A
+   * request that may create a namespace gets its L1 first, so that the first answer already names it;
+   * if the namespace is not kept, its L1 goes with it.
+   */
+  async fetch(registry: NamespaceRegistry, request: Request, env?: unknown): Promise<Response> {
+    let name: string;
+    try {
+      name = namespaceOf(request);
+    } catch {
+      return registry.fetch(request, env); // refused there
+    }
+    const creates = this.hasL1(name) && registry.instance(name) === undefined && registry.names().length < registry.max;
+    if (!this.connecting.has(name) && !creates) return registry.fetch(request, env);
+    const bridge = await this.bridge(name);
+    await bridge.sync();
+    const response = await registry.fetch(request, env);
+    const devnet = registry.instance(name)?.devnet;
+    if (devnet === undefined) {
+      if (name !== DEFAULT_NAMESPACE) await this.drop(name);
+    } else if (bridge.bound === undefined || bridge.bound === devnet) {
+      await bridge.attach(devnet);
+      await bridge.settle();
+    }
+    // Namespaces deleted or expired during the request take their L1 with them.
+    for (const [other, b] of this.ready) if (b.bound !== undefined && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
+    return response;
+  }
+
+  private async drop(name: string): Promise<void> {
+    const bridge = this.ready.get(name);
+    if (bridge === undefined || name === DEFAULT_NAMESPACE) return;
+    this.ready.delete(name);
+    this.connecting.delete(name);
+    await bridge.stop();
+  }
+
+  async stop(): Promise<void> {
+    const all = [...this.connecting.values()];
+    this.connecting.clear();
+    this.ready.clear();
+    await Promise.allSettled(all.map(async (made) => (await made).stop()));
+  }
+}

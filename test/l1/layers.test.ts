@@ -1,0 +1,160 @@
+// The L1 side beyond one namespace and one run: with `--l1 anvil` every namespace gets its own Anvil
+// (so its own chain, contract and snapshots), `--l1 URL` bridges only default, and with `--state`
+// both layers come back after a restart as the last answer left them (src/l1/layer.ts, saved.ts).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assetType } from '../../src/crypto/asset.js';
+import type { Hex } from '../../src/l1/abi.js';
+import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
+import { loadL1Artifacts } from '../../src/l1/artifacts.js';
+import { FUNDED_WEI } from '../../src/l1/bridge.js';
+import { Contract } from '../../src/l1/contract.js';
+import { EthRpc } from '../../src/l1/rpc.js';
+import { startDevnet } from '../../src/server.js';
+import type { RunningDevnet } from '../../src/server.js';
+import { ETH_ASSET, toReply } from '../support/client.js';
+import type { Account, TestClient } from '../support/client.js';
+import { balance, recordOf, withdraw } from '../support/flows.js';
+
+const unavailable = anvilUnavailable();
+if (unavailable !== undefined) console.warn(`test/l1/layers.test.ts skipped: Anvil cannot run here (${unavailable})`);
+
+const ETH_QUANTUM = 10n ** 12n;
+const ETH_TYPE = assetType('ETH', undefined, ETH_QUANTUM);
+const { contracts } = loadL1Artifacts();
+
+/** A client of one namespace over the socket (`base`: the emulator's URL, with `/ns/{name}` for another namespace). */
+async function client(base: string): Promise<TestClient & { l1: { url: string; contract: Hex } | null }> {
+  const call = async (method: string, path: string, body?: string) =>
+    toReply(await fetch(base + path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body }));
+  const info = (await call('GET', '/_devnet/accounts')).body;
+  const config = (await call('GET', '/_devnet/config')).body;
+  return {
+    dn: undefined as unknown as TestClient['dn'],
+    get: (p) => call('GET', p),
+    post: (p, b) => call('POST', p, JSON.stringify(b)),
+    delete: (p) => call('DELETE', p),
+    postRaw: (p, t) => call('POST', p, t),
+    accounts: Object.fromEntries(info.accounts.map((a: Account) => [a.name, a])) as TestClient['accounts'],
+    apiKey: info.api_keys[0],
+    l1: config.l1,
+  };
+}
+
+/** What a namespace's L1 gives alice: her L1 wallet, the StarkEx contract, and a deposit from one to the other. */
+function onL1(c: Awaited<ReturnType<typeof client>>) {
+  const rpc = new EthRpc(c.l1!.url);
+  const starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, c.l1!.contract);
+  const alice = c.accounts.alice;
+  const wallet = alice.eth_address.toLowerCase() as Hex;
+  const deposit = (wei: bigint) => starkEx.write(wallet, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], wei);
+  const l2 = async () => (await balance(c, alice.stark_key, ETH_ASSET)).available;
+  return { rpc, starkEx, alice, wallet, deposit, l2 };
+}
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil: every namespace has an L1 of its own', () => {
+  let running: RunningDevnet;
+  afterAll(() => running?.close());
+
+  it('a new namespace gets its own Anvil and contract from its first answer; deposits, snapshots and deletes stay in it', async () => {
+    running = await startDevnet({ port: 0, l1: 'anvil' });
+    const main = await client(running.url);
+    expect(main.l1).toEqual(running.l1);
+    const beta = await client(`${running.url}/ns/beta`);
+    expect(beta.l1!.url).not.toBe(main.l1!.url);
+    expect((await beta.get('/v1/starkex/contracts')).body.data.testnet).toBe(beta.l1!.contract);
+    const b = onL1(beta);
+    const m = onL1(main);
+    expect(await b.rpc.getCode(beta.l1!.contract)).not.toBe('0x');
+    expect(await b.rpc.getBalance(b.wallet)).toBe(FUNDED_WEI);
+    const mainBlock = await m.rpc.blockNumber();
+    const [mainL2, betaL2] = [await m.l2(), await b.l2()];
+
+    await b.deposit(10n ** 16n);
+    expect(await b.l2()).toBe(betaL2 + 10_000);
+    const snap = (await beta.post('/_devnet/snapshots', {})).body.id as string;
+    await b.deposit(2n * 10n ** 16n);
+    expect(await b.l2()).toBe(betaL2 + 30_000);
+    await beta.post(`/_devnet/snapshots/${snap}/revert`, {});
+    expect(await b.l2()).toBe(betaL2 + 10_000);
+    expect(await b.rpc.getBalance(beta.l1!.contract)).toBe(10n ** 16n);
+    // Default's chain saw none of it.
+    expect([await m.l2(), await m.rpc.blockNumber()]).toEqual([mainL2, mainBlock]);
+
+    // Deleting the namespace stops its Anvil.
+    expect((await main.delete('/_devnet/namespaces/beta')).status).toBe(200);
+    await expect(b.rpc.chainId()).rejects.toThrow();
+    // Made again, it starts from a fresh L1.
+    const again = await client(`${running.url}/ns/beta`);
+    expect(again.l1!.url).not.toBe(beta.l1!.url);
+    expect(await onL1(again).rpc.getBalance(again.l1!.contract)).toBe(0n);
+  }, 120_000);
+});
+
+describe.skipIf(unavailable !== undefined)("--l1 URL: a node of the user's is one chain, bridged to default only", () => {
+  it('default names its contract; another namespace has no L1', async () => {
+    const anvil = await startAnvil();
+    const running = await startDevnet({ port: 0, l1: anvil.url });
+    try {
+      expect((await client(running.url)).l1).toEqual({ url: anvil.url, contract: running.l1!.contract });
+      const beta = await client(`${running.url}/ns/beta`);
+      expect(beta.l1).toBeNull();
+      expect((await beta.get('/v1/starkex/contracts')).body.data.testnet).not.toBe(running.l1!.contract);
+    } finally {
+      await running.close();
+      await anvil.stop();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== undefined)('--state with --l1 anvil: both layers survive a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-state-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('deposits, credits and balances come back on both layers, in default and in a namespace; nothing is taken twice', async () => {
+    const claimTo = '0x00000000000000000000000000000000000000e3' as Hex;
+    let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+    let main = await client(running.url);
+    let beta = await client(`${running.url}/ns/beta`);
+    let [m, b] = [onL1(main), onL1(beta)];
+    await m.deposit(10n ** 16n);
+    await b.deposit(3n * 10n ** 16n);
+    const r = await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000');
+    expect(r.body.status).toBe('OK');
+    await main.post('/_devnet/batches', { layer: 'both' });
+    expect((await recordOf(main, m.alice.stark_key, r.body.data.sequence_id)).status).toBe(6);
+    const before = {
+      l2: [await m.l2(), await b.l2()],
+      wallets: [await m.rpc.getBalance(m.wallet), await b.rpc.getBalance(b.wallet)],
+      credit: await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE]),
+      contracts: [main.l1!.contract, beta.l1!.contract],
+    };
+    expect(before.credit).toBe(4000n * ETH_QUANTUM);
+    await running.close();
+    expect(JSON.parse(readFileSync(join(dir, 'l1.json'), 'utf8')).contract).toBe(main.l1!.contract);
+
+    running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+    try {
+      main = await client(running.url);
+      beta = await client(`${running.url}/ns/beta`);
+      [m, b] = [onL1(main), onL1(beta)];
+      expect({
+        l2: [await m.l2(), await b.l2()],
+        wallets: [await m.rpc.getBalance(m.wallet), await b.rpc.getBalance(b.wallet)],
+        credit: await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE]),
+        contracts: [main.l1!.contract, beta.l1!.contract],
+      }).toEqual(before);
+      // The credit made before the restart is claimable after it, and a new deposit is taken once.
+      await m.starkEx.write(m.wallet, 'withdraw', [BigInt(claimTo), ETH_TYPE]);
+      expect(await m.rpc.getBalance(claimTo)).toBe(4000n * ETH_QUANTUM);
+      expect((await main.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${claimTo}`)).body.data).toEqual([]);
+      await b.deposit(10n ** 16n);
+      expect(await b.l2()).toBe(before.l2[1]! + 10_000);
+      expect(await b.l2()).toBe(before.l2[1]! + 10_000);
+    } finally {
+      await running.close();
+    }
+  }, 180_000);
+});
