@@ -15,6 +15,8 @@ export class Contract {
     readonly rpc: EthRpc,
     readonly abi: Abi,
     readonly address: Hex,
+    /** The gas limit of every write (the operator's: skips the node's estimate); default estimated. */
+    readonly gas?: bigint,
   ) {}
 
   /** Calls a view function (the overload chosen by the number of arguments); its outputs decoded (one value, or the list when it has several). */
@@ -38,7 +40,8 @@ export class Contract {
       from,
       to: this.address,
       data: encodeCall(findFunction(this.abi, name, args.length), args),
-      ...(value === undefined ? {} : { value }),
+      value,
+      gas: this.gas,
     });
     return { receipt, events: this.events(receipt) };
   }

@@ -7,6 +7,8 @@ export interface TxRequest {
   readonly to?: Hex;
   readonly data?: Hex;
   readonly value?: bigint;
+  /** A gas limit; without one the node estimates it (running the transaction once more). */
+  readonly gas?: bigint;
 }
 
 export interface Log {
@@ -93,6 +95,7 @@ export class EthRpc {
     if (tx.to !== undefined) params.to = tx.to;
     if (tx.data !== undefined) params.data = tx.data;
     if (tx.value !== undefined) params.value = quantity(tx.value);
+    if (tx.gas !== undefined) params.gas = quantity(tx.gas);
     const hash = await this.request<Hex>('eth_sendTransaction', [params]);
     const receipt = await this.receipt(hash);
     if (receipt.status !== '0x1')
