@@ -43,9 +43,12 @@ export class L1Error extends Error {
 }
 
 const quantity = (v: bigint): Hex => `0x${v.toString(16)}`;
+const METHOD_NOT_FOUND = -32601;
 
 export class EthRpc {
   private id = 0;
+  /** Whether the node has eth_sendTransactionSync (EIP-7966: the receipt in the same call; Anvil does), until it says no. */
+  private sendsSync = true;
 
   constructor(readonly url: string) {}
 
@@ -96,10 +99,16 @@ export class EthRpc {
     if (tx.data !== undefined) params.data = tx.data;
     if (tx.value !== undefined) params.value = quantity(tx.value);
     if (tx.gas !== undefined) params.gas = quantity(tx.gas);
-    const hash = await this.request<Hex>('eth_sendTransaction', [params]);
-    const receipt = await this.receipt(hash);
+    let receipt: Receipt | undefined;
+    if (this.sendsSync)
+      receipt = await this.request<Receipt>('eth_sendTransactionSync', [params]).catch((e: unknown) => {
+        if (!(e instanceof L1Error && e.code === METHOD_NOT_FOUND)) throw e;
+        this.sendsSync = false;
+        return undefined;
+      });
+    receipt ??= await this.receipt(await this.request<Hex>('eth_sendTransaction', [params]));
     if (receipt.status !== '0x1')
-      throw new L1Error(`transaction ${hash} reverted: ${await this.revertReason(params, BigInt(receipt.blockNumber))}`);
+      throw new L1Error(`transaction ${receipt.transactionHash} reverted: ${await this.revertReason(params, BigInt(receipt.blockNumber))}`);
     return receipt;
   }
 
