@@ -158,3 +158,34 @@ describe.skipIf(unavailable !== undefined)('--state with --l1 anvil: both layers
     }
   }, 180_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--state with --l1 URL: the node outlives the emulator', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-url-state-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a restart re-attaches to the same contract and takes what was deposited while the emulator was down, once', async () => {
+    const anvil = await startAnvil();
+    try {
+      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      const contract = running.l1!.contract;
+      let m = onL1(await client(running.url));
+      await m.deposit(10n ** 16n);
+      const before = await m.l2();
+      await running.close();
+      await m.deposit(2n * 10n ** 16n);
+
+      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      try {
+        expect(running.l1!.contract).toBe(contract);
+        m = onL1(await client(running.url));
+        expect(await m.l2()).toBe(before + 20_000);
+        expect(await m.l2()).toBe(before + 20_000);
+        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await anvil.stop();
+    }
+  }, 120_000);
+});
