@@ -50,8 +50,12 @@ async function freePort(): Promise<number> {
 
 const READY_TIMEOUT_MS = 15_000;
 
-/** Starts Anvil, or says why it cannot run here and how to install it. */
-export async function startAnvil(): Promise<Anvil> {
+/**
+ * Starts Anvil, or says why it cannot run here and how to install it. With `genesisSeconds`, blocks
+ * are stamped from it one second apart instead of by the wall clock, so the same transactions give
+ * the same blocks (and hashes) on every run.
+ */
+export async function startAnvil(genesisSeconds?: bigint): Promise<Anvil> {
   const why = anvilUnavailable(anvilBinary());
   if (why !== undefined)
     throw new Error(
@@ -68,6 +72,7 @@ export async function startAnvil(): Promise<Anvil> {
     String(ANVIL_CHAIN_ID),
     '--mnemonic',
     ANVIL_MNEMONIC,
+    ...(genesisSeconds === undefined ? [] : ['--timestamp', String(genesisSeconds)]),
   ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -84,6 +89,7 @@ export async function startAnvil(): Promise<Anvil> {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);
     try {
       await rpc.chainId();
+      if (genesisSeconds !== undefined) await rpc.request('anvil_setBlockTimestampInterval', [1]);
       return { url, rpc, process: child, stop };
     } catch {
       if (Date.now() > deadline) {

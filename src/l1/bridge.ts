@@ -10,6 +10,8 @@
 // Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
 // state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
+import { DEFAULT_GENESIS_TIME } from '../domain/lifecycle/genesis.js';
+import { parseIsoMicros } from '../domain/state/clock.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
@@ -40,6 +42,13 @@ export const FUNDED_ERC20_UNITS = 1_000_000n;
 
 const hex = (v: bigint): string => `0x${v.toString(16)}`;
 const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
+
+/** The genesis document's time (its `time`, else the default genesis time) in seconds: Anvil's first block. */
+function genesisSeconds(genesis: unknown): bigint | undefined {
+  const time = (genesis as { time?: unknown } | null)?.time ?? DEFAULT_GENESIS_TIME;
+  const micros = typeof time === 'string' ? parseIsoMicros(time) : undefined;
+  return micros === undefined ? undefined : micros / 1_000_000n;
+}
 
 /** The genesis document's token contracts (each project's `contracts`). */
 export function genesisTokens(genesis: unknown): GenesisToken[] {
@@ -96,7 +105,7 @@ export class L1Bridge {
   static async connect(options: L1Options, genesis: unknown): Promise<L1Bridge> {
     const saved = options.saveDir === undefined ? undefined : readSavedL1(options.saveDir);
     let anvil: Anvil | undefined;
-    if (options.l1 === 'anvil') anvil = await startAnvil();
+    if (options.l1 === 'anvil') anvil = await startAnvil(genesisSeconds(genesis));
     try {
       const rpc = anvil?.rpc ?? new EthRpc(options.l1);
       if (anvil !== undefined && saved?.chain !== undefined) await rpc.request('anvil_loadState', [saved.chain]);

@@ -189,3 +189,25 @@ describe.skipIf(unavailable !== undefined)('--state with --l1 URL: the node outl
     }
   }, 120_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil is deterministic', () => {
+  it('two runs of the same deposit give the same L1 block, stamped from the genesis time, not the wall clock', async () => {
+    const run = async () => {
+      const running = await startDevnet({ port: 0, l1: 'anvil' });
+      try {
+        const m = onL1(await client(running.url));
+        const { receipt } = await m.deposit(10n ** 16n);
+        await m.l2();
+        const block = await m.rpc.request<{ hash: string; timestamp: string }>('eth_getBlockByNumber', [receipt.blockNumber, false]);
+        return { tx: receipt.transactionHash, block: block.hash, seconds: BigInt(block.timestamp) };
+      } finally {
+        await running.close();
+      }
+    };
+    const first = await run();
+    expect(await run()).toEqual(first);
+    // The default genesis time is 2026-01-01T00:00:00Z; one block a second after it.
+    const genesis = BigInt(Date.parse('2026-01-01T00:00:00Z') / 1000);
+    expect(first.seconds > genesis && first.seconds < genesis + 1000n).toBe(true);
+  }, 120_000);
+});

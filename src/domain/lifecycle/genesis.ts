@@ -95,13 +95,14 @@ export function accountPrivateKey(seed: string, name: string): bigint {
   return privateKeyFromSeed(derivedBytes(seed, `account/${name}`));
 }
 
+export const DEFAULT_GENESIS_TIME = '2026-01-01T00:00:00.000000Z';
 /** Builds the initial state. Throws GenesisError naming the first bad field. */
 export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): State {
   const g = obj(doc, 'genesis');
   if (g.format !== undefined && g.format !== GENESIS_FORMAT)
     throw new GenesisError('genesis.format', `must be "${GENESIS_FORMAT}", got ${JSON.stringify(g.format)}`);
   const seed = options.seed ?? (g.seed === undefined ? 'l2-devnet' : str(g.seed, 'genesis.seed'));
-  const timeText = g.time === undefined ? '2026-01-01T00:00:00.000000Z' : str(g.time, 'genesis.time');
+  const timeText = g.time === undefined ? DEFAULT_GENESIS_TIME : str(g.time, 'genesis.time');
   const nowMicros = parseIsoMicros(timeText);
   if (nowMicros === undefined)
     throw new GenesisError(
