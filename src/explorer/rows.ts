@@ -85,6 +85,35 @@ export function recordRow(state: State, r: LedgerRecord): RecordRow {
   };
 }
 
+/**
+ * The newest `limit` records below sequence id `before` (default: all), newest first. Sequence ids are read down from the counter, which costs
+ * only what it shows unless many ids in a row took no record (cancels, API keys); past a few windows
+ * of misses, one pass over the records (kept in sequence order) finishes the page instead: the cost
+ * is never the counter's value.
+ */
+export function newestRecords(state: State, before: number | undefined, limit: number): LedgerRecord[] {
+  const out: LedgerRecord[] = [];
+  let id = Math.min(before ?? state.nextSequenceId, state.nextSequenceId) - 1;
+  for (let misses = 0; id > 0 && out.length < limit && misses < 8 * limit; id--) {
+    const r = state.records.get(id);
+    if (r) out.push(r);
+    else misses++;
+  }
+  if (id <= 0 || out.length === limit || out.length === state.records.size) return out;
+  // The newest records below `id`, in a ring of the last (limit - found) seen.
+  const want = limit - out.length;
+  const ring: LedgerRecord[] = [];
+  let at = 0;
+  for (const r of state.records.values()) {
+    if (r.sequenceId > id) break;
+    if (ring.length < want) ring.push(r);
+    else ring[at] = r;
+    at = (at + 1) % want;
+  }
+  for (let i = 0; i < ring.length; i++) out.push(ring[(at - 1 - i + 2 * ring.length) % ring.length]!);
+  return out;
+}
+
 export const BALANCE_ROW = v.strictObject({
   symbol: text(),
   type: TOKEN_TYPE,

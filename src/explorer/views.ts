@@ -21,7 +21,7 @@ import { orderDetail, priceViews } from '../domain/trading/order-views.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, decimalInt, display, isoTime, orNull, text } from '../domain/values/wire.js';
 import type { StatusStep } from './history.js';
-import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, type RecordRow, balanceRow, nameOf, orderRow, page, pageOf, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRow, nameOf, newestRecords, orderRow, page, pageOf, recordRow } from './rows.js';
 
 export function fileByCid(state: State, cid: string): StoredFile | undefined {
   // One map lookup per project: the cost grows with the projects, never with the files.
@@ -36,16 +36,11 @@ const anyObject = v.pipe(v.record(v.string(), v.unknown()), v.description('the o
 
 export const EXPLORER_RECORDS = v.pipe(page(RECORD_ROW), v.title('RecordPage'));
 
-/** Every record, newest first, from sequence id `before` down (exclusive); ids without a record (cancels) are skipped. */
+/** Every record, newest first, from sequence id `before` down (exclusive); `next` is the next older record's id + 1. */
 export function recordPage(state: State, before: number | undefined, limit: number): v.InferOutput<typeof EXPLORER_RECORDS> {
-  const items: RecordRow[] = [];
-  let id = Math.min(before ?? state.nextSequenceId, state.nextSequenceId) - 1;
-  for (; id > 0 && items.length < limit; id--) {
-    const r = state.records.get(id);
-    if (r) items.push(recordRow(state, r));
-  }
-  while (id > 0 && !state.records.has(id)) id--;
-  return { items, total: state.records.size, next: id > 0 ? id + 1 : null };
+  const records = newestRecords(state, before, limit + 1);
+  const items = records.slice(0, limit).map((r) => recordRow(state, r));
+  return { items, total: state.records.size, next: records.length > limit ? records[limit]!.sequenceId + 1 : null };
 }
 
 /** A slice of an index list read newest first: `offset` entries skipped. */
