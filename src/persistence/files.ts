@@ -27,16 +27,6 @@ export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
 
-/** Makes a rename in `dir` durable (the directory entry itself must reach the disk too). */
-export function syncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The one atomic file write: replaces `path` whole with `content` (text, bytes, or written to the fd in
  * pieces by a function, for a file too large to be one string), through a temp file beside it and a
@@ -67,12 +57,17 @@ export function replaceFile(
     throw e;
   }
   // The rename is the commit point: from here on the next start reads the new file, so the caller
-  // must treat the write as done. A directory that cannot be fsync'ed after that is not an error of the write.
-  if (durability === 'fsync') {
+  // must treat the write as done. A directory that cannot be fsync'ed after that (to make the rename
+  // durable) is not an error of the write.
+  if (durability !== 'fsync') return;
+  try {
+    const dirFd = openSync(dirname(path), 'r');
     try {
-      syncDir(dirname(path));
-    } catch {
-      // see above
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
     }
+  } catch {
+    // see above
   }
 }
