@@ -14,7 +14,7 @@ import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { recordView } from '../domain/records/record-views.js';
 import { isoMicros } from '../domain/state/clock.js';
 import type { State, StoredFile } from '../domain/state/state.js';
-import { TOKEN_TYPE } from '../domain/state/state.js';
+import { TOKEN_TYPE, isNftType } from '../domain/state/state.js';
 import { endpointOf } from '../domain/storage/storage.js';
 import { trades } from '../domain/trading/depth.js';
 import { orderDetail, priceViews } from '../domain/trading/order-views.js';
@@ -195,8 +195,7 @@ export function contractView(
 ): v.InferOutput<typeof EXPLORER_CONTRACT> | undefined {
   const c = findContract(state, address);
   if (!c) return undefined;
-  const nft = c.type !== 'ETH' && c.type !== 'ERC20';
-  const tokens = nft
+  const tokens = isNftType(c.type)
     ? nftsOf(state, c, (hex) => {
         for (const id of state.openByQuote.get(hex) ?? []) {
           const o = state.orders.get(id)!;

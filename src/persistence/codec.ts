@@ -1,6 +1,6 @@
 // Text encodings of persisted values: journal lines keep bigints tagged so every argument comes back with
 // its type, and every line and image carries a checksum that chains it to what came before.
-import { sha256Hex } from './files.js';
+import { createHash } from 'node:crypto';
 
 /** One journal line's value: bigints become {"$big":"digits"}, everything else is plain JSON. */
 export function encodeLine(value: unknown): string {
@@ -27,7 +27,7 @@ const SUM_SUFFIX = '"}';
 
 /** The checksum of a line body after `previous` (the chain value so far). */
 export function lineSum(previous: string, body: string): string {
-  return sha256Hex(previous, body).slice(0, SUM_LENGTH);
+  return createHash('sha256').update(previous, 'utf8').update(body, 'utf8').digest('hex').slice(0, SUM_LENGTH);
 }
 
 /** `{...}` -> `{...,"sum":"<hex>"}`: the line stays one JSON object, its checksum as the last field. */

@@ -1,7 +1,6 @@
 // Writing files in the state dir: owner-only modes, whole-file replacement by rename, and fsync when asked.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createHash } from 'node:crypto';
 
 /**
  * `write`: every journal line reaches the OS before the command is answered, so it survives the
@@ -13,13 +12,6 @@ export type Durability = 'write' | 'fsync';
 /** Files hold every private key and API key of the devnet: only their owner may read them. */
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
-
-/** sha256 of the texts one after the other (UTF-8), hex. */
-export function sha256Hex(...texts: string[]): string {
-  const hash = createHash('sha256');
-  for (const t of texts) hash.update(t, 'utf8');
-  return hash.digest('hex');
-}
 
 /** Writes all of `buf` at `position`, else at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
 export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
