@@ -3,9 +3,9 @@ import { FlagError, flagLines, parseCommandLine } from '../command-line.js';
 import type { FlagSpec, Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
-import { loadScenario, runScenario, scenarioDir } from './runner.js';
+import { freshTarget, loadScenario, runScenario, scenarioDir } from './runner.js';
 import type { StepResult } from './runner.js';
-import { freshTarget, urlTarget } from './target.js';
+import { urlTarget } from './target.js';
 import type { Target } from './target.js';
 
 interface ScenarioFlags {

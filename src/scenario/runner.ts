@@ -7,6 +7,8 @@ import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
 import { l1BalanceMismatches, l1Step } from './l1.js';
+import type { FetchLike } from '../control-client.js';
+import { inProcessTarget, urlTarget } from './target.js';
 import type { Reply, Target } from './target.js';
 
 export interface StepResult {
@@ -126,3 +128,18 @@ export function loadScenario(path: string): Scenario {
 }
 
 export const scenarioDir = (path: string): string => dirname(resolve(path));
+
+/** A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`. */
+export async function freshTarget(
+  url: string | undefined,
+  create: () => { fetch: FetchLike; close(): Promise<void> },
+): Promise<{ target: Target; close: () => Promise<void> }> {
+  if (url === undefined) {
+    const dn = create();
+    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
+  }
+  const target = urlTarget(url);
+  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
+  if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
+  return { target, close: async () => {} };
+}

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FetchLike } from '../control-client.js';
 import { parseExact } from '../domain/values/json.js';
-import { ScenarioError } from './context.js';
 
 /** One answer, parsed: `ok` is false for a FAILED envelope; `result` is the envelope's data or the plain reply. */
 export interface Reply {
@@ -76,19 +75,4 @@ export function inProcessTarget(fetch: FetchLike): Target {
 /** A target over a running emulator (`l2-devnet --port ...`). */
 export function urlTarget(url: string): Target {
   return fetchTarget(url, url.replace(/\/+$/, ''), (url, init) => globalThis.fetch(url, init));
-}
-
-/** A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`. */
-export async function freshTarget(
-  url: string | undefined,
-  create: () => { fetch: FetchLike; close(): Promise<void> },
-): Promise<{ target: Target; close: () => Promise<void> }> {
-  if (url === undefined) {
-    const dn = create();
-    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
-  }
-  const target = urlTarget(url);
-  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
-  if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
-  return { target, close: async () => {} };
 }

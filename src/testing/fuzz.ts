@@ -4,7 +4,7 @@ import { createDevnet } from '../index.js';
 import type { DevnetOptions } from '../index.js';
 import { Context } from '../scenario/context.js';
 import { prepareCall } from '../scenario/calls.js';
-import { freshTarget } from '../scenario/target.js';
+import { freshTarget } from '../scenario/runner.js';
 import type { Target } from '../scenario/target.js';
 import { fuzzCommands } from './commands.js';
 import type { FuzzReal } from './commands.js';
