@@ -86,10 +86,10 @@ export function recordRow(state: State, r: LedgerRecord): RecordRow {
 }
 
 /**
- * The newest `limit` records below sequence id `before` (default: all), newest first. Sequence ids are read down from the counter, which costs
- * only what it shows unless many ids in a row took no record (cancels, API keys); past a few windows
- * of misses, one pass over the records (kept in sequence order) finishes the page instead: the cost
- * is never the counter's value.
+ * The newest `limit` records below sequence id `before` (default: all), newest first. Ids are read
+ * down from there, which costs only what it shows unless many ids in a row took no record (cancels,
+ * API keys); past a few windows of misses, one pass over the records (kept in sequence order)
+ * finishes the page instead: the cost is never the counter's value.
  */
 export function newestRecords(state: State, before: number | undefined, limit: number): LedgerRecord[] {
   const out: LedgerRecord[] = [];
