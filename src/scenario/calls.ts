@@ -121,9 +121,7 @@ function signOrder(direction: 0 | 1): Builder {
   };
 }
 
-function apiKey(ctx: Context, w: With): Record<string, string> {
-  return { 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) };
-}
+const apiKey = (ctx: Context, w: With) => ({ 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) });
 
 function transferList(w: With, call: string): With[] {
   if (!Array.isArray(w.transfers) || w.transfers.length === 0)

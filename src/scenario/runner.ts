@@ -48,17 +48,8 @@ async function prepare(ctx: Context, step: Step, baseDir: string): Promise<Prepa
   if (step.call !== undefined) return prepareCall(ctx, step.call, as, ctx.resolve(step.with ?? {}));
   if (step.get !== undefined) return { out: { method: 'GET', path: ctx.resolve(step.get) }, owner: as?.stark_key };
   if (step.request !== undefined) {
-    const q = ctx.resolve(step.request);
-    return {
-      out: {
-        method: q.method,
-        path: q.path,
-        body: q.body,
-        ...(q.headers ? { headers: q.headers } : {}),
-        ...(q.file !== undefined ? { filePath: resolve(baseDir, q.file) } : {}),
-      },
-      owner: as?.stark_key,
-    };
+    const { file, ...out } = ctx.resolve(step.request);
+    return { out: file === undefined ? out : { ...out, filePath: resolve(baseDir, file) }, owner: as?.stark_key };
   }
   throw new ScenarioError('a step needs "call", "request" or "get"');
 }
