@@ -2,8 +2,6 @@
 import * as v from 'valibot';
 import { contractOf } from '../domain/catalog/assets.js';
 import { isoMicros } from '../domain/state/clock.js';
-import { balanceRowsV1 } from '../domain/ledger/balances.js';
-import { allOf } from '../domain/values/listing.js';
 import { DEPTH, depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
@@ -12,7 +10,7 @@ import { SETTLEMENT_MODES, TOKEN_TYPE } from '../domain/state/state.js';
 import type { Order, Trade } from '../domain/state/orders.js';
 import { endpointOf } from '../domain/storage/storage.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display as displayText, int, isoTime, orNull, text } from '../domain/values/wire.js';
-import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRow, newestRecords, recordRow } from './rows.js';
+import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRows, newestRecords, recordRow } from './rows.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -114,10 +112,7 @@ function accountViews(state: State, nameOf: NameOf): Overview['accounts'] {
     name: nameOf(key),
     stark_key: key,
     operator: key === state.operator,
-    balances: (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((b) => {
-      const { asset_id, available_quantized, frozen_quantized, vault_id, ...row } = balanceRow(state, key, b);
-      return row;
-    }),
+    balances: balanceRows(state, key).map(({ asset_id, available_quantized, frozen_quantized, vault_id, ...row }) => row),
   }));
 }
 

@@ -3,14 +3,14 @@
 // and becomes the answer's JSON Schema in /openapi.json. The overview shows slimmer rows cut from these.
 import * as v from 'valibot';
 import { contractOf } from '../domain/catalog/assets.js';
-import type { BalanceRowV1 } from '../domain/ledger/balances.js';
+import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { ORDER_STATE } from '../domain/state/orders.js';
 import type { LedgerRecord, State } from '../domain/state/state.js';
 import { RECORD_TYPES, TOKEN_TYPE } from '../domain/state/state.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Listing } from '../domain/values/listing.js';
+import { allOf, type Listing } from '../domain/values/listing.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display, int, isoTime, orNull, text } from '../domain/values/wire.js';
 
@@ -127,8 +127,9 @@ export const BALANCE_ROW = v.strictObject({
   vault_id: orNull('the vault of (key, asset), if allocated'),
 });
 
-export function balanceRow(state: State, key: string, b: BalanceRowV1): v.InferOutput<typeof BALANCE_ROW> {
-  return {
+/** Every balance of `key` (none for a key without an account), display and quantized. */
+export function balanceRows(state: State, key: string): v.InferOutput<typeof BALANCE_ROW>[] {
+  return (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((b) => ({
     symbol: b.symbol,
     type: b.type,
     contract_address: b.contract_address,
@@ -139,7 +140,7 @@ export function balanceRow(state: State, key: string, b: BalanceRowV1): v.InferO
     frozen: b.display_frozen,
     frozen_quantized: b.balance_frozen.toString(),
     vault_id: state.vaults.get(`${key}|${b.asset_id}`)?.toString() ?? null,
-  };
+  }));
 }
 
 export const SIDE = v.picklist(['ASK', 'BID']);

@@ -3,13 +3,12 @@
 // (a map lookup, an account's record list, the trade and open-order indexes), so its cost is the
 // page it answers, never the history. Amounts come in display units with the quantized value beside.
 import * as v from 'valibot';
-import { allOf, listingOf } from '../domain/values/listing.js';
+import { listingOf } from '../domain/values/listing.js';
 import type { NftEntry } from '../domain/catalog/nfts.js';
 import { contractOf } from '../domain/catalog/assets.js';
 import { findContract } from '../domain/catalog/contracts.js';
 import { contractInfo } from '../domain/catalog/views.js';
 import { nftsOf } from '../domain/catalog/nfts.js';
-import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { recordView } from '../domain/records/record-views.js';
 import { isoMicros } from '../domain/state/clock.js';
@@ -21,7 +20,7 @@ import { orderDetail, priceViews } from '../domain/trading/order-views.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, decimalInt, display, isoTime, orNull, text } from '../domain/values/wire.js';
 import type { StatusStep } from './history.js';
-import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRow, nameOf, newestRecords, orderRow, page, pageOf, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRows, nameOf, newestRecords, orderRow, page, pageOf, recordRow } from './rows.js';
 
 export function fileByCid(state: State, cid: string): StoredFile | undefined {
   // One map lookup per project: the cost grows with the projects, never with the files.
@@ -78,7 +77,7 @@ export function accountView(
     stark_key: key,
     name,
     operator: key === state.operator,
-    balances: (account ? allOf(balanceRowsV1(state, key)) : []).map((b) => balanceRow(state, key, b)),
+    balances: balanceRows(state, key),
     records: {
       items: recs.items.map((id) => recordRow(state, state.records.get(id)!)),
       total: account?.records.length ?? 0,
