@@ -38,7 +38,7 @@ function stepLine(r: StepResult, write: Write): void {
     write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
 }
 
-/** With `--l1 anvil` (no --url): a fresh emulator on a socket, started with that L1. */
+/** The target of one file: freshTarget's, or with --l1 and no --url a fresh emulator on a socket started with that L1. */
 async function fresh(
   url: string | undefined,
   l1: string | undefined,
