@@ -2,17 +2,11 @@
 // that reconnects with Last-Event-ID) and each recent record's status moves with their emulator times.
 // Both are derived from the devnet's events, never from the state (the state keeps only a record's
 // current status), and both are bounded.
-import type { DevnetEvent } from '../devnet-events.js';
+import type { DevnetEvent, RecordEvent } from '../devnet-events.js';
 import type { State } from '../domain/state/state.js';
 
-export interface StatusStep {
-  /** null: the record appeared. */
-  from: number | null;
-  to: number;
-  /** The emulator clock after the command that made the move. */
-  time: string;
-  cmd: string;
-}
+/** A record's move (`from` null: it appeared), kept as its event: the time is formatted only when a record's detail is read. */
+export type StatusStep = Pick<RecordEvent, 'from' | 'to' | 'time' | 'cmd'>;
 
 export class EventHistory {
   /** Events kept for replay (a reconnecting page asks for what it missed). */
@@ -38,15 +32,7 @@ export class EventHistory {
         this.steps.set(e.sequence_id, list);
         if (this.steps.size > this.historyCapacity) this.steps.delete(this.steps.keys().next().value!);
       }
-      // The time is formatted when a record's detail is read, not per move.
-      list.push({
-        from: e.from,
-        to: e.to,
-        get time() {
-          return e.time;
-        },
-        cmd: e.cmd,
-      });
+      list.push(e);
     } else if (e.cmd === 'reset' || e.cmd === 'load') {
       this.steps.clear();
     } else if (e.cmd === 'revert') {

@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Devnet } from '../devnet.js';
 import { answerNotes } from '../answer-notes.js';
+import { EXPLORER_ASSET_TYPES } from './constants.js';
 import { EventHistory } from './history.js';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './journal.js';
 import { Metrics } from './metrics.js';
@@ -29,9 +30,7 @@ const OWN_READS = new Set([
   '/_devnet/namespaces',
   '/_devnet/invariants',
   '/_devnet/health',
-  '/',
-  '/explorer.js',
-  '/explorer.css',
+  ...Object.keys(EXPLORER_ASSET_TYPES),
   '/favicon.ico',
   '/metrics',
   '/_devnet/requests',
@@ -63,20 +62,14 @@ export class Inspector {
     };
   });
   readonly history = new EventHistory();
-  private readonly wall: () => number;
-  private readonly elapsed: () => number;
-  private readonly onAnswer: ((accepted: boolean) => void) | undefined;
   /** Set by the event stream route: how many streams are open. */
   subscribers: () => number = () => 0;
 
   constructor(
     private readonly devnet: Devnet,
-    o: InspectorOptions = {},
+    private readonly o: InspectorOptions = {},
   ) {
     this.journal = new RequestJournal(o.requestJournal ?? DEFAULT_JOURNAL_SIZE);
-    this.wall = o.requestClock ?? Date.now;
-    this.elapsed = o.requestClock ?? (() => performance.now());
-    this.onAnswer = o.onAnswer;
     // Always listening (not only while a page is open): a page that reloads finds the events it
     // missed, and a record's detail shows the moves made while no page was open.
     devnet.onEvent((e) => {
@@ -87,17 +80,19 @@ export class Inspector {
 
   /** Per request, O(1) and nothing formatted: a count for the metrics and the request's facts for the journal. */
   middleware(): MiddlewareHandler {
+    const wallClock = this.o.requestClock ?? Date.now;
+    const elapsed = this.o.requestClock ?? (() => performance.now());
     return async (c, next) => {
-      const wall = this.wall();
-      const t0 = this.elapsed();
+      const wall = wallClock();
+      const t0 = elapsed();
       await next();
-      const ms = this.elapsed() - t0;
+      const ms = elapsed() - t0;
       const notes = answerNotes(c);
       const method = c.req.method;
       const path = c.req.path;
       const status = c.res.status;
       const accepted = notes.errorCode === 0 && status < 400;
-      this.onAnswer?.(accepted);
+      this.o.onAnswer?.(accepted);
       this.metrics.request(method, routeLabel(c), status, notes.errorCode, ms / 1000);
       if (accepted && isOwnRead(method, path)) return;
       this.journal.add({

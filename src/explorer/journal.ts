@@ -69,8 +69,7 @@ function journalQuery(url: string): Record<string, string> {
   let n = 0;
   for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
     if (++n > 50) break;
-    const key = cut(k);
-    out[key] = cut(redactQueryValue(k, v));
+    out[cut(k)] = cut(redactQueryValue(k, v));
   }
   return out;
 }

@@ -32,20 +32,10 @@ interface Sample {
 }
 
 /** One family, as prom-client's Registry reads a collector: its samples are made from our counts at each scrape. */
-interface Family {
-  name: string;
-  help: string;
-  type: 'counter' | 'gauge' | 'histogram';
-  samples: () => Sample[];
-}
+type Family = [name: string, type: 'counter' | 'gauge' | 'histogram', help: string, samples: () => Sample[]];
 
 /** A gauge of one unlabelled value. */
-const gauge = (name: string, help: string, read: () => number): Family => ({
-  name,
-  help,
-  type: 'gauge',
-  samples: () => [{ value: read() }],
-});
+const gauge = (name: string, help: string, read: () => number): Family => [name, 'gauge', help, () => [{ value: read() }]];
 
 export class Metrics {
   /** `method route status code` -> count (the route is its declared pattern, so the label set is bounded). */
@@ -79,10 +69,10 @@ export class Metrics {
   async text(): Promise<string> {
     this.registry ??= import('prom-client').then((p) => {
       const registry = new p.Registry();
-      for (const f of this.families()) {
-        const read = async () => ({ name: f.name, help: f.help, type: f.type, aggregator: 'sum', values: f.samples() });
+      for (const [name, type, help, samples] of this.families()) {
+        const get = async () => ({ name, help, type, aggregator: 'sum', values: samples() });
         // A collector in the shape prom-client's own metrics take (name, help, type, get).
-        registry.registerMetric({ name: f.name, help: f.help, type: f.type, aggregator: 'sum', get: read } as unknown as Metric);
+        registry.registerMetric({ name, help, type, aggregator: 'sum', get } as unknown as Metric);
       }
       return registry;
     });
@@ -91,31 +81,25 @@ export class Metrics {
 
   private families(): Family[] {
     const g = this.gauges;
+    const requests = () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n }));
+    const commands = () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n }));
+    const records = () =>
+      RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 }));
     return [
-      {
-        name: 'l2devnet_http_requests_total',
-        type: 'counter',
-        help: 'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).',
-        samples: () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n })),
-      },
-      {
-        name: 'l2devnet_http_request_duration_seconds',
-        type: 'histogram',
-        help: 'Time from the first middleware to the answer, in seconds.',
-        samples: () => this.durationSamples(),
-      },
-      {
-        name: 'l2devnet_commands_total',
-        type: 'counter',
-        help: 'Accepted commands that changed the state, by kind.',
-        samples: () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n })),
-      },
-      {
-        name: 'l2devnet_records',
-        type: 'gauge',
-        help: 'Records by status.',
-        samples: () => RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 })),
-      },
+      [
+        'l2devnet_http_requests_total',
+        'counter',
+        'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).',
+        requests,
+      ],
+      [
+        'l2devnet_http_request_duration_seconds',
+        'histogram',
+        'Time from the first middleware to the answer, in seconds.',
+        () => this.durationSamples(),
+      ],
+      ['l2devnet_commands_total', 'counter', 'Accepted commands that changed the state, by kind.', commands],
+      ['l2devnet_records', 'gauge', 'Records by status.', records],
       gauge('l2devnet_open_orders', 'Open (placed or partially filled) orders.', () => g().openOrders),
       gauge('l2devnet_sse_subscribers', 'Open GET /_devnet/events streams.', () => g().sseSubscribers),
       gauge('l2devnet_request_journal_entries', 'Entries held by the request journal (GET /_devnet/requests).', () => g().journalEntries),

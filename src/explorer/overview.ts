@@ -2,17 +2,15 @@
 import * as v from 'valibot';
 import { contractOf } from '../domain/catalog/assets.js';
 import { isoMicros } from '../domain/state/clock.js';
-import { balanceRowsV1 } from '../domain/ledger/balances.js';
-import { allOf } from '../domain/values/listing.js';
 import { DEPTH, depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Contract, LedgerRecord, State } from '../domain/state/state.js';
+import type { Contract, State } from '../domain/state/state.js';
 import { SETTLEMENT_MODES, TOKEN_TYPE } from '../domain/state/state.js';
 import type { Order, Trade } from '../domain/state/orders.js';
 import { endpointOf } from '../domain/storage/storage.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display as displayText, int, isoTime, orNull, text } from '../domain/values/wire.js';
-import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRow, recordRow } from './rows.js';
+import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRows, newestRecords, recordRow } from './rows.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -105,35 +103,6 @@ function display(amount: bigint, c: Contract): string {
   return displayAmount(amount, c.quantum, c.decimals);
 }
 
-/**
- * The newest `limit` records, newest first. Sequence ids are read down from the counter, which costs
- * only what it shows unless many ids in a row took no record (cancels, API keys); past a few windows
- * of misses, one pass over the records (kept in sequence order) finishes the page instead: the cost
- * is never the counter's value.
- */
-function newestRecords(state: State, limit: number): LedgerRecord[] {
-  const out: LedgerRecord[] = [];
-  let id = state.nextSequenceId - 1;
-  for (let misses = 0; id > 0 && out.length < limit && misses < 8 * limit; id--) {
-    const r = state.records.get(id);
-    if (r) out.push(r);
-    else misses++;
-  }
-  if (id <= 0 || out.length === limit || out.length === state.records.size) return out;
-  // The newest records below `id`, in a ring of the last (limit - found) seen.
-  const want = limit - out.length;
-  const ring: LedgerRecord[] = [];
-  let at = 0;
-  for (const r of state.records.values()) {
-    if (r.sequenceId > id) break;
-    if (ring.length < want) ring.push(r);
-    else ring[at] = r;
-    at = (at + 1) % want;
-  }
-  for (let i = 0; i < ring.length; i++) out.push(ring[(at - 1 - i + 2 * ring.length) % ring.length]!);
-  return out;
-}
-
 type NameOf = (key: string) => string | null;
 
 /** Named accounts first (the genesis cast), then others in order of first appearance. */
@@ -143,10 +112,7 @@ function accountViews(state: State, nameOf: NameOf): Overview['accounts'] {
     name: nameOf(key),
     stark_key: key,
     operator: key === state.operator,
-    balances: (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((b) => {
-      const { asset_id, available_quantized, frozen_quantized, vault_id, ...row } = balanceRow(state, key, b);
-      return row;
-    }),
+    balances: balanceRows(state, key).map(({ asset_id, available_quantized, frozen_quantized, vault_id, ...row }) => row),
   }));
 }
 
@@ -180,7 +146,7 @@ function marketViews(state: State, nameOf: NameOf): Overview['markets'] {
 }
 
 function recordViews(state: State): Overview['records'] {
-  return newestRecords(state, OVERVIEW_LIMITS.records).map((r) => {
+  return newestRecords(state, undefined, OVERVIEW_LIMITS.records).map((r) => {
     const { owner_name, to_name, contract_address, reason, ...row } = recordRow(state, r);
     return { ...row, owner: owner_name ?? row.owner, to: to_name ?? row.to };
   });

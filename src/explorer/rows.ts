@@ -3,14 +3,14 @@
 // and becomes the answer's JSON Schema in /openapi.json. The overview shows slimmer rows cut from these.
 import * as v from 'valibot';
 import { contractOf } from '../domain/catalog/assets.js';
-import type { BalanceRowV1 } from '../domain/ledger/balances.js';
+import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { ORDER_STATE } from '../domain/state/orders.js';
 import type { LedgerRecord, State } from '../domain/state/state.js';
 import { RECORD_TYPES, TOKEN_TYPE } from '../domain/state/state.js';
 import { priceViews } from '../domain/trading/order-views.js';
-import type { Listing } from '../domain/values/listing.js';
+import { allOf, type Listing } from '../domain/values/listing.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display, int, isoTime, orNull, text } from '../domain/values/wire.js';
 
@@ -85,6 +85,35 @@ export function recordRow(state: State, r: LedgerRecord): RecordRow {
   };
 }
 
+/**
+ * The newest `limit` records below sequence id `before` (default: all), newest first. Ids are read
+ * down from there, which costs only what it shows unless many ids in a row took no record (cancels,
+ * API keys); past a few windows of misses, one pass over the records (kept in sequence order)
+ * finishes the page instead: the cost is never the counter's value.
+ */
+export function newestRecords(state: State, before: number | undefined, limit: number): LedgerRecord[] {
+  const out: LedgerRecord[] = [];
+  let id = Math.min(before ?? state.nextSequenceId, state.nextSequenceId) - 1;
+  for (let misses = 0; id > 0 && out.length < limit && misses < 8 * limit; id--) {
+    const r = state.records.get(id);
+    if (r) out.push(r);
+    else misses++;
+  }
+  if (id <= 0 || out.length === limit || out.length === state.records.size) return out;
+  // The newest records below `id`, in a ring of the last (limit - found) seen.
+  const want = limit - out.length;
+  const ring: LedgerRecord[] = [];
+  let at = 0;
+  for (const r of state.records.values()) {
+    if (r.sequenceId > id) break;
+    if (ring.length < want) ring.push(r);
+    else ring[at] = r;
+    at = (at + 1) % want;
+  }
+  for (let i = 0; i < ring.length; i++) out.push(ring[(at - 1 - i + 2 * ring.length) % ring.length]!);
+  return out;
+}
+
 export const BALANCE_ROW = v.strictObject({
   symbol: text(),
   type: TOKEN_TYPE,
@@ -98,8 +127,9 @@ export const BALANCE_ROW = v.strictObject({
   vault_id: orNull('the vault of (key, asset), if allocated'),
 });
 
-export function balanceRow(state: State, key: string, b: BalanceRowV1): v.InferOutput<typeof BALANCE_ROW> {
-  return {
+/** Every balance of `key` (none for a key without an account), display and quantized. */
+export function balanceRows(state: State, key: string): v.InferOutput<typeof BALANCE_ROW>[] {
+  return (state.accounts.has(key) ? allOf(balanceRowsV1(state, key)) : []).map((b) => ({
     symbol: b.symbol,
     type: b.type,
     contract_address: b.contract_address,
@@ -110,7 +140,7 @@ export function balanceRow(state: State, key: string, b: BalanceRowV1): v.InferO
     frozen: b.display_frozen,
     frozen_quantized: b.balance_frozen.toString(),
     vault_id: state.vaults.get(`${key}|${b.asset_id}`)?.toString() ?? null,
-  };
+  }));
 }
 
 export const SIDE = v.picklist(['ASK', 'BID']);

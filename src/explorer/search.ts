@@ -16,12 +16,6 @@ const SEARCH_HIT = v.strictObject({
 type SearchHit = v.InferOutput<typeof SEARCH_HIT>;
 export const SEARCH = v.pipe(v.strictObject({ query: text('what was searched'), hits: v.array(SEARCH_HIT) }), v.title('SearchResult'));
 
-/** A normalized `0x` hex form, or undefined when `q` is not hex. */
-function hexOf(q: string): string | undefined {
-  const v = readHex(q, true);
-  return v === undefined ? undefined : toHex(v);
-}
-
 /** `GET /_devnet/search?q=`: a stark key (or a genesis name), a sequence id or order id, a CID, a signature's r, a contract address. */
 export function search(state: State, raw: string): SearchHit[] {
   const q = raw.trim();
@@ -41,7 +35,8 @@ export function search(state: State, raw: string): SearchHit[] {
   }
   const named = state.namedAccounts.find((a) => a.name.toLowerCase() === q.toLowerCase());
   if (named) hits.push({ kind: 'account', id: named.starkKey, label: `account ${named.name}` });
-  const hex = hexOf(q);
+  const parsed = readHex(q, true);
+  const hex = parsed === undefined ? undefined : toHex(parsed);
   if (hex !== undefined) {
     if (state.accounts.has(hex) && !named) hits.push({ kind: 'account', id: hex, label: `account ${nameOf(state, hex) ?? hex}` });
     for (const key of state.signaturesByR.get(hex) ?? []) {

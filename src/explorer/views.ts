@@ -3,25 +3,24 @@
 // (a map lookup, an account's record list, the trade and open-order indexes), so its cost is the
 // page it answers, never the history. Amounts come in display units with the quantized value beside.
 import * as v from 'valibot';
-import { allOf, listingOf } from '../domain/values/listing.js';
+import { listingOf } from '../domain/values/listing.js';
 import type { NftEntry } from '../domain/catalog/nfts.js';
 import { contractOf } from '../domain/catalog/assets.js';
 import { findContract } from '../domain/catalog/contracts.js';
 import { contractInfo } from '../domain/catalog/views.js';
 import { nftsOf } from '../domain/catalog/nfts.js';
-import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { recordView } from '../domain/records/record-views.js';
 import { isoMicros } from '../domain/state/clock.js';
 import type { State, StoredFile } from '../domain/state/state.js';
-import { TOKEN_TYPE } from '../domain/state/state.js';
+import { TOKEN_TYPE, isNftType } from '../domain/state/state.js';
 import { endpointOf } from '../domain/storage/storage.js';
 import { trades } from '../domain/trading/depth.js';
 import { orderDetail, priceViews } from '../domain/trading/order-views.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, decimalInt, display, isoTime, orNull, text } from '../domain/values/wire.js';
 import type { StatusStep } from './history.js';
-import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, type RecordRow, balanceRow, nameOf, orderRow, page, pageOf, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRows, nameOf, newestRecords, orderRow, page, pageOf, recordRow } from './rows.js';
 
 export function fileByCid(state: State, cid: string): StoredFile | undefined {
   // One map lookup per project: the cost grows with the projects, never with the files.
@@ -36,16 +35,11 @@ const anyObject = v.pipe(v.record(v.string(), v.unknown()), v.description('the o
 
 export const EXPLORER_RECORDS = v.pipe(page(RECORD_ROW), v.title('RecordPage'));
 
-/** Every record, newest first, from sequence id `before` down (exclusive); ids without a record (cancels) are skipped. */
+/** Every record, newest first, from sequence id `before` down (exclusive); `next` is the next older record's id + 1. */
 export function recordPage(state: State, before: number | undefined, limit: number): v.InferOutput<typeof EXPLORER_RECORDS> {
-  const items: RecordRow[] = [];
-  let id = Math.min(before ?? state.nextSequenceId, state.nextSequenceId) - 1;
-  for (; id > 0 && items.length < limit; id--) {
-    const r = state.records.get(id);
-    if (r) items.push(recordRow(state, r));
-  }
-  while (id > 0 && !state.records.has(id)) id--;
-  return { items, total: state.records.size, next: id > 0 ? id + 1 : null };
+  const records = newestRecords(state, before, limit + 1);
+  const items = records.slice(0, limit).map((r) => recordRow(state, r));
+  return { items, total: state.records.size, next: records.length > limit ? records[limit]!.sequenceId + 1 : null };
 }
 
 /** A slice of an index list read newest first: `offset` entries skipped. */
@@ -83,7 +77,7 @@ export function accountView(
     stark_key: key,
     name,
     operator: key === state.operator,
-    balances: (account ? allOf(balanceRowsV1(state, key)) : []).map((b) => balanceRow(state, key, b)),
+    balances: balanceRows(state, key),
     records: {
       items: recs.items.map((id) => recordRow(state, state.records.get(id)!)),
       total: account?.records.length ?? 0,
@@ -200,8 +194,7 @@ export function contractView(
 ): v.InferOutput<typeof EXPLORER_CONTRACT> | undefined {
   const c = findContract(state, address);
   if (!c) return undefined;
-  const nft = c.type !== 'ETH' && c.type !== 'ERC20';
-  const tokens = nft
+  const tokens = isNftType(c.type)
     ? nftsOf(state, c, (hex) => {
         for (const id of state.openByQuote.get(hex) ?? []) {
           const o = state.orders.get(id)!;

@@ -51,13 +51,6 @@ export class DirectoryBlockStore implements BlockStore {
     }
   }
 
-  async put(cid: CID, bytes: Uint8Array): Promise<void> {
-    const key = canonicalCid(cid);
-    if (existsSync(this.pathOf(key))) return;
-    const tmp = await this.writeTemp(bytes);
-    await rename(tmp, this.pathOf(key));
-  }
-
   keys(): Iterable<string> {
     return existsSync(this.blocksDir) ? readdirSync(this.blocksDir) : [];
   }

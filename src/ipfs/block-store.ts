@@ -1,17 +1,15 @@
-// The block store: content-addressed bytes by CID (get/put/has), deduplicated, with staged batches.
+// The block store: content-addressed bytes by CID (get/has), deduplicated, written in staged batches.
 import type { CID } from 'multiformats/cid';
 import { canonicalCid } from './cid-form.js';
 
 /**
  * Blocks keyed by CID. Reads are synchronous so the invariant check and the gateway can use them
- * without turning every caller async; writes are async so a directory store can stream to disk.
- * `put` trusts its caller: blocks reach a store only after being hashed (import) or verified (CAR).
+ * without turning every caller async; writes (a batch's) are async so a directory store can stream to disk.
+ * A batch's `put` trusts its caller: blocks reach a store only after being hashed (import) or verified (CAR).
  */
 export interface BlockStore {
   has(cid: CID): boolean;
   get(cid: CID): Uint8Array | undefined;
-  /** Idempotent: a block already present is left as it is. */
-  put(cid: CID, bytes: Uint8Array): Promise<void>;
   /** A batch whose blocks become visible together on commit, or never (abort). */
   batch(): BlockBatch;
   /** Every stored CID key (for tools and tests; order unspecified). */
@@ -39,11 +37,6 @@ export class MemoryBlockStore implements BlockStore {
 
   get(cid: CID): Uint8Array | undefined {
     return this.blocks.get(canonicalCid(cid));
-  }
-
-  async put(cid: CID, bytes: Uint8Array): Promise<void> {
-    const key = canonicalCid(cid);
-    if (!this.blocks.has(key)) this.blocks.set(key, bytes);
   }
 
   keys(): Iterable<string> {

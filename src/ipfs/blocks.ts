@@ -5,6 +5,7 @@ import type { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { identity } from 'multiformats/hashes/identity';
 import { sha256, sha512 } from 'multiformats/hashes/sha2';
+import { canonicalCid } from './cid-form.js';
 import { ContentError } from './content-error.js';
 
 /** The codecs of UnixFS: what the gateway can serve. */
@@ -43,4 +44,19 @@ export function linksOf(cid: CID, bytes: Uint8Array): CID[] {
     throw new ContentError(`block ${cid} is not valid dag-pb: ${(e as Error).message}`);
   }
   return node.Links.map((l) => l.Hash);
+}
+
+/**
+ * Visits every block under `root` once (none already in `seen`, no inline one), depth first:
+ * `visit` answers the block's links to walk on through, or undefined to stop there.
+ */
+export function walkDag(root: CID, seen: Set<string>, visit: (cid: CID, key: string) => CID[] | undefined): void {
+  const todo: CID[] = [root];
+  while (todo.length > 0) {
+    const cid = todo.pop()!;
+    const key = canonicalCid(cid);
+    if (seen.has(key) || isInline(cid)) continue;
+    seen.add(key);
+    todo.push(...(visit(cid, key) ?? []));
+  }
 }

@@ -2,7 +2,7 @@
 import { CarBlockIterator } from '@ipld/car/iterator';
 import type { CID } from 'multiformats/cid';
 import { canonicalCid } from './cid-form.js';
-import { blockMatches, isInline, linksOf } from './blocks.js';
+import { blockMatches, isInline, linksOf, walkDag } from './blocks.js';
 import { ContentError } from './content-error.js';
 
 /** Where verified blocks go, and what is already there (a store's batch). */
@@ -67,22 +67,14 @@ export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink
 
 /** Every block reachable from the root must be in this CAR or already stored. */
 function checkComplete(root: CID, links: Map<string, CID[]>, sink: CarSink): void {
-  const seen = new Set<string>();
-  const todo: CID[] = [root];
-  while (todo.length > 0) {
-    const cid = todo.pop()!;
-    const key = canonicalCid(cid);
-    if (seen.has(key) || isInline(cid)) continue;
-    seen.add(key);
-    let children = links.get(key);
-    if (!children) {
-      // Already stored: walk on through it, since a stored block may come from another CAR's spare blocks.
-      const stored = sink.get(cid);
-      if (!stored) throw new ContentError(`block ${cid} is linked from root ${root} but is not in the CAR`);
-      children = linksOf(cid, stored);
-    }
-    todo.push(...children);
-  }
+  walkDag(root, new Set(), (cid, key) => {
+    const children = links.get(key);
+    if (children) return children;
+    // Already stored: walk on through it, since a stored block may come from another CAR's spare blocks.
+    const stored = sink.get(cid);
+    if (!stored) throw new ContentError(`block ${cid} is linked from root ${root} but is not in the CAR`);
+    return linksOf(cid, stored);
+  });
 }
 
 function asContentError(e: unknown, where: string): ContentError {

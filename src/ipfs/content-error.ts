@@ -2,8 +2,5 @@
 
 /** Bad content (a corrupt or truncated CAR, a block that does not match its CID); the message says which. */
 export class ContentError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ContentError';
-  }
+  override readonly name = 'ContentError';
 }

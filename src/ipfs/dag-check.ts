@@ -1,8 +1,7 @@
 // Re-verification of stored DAGs: every block present and hashing to its CID (docs/guarantees.md).
 import { CID } from 'multiformats/cid';
 import type { BlockStore } from './block-store.js';
-import { canonicalCid } from './cid-form.js';
-import { blockMatches, isInline, linksOf } from './blocks.js';
+import { blockMatches, linksOf, walkDag } from './blocks.js';
 
 /**
  * Walks the DAG under each root and returns one sentence per missing or corrupt block. `seen`
@@ -12,27 +11,16 @@ export function dagViolations(store: BlockStore, roots: Iterable<string>): strin
   const out: string[] = [];
   const seen = new Set<string>();
   for (const text of roots) {
-    const todo: CID[] = [CID.parse(text)];
-    while (todo.length > 0) {
-      const cid = todo.pop()!;
-      const key = canonicalCid(cid);
-      if (seen.has(key) || isInline(cid)) continue;
-      seen.add(key);
+    walkDag(CID.parse(text), seen, (cid, key) => {
       const bytes = store.get(cid);
-      if (!bytes) {
-        out.push(`stored file ${text}: block ${key} is missing from the block store`);
-        continue;
-      }
       try {
-        if (!blockMatches(cid, bytes)) {
-          out.push(`stored file ${text}: block ${key} no longer hashes to its CID`);
-          continue;
-        }
-        todo.push(...linksOf(cid, bytes));
+        if (bytes && blockMatches(cid, bytes)) return linksOf(cid, bytes);
+        out.push(`stored file ${text}: block ${key} ${bytes ? 'no longer hashes to its CID' : 'is missing from the block store'}`);
       } catch (e) {
         out.push(`stored file ${text}: block ${key}: ${(e as Error).message}`);
       }
-    }
+      return undefined;
+    });
   }
   return out;
 }

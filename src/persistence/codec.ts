@@ -1,6 +1,6 @@
 // Text encodings of persisted values: journal lines keep bigints tagged so every argument comes back with
 // its type, and every line and image carries a checksum that chains it to what came before.
-import { sha256Hex } from './files.js';
+import { createHash } from 'node:crypto';
 
 /** One journal line's value: bigints become {"$big":"digits"}, everything else is plain JSON. */
 export function encodeLine(value: unknown): string {
@@ -13,16 +13,8 @@ export function decodeLine(text: string): unknown {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
     const keys = Object.keys(o);
-    return keys.length === 1 && keys[0] === '$big' && isIntegerText(o.$big) ? BigInt(o.$big) : o;
+    return keys.length === 1 && keys[0] === '$big' && typeof o.$big === 'string' && /^-?\d+$/.test(o.$big) ? BigInt(o.$big) : o;
   });
-}
-
-function isIntegerText(v: unknown): v is string {
-  if (typeof v !== 'string') return false;
-  const from = v.startsWith('-') ? 1 : 0;
-  if (v.length === from) return false;
-  for (let i = from; i < v.length; i++) if (v.charCodeAt(i) < 48 || v.charCodeAt(i) > 57) return false;
-  return true;
 }
 
 /** Hex digits of a line checksum (128 bits of sha256: detection of damage, not a signature). */
@@ -35,7 +27,7 @@ const SUM_SUFFIX = '"}';
 
 /** The checksum of a line body after `previous` (the chain value so far). */
 export function lineSum(previous: string, body: string): string {
-  return sha256Hex(previous, body).slice(0, SUM_LENGTH);
+  return createHash('sha256').update(previous, 'utf8').update(body, 'utf8').digest('hex').slice(0, SUM_LENGTH);
 }
 
 /** `{...}` -> `{...,"sum":"<hex>"}`: the line stays one JSON object, its checksum as the last field. */
@@ -50,9 +42,5 @@ export function unsealLine(line: string, sumLength = SUM_LENGTH): { body: string
   const at = line.length - tail;
   if (line.slice(at, at + SUM_PREFIX.length) !== SUM_PREFIX) return undefined;
   const sum = line.slice(at + SUM_PREFIX.length, line.length - SUM_SUFFIX.length);
-  for (let i = 0; i < sum.length; i++) {
-    const c = sum.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return undefined;
-  }
-  return { body: line.slice(0, at) + '}', sum };
+  return /^[0-9a-f]*$/.test(sum) ? { body: line.slice(0, at) + '}', sum } : undefined;
 }

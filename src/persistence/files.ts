@@ -1,7 +1,6 @@
 // Writing files in the state dir: owner-only modes, whole-file replacement by rename, and fsync when asked.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createHash } from 'node:crypto';
 
 /**
  * `write`: every journal line reaches the OS before the command is answered, so it survives the
@@ -14,27 +13,10 @@ export type Durability = 'write' | 'fsync';
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
-/** sha256 of the texts one after the other (UTF-8), hex. */
-export function sha256Hex(...texts: string[]): string {
-  const hash = createHash('sha256');
-  for (const t of texts) hash.update(t, 'utf8');
-  return hash.digest('hex');
-}
-
 /** Writes all of `buf` at `position`, else at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
 export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
   let off = 0;
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
-}
-
-/** Makes a rename in `dir` durable (the directory entry itself must reach the disk too). */
-export function syncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -67,12 +49,17 @@ export function replaceFile(
     throw e;
   }
   // The rename is the commit point: from here on the next start reads the new file, so the caller
-  // must treat the write as done. A directory that cannot be fsync'ed after that is not an error of the write.
-  if (durability === 'fsync') {
+  // must treat the write as done. A directory that cannot be fsync'ed after that (to make the rename
+  // durable) is not an error of the write.
+  if (durability !== 'fsync') return;
+  try {
+    const dirFd = openSync(dirname(path), 'r');
     try {
-      syncDir(dirname(path));
-    } catch {
-      // see above
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
     }
+  } catch {
+    // see above
   }
 }

@@ -140,9 +140,8 @@ export function readJournal(path: string): JournalRead | null {
 
 /** Line `seq` holding `entry`, chained to `chain`, with its newline; and its checksum. */
 function sealedLine(seq: number, chain: string, entry: CommandEntry): { text: string; sum: string } {
-  const body = encodeLine(
-    entry.at === undefined ? { seq, cmd: entry.cmd, args: entry.args } : { seq, cmd: entry.cmd, args: entry.args, at: entry.at },
-  );
+  // JSON leaves `at` out when it is undefined.
+  const body = encodeLine({ seq, cmd: entry.cmd, args: entry.args, at: entry.at });
   const sum = lineSum(chain, body);
   return { text: sealLine(body, sum) + '\n', sum };
 }

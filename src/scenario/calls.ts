@@ -1,7 +1,5 @@
 // High-level calls -> requests: each looks up what the SDK would (vaults, nonce, order info) and signs as the actor.
 import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from './signing.js';
-import { CALLS } from './format.js';
-import type { CallName } from './format.js';
 import { type Context, ScenarioError, isNft, must } from './context.js';
 import type { Actor, AssetRef } from './context.js';
 import type { Outgoing } from './target.js';
@@ -10,7 +8,7 @@ import { parseDecimal, toQuantized } from './units.js';
 /** The request of a call, and whose record its `sequence_id` is (for `expect.record`). */
 export interface Prepared {
   out: Outgoing;
-  owner: string | undefined;
+  owner?: string | undefined;
 }
 
 type With = Record<string, unknown>;
@@ -123,9 +121,7 @@ function signOrder(direction: 0 | 1): Builder {
   };
 }
 
-function apiKey(ctx: Context, w: With): Record<string, string> {
-  return { 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) };
-}
+const apiKey = (ctx: Context, w: With) => ({ 'x-api-key': String(w.api_key ?? ctx.apiKeys[0]) });
 
 function transferList(w: With, call: string): With[] {
   if (!Array.isArray(w.transfers) || w.transfers.length === 0)
@@ -134,7 +130,7 @@ function transferList(w: With, call: string): With[] {
 }
 
 /** The L1 calls are not requests to the emulator: src/scenario/l1.ts sends them. */
-const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = {
+const BUILDERS = {
   async deposit(ctx, as, w) {
     const to = w.to === undefined ? need(as, 'deposit').stark_key : ctx.receiver(w.to, false, 'deposit: with.to');
     const asset = await ctx.asset(w.asset, 'deposit: with.asset');
@@ -179,7 +175,7 @@ const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = 
       next.set(from.stark_key, nonce + 1n);
       items.push((await signedMove(ctx, from, from, item, at, false, nonce)).body);
     }
-    return { out: post('/v1/multitransfer', { transfers: items, signature: items[0]!.signature }), owner: undefined };
+    return { out: post('/v1/multitransfer', { transfers: items, signature: items[0]!.signature }) };
   },
   sell: signOrder(0),
   buy: signOrder(1),
@@ -189,7 +185,6 @@ const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = 
     const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
     return {
       out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }),
-      owner: undefined,
     };
   },
   async mint(ctx, as, w) {
@@ -213,26 +208,28 @@ const BUILDERS: Record<Exclude<CallName, 'l1_deposit' | 'l1_claim'>, Builder> = 
       marketplace_fee: str(w, 'fee', 'marketplace'),
       project_uuid: project,
     };
-    return { out: post('/v1/marketplace', body, apiKey(ctx, w)), owner: undefined };
+    return { out: post('/v1/marketplace', body, apiKey(ctx, w)) };
   },
-  batch: async (_ctx, _as, w) => ({ out: post('/_devnet/batches', { layer: w.layer ?? 'both' }), owner: undefined }),
-  clock: async (_ctx, _as, w) => ({ out: post('/_devnet/clock', w), owner: undefined }),
-  snapshot: async () => ({ out: post('/_devnet/snapshots', {}), owner: undefined }),
-  revert: async (_ctx, _as, w) => ({ out: post(`/_devnet/snapshots/${str(w, 'id', 'revert')}/revert`, {}), owner: undefined }),
-  reset: async () => ({ out: post('/_devnet/reset', {}), owner: undefined }),
+  batch: async (_ctx, _as, w) => ({ out: post('/_devnet/batches', { layer: w.layer ?? 'both' }) }),
+  clock: async (_ctx, _as, w) => ({ out: post('/_devnet/clock', w) }),
+  snapshot: async () => ({ out: post('/_devnet/snapshots', {}) }),
+  revert: async (_ctx, _as, w) => ({ out: post(`/_devnet/snapshots/${str(w, 'id', 'revert')}/revert`, {}) }),
+  reset: async () => ({ out: post('/_devnet/reset', {}) }),
   record_status: async (_ctx, _as, w) => ({
     out: post(`/_devnet/records/${str(w, 'sequence_id', 'record_status')}/status`, { status: w.status }),
-    owner: undefined,
   }),
   async claim(ctx, as, w) {
     const asset = await ctx.asset(w.asset, 'claim: with.asset');
     const ethaddress = ctx.receiver(w.to ?? need(as, 'claim').name, true, 'claim: with.to');
-    return { out: post('/_devnet/withdrawals/claim', { ethaddress, asset_id: await ctx.assetId(asset) }), owner: undefined };
+    return { out: post('/_devnet/withdrawals/claim', { ethaddress, asset_id: await ctx.assetId(asset) }) };
   },
-};
+} satisfies Record<string, Builder>;
+
+/** The calls that are requests to the emulator (format.ts's CallName adds the L1 ones). */
+export type RequestCallName = keyof typeof BUILDERS;
+const CALLS = [...Object.keys(BUILDERS), 'l1_deposit', 'l1_claim'];
 
 export async function prepareCall(ctx: Context, call: string, as: Actor | undefined, w: With): Promise<Prepared> {
-  if (!(CALLS as readonly string[]).includes(call))
-    throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
-  return BUILDERS[call as keyof typeof BUILDERS](ctx, as, w);
+  if (!Object.hasOwn(BUILDERS, call)) throw new ScenarioError(`unknown call ${JSON.stringify(call)} (calls: ${CALLS.join(', ')})`);
+  return BUILDERS[call as RequestCallName](ctx, as, w);
 }

@@ -3,9 +3,9 @@ import { FlagError, flagLines, parseCommandLine } from '../command-line.js';
 import type { FlagSpec, Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
-import { loadScenario, runScenario, scenarioDir } from './runner.js';
+import { freshTarget, loadScenario, runScenario, scenarioDir } from './runner.js';
 import type { StepResult } from './runner.js';
-import { inProcessTarget, urlTarget } from './target.js';
+import { urlTarget } from './target.js';
 import type { Target } from './target.js';
 
 interface ScenarioFlags {
@@ -38,22 +38,14 @@ function stepLine(r: StepResult, write: Write): void {
     write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
 }
 
-async function freshTarget(
+/** The target of one file: freshTarget's, or with --l1 and no --url a fresh emulator on a socket started with that L1. */
+async function fresh(
   url: string | undefined,
   l1: string | undefined,
 ): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
-  if (url === undefined && l1 !== undefined) {
-    const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
-    return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
-  }
-  if (url === undefined) {
-    const dn = createDevnet();
-    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
-  }
-  const target = urlTarget(url);
-  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
-  if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
-  return { target, ...(l1 === undefined ? {} : { l1 }), close: async () => {} };
+  if (url !== undefined || l1 === undefined) return { ...(await freshTarget(url, createDevnet)), ...(l1 === undefined ? {} : { l1 }) };
+  const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
+  return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
 }
 
 /** Runs the subcommand; returns the exit code (0 all passed, 1 a scenario failed, 2 bad usage). */
@@ -82,16 +74,16 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     try {
       const scenario = loadScenario(file);
       write(`${scenario.name} (${file}, ${url ?? (l1 === undefined ? 'in-process' : `fresh, --l1 ${l1}`)})\n`);
-      const fresh = await freshTarget(url, l1);
+      const target = await fresh(url, l1);
       try {
         const options = {
           baseDir: scenarioDir(file),
           onStep: (r: StepResult) => stepLine(r, write),
-          ...(fresh.l1 ? { l1: fresh.l1 } : {}),
+          ...(target.l1 ? { l1: target.l1 } : {}),
         };
-        ok = (await runScenario(scenario, fresh.target, options)).ok;
+        ok = (await runScenario(scenario, target.target, options)).ok;
       } finally {
-        await fresh.close();
+        await target.close();
       }
     } catch (e) {
       if (!(e instanceof ScenarioError) && !(e instanceof TypeError)) throw e;

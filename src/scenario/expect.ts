@@ -52,19 +52,13 @@ export function replyMismatches(e: Expectation, r: Reply): string[] {
   return out;
 }
 
-interface BalanceRow {
-  asset_id: string;
-  display_value: string;
-  display_frozen: string;
-}
-
 /** Reads each named account's balances and compares the listed assets (an absent row is zero). */
 export async function balanceMismatches(ctx: Context, expected: Record<string, Record<string, BalanceExpectation>>): Promise<string[]> {
   const out: string[] = [];
   for (const [name, assets] of Object.entries(expected)) {
     const who = ctx.actor(name, 'expect.balances');
     const r = await must(ctx.target, { method: 'GET', path: `/v1/balances?stark_key=${who.stark_key}&limit=1000` });
-    const rows = (r.result as { list: BalanceRow[] }).list;
+    const rows = (r.result as { list: Array<{ asset_id: string; display_value: string; display_frozen: string }> }).list;
     for (const [assetName, want] of Object.entries(assets)) {
       const id = await ctx.assetId(await ctx.asset(assetName, `expect.balances.${name}`));
       const row = rows.find((x) => x.asset_id === id);

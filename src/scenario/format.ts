@@ -1,4 +1,5 @@
 // The scenario file format (scenarios/*.json): a story as data, one step per call, with what to expect.
+import type { RequestCallName } from './calls.js';
 
 /**
  * A scenario: run from a fresh emulator (in-process) or after `POST /_devnet/reset` (--url),
@@ -10,29 +11,8 @@ export interface Scenario {
   steps: Step[];
 }
 
-/** Every high-level call the runner turns into a (signed, where the real API wants it) request. */
-export const CALLS = [
-  'deposit',
-  'transfer',
-  'withdraw',
-  'batch_transfer',
-  'multi_transfer',
-  'sell',
-  'buy',
-  'cancel',
-  'mint',
-  'marketplace',
-  'batch',
-  'clock',
-  'snapshot',
-  'revert',
-  'reset',
-  'record_status',
-  'claim',
-  'l1_deposit',
-  'l1_claim',
-] as const;
-export type CallName = (typeof CALLS)[number];
+/** Every high-level call the runner turns into a (signed, where the real API wants it) request (calls.ts), and the L1 ones (l1.ts). */
+export type CallName = RequestCallName | 'l1_deposit' | 'l1_claim';
 
 /**
  * One step. Either `call` (+ `with`), `request`, or `get` (a GET shorthand). Strings in `with`,

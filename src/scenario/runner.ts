@@ -7,6 +7,8 @@ import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
 import { l1BalanceMismatches, l1Step } from './l1.js';
+import type { FetchLike } from '../control-client.js';
+import { inProcessTarget, urlTarget } from './target.js';
 import type { Reply, Target } from './target.js';
 
 export interface StepResult {
@@ -46,17 +48,8 @@ async function prepare(ctx: Context, step: Step, baseDir: string): Promise<Prepa
   if (step.call !== undefined) return prepareCall(ctx, step.call, as, ctx.resolve(step.with ?? {}));
   if (step.get !== undefined) return { out: { method: 'GET', path: ctx.resolve(step.get) }, owner: as?.stark_key };
   if (step.request !== undefined) {
-    const q = ctx.resolve(step.request);
-    return {
-      out: {
-        method: q.method,
-        path: q.path,
-        body: q.body,
-        ...(q.headers ? { headers: q.headers } : {}),
-        ...(q.file !== undefined ? { filePath: resolve(baseDir, q.file) } : {}),
-      },
-      owner: as?.stark_key,
-    };
+    const { file, ...out } = ctx.resolve(step.request);
+    return { out: file === undefined ? out : { ...out, filePath: resolve(baseDir, file) }, owner: as?.stark_key };
   }
   throw new ScenarioError('a step needs "call", "request" or "get"');
 }
@@ -126,3 +119,18 @@ export function loadScenario(path: string): Scenario {
 }
 
 export const scenarioDir = (path: string): string => dirname(resolve(path));
+
+/** A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`. */
+export async function freshTarget(
+  url: string | undefined,
+  create: () => { fetch: FetchLike; close(): Promise<void> },
+): Promise<{ target: Target; close: () => Promise<void> }> {
+  if (url === undefined) {
+    const dn = create();
+    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
+  }
+  const target = urlTarget(url);
+  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
+  if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
+  return { target, close: async () => {} };
+}

@@ -1,14 +1,11 @@
 // fast-check arbitraries for the default genesis: transfers, withdrawals and orders whose fills are exact.
 import fc from 'fast-check';
+import { displayAmount } from '../domain/values/money.js';
 import { TRADERS } from './model.js';
 import type { ModelTimeInForce, Trader } from './model.js';
 
 /** ETH and RDD20 both have quantum 10^12 and 18 decimals: one quantized unit is 10^-6 of a token. */
-export function display6(quantized: bigint): string {
-  const s = quantized.toString().padStart(7, '0');
-  const frac = s.slice(-6).replace(/0+$/, '');
-  return s.slice(0, -6) + (frac ? '.' + frac : '');
-}
+export const display6 = (quantized: bigint): string => displayAmount(quantized, 10n ** 12n, 18);
 
 export const traderArbitrary: fc.Arbitrary<Trader> = fc.constantFrom(...TRADERS);
 

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { createDevnet } from '../index.js';
 import type { DevnetOptions } from '../index.js';
 import { Context } from '../scenario/context.js';
-import { inProcessTarget, urlTarget } from '../scenario/target.js';
+import { prepareCall } from '../scenario/calls.js';
+import { freshTarget } from '../scenario/runner.js';
 import type { Target } from '../scenario/target.js';
 import { fuzzCommands } from './commands.js';
 import type { FuzzReal } from './commands.js';
@@ -39,40 +40,12 @@ export interface FuzzReport {
   error?: string;
 }
 
-interface Fresh {
-  target: Target;
-  close(): Promise<void>;
-}
-
-async function freshTarget(o: FuzzOptions): Promise<Fresh> {
-  if (o.url === undefined) {
-    const dn = createDevnet({ signatures: o.sign ? 'verify' : 'skip', settlement: 'manual', ...o.devnet });
-    return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
-  }
-  const target = urlTarget(o.url);
-  const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
-  if (!r.ok) throw new Error(`POST ${o.url}/_devnet/reset failed: ${r.text.slice(0, 200)}`);
-  return { target, close: async () => {} };
-}
-
 /** A marketplace for the run: 1.5% to carol, created with the genesis API key (no sequence id). */
 async function setUp(target: Target, sign: boolean): Promise<FuzzReal> {
   const ctx = await Context.open(target);
   ctx.sign = sign;
-  const projects = (await target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': ctx.apiKeys[0]! } })).result as Array<{
-    project_uuid: string;
-  }>;
-  const r = await target.send({
-    method: 'POST',
-    path: '/v1/marketplace',
-    headers: { 'x-api-key': ctx.apiKeys[0]! },
-    body: {
-      marketplace_name: 'fuzz',
-      marketplace_payee_address: ctx.actor('carol').stark_key,
-      marketplace_fee: '0.015',
-      project_uuid: projects[0]!.project_uuid,
-    },
-  });
+  const { out } = await prepareCall(ctx, 'marketplace', undefined, { name: 'fuzz', payee: 'carol', fee: '0.015' });
+  const r = await target.send(out);
   if (!r.ok) throw new Error(`creating the marketplace failed: ${r.text.slice(0, 200)}`);
   return { ctx, marketplace: (r.result as { marketplace_uuid: string }).marketplace_uuid };
 }
@@ -84,7 +57,9 @@ export async function runFuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   const sign = o.url !== undefined || o.sign === true;
   let ran = 0;
   const property = fc.asyncProperty(fuzzCommands(o.maxCommands ?? 40, o.replayPath), async (cmds) => {
-    const fresh = await freshTarget(o);
+    const fresh = await freshTarget(o.url, () =>
+      createDevnet({ signatures: o.sign ? 'verify' : 'skip', settlement: 'manual', ...o.devnet }),
+    );
     try {
       const real = await setUp(fresh.target, sign);
       await fc.asyncModelRun(() => ({ model: { s: genesisModel(), saved: new Map(), ids: [] }, real }), cmds);
