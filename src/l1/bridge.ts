@@ -196,7 +196,7 @@ export class L1Bridge {
 
   /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
-    if (this.toCredit.length === 0 && !(this.dirty && this.saveDir !== undefined)) return Promise.resolve();
+    if (this.toCredit.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
     return this.serially(async () => {
       await this.creditWithdrawals();
       await this.save();
@@ -271,10 +271,9 @@ export class L1Bridge {
           log.transactionHash,
         );
         const assetId = nft ? a.assetId! : a.assetType!;
-        // Accepted on L1 after this request is answered, before the next one is (both wait in the queue).
-        void this.serially(async () => {
-          await this.starkEx.write(this.operator, 'acceptDeposit', [a.starkKey!, assetId, a.vaultId!, a.quantizedAmount!]);
-        });
+        // Accepted before the answer: a wallet estimates its next transaction's gas on settled state
+        // (accepting clears the pending deposit slot, which changes what a later deposit's SSTORE costs).
+        await this.starkEx.write(this.operator, 'acceptDeposit', [a.starkKey!, assetId, a.vaultId!, a.quantizedAmount!]);
       } else if (
         (event.name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
         event.name === 'LogNftWithdrawalPerformed' ||
