@@ -211,3 +211,22 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil is deterministic', () => 
     expect(first.seconds > genesis && first.seconds < genesis + 1000n).toBe(true);
   }, 120_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil: a wallet deposits again right after an answer', () => {
+  it('each deposit is accepted on L1 before its L2 answer, so the next one is estimated on settled state', async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil' });
+    try {
+      const m = onL1(await client(running.url));
+      const before = await m.l2();
+      // Each depositEth is estimated by the node (no gas given), as a wallet's is; had acceptDeposit
+      // still been pending, the slot it clears would make the estimate 15k gas short.
+      for (let i = 1; i <= 10; i++) {
+        await m.deposit(10n ** 12n);
+        expect(await m.l2()).toBe(before + i);
+        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+      }
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});
