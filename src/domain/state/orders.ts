@@ -1,6 +1,5 @@
 // Orders and their fills as plain data, with the read-side indexes of the open ones (see ListIndexes in state.ts).
 import * as v from 'valibot';
-import type { Ratio } from './book.js';
 import type { SortedList } from './sorted-list.js';
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
@@ -74,23 +73,6 @@ export interface OrderLists {
   byAsset: Map<string, SortedList<number>>;
   byOwnerContract: Map<string, Map<string, SortedList<number>>>;
   byOwnerAsset: Map<string, Map<string, SortedList<number>>>;
-}
-
-/** One aggregated price level of `GET /v1/depth`: quote units its open orders still offer. */
-export interface DepthLevel {
-  key: string;
-  price: Ratio;
-  qty: bigint;
-  /** Open order ids of the level in placement order; those before `head` are gone, others may be (skipped when read). */
-  ids: number[];
-  head: number;
-  live: number;
-}
-
-/** The open orders of one base asset against one quote contract, per direction (0 ASK, 1 BID), by price. */
-export interface DepthBook {
-  levels: [Map<string, DepthLevel>, Map<string, DepthLevel>];
-  sorted: [SortedList<DepthLevel>, SortedList<DepthLevel>];
 }
 
 /** An open ASK in a collection listing, sorted by token id (0 for a fungible quote), then order id. */

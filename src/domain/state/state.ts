@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
-import type { DepthBook, ListingEntry, Order, OrderLists, Trade } from './orders.js';
+import type { ListingEntry, Order, OrderLists, Trade } from './orders.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import type { PrngState } from './prng.js';
@@ -289,7 +289,7 @@ export interface StorageList {
 export interface ListIndexes {
   records: Map<string, RecordLists>;
   orders: OrderLists;
-  depth: Map<string, DepthBook>;
+  depth: Map<string, Book>;
   listings: Map<string, SortedList<ListingEntry>>;
   nfts: Map<string, SortedList<Asset>>;
   holdings: Map<string, Holdings>;
