@@ -357,5 +357,9 @@ describe('StateReader', () => {
     expect(refused(withRecords((ids) => [ids[1]!, ids[0]!, ...ids.slice(2)]))).toMatch(
       new RegExp(`^19 malformed state dump: account ${key} lists record \\d+, which is out of ascending order$`),
     );
+    const other = good.records.find((r: any) => r.starkKey !== key && r.to !== key).sequenceId as number;
+    expect(refused(withRecords((ids) => [...ids, other].sort((a, b) => a - b)))).toBe(
+      `19 malformed state dump: account ${key} lists record ${other}, which is neither sent nor received by it`,
+    );
   });
 });
