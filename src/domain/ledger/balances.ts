@@ -5,8 +5,7 @@ import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import { type Asset, type Balance, type Contract, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
-import { withdrawingOf } from './withdrawals.js';
-import { type Holding, holdingGroups, holdingsTotal } from './holdings.js';
+import { type Holding, holdingGroups, holdingsTotal, withdrawingOf } from './holdings.js';
 import { type Listing, listingOf, mappedListing, pageOfParts } from '../values/listing.js';
 
 const contractFields = {

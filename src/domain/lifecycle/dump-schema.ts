@@ -7,6 +7,7 @@ import { MAX_MICROS } from '../state/clock.js';
 import { RecordStatus } from '../ledger/records.js';
 import { RECORD_TYPES, SETTLEMENT_MODES, TOKEN_TYPES } from '../state/state.js';
 import { ORDER_STATES, TIME_IN_FORCE } from '../state/orders.js';
+import { about } from '../values/wire.js';
 
 /** l2-devnet/state@3: one item per line, integers past 2^53 as strings. */
 export const STATE_FORMAT = 'l2-devnet/state@3';
@@ -14,9 +15,6 @@ export const STATE_FORMAT = 'l2-devnet/state@3';
 export const FORMAT_2 = 'l2-devnet/state@2';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-/** The schema, with a description for the OpenAPI document when given. */
-const about = <S extends v.GenericSchema>(schema: S, description?: string) =>
-  description === undefined ? schema : v.pipe(schema, v.description(description));
 
 /** An integer in [min, 2^53). */
 function safe(min: 0 | 1, description?: string) {

@@ -5,17 +5,15 @@
 // contract check. A schema with a `v.title` becomes a named component of /openapi.json.
 import * as v from 'valibot';
 
+/** The schema, with a description (for /openapi.json) when given. */
+export const about = <S extends v.GenericSchema>(schema: S, description?: string) =>
+  description === undefined ? schema : v.pipe(schema, v.description(description));
+
 /** A JSON integer (never above 2^53 in practice: counts, ids, seconds). */
-export function int(description?: string) {
-  return description === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.description(description));
-}
+export const int = (description?: string) => about(v.pipe(v.number(), v.integer()), description);
 
 /** A non-negative JSON integer. */
-export function count(description?: string) {
-  return description === undefined
-    ? v.pipe(v.number(), v.integer(), v.minValue(0))
-    : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
-}
+export const count = (description?: string) => about(v.pipe(v.number(), v.integer(), v.minValue(0)), description);
 
 /** An amount written as an exact JSON number: every digit, never rounded (it may exceed 2^53); a bigint in the view. */
 export function exactInt(description: string) {
@@ -28,9 +26,7 @@ export function exactInt(description: string) {
   );
 }
 
-export function text(description?: string) {
-  return description === undefined ? v.string() : v.pipe(v.string(), v.description(description));
-}
+export const text = (description?: string) => about(v.string(), description);
 
 /** `0x` + lowercase hex, unpadded: asset ids, asset types, stark keys, hashes. */
 export function hex(description: string) {
