@@ -7,7 +7,8 @@ import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
 import { matchFills, settleFills } from './matching.js';
 import { paymentMsgHash } from '../../crypto/payment.js';
-import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
+import { closeOrder, openIndex, restOrder } from './open-orders.js';
+import { listOrder } from './order-lists.js';
 import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';
 import {
   checkNonceUnused,
@@ -224,7 +225,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   record.orderId = order.id;
   indexSignature(state, signatureKey(input.signature.r, input.signature.s), order.id);
   state.orders.set(order.id, order);
-  indexPlaced(state, order);
+  listOrder(state, order);
   if (reason !== null) return order.id;
 
   freeze(state, order.starkKey, state.assets.get(freezeHex)!, freezeAmount);
