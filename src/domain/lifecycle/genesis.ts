@@ -11,11 +11,10 @@ import { parseStarkKey } from '../ledger/accounts.js';
 import { parseRate } from '../trading/marketplaces.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { isNftType } from '../state/state.js';
-import type { State } from '../state/state.js';
+import { emptyState, type State } from '../state/state.js';
 import { readHex, toHex, toPaddedHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
 import { UndoLog } from '../state/undo.js';
-import { emptyState } from './state-entries.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
