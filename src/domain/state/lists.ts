@@ -1,29 +1,41 @@
-// Empty list indexes (their shapes: ListIndexes in state.ts). A genesis starts with these and its
-// commands fill them; a loaded state rebuilds them (lifecycle/list-indexes.ts).
+// The read side's list indexes, empty (a genesis starts with these and its commands fill them; a loaded
+// state rebuilds them: lifecycle/list-indexes.ts). Their shapes are declared here.
+import type { Book } from './book.js';
+import type { ListingEntry } from './orders.js';
 import { SortedList, byNumber } from './sorted-list.js';
-import type { ListIndexes } from './state.js';
-import type { OrderLists } from './orders.js';
+import type { Asset, Holdings, RecordLists, StorageList } from './state.js';
 
-export function newOrderLists(): OrderLists {
+/**
+ * Every order in each scope a `GET /v1/orders` can name (contract: the quote's; asset: an NFT
+ * quote's), stored as `orderClass * ORDER_SPAN + id` so one direction in one state is one range.
+ */
+export function newOrderLists() {
+  const scopes = () => new Map<string, SortedList<number>>();
+  const ownerScopes = () => new Map<string, Map<string, SortedList<number>>>();
   return {
     all: new SortedList(byNumber),
-    byOwner: new Map(),
-    byContract: new Map(),
-    byAsset: new Map(),
-    byOwnerContract: new Map(),
-    byOwnerAsset: new Map(),
+    byOwner: scopes(),
+    byContract: scopes(),
+    byAsset: scopes(),
+    byOwnerContract: ownerScopes(),
+    byOwnerAsset: ownerScopes(),
   };
 }
+export type OrderLists = ReturnType<typeof newOrderLists>;
 
-/** Empty indexes (a genesis); a loaded state rebuilds them (lifecycle/list-indexes.ts). */
-export function newListIndexes(): ListIndexes {
+/**
+ * Keyed by stark key (records, holdings), `${baseHex}|${quoteContractKey}` (depth), `${quoteContractKey}|${baseHex}`
+ * (open ASKs), NFT contract key (its tokens held on L2, by token id) and project uuid (listed files).
+ */
+export function newListIndexes() {
   return {
-    records: new Map(),
+    records: new Map<string, RecordLists>(),
     orders: newOrderLists(),
-    depth: new Map(),
-    listings: new Map(),
-    nfts: new Map(),
-    holdings: new Map(),
-    storage: new Map(),
+    depth: new Map<string, Book>(),
+    listings: new Map<string, SortedList<ListingEntry>>(),
+    nfts: new Map<string, SortedList<Asset>>(),
+    holdings: new Map<string, Holdings>(),
+    storage: new Map<string, StorageList>(),
   };
 }
+export type ListIndexes = ReturnType<typeof newListIndexes>;

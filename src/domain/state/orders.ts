@@ -1,6 +1,5 @@
-// Orders and their fills as plain data, with the read-side indexes of the open ones (see ListIndexes in state.ts).
+// Orders and their fills as plain data (their read-side indexes: state/lists.ts).
 import * as v from 'valibot';
-import type { SortedList } from './sorted-list.js';
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
@@ -60,19 +59,6 @@ export interface Trade {
   serviceFee: bigint;
   marketplaceFee: bigint;
   timeMicros: bigint;
-}
-
-/**
- * Every order in each scope a `GET /v1/orders` can name (contract: the quote's; asset: an NFT
- * quote's), stored as `orderClass * ORDER_SPAN + id` so one direction in one state is one range.
- */
-export interface OrderLists {
-  all: SortedList<number>;
-  byOwner: Map<string, SortedList<number>>;
-  byContract: Map<string, SortedList<number>>;
-  byAsset: Map<string, SortedList<number>>;
-  byOwnerContract: Map<string, Map<string, SortedList<number>>>;
-  byOwnerAsset: Map<string, Map<string, SortedList<number>>>;
 }
 
 /** An open ASK in a collection listing, sorted by token id (0 for a fungible quote), then order id. */

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
-import type { ListingEntry, Order, OrderLists, Trade } from './orders.js';
+import type { Order, Trade } from './orders.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import { createPrng } from './prng.js';
@@ -294,18 +294,4 @@ export interface StorageList {
   entries: SortedList<StorageEntry>;
   ordinals: Map<StoredFile, number>;
   next: number;
-}
-
-/**
- * Keyed by stark key (records, holdings), `${baseHex}|${quoteContractKey}` (depth), `${quoteContractKey}|${baseHex}`
- * (open ASKs), NFT contract key (its tokens held on L2, by token id) and project uuid (listed files).
- */
-export interface ListIndexes {
-  records: Map<string, RecordLists>;
-  orders: OrderLists;
-  depth: Map<string, Book>;
-  listings: Map<string, SortedList<ListingEntry>>;
-  nfts: Map<string, SortedList<Asset>>;
-  holdings: Map<string, Holdings>;
-  storage: Map<string, StorageList>;
 }
