@@ -216,7 +216,8 @@ export function emptyState(undo: UndoLog) {
     /** Records at status 1, waiting for an L2 batch; at status 3, for an L1 batch. */
     pendingL2: set(),
     pendingL1: set(),
-    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n } as Settlement,
+    /** interval mode: a batch is cut every `intervalMicros` of emulator time, the next one when due. */
+    settlement: { mode: 'auto' as SettlementMode, intervalMicros: 0n, nextCutMicros: 0n },
     orders: map<number, Order>({ orders: true }),
     /** Ids of open (placed or partially filled) orders, in placement order. */
     openOrders: set({ orders: true }),
@@ -251,13 +252,6 @@ export interface StatusMove {
 
 export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;
 export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
-
-export interface Settlement {
-  mode: SettlementMode;
-  /** interval mode: a batch is cut every this many microseconds of emulator time, the next one when due. */
-  intervalMicros: bigint;
-  nextCutMicros: bigint;
-}
 
 export const ETH_KEY = 'eth';
 
