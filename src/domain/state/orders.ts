@@ -1,5 +1,6 @@
-// Orders and their fills as plain data (their read-side indexes: state/lists.ts).
+// Orders and their fills as plain data, and the read-side lists of every order.
 import * as v from 'valibot';
+import { SortedList, byNumber } from './sorted-list.js';
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
@@ -66,3 +67,21 @@ export interface ListingEntry {
   tokenId: bigint;
   id: number;
 }
+
+/**
+ * Every order in each scope a `GET /v1/orders` can name (contract: the quote's; asset: an NFT
+ * quote's), stored as `orderClass * ORDER_SPAN + id` so one direction in one state is one range.
+ */
+export function newOrderLists() {
+  const scopes = () => new Map<string, SortedList<number>>();
+  const ownerScopes = () => new Map<string, Map<string, SortedList<number>>>();
+  return {
+    all: new SortedList(byNumber),
+    byOwner: scopes(),
+    byContract: scopes(),
+    byAsset: scopes(),
+    byOwnerContract: ownerScopes(),
+    byOwnerAsset: ownerScopes(),
+  };
+}
+export type OrderLists = ReturnType<typeof newOrderLists>;

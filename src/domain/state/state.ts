@@ -2,12 +2,11 @@
 import * as v from 'valibot';
 import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
-import type { Order, Trade } from './orders.js';
+import { type ListingEntry, newOrderLists, type Order, type Trade } from './orders.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import { createPrng } from './prng.js';
 import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
-import { newListIndexes } from './lists.js';
 
 // Token standards as the real service names them. ERC721M: mintable on L2 with one base URI; ERC721MC:
 // mintable with a custom URI per token; both registered on L1 as an ERC721 as well (StarkEx MintableERC721Token).
@@ -115,13 +114,6 @@ export interface LedgerRecord {
   orderId: number | null;
 }
 
-export interface NamedAccount {
-  name: string;
-  starkKey: string;
-  privateKey: string;
-  ethAddress: string;
-}
-
 export interface Project {
   uuid: string;
   name: string;
@@ -166,11 +158,6 @@ export interface StoredFile {
 /** project uuid -> cid -> file, each in upload order (the order of the list). */
 export type StorageIndex = Map<string, Map<string, StoredFile>>;
 
-export interface ApiKey {
-  key: string;
-  name: string;
-}
-
 /** The real service hands out 8-digit vault ids. */
 export const FIRST_VAULT_ID = 10_000_000n;
 
@@ -201,10 +188,10 @@ export function emptyState(undo: UndoLog) {
     signaturesByR: map<string, string[]>(),
     /** Derived: records per status (index = status 0..6), for /metrics in O(1). */
     statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] as readonly number[] },
-    apiKeys: map<string, ApiKey>(),
+    apiKeys: map<string, { key: string; name: string }>(),
     projects: map<string, Project>(),
     marketplaces: map<string, Marketplace>(),
-    namedAccounts: [] as NamedAccount[],
+    namedAccounts: [] as Array<{ name: string; starkKey: string; privateKey: string; ethAddress: string }>,
     /** Derived: what each stark key has withdrawn that has not reached L1 (records at 1 or 3): key -> asset hex -> amount. */
     withdrawing: map<string, Map<string, bigint>>(),
     /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
@@ -289,3 +276,20 @@ export interface StorageList {
   ordinals: Map<StoredFile, number>;
   next: number;
 }
+
+/**
+ * Keyed by stark key (records, holdings), `${baseHex}|${quoteContractKey}` (depth), `${quoteContractKey}|${baseHex}`
+ * (open ASKs), NFT contract key (its tokens held on L2, by token id) and project uuid (listed files).
+ */
+export function newListIndexes() {
+  return {
+    records: new Map<string, RecordLists>(),
+    orders: newOrderLists(),
+    depth: new Map<string, Book>(),
+    listings: new Map<string, SortedList<ListingEntry>>(),
+    nfts: new Map<string, SortedList<Asset>>(),
+    holdings: new Map<string, Holdings>(),
+    storage: new Map<string, StorageList>(),
+  };
+}
+export type ListIndexes = ReturnType<typeof newListIndexes>;
