@@ -71,13 +71,9 @@ export function tokenUri(contract: Contract, asset: Asset): string {
   return contract.baseUri.endsWith('/') ? contract.baseUri + asset.tokenId.toString() : `${contract.baseUri}/${asset.tokenId}`;
 }
 
-export function findAsset(state: State, id: bigint): Asset | undefined {
-  return state.assets.get(toHex(id));
-}
-
 /** Fails with 6 (NoSuchAssetID) for an asset id that no contract or token produced. */
 export function requireAsset(state: State, id: bigint, field = 'asset_id'): Asset {
-  const a = findAsset(state, id);
+  const a = state.assets.get(toHex(id));
   if (!a) fail(ErrorCode.NoSuchAssetID, `${field} ${toHex(id)} is not a known asset`);
   return a;
 }

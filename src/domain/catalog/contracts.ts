@@ -9,23 +9,10 @@ import { TrackedMap } from '../state/undo.js';
 /** ETH quantum of the real service (10^12 wei), so 6-decimal SDK amounts map 1:1 to quantized units. */
 export const ETH_QUANTUM = 1_000_000_000_000n;
 
-export interface ContractSpec {
-  uuid: string;
-  address: string;
-  type: TokenType;
-  name?: string | null;
-  symbol?: string | null;
-  decimals?: number | null;
-  count?: bigint;
-  projectUuid?: string | null;
-  owner?: string | null;
-  baseUri?: string;
-  metadataUrl?: string | null;
-  description?: string | null;
-  imageUrl?: string | null;
-  externalLink?: string | null;
-  bannerImageUrl?: string | null;
-}
+/** What a contract is registered with: its optional fields may be left out (null or default), symbol and decimals too. */
+export type ContractSpec = Pick<Contract, 'uuid' | 'address' | 'type'> &
+  Partial<Pick<Contract, 'name' | 'count' | 'projectUuid' | 'owner' | 'baseUri' | 'metadataUrl' | 'description' | 'imageUrl'>> &
+  Partial<Pick<Contract, 'externalLink' | 'bannerImageUrl'>> & { symbol?: string | null; decimals?: number | null };
 
 /** Query names for token types: the JS SDK 0.4.5 asks for `MINTABLE_ERC721` where it means ERC721M. */
 export function parseTokenType(text: string): TokenType | undefined {

@@ -12,7 +12,6 @@ export function isStarkKeyValue(v: bigint): boolean {
   return v > 0n && v < FIELD_PRIME && isOnCurveX(v);
 }
 
-/** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
 /** How an Ethereum address is written: `0x` + exactly 40 hex digits (a stark key below 2^160 is one in 2^90, never a real one). */
 export const ETH_ADDRESS_FORM = /^0[xX][0-9a-fA-F]{40}$/;
 
@@ -21,6 +20,7 @@ export function ethAddressGiven(field: string, text: string): string {
   return `${field} ${echo(text)} is an Ethereum address (0x + 40 hex digits), not a stark key: a stark key is the x coordinate of the StarkEx public key (up to 64 hex digits), derived from the account's Stark private key (the SDKs' getStarkKeys; GET /_devnet/accounts lists the genesis ones)`;
 }
 
+/** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
   if (text === undefined || text === '') fail(ErrorCode.StarkKeyMissing, `${field} is required`);
   const v = readHex(text);

@@ -5,8 +5,7 @@ import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import { type Asset, type Balance, type Contract, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
-import { withdrawingOf } from './withdrawals.js';
-import { type Holding, holdingGroups, holdingsTotal } from './holdings.js';
+import { type Holding, holdingGroups, holdingsTotal, withdrawingOf } from './holdings.js';
 import { type Listing, listingOf, mappedListing, pageOfParts } from '../values/listing.js';
 
 const contractFields = {
@@ -123,12 +122,6 @@ export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withd
   };
 }
 
-/** Every holding of one owner (optionally of one contract), in list order. */
-function allHoldings(state: State, owner: string, contractKey?: string): Holding[] {
-  const groups = holdingGroups(state, owner, contractKey);
-  return groups.contracts.flatMap((c) => groups.slice(c, 0, groups.count(c)));
-}
-
 /**
  * `GET /v1/balances`: holdings with an available or frozen balance, or an amount withdrawn that has
  * not reached L1, sorted; the rows of a page are built when it is read.
@@ -149,47 +142,27 @@ export function balanceRowOf(state: State, owner: string, asset: Asset, b: Balan
 
 /** V2: one row per contract; NFT rows count tokens and list their ids (no asset_id, as the seed shows). */
 export function balanceRowsV2(state: State, owner: string, contractKey?: string): BalanceRowV2[] {
-  const rows: BalanceRowV2[] = [];
-  let current: { contract: Contract; row: v.InferOutput<typeof nftV2> } | undefined;
-  for (const h of allHoldings(state, owner, contractKey)) {
-    const { contract, asset, balance } = h;
-    if (asset.tokenId === null) {
-      const { token_id: _t, token_uri: _u, base_uri: _b, ...row } = balanceRowV1(contract, asset, balance, h.withdrawing);
-      rows.push(row as v.InferOutput<typeof fungibleV2>);
-      current = undefined;
-      continue;
-    }
-    if (!current || current.contract !== contract) {
-      const row = {
-        ...emptyContractRow(contract),
-        display_value: '0',
-        display_frozen: '0',
-        display_withdraw: '0',
-        available: '0',
-        frozen: '0',
-        withdraw: '0',
-        available_token_ids: [],
-        frozen_token_ids: [],
-      } as v.InferOutput<typeof nftV2>;
-      current = { contract, row };
-      rows.push(row);
-    }
-    const row = current.row;
-    const id = asset.tokenId.toString();
-    if (balance.available > 0n) {
-      row.balance_available += balance.available;
-      row.available_token_ids.push(id);
-    }
-    if (balance.frozen > 0n) {
-      row.balance_frozen += balance.frozen;
-      row.frozen_token_ids.push(id);
-    }
-    row.withdraw_frozen += h.withdrawing;
-    row.display_value = row.available = row.balance_available.toString();
-    row.display_frozen = row.frozen = row.balance_frozen.toString();
-    row.display_withdraw = row.withdraw = row.withdraw_frozen.toString();
-  }
-  return rows;
+  const groups = holdingGroups(state, owner, contractKey);
+  return groups.contracts.flatMap((contract): BalanceRowV2[] => {
+    const held = groups.slice(contract, 0, groups.count(contract));
+    const v1 = (asset: Asset, b: Balance, withdrawing: bigint) => {
+      const { token_id: _t, token_uri: _u, base_uri: _b, ...row } = balanceRowV1(contract, asset, b, withdrawing);
+      return row;
+    };
+    if (!isNftType(contract.type)) return held.map((h) => v1(h.asset, h.balance, h.withdrawing) as v.InferOutput<typeof fungibleV2>);
+    // An NFT contract's tokens add up as the amounts of a contract of quantum 1 without decimals.
+    const total = (f: (h: Holding) => bigint) => held.reduce((sum, h) => sum + f(h), 0n);
+    const ids = (f: (h: Holding) => bigint) => held.filter((h) => f(h) > 0n).map((h) => h.asset.tokenId!.toString());
+    const available = (h: Holding) => h.balance.available;
+    const frozen = (h: Holding) => h.balance.frozen;
+    const { asset_id: _a, ...row } = v1(
+      held[0]!.asset,
+      { available: total(available), frozen: total(frozen) },
+      total((h) => h.withdrawing),
+    );
+    const type = contract.type as v.InferOutput<typeof nftV2>['type'];
+    return [{ ...row, type, available_token_ids: ids(available), frozen_token_ids: ids(frozen) }];
+  });
 }
 
 /** `GET /v3/balances`: one row per contract held, ordered as v1/v2 (ETH, ERC20s, NFT contracts by address); a page builds its rows only. */

@@ -2,10 +2,10 @@
 // before any is applied, then all applied or (when one cannot be paid) all failed asynchronously.
 import { contractOf, requireAsset } from '../catalog/assets.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
-import { balanceOf, MAX_BALANCE } from './ledger.js';
+import { balanceOf } from './ledger.js';
 import { indexSignature, signatureKey } from './records.js';
 import { checkNonceUnused, type Signature, type SignatureCheck, useNonce } from './signed.js';
-import { applySignedMove, type CheckedMove, checkSignedMove, type SignedMoveInput } from './signed-moves.js';
+import { applySignedMove, type CheckedMove, checkSignedMove, overflow, shortfall, type SignedMoveInput } from './signed-moves.js';
 import { TRANSFER } from './transfers.js';
 import type { State } from '../state/state.js';
 
@@ -82,14 +82,10 @@ function firstShortfall(state: State, moves: Array<{ input: SignedMoveInput; che
     const from = key(input.starkKey, hex);
     const to = key(checked.receiver, hex);
     const have = balanceOf(state, input.starkKey, hex).available + (delta.get(from) ?? 0n);
-    if (have < input.amount) {
-      return checked.asset.tokenId !== null
-        ? `transfers[${i}]: ${input.starkKey} does not hold token ${checked.asset.tokenId} (${hex}) available`
-        : `transfers[${i}]: insufficient available balance of ${hex}: ${input.starkKey} has ${have}, needs ${input.amount}`;
-    }
-    const rb = balanceOf(state, checked.receiver, hex);
-    if (rb.available + rb.frozen + (delta.get(to) ?? 0n) + input.amount > MAX_BALANCE)
-      return `transfers[${i}]: the receiver's balance of ${hex} would pass 2^63-1`;
+    const why =
+      shortfall(input.starkKey, checked.asset, input.amount, have) ??
+      overflow(state, checked.receiver, checked.asset, input.amount, delta.get(to) ?? 0n);
+    if (why !== null) return `transfers[${i}]: ${why}`;
     delta.set(from, (delta.get(from) ?? 0n) - input.amount);
     delta.set(to, (delta.get(to) ?? 0n) + input.amount);
   }

@@ -28,7 +28,8 @@ const byToken = (a: Asset, b: Asset): number => {
   return ta < tb ? -1 : ta > tb ? 1 : 0;
 };
 
-function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
+/** What `owner` has withdrawn of `assetHex` that has not reached L1 yet. */
+export function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
   return state.withdrawing.get(owner)?.get(assetHex) ?? 0n;
 }
 

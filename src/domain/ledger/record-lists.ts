@@ -92,18 +92,6 @@ export function unlistRecord(state: State, key: string, record: LedgerRecord): v
   else remove(state, lists, record);
 }
 
-/**
- * Every key's lists from the records (a loaded state). Reads of a key's records take its list as
- * ascending ids of records it sends or receives; a list that is not is refused here.
- */
-export function rebuildRecordLists(state: State): void {
-  state.lists.records.clear();
-  if (listsByWalk(state)) return;
-  // Some listed id was not matched: looked up one by one, which says which and why.
-  state.lists.records.clear();
-  listsByLookup(state);
-}
-
 interface Cursor {
   ids: readonly number[];
   /** The next listed id not yet matched. */
@@ -112,11 +100,13 @@ interface Cursor {
 }
 
 /**
- * The lists from one walk of the records in their (ascending) order, each record matched against the
- * next id its sender and its receiver list: no lookup per listed id (a million of them). False when a
- * listed id is left unmatched (not a record, not the key's, out of order) or the records are not in order.
+ * Every key's lists from the records (a loaded state), in one walk of the records in their (ascending)
+ * order: each record is matched against the next id its sender and its receiver list, so a million
+ * listed ids take no lookup. A key's list must be ascending ids of records it sends or receives: the
+ * first id left unmatched is refused, saying why.
  */
-function listsByWalk(state: State): boolean {
+export function rebuildRecordLists(state: State): void {
+  state.lists.records.clear();
   const cursors = new Map<string, Cursor>();
   for (const a of state.accounts.values())
     cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
@@ -125,34 +115,22 @@ function listsByWalk(state: State): boolean {
     c.at++;
     c.lists?.add(r);
   };
-  let last = 0;
   for (const r of state.records.values()) {
-    if (!(r.sequenceId > last)) return false;
-    last = r.sequenceId;
     match(cursors.get(r.starkKey), r);
     if (r.to !== null && r.to !== r.starkKey) match(cursors.get(r.to), r);
   }
-  for (const c of cursors.values()) if (c.at !== c.ids.length) return false;
-  for (const [key, c] of cursors) if (c.lists) state.lists.records.set(key, c.lists.lists);
-  return true;
-}
-
-function listsByLookup(state: State): void {
-  for (const account of state.accounts.values()) {
-    const lists = account.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined;
-    let last = 0;
-    for (const id of account.records) {
-      const r = state.records.get(id);
-      if (r === undefined || !(id > last) || (r.starkKey !== account.key && r.to !== account.key)) {
-        throw new TypeError(
-          `account ${account.key} lists record ${id}, which is ${r === undefined ? 'not a record' : id > last ? 'neither sent nor received by it' : 'out of ascending order'}`,
-        );
-      }
-      last = id;
-      lists?.add(r);
-    }
-    if (lists) state.lists.records.set(account.key, lists.lists);
+  for (const [key, c] of cursors) {
+    if (c.at === c.ids.length) continue;
+    const id = c.ids[c.at]!;
+    const why =
+      state.records.get(id) === undefined
+        ? 'not a record'
+        : c.at > 0 && !(id > c.ids[c.at - 1]!)
+          ? 'out of ascending order'
+          : 'neither sent nor received by it';
+    throw new TypeError(`account ${key} lists record ${id}, which is ${why}`);
   }
+  for (const [key, c] of cursors) if (c.lists) state.lists.records.set(key, c.lists.lists);
 }
 
 /**

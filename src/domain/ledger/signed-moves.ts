@@ -56,12 +56,11 @@ function checkAsset(state: State, input: SignedMoveInput): Asset {
   return asset;
 }
 
-/** Why `owner` cannot pay `amount` of `asset`, or null when it can: the asynchronous failure of docs/behaviour.md, "Records". */
-export function shortfall(state: State, owner: string, asset: Asset, amount: bigint): string | null {
-  const b = balanceOf(state, owner, asset.hex);
-  if (b.available >= amount) return null;
+/** Why `owner` cannot pay `amount` of `asset` out of `have`, or null when it can: the asynchronous failure of docs/behaviour.md, "Records". */
+export function shortfall(owner: string, asset: Asset, amount: bigint, have: bigint, needs = 'needs'): string | null {
+  if (have >= amount) return null;
   if (asset.tokenId !== null) return `${owner} does not hold token ${asset.tokenId} (${asset.hex}) available`;
-  return `insufficient available balance of ${asset.hex}: ${owner} has ${b.available}, needs ${amount}`;
+  return `insufficient available balance of ${asset.hex}: ${owner} has ${have}, ${needs} ${amount}`;
 }
 
 /** What the synchronous checks of a signed move established. */
@@ -124,10 +123,10 @@ export function applySignedMove(state: State, kind: MoveKind, input: SignedMoveI
   return sequenceId;
 }
 
-/** Why `receiver` cannot be credited `amount` (the 2^63-1 limit), or null. */
-export function overflow(state: State, owner: string, asset: Asset, amount: bigint): string | null {
-  const b = balanceOf(state, owner, asset.hex);
-  return b.available + b.frozen + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
+/** Why `receiver` cannot be credited `amount` (the 2^63-1 limit; `coming` more is on its way to it), or null. */
+export function overflow(state: State, receiver: string, asset: Asset, amount: bigint, coming = 0n): string | null {
+  const b = balanceOf(state, receiver, asset.hex);
+  return b.available + b.frozen + coming + amount > MAX_BALANCE ? `the receiver's balance of ${asset.hex} would pass 2^63-1` : null;
 }
 
 /** One signed move: the synchronous checks, then an accepted or asynchronously failed record. */
@@ -135,7 +134,8 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
   const checked = checkSignedMove(state, kind, input, check);
   const { asset, receiver } = checked;
   const reason =
-    shortfall(state, input.starkKey, asset, input.amount) ?? (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
+    shortfall(input.starkKey, asset, input.amount, balanceOf(state, input.starkKey, asset.hex).available) ??
+    (kind.listForReceiver ? overflow(state, receiver, asset, input.amount) : null);
   return applySignedMove(state, kind, input, checked, reason);
 }
 

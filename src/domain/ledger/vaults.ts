@@ -4,8 +4,7 @@ import { requireAsset } from '../catalog/assets.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import type { State } from '../state/state.js';
 
-/** The real service hands out 8-digit ids; any id below 2^31 fits the signed message formats. */
-export const FIRST_VAULT_ID = 10_000_000n;
+/** Any vault id below 2^31 fits the signed message formats. */
 const VAULT_LIMIT = 1n << 31n;
 
 function vaultKey(owner: string, assetHex: string): string {

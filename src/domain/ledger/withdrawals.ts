@@ -58,11 +58,6 @@ export function moveWithdrawing(state: State, owner: string, assetHex: string, d
   holdingChanged(state, owner, assetHex);
 }
 
-/** What `owner` has withdrawn of `assetHex` that has not reached L1 yet. */
-export function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
-  return state.withdrawing.get(owner)?.get(assetHex) ?? 0n;
-}
-
 /** A withdrawal accepted on L1: its amount becomes claimable by the receiving address. */
 export function enterWithdrawArea(state: State, record: LedgerRecord): void {
   moveWithdrawing(state, record.starkKey, record.assetHex, -record.amount);

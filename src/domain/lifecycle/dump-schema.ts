@@ -7,6 +7,7 @@ import { MAX_MICROS } from '../state/clock.js';
 import { RecordStatus } from '../ledger/records.js';
 import { RECORD_TYPES, SETTLEMENT_MODES, TOKEN_TYPES } from '../state/state.js';
 import { ORDER_STATES, TIME_IN_FORCE } from '../state/orders.js';
+import { about } from '../values/wire.js';
 
 /** l2-devnet/state@3: one item per line, integers past 2^53 as strings. */
 export const STATE_FORMAT = 'l2-devnet/state@3';
@@ -14,9 +15,6 @@ export const STATE_FORMAT = 'l2-devnet/state@3';
 export const FORMAT_2 = 'l2-devnet/state@2';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-/** The schema, with a description for the OpenAPI document when given. */
-const about = <S extends v.GenericSchema>(schema: S, description?: string) =>
-  description === undefined ? schema : v.pipe(schema, v.description(description));
 
 /** An integer in [min, 2^53). */
 function safe(min: 0 | 1, description?: string) {
@@ -34,7 +32,6 @@ function exact(description: string, max?: bigint, m = 'an integer >= 0') {
     v.description(`${description} (an exact integer: a JSON number up to 2^53-1, a string of digits past it)`),
   );
 }
-const big = (description: string) => exact(description);
 const micros = (description: string) =>
   exact(`${description}, microseconds since the Unix epoch`, MAX_MICROS, `microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
 const text = (description?: string) => about(v.string('a string'), description);
@@ -65,9 +62,9 @@ const MARKETPLACE = obj({
   name: text(),
   payee: text('stark key'),
   fee: obj({
-    num: big('numerator'),
+    num: exact('numerator'),
     den: v.pipe(
-      big('denominator, a power of ten'),
+      exact('denominator, a power of ten'),
       v.check((d) => d !== 0, 'above 0'),
     ),
     text: text('as given'),
@@ -85,12 +82,12 @@ const CONTRACT = obj({
   name: nullableText(),
   symbol: text(),
   decimals: count(),
-  quantum: big('quantum'),
-  assetType: big('StarkEx asset type'),
+  quantum: exact('quantum'),
+  assetType: exact('StarkEx asset type'),
   assetInfo: text('StarkEx asset info'),
-  l1AssetType: v.nullable(big('ERC721M only: the L1 ERC721 asset type')),
+  l1AssetType: v.nullable(exact('ERC721M only: the L1 ERC721 asset type')),
   l1AssetInfo: nullableText('ERC721M only: the L1 ERC721 asset info'),
-  count: big('contract_count'),
+  count: exact('contract_count'),
   projectUuid: nullableText(),
   owner: nullableText('API key that created it; null for ETH'),
   createdAtMicros: micros('created'),
@@ -101,22 +98,22 @@ const CONTRACT = obj({
   externalLink: nullableText(),
   bannerImageUrl: nullableText(),
   tokens: list(entry(text('token id, decimal'), text('asset id')), 'NFTs: token id -> asset id, in creation order'),
-  maxTokenId: big('highest token id created'),
+  maxTokenId: exact('highest token id created'),
   recordCount: count('records naming its assets'),
   removed: bool('removed from its project (its assets stay)'),
 });
 const ASSET = obj({
-  id: big('asset id'),
+  id: exact('asset id'),
   hex: text('asset id'),
   contractKey: text(),
-  tokenId: v.nullable(big('token id')),
+  tokenId: v.nullable(exact('token id')),
   holder: nullableText('NFTs: stark key or Ethereum address of the holder'),
   uri: nullableText('ERC721MC tokens: the URL the token was minted with'),
 });
 const ACCOUNT = obj({
   key: text('stark key'),
-  balances: list(entry(text('asset id'), obj({ available: big('quantized'), frozen: big('quantized') }))),
-  used_nonces: list(big('nonce')),
+  balances: list(entry(text('asset id'), obj({ available: exact('quantized'), frozen: exact('quantized') }))),
+  used_nonces: list(exact('nonce')),
   max_nonce: v.pipe(
     v.number('an integer >= -1'),
     v.safeInteger('an integer >= -1'),
@@ -132,7 +129,7 @@ const RECORD = obj({
   status: oneOf(Object.values(RecordStatus)),
   timeMicros: micros('made'),
   assetHex: text('asset id'),
-  amount: big('quantized'),
+  amount: exact('quantized'),
   to: nullableText(),
   reason: nullableText(),
   orderId: v.nullable(id()),
@@ -143,15 +140,15 @@ const ORDER = obj({
   direction: oneOf([0, 1], '0 ASK (sells the quote token), 1 BID (buys it)'),
   baseHex: text('asset id of the currency'),
   quoteHex: text('asset id of the token'),
-  amountSell: big('signed'),
-  amountBuy: big('signed'),
-  feeLimit: big('signed'),
-  quantity: big('quote units'),
-  filled: big('quote units'),
-  volume: big('base units'),
-  frozen: big('still frozen'),
-  serviceFee: big('charged'),
-  feeTaken: big('charged'),
+  amountSell: exact('signed'),
+  amountBuy: exact('signed'),
+  feeLimit: exact('signed'),
+  quantity: exact('quote units'),
+  filled: exact('quote units'),
+  volume: exact('base units'),
+  frozen: exact('still frozen'),
+  serviceFee: exact('charged'),
+  feeTaken: exact('charged'),
   priceText: text(),
   marketplace: nullableText(),
   state: oneOf(Object.values(ORDER_STATES), '0 placed, 1 cancelled, 2 filled, 3 partially filled'),
@@ -162,21 +159,21 @@ const ORDER = obj({
 const TRADE = obj({
   makerId: id(),
   takerId: id(),
-  quantity: big('quote units'),
-  volume: big('base units'),
-  serviceFee: big('base units'),
-  marketplaceFee: big('base units'),
+  quantity: exact('quote units'),
+  volume: exact('base units'),
+  serviceFee: exact('base units'),
+  marketplaceFee: exact('base units'),
   timeMicros: micros('made'),
 });
 const STORED_FILE = obj({
   projectUuid: text(),
   cid: text(),
   filename: text(),
-  size: big('bytes'),
+  size: exact('bytes'),
   createdAtMicros: micros('uploaded'),
   removed: bool(),
 });
-const AMOUNTS = (description: string) => list(entry(text('asset id'), big('quantized')), description);
+const AMOUNTS = (description: string) => list(entry(text('asset id'), exact('quantized')), description);
 
 /**
  * Every member of the dump, in the order it is written. An `items` member is written one item per
@@ -187,7 +184,7 @@ export const MEMBERS = {
   clock: obj({ now_micros: micros('the emulator clock') }),
   prng: obj({ seed: text(), counter: count('blocks drawn') }),
   next_sequence_id: id(),
-  next_vault_id: big('next vault id'),
+  next_vault_id: exact('next vault id'),
   operator: STARK_KEY,
   starkex_contracts: obj({ mainnet: text(), testnet: text(), sepolia: text() }),
   named_accounts: list(
@@ -199,18 +196,18 @@ export const MEMBERS = {
   contracts: list(CONTRACT),
   assets: list(ASSET),
   accounts: list(ACCOUNT),
-  vaults: list(entry(text('OWNER|ASSET_ID'), big('vault id')), '(owner, asset) -> vault id'),
+  vaults: list(entry(text('OWNER|ASSET_ID'), exact('vault id')), '(owner, asset) -> vault id'),
   records: list(RECORD),
   signatures: list(
     entry(text('0xr|0xs of an accepted signed request'), list(id(), 'the records it created')),
     'the signature index of /v1/record/by/signature',
   ),
-  withdraw_area: list(entry(text('Ethereum address'), list(entry(text('asset id'), big('quantized'))))),
+  withdraw_area: list(entry(text('Ethereum address'), list(entry(text('asset id'), exact('quantized'))))),
   claimed: AMOUNTS('asset id -> quantized amount claimed on L1'),
   issued: AMOUNTS('asset id -> quantized amount issued'),
   pending_l2: list(id(), 'records at status 1, ascending'),
   pending_l1: list(id(), 'records at status 3, ascending'),
-  settlement: obj({ mode: oneOf(SETTLEMENT_MODES), intervalMicros: big('interval'), nextCutMicros: micros('next interval batch') }),
+  settlement: obj({ mode: oneOf(SETTLEMENT_MODES), intervalMicros: exact('interval'), nextCutMicros: micros('next interval batch') }),
   orders: list(ORDER),
   open_orders: list(id(), 'open order ids, ascending'),
   trades: list(TRADE),

@@ -11,11 +11,10 @@ import { parseStarkKey } from '../ledger/accounts.js';
 import { parseRate } from '../trading/marketplaces.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { isNftType } from '../state/state.js';
-import type { State } from '../state/state.js';
+import { emptyState, type State } from '../state/state.js';
 import { readHex, toHex, toPaddedHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
 import { UndoLog } from '../state/undo.js';
-import { emptyState } from './state-entries.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
@@ -59,6 +58,10 @@ function arr(v: unknown, path: string): unknown[] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw new GenesisError(path, 'must be an array');
   return v;
+}
+/** Each item of an optional array (at `path`) as an object, with its own path. */
+function items(v: unknown, path: string, f: (item: Record<string, unknown>, path: string) => void): void {
+  arr(v, path).forEach((x, i) => f(obj(x, `${path}[${i}]`), `${path}[${i}]`));
 }
 function str(v: unknown, path: string): string {
   if (typeof v !== 'string' || v === '') throw new GenesisError(path, 'must be a non-empty string');
@@ -145,9 +148,7 @@ function addAccount(state: State, seed: string, names: Map<string, string>, name
 
 function genesisAccounts(state: State, g: Record<string, unknown>, seed: string): Map<string, string> {
   const names = new Map<string, string>();
-  arr(g.accounts, 'genesis.accounts').forEach((a, i) => {
-    const path = `genesis.accounts[${i}]`;
-    const acc = obj(a, path);
+  items(g.accounts, 'genesis.accounts', (acc, path) => {
     const name = str(acc.name, `${path}.name`);
     if (names.has(name)) throw new GenesisError(`${path}.name`, `duplicate account name "${name}"`);
     const priv = acc.private_key === undefined ? accountPrivateKey(seed, name) : readHex(str(acc.private_key, `${path}.private_key`));
@@ -160,9 +161,7 @@ function genesisAccounts(state: State, g: Record<string, unknown>, seed: string)
 /** API keys, derived from the seed unless pinned; name -> key. */
 function genesisApiKeys(state: State, g: Record<string, unknown>, seed: string): Map<string, string> {
   const keyNames = new Map<string, string>();
-  arr(g.api_keys, 'genesis.api_keys').forEach((k, i) => {
-    const path = `genesis.api_keys[${i}]`;
-    const spec = obj(k, path);
+  items(g.api_keys, 'genesis.api_keys', (spec, path) => {
     const name = str(spec.name, `${path}.name`);
     const key = spec.key === undefined ? 'rk-' + formatUuid(derivedBytes(seed, `api-key/${name}`)) : str(spec.key, `${path}.key`);
     if (state.apiKeys.has(key) || keyNames.has(name)) throw new GenesisError(path, `duplicate API key "${name}"`);
@@ -174,18 +173,14 @@ function genesisApiKeys(state: State, g: Record<string, unknown>, seed: string):
 
 /** Projects and their contracts, each owned by an API key named in genesis.api_keys. */
 function genesisProjects(state: State, g: Record<string, unknown>, keyNames: Map<string, string>, nowMicros: bigint): void {
-  arr(g.projects, 'genesis.projects').forEach((p, i) => {
-    const path = `genesis.projects[${i}]`;
-    const spec = obj(p, path);
+  items(g.projects, 'genesis.projects', (spec, path) => {
     const name = str(spec.name, `${path}.name`);
     const keyName = str(spec.api_key, `${path}.api_key`);
     const owner = keyNames.get(keyName);
     if (!owner) throw new GenesisError(`${path}.api_key`, `names no entry of genesis.api_keys ("${keyName}")`);
     const project = { uuid: nextUuid(state.prng), name, owner, createdAtMicros: nowMicros, contracts: [] as string[] };
     state.projects.set(project.uuid, project);
-    arr(spec.contracts, `${path}.contracts`).forEach((c, j) => {
-      const cpath = `${path}.contracts[${j}]`;
-      const cs = obj(c, cpath);
+    items(spec.contracts, `${path}.contracts`, (cs, cpath) => {
       const typeText = str(cs.type, `${cpath}.type`);
       const type = parseTokenType(typeText);
       if (!type || type === 'ETH') throw new GenesisError(`${cpath}.type`, `must be ERC20, ERC721, ERC721M or ERC721MC, got "${typeText}"`);
@@ -233,9 +228,7 @@ function devAccounts(state: State, seed: string, names: Map<string, string>, dev
 
 /** Deposits (recorded, or allocated without a record) of amounts and NFT tokens to named accounts. */
 function genesisDeposits(state: State, g: Record<string, unknown>, names: Map<string, string>): void {
-  arr(g.deposits, 'genesis.deposits').forEach((d, i) => {
-    const path = `genesis.deposits[${i}]`;
-    const spec = obj(d, path);
+  items(g.deposits, 'genesis.deposits', (spec, path) => {
     const accountName = str(spec.account, `${path}.account`);
     const starkKey = names.get(accountName);
     if (!starkKey) throw new GenesisError(`${path}.account`, `names no account ("${accountName}")`);
@@ -271,9 +264,7 @@ function genesisMarketplaces(
   keyNames: Map<string, string>,
   nowMicros: bigint,
 ): void {
-  arr(g.marketplaces, 'genesis.marketplaces').forEach((m, i) => {
-    const path = `genesis.marketplaces[${i}]`;
-    const spec = obj(m, path);
+  items(g.marketplaces, 'genesis.marketplaces', (spec, path) => {
     const name = str(spec.name, `${path}.name`);
     const keyName = str(spec.api_key, `${path}.api_key`);
     const owner = keyNames.get(keyName);

@@ -6,8 +6,7 @@ import { rebuildHoldings } from '../ledger/holdings.js';
 import { rebuildRecordLists } from '../ledger/record-lists.js';
 import type { IdList } from '../state/runs.js';
 import type { SortedList } from '../state/sorted-list.js';
-import type { ListIndexes, State } from '../state/state.js';
-import { newListIndexes } from '../state/lists.js';
+import { type ListIndexes, newListIndexes, type State } from '../state/state.js';
 import { rebuildStorageLists } from '../storage/storage.js';
 import { openOrderIndexes } from '../trading/open-orders.js';
 import { rebuildOrderLists } from '../trading/order-lists.js';
@@ -36,8 +35,9 @@ const sizeOf = (l: { size: number }) => l.size;
 const values = (l: SortedList<number>) => l.values();
 
 /** Every index as plain data (order-insensitive where the read order does not depend on it). */
-function describe(lists: ListIndexes): Record<Section, string> {
+function describe(state: State, lists: ListIndexes): Record<Section, string> {
   const o = lists.orders;
+  const isOpen = (id: number) => state.openOrders.has(id);
   return {
     records: stringify(
       entries(
@@ -60,14 +60,8 @@ function describe(lists: ListIndexes): Record<Section, string> {
     depth: stringify(
       entries(
         lists.depth,
-        (b) => b.sorted[0].size + b.sorted[1].size,
-        (b) =>
-          [0, 1].map((d) => {
-            const sorted = b.sorted[d as 0 | 1].values();
-            // The price map and the sorted levels hold the same levels.
-            const same = sorted.length === b.levels[d as 0 | 1].size && sorted.every((l) => b.levels[d as 0 | 1].get(l.key) === l);
-            return [same, sorted.map((l) => [l.key, l.qty, l.live, l.ids[l.head]])];
-          }),
+        (b) => b.bids.size + b.asks.size,
+        (b) => [b.bids, b.asks].map((side) => side.levels(isOpen).map((l) => [`${l.price.num}/${l.price.den}`, l.qty, l.live, l.first])),
       ),
     ),
     listings: stringify(entries(lists.listings, sizeOf, (l) => l.values().map((e) => [e.tokenId, e.id]))),
@@ -96,18 +90,19 @@ function describe(lists: ListIndexes): Record<Section, string> {
 export function listIndexViolations(state: State): string[] {
   const kept = state.lists;
   let fresh: Record<Section, string>;
+  let now: Record<Section, string>;
   try {
+    now = describe(state, kept);
     state.lists = newListIndexes();
     rebuildOrderLists(state);
     openOrderIndexes(state);
     rebuildListIndexes(state);
-    fresh = describe(state.lists);
+    fresh = describe(state, state.lists);
   } catch (e) {
     return [`list indexes cannot be rebuilt: ${(e as Error).message}`];
   } finally {
     state.lists = kept;
   }
-  const now = describe(kept);
   return (Object.keys(fresh) as Section[])
     .filter((k) => now[k] !== fresh[k])
     .map((k) => `list index ${k} is out of step with the state it lists`);

@@ -1,56 +1,10 @@
 // The maps of a state being built from a dump, and how each array member's item becomes its entry there.
-import type { Asset, Contract, LedgerRecord, State, StoredFile } from '../state/state.js';
+import { type Asset, type Contract, emptyState, type LedgerRecord, type StoredFile } from '../state/state.js';
 import type { Order, Trade } from '../state/orders.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
-import { newListIndexes } from '../state/lists.js';
-import { FIRST_VAULT_ID } from '../ledger/vaults.js';
-import { createPrng } from '../state/prng.js';
 import { big, bigOrNull, list, obj, pairs, put, putIn } from './conversions.js';
 import type { SharedValues } from './shared-values.js';
 import type { ItemsMember } from './dump-schema.js';
-
-/** A state holding nothing, its maps and sets tracked by `undo`: a genesis, or a dump being loaded, fills it. */
-export function emptyState(undo: UndoLog): State {
-  const map = <K, V>(options?: { orders?: boolean }) => TrackedMap.create<K, V>(undo, options);
-  return {
-    undo,
-    clock: { nowMicros: 0n },
-    prng: createPrng(''),
-    nextSequenceId: 1,
-    nextVaultId: FIRST_VAULT_ID,
-    contracts: map(),
-    contractsByUuid: map(),
-    assets: map(),
-    accounts: map(),
-    vaults: map(),
-    records: map(),
-    signatures: map(),
-    signaturesByR: map(),
-    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] },
-    apiKeys: map(),
-    projects: map(),
-    marketplaces: map(),
-    namedAccounts: [],
-    withdrawing: map(),
-    withdrawArea: map(),
-    claimed: map(),
-    issued: map(),
-    pendingL2: TrackedSet.create(undo),
-    pendingL1: TrackedSet.create(undo),
-    settlement: { mode: 'auto', intervalMicros: 0n, nextCutMicros: 0n },
-    orders: map({ orders: true }),
-    openOrders: TrackedSet.create(undo, { orders: true }),
-    trades: [],
-    books: new Map(),
-    openByOwner: new Map(),
-    openByQuote: new Map(),
-    tradesBy: new Map(),
-    lists: newListIndexes(),
-    operator: '',
-    storage: map(),
-    starkexContracts: { mainnet: '', testnet: '', sepolia: '' },
-  };
-}
 
 /**
  * The entries of a state being built, one per item of its array members (StateBuilder counts the items

@@ -2,59 +2,36 @@
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import type { State } from '../state/state.js';
 
-/** The scalar registers of the state, compared and saved once per command instead of at every write. */
-interface Registers {
-  seq: number;
-  vault: bigint;
-  now: bigint;
-  counter: number;
-  cut: bigint;
-}
+/** The scalar registers of the state (holder and field), compared and saved once per command instead of at every write. */
+const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
+  [(s) => s, 'nextSequenceId'],
+  [(s) => s, 'nextVaultId'],
+  [(s) => s.clock, 'nowMicros'],
+  [(s) => s.prng, 'counter'],
+  [(s) => s.settlement, 'nextCutMicros'],
+];
 
-function registersOf(state: State): Registers {
-  return {
-    seq: state.nextSequenceId,
-    vault: state.nextVaultId,
-    now: state.clock.nowMicros,
-    counter: state.prng.counter,
-    cut: state.settlement.nextCutMicros,
-  };
-}
-
-function restoreRegisters(state: State, r: Registers): void {
-  state.nextSequenceId = r.seq;
-  state.nextVaultId = r.vault;
-  state.clock.nowMicros = r.now;
-  state.prng.counter = r.counter;
-  state.settlement.nextCutMicros = r.cut;
-}
-
-function registersEqual(state: State, r: Registers): boolean {
-  return (
-    state.nextSequenceId === r.seq &&
-    state.nextVaultId === r.vault &&
-    state.clock.nowMicros === r.now &&
-    state.prng.counter === r.counter &&
-    state.settlement.nextCutMicros === r.cut
-  );
+function registersOf(state: State): unknown[] {
+  return REGISTERS.map(([of, key]) => (of(state) as Record<string, unknown>)[key]);
 }
 
 /**
- * While a snapshot is live, a committed command leaves one undo step per register it changed (most
- * commands change only the sequence counter). Taken at the end of the command, they are undone before
- * its other steps, which is the same: registers and collections do not depend on each other.
+ * Whether a register differs from `before`; `restore` sets each back, `keep` leaves one undo step per
+ * changed register (while a snapshot is live; most commands change only the sequence counter). Taken
+ * at the end of a command, those steps are undone before its others, which is the same: registers and
+ * collections do not depend on each other.
  */
-function keepRegisters(state: State, r: Registers): void {
-  const log = state.undo;
-  if (state.nextSequenceId !== r.seq) touchField(log, state, 'nextSequenceId', r.seq);
-  if (state.nextVaultId !== r.vault) touchField(log, state, 'nextVaultId', r.vault);
-  if (state.clock.nowMicros !== r.now) touchField(log, state.clock, 'nowMicros', r.now);
-  if (state.prng.counter !== r.counter) touchField(log, state.prng, 'counter', r.counter);
-  if (state.settlement.nextCutMicros !== r.cut) touchField(log, state.settlement, 'nextCutMicros', r.cut);
-}
-
-function touchField<T extends object, K extends keyof T>(log: State['undo'], obj: T, key: K, before: T[K]): void {
-  log.field(obj, key, before);
+function registersMoved(state: State, before: unknown[], then?: 'restore' | 'keep'): boolean {
+  let moved = false;
+  for (let i = 0; i < REGISTERS.length; i++) {
+    const [of, key] = REGISTERS[i]!;
+    const holder = of(state) as Record<string, unknown>;
+    if (holder[key] === before[i]) continue;
+    moved = true;
+    if (then === 'restore') holder[key] = before[i];
+    else if (then === 'keep') state.undo.field(holder, key, before[i]);
+  }
+  return moved;
 }
 
 export interface Outcome<T> {
@@ -75,16 +52,16 @@ export function atomically<T>(state: State, fn: () => T, commit?: (outcome: Outc
   let outcome: Outcome<T>;
   try {
     const value = fn();
-    outcome = { value, changed: log.size > start || !registersEqual(state, before) };
+    outcome = { value, changed: log.size > start || registersMoved(state, before) };
     commit?.(outcome);
   } catch (e) {
     rollback(state, start);
-    restoreRegisters(state, before);
+    registersMoved(state, before, 'restore');
     throw e;
   }
   // A command that rolled back past its own start (a revert) restored the registers of then, and
   // cannot be undone itself: nothing of it is kept.
-  if (log.keeping && log.size >= start) keepRegisters(state, before);
+  if (log.keeping && log.size >= start) registersMoved(state, before, 'keep');
   log.settle();
   return outcome;
 }

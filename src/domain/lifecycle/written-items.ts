@@ -19,10 +19,15 @@ function integerLength(n: number): number {
   return length;
 }
 
-/** The checks of a pipe (after its schema); null when it holds an action this does not know. */
+/**
+ * The checks of a pipe (after its schema), with those of a piped schema it starts with (a described
+ * one: `v.pipe(v.pipe(...), v.description(...))`); null when it holds an action this does not know.
+ */
 function actions(schema: v.GenericSchema): ((x: never) => boolean)[] | null {
-  const tests: ((x: never) => boolean)[] = [];
-  for (const a of (schema as { pipe?: { kind: string; type: string; requirement?: unknown }[] }).pipe?.slice(1) ?? []) {
+  const pipe = (schema as { pipe?: unknown[] }).pipe ?? [];
+  const tests = pipe.length > 0 && 'pipe' in (pipe[0] as object) ? actions(pipe[0] as v.GenericSchema) : [];
+  if (tests === null) return null;
+  for (const a of pipe.slice(1) as { kind: string; type: string; requirement?: unknown }[]) {
     const r = a.requirement;
     if (a.kind === 'metadata') continue;
     // A number is measured only when a safe integer already.

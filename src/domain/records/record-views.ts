@@ -160,16 +160,21 @@ function recordTypesFor(recordType: number | undefined): ReadonlySet<number> | u
   return AGGREGATE_FILTERS.has(recordType) ? AGGREGATE_FILTERS.get(recordType) : new Set([recordType]);
 }
 
+/** Whether the filter keeps a record (its sequence ids aside). */
+function keeps(state: State, filter: RecordFilter, record: LedgerRecord): boolean {
+  return (
+    (filter.recordTypes === undefined || filter.recordTypes.has(record.type)) &&
+    (filter.contractKey === undefined || state.assets.get(record.assetHex)!.contractKey === filter.contractKey)
+  );
+}
+
 /** The records listed for a key, newest first, filtered. Cost grows with that key's records only. */
-export function recordsOf(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
+function recordsOf(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
   const ids = state.accounts.get(starkKey)?.records ?? [];
   const out: LedgerRecord[] = [];
   for (let i = ids.length - 1; i >= 0; i--) {
     const record = state.records.get(ids[i]!)!;
-    if (filter.recordTypes !== undefined && !filter.recordTypes.has(record.type)) continue;
-    if (filter.sequenceIds !== undefined && !filter.sequenceIds.has(record.sequenceId)) continue;
-    if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
-    out.push(record);
+    if (keeps(state, filter, record)) out.push(record);
   }
   return out;
 }
@@ -207,9 +212,7 @@ function namedRecords(state: State, starkKey: string, filter: RecordFilter): Led
     const at = listed.rankOf(id);
     if (listed.slice(at, at + 1)[0] !== id) continue;
     const record = state.records.get(id)!;
-    if (filter.recordTypes !== undefined && !filter.recordTypes.has(record.type)) continue;
-    if (filter.contractKey !== undefined && state.assets.get(record.assetHex)!.contractKey !== filter.contractKey) continue;
-    out.push(record);
+    if (keeps(state, filter, record)) out.push(record);
   }
   return out;
 }

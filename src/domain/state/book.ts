@@ -36,12 +36,13 @@ interface Level {
   /** Order ids in arrival order; ids before `head` are gone. */
   queue: number[];
   head: number;
-  /** Orders of this level still resting. */
+  /** Orders of this level still resting, and the quote units they still offer (counted by the depth book only). */
   live: number;
+  qty: bigint;
 }
 
 export class BookSide {
-  private readonly levels = new Map<string, Level>();
+  private readonly byKey = new Map<string, Level>();
   /** The levels with resting orders, best first. */
   private readonly sorted: SortedList<Level>;
   /** Resting orders on this side. */
@@ -52,46 +53,64 @@ export class BookSide {
     this.sorted = new SortedList((a, b) => (highestFirst ? -1 : 1) * compareRatio(a.price, b.price));
   }
 
-  add(id: number, price: Ratio): void {
+  /** Adds a resting order, offering `qty` quote units (the depth book counts them; the order books pass none). */
+  add(id: number, price: Ratio, qty = 0n): void {
     const key = `${price.num}/${price.den}`;
-    let level = this.levels.get(key);
+    let level = this.byKey.get(key);
     if (!level) {
-      level = { key, price, queue: [], head: 0, live: 0 };
-      this.levels.set(key, level);
+      level = { key, price, queue: [], head: 0, live: 0, qty: 0n };
+      this.byKey.set(key, level);
       this.sorted.add(level);
     }
     level.queue.push(id);
     level.live += 1;
+    if (qty !== 0n) level.qty += qty;
     this.size += 1;
   }
 
-  /** Marks one resting order of `price` as gone; its queue slot is skipped later. */
-  remove(price: Ratio): void {
-    const key = `${price.num}/${price.den}`;
-    const level = this.levels.get(key);
-    if (!level) throw new RangeError(`no level ${key}`);
+  /** Marks one resting order of `price` as gone, with the `qty` it still offered; its queue slot is skipped later. */
+  remove(price: Ratio, qty = 0n): void {
+    const level = this.level(price);
     level.live -= 1;
+    if (qty !== 0n) level.qty -= qty;
     this.size -= 1;
     if (level.live > 0) return;
-    this.levels.delete(key);
+    this.byKey.delete(level.key);
     this.sorted.delete(level);
   }
 
-  /**
-   * The best resting order: its id and price. `isResting` tells whether a queued id is still on the
-   * book (cancelled and filled ones are skipped and dropped here).
-   */
+  /** A resting order of `price` traded `qty` of what it offered. */
+  fill(price: Ratio, qty: bigint): void {
+    this.level(price).qty -= qty;
+  }
+
+  private level(price: Ratio): Level {
+    const level = this.byKey.get(`${price.num}/${price.den}`);
+    if (!level) throw new RangeError(`no level ${price.num}/${price.den}`);
+    return level;
+  }
+
+  /** The first resting order of a level; `isResting` tells the gone ids, dropped here. */
+  private first(level: Level, isResting: (id: number) => boolean): number {
+    while (level.head < level.queue.length && !isResting(level.queue[level.head]!)) level.head += 1;
+    if (level.head > 64 && level.head * 2 > level.queue.length) {
+      level.queue = level.queue.slice(level.head);
+      level.head = 0;
+    }
+    const id = level.queue[level.head];
+    if (id === undefined) throw new RangeError(`level ${level.key} has ${level.live} live orders but none queued`);
+    return id;
+  }
+
+  /** The best resting order: its id and price (cancelled and filled ones are skipped). */
   best(isResting: (id: number) => boolean): { id: number; price: Ratio } | undefined {
     const top = this.sorted.at(0);
-    if (!top) return undefined;
-    while (top.head < top.queue.length && !isResting(top.queue[top.head]!)) top.head += 1;
-    if (top.head > 64 && top.head * 2 > top.queue.length) {
-      top.queue = top.queue.slice(top.head);
-      top.head = 0;
-    }
-    const id = top.queue[top.head];
-    if (id === undefined) throw new RangeError(`level ${top.key} has ${top.live} live orders but none queued`);
-    return { id, price: top.price };
+    return top && { id: this.first(top, isResting), price: top.price };
+  }
+
+  /** Every level, best first (what GET /v1/depth shows). */
+  levels(isResting: (id: number) => boolean) {
+    return this.sorted.values().map((l) => ({ price: l.price, qty: l.qty, live: l.live, first: this.first(l, isResting) }));
   }
 
   /**

@@ -1,7 +1,6 @@
-// Orders and their fills as plain data, with the read-side indexes of the open ones (see ListIndexes in state.ts).
+// Orders and their fills as plain data, and the read-side lists of every order.
 import * as v from 'valibot';
-import type { Ratio } from './book.js';
-import type { SortedList } from './sorted-list.js';
+import { SortedList, byNumber } from './sorted-list.js';
 
 export const ORDER_STATES = { placed: 0, cancelled: 1, filled: 2, partiallyFilled: 3 } as const;
 export type OrderState = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
@@ -63,38 +62,26 @@ export interface Trade {
   timeMicros: bigint;
 }
 
-/**
- * Every order in each scope a `GET /v1/orders` can name (contract: the quote's; asset: an NFT
- * quote's), stored as `orderClass * ORDER_SPAN + id` so one direction in one state is one range.
- */
-export interface OrderLists {
-  all: SortedList<number>;
-  byOwner: Map<string, SortedList<number>>;
-  byContract: Map<string, SortedList<number>>;
-  byAsset: Map<string, SortedList<number>>;
-  byOwnerContract: Map<string, Map<string, SortedList<number>>>;
-  byOwnerAsset: Map<string, Map<string, SortedList<number>>>;
-}
-
-/** One aggregated price level of `GET /v1/depth`: quote units its open orders still offer. */
-export interface DepthLevel {
-  key: string;
-  price: Ratio;
-  qty: bigint;
-  /** Open order ids of the level in placement order; those before `head` are gone, others may be (skipped when read). */
-  ids: number[];
-  head: number;
-  live: number;
-}
-
-/** The open orders of one base asset against one quote contract, per direction (0 ASK, 1 BID), by price. */
-export interface DepthBook {
-  levels: [Map<string, DepthLevel>, Map<string, DepthLevel>];
-  sorted: [SortedList<DepthLevel>, SortedList<DepthLevel>];
-}
-
 /** An open ASK in a collection listing, sorted by token id (0 for a fungible quote), then order id. */
 export interface ListingEntry {
   tokenId: bigint;
   id: number;
 }
+
+/**
+ * Every order in each scope a `GET /v1/orders` can name (contract: the quote's; asset: an NFT
+ * quote's), stored as `orderClass * ORDER_SPAN + id` so one direction in one state is one range.
+ */
+export function newOrderLists() {
+  const scopes = () => new Map<string, SortedList<number>>();
+  const ownerScopes = () => new Map<string, Map<string, SortedList<number>>>();
+  return {
+    all: new SortedList(byNumber),
+    byOwner: scopes(),
+    byContract: scopes(),
+    byAsset: scopes(),
+    byOwnerContract: ownerScopes(),
+    byOwnerAsset: ownerScopes(),
+  };
+}
+export type OrderLists = ReturnType<typeof newOrderLists>;

@@ -1,5 +1,5 @@
 // A sorted list of distinct values as a counted B+tree: add, delete, rank and select in O(log n), a
-// slice of k values in O(log n + k). The read side's list indexes (state/lists.ts) are built of these.
+// slice of k values in O(log n + k). The read side's list indexes (ListIndexes, state.ts) are built of these.
 
 /** Negative when a sorts before b, 0 when they are the same value. */
 export type Compare<T> = (a: T, b: T) => number;

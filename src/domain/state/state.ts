@@ -2,11 +2,11 @@
 import * as v from 'valibot';
 import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
-import type { DepthBook, ListingEntry, Order, OrderLists, Trade } from './orders.js';
+import { type ListingEntry, newOrderLists, type Order, type Trade } from './orders.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
-import type { PrngState } from './prng.js';
-import type { UndoLog } from './undo.js';
+import { createPrng } from './prng.js';
+import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
 
 // Token standards as the real service names them. ERC721M: mintable on L2 with one base URI; ERC721MC:
 // mintable with a custom URI per token; both registered on L1 as an ERC721 as well (StarkEx MintableERC721Token).
@@ -114,13 +114,6 @@ export interface LedgerRecord {
   orderId: number | null;
 }
 
-export interface NamedAccount {
-  name: string;
-  starkKey: string;
-  privateKey: string;
-  ethAddress: string;
-}
-
 export interface Project {
   uuid: string;
   name: string;
@@ -165,65 +158,74 @@ export interface StoredFile {
 /** project uuid -> cid -> file, each in upload order (the order of the list). */
 export type StorageIndex = Map<string, Map<string, StoredFile>>;
 
-export interface ApiKey {
-  key: string;
-  name: string;
+/** The real service hands out 8-digit vault ids. */
+export const FIRST_VAULT_ID = 10_000_000n;
+
+/**
+ * A state holding nothing, its maps and sets tracked by `undo`: a genesis, or a dump being loaded, fills
+ * it. The one declaration of the state's fields; those marked "derived" are rebuilt on load and never dumped.
+ */
+export function emptyState(undo: UndoLog) {
+  const map = <K, V>(options?: { orders?: boolean }): Map<K, V> => TrackedMap.create<K, V>(undo, options);
+  const set = (options?: { orders?: boolean }): Set<number> => TrackedSet.create<number>(undo, options);
+  return {
+    /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
+    undo,
+    clock: { nowMicros: 0n } as ClockState,
+    prng: createPrng(''),
+    nextSequenceId: 1,
+    nextVaultId: FIRST_VAULT_ID,
+    contracts: map<string, Contract>(),
+    contractsByUuid: map<string, string>(),
+    assets: map<string, Asset>(),
+    accounts: map<string, Account>(),
+    /** `${owner}|${assetHex}` -> vault id. */
+    vaults: map<string, bigint>(),
+    records: map<number, LedgerRecord>(),
+    /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
+    signatures: map<string, number[]>(),
+    /** Derived: `0xr` -> the `0xr|0xs` keys above with that r (search by r alone). */
+    signaturesByR: map<string, string[]>(),
+    /** Derived: records per status (index = status 0..6), for /metrics in O(1). */
+    statusCounts: { counts: [0, 0, 0, 0, 0, 0, 0] as readonly number[] },
+    apiKeys: map<string, { key: string; name: string }>(),
+    projects: map<string, Project>(),
+    marketplaces: map<string, Marketplace>(),
+    namedAccounts: [] as Array<{ name: string; starkKey: string; privateKey: string; ethAddress: string }>,
+    /** Derived: what each stark key has withdrawn that has not reached L1 (records at 1 or 3): key -> asset hex -> amount. */
+    withdrawing: map<string, Map<string, bigint>>(),
+    /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
+    withdrawArea: map<string, Map<string, bigint>>(),
+    /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */
+    claimed: map<string, bigint>(),
+    /** Deposits + mints (net of reverted ones), per asset hex: the right side of conservation. */
+    issued: map<string, bigint>(),
+    /** Records at status 1, waiting for an L2 batch; at status 3, for an L1 batch. */
+    pendingL2: set(),
+    pendingL1: set(),
+    /** interval mode: a batch is cut every `intervalMicros` of emulator time, the next one when due. */
+    settlement: { mode: 'auto' as SettlementMode, intervalMicros: 0n, nextCutMicros: 0n },
+    orders: map<number, Order>({ orders: true }),
+    /** Ids of open (placed or partially filled) orders, in placement order. */
+    openOrders: set({ orders: true }),
+    trades: [] as Trade[],
+    /** Derived from the open orders: market key -> book; open order ids by owner and by quote asset. */
+    books: new Map<string, Book>(),
+    openByOwner: new Map<string, Set<number>>(),
+    openByQuote: new Map<string, Set<number>>(),
+    /** Derived: positions in `trades` by order id, by stark key (either side) and by market. */
+    tradesBy: new Map<string, number[]>(),
+    /** Derived: every list endpoint's rows in answer order. */
+    lists: newListIndexes(),
+    /** Stark key that collects the service fee. */
+    operator: '',
+    starkexContracts: { mainnet: '', testnet: '', sepolia: '' },
+    /** Stored files per project (the index only; block bytes live in the block store). */
+    storage: map<string, Map<string, StoredFile>>() as StorageIndex,
+  };
 }
 
-// Fields marked "derived" are rebuilt on load and never dumped.
-export interface State {
-  /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
-  undo: UndoLog;
-  clock: ClockState;
-  prng: PrngState;
-  nextSequenceId: number;
-  nextVaultId: bigint;
-  contracts: Map<string, Contract>;
-  contractsByUuid: Map<string, string>;
-  assets: Map<string, Asset>;
-  accounts: Map<string, Account>;
-  /** `${owner}|${assetHex}` -> vault id. */
-  vaults: Map<string, bigint>;
-  records: Map<number, LedgerRecord>;
-  /** `0xr|0xs` of every accepted signed request -> the sequence ids of the records it created. */
-  signatures: Map<string, number[]>;
-  /** Derived: `0xr` -> the `0xr|0xs` keys above with that r (search by r alone). */
-  signaturesByR: Map<string, string[]>;
-  /** Derived: records per status (index = status 0..6), for /metrics in O(1). */
-  statusCounts: { counts: readonly number[] };
-  apiKeys: Map<string, ApiKey>;
-  projects: Map<string, Project>;
-  marketplaces: Map<string, Marketplace>;
-  namedAccounts: NamedAccount[];
-  /** Derived: what each stark key has withdrawn that has not reached L1 (records at 1 or 3): key -> asset hex -> amount. */
-  withdrawing: Map<string, Map<string, bigint>>;
-  /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */
-  withdrawArea: Map<string, Map<string, bigint>>;
-  /** Amounts claimed out of the withdraw area (gone to L1), per asset hex. */
-  claimed: Map<string, bigint>;
-  /** Deposits + mints (net of reverted ones), per asset hex: the right side of conservation. */
-  issued: Map<string, bigint>;
-  /** Records at status 1, waiting for an L2 batch; at status 3, for an L1 batch. */
-  pendingL2: Set<number>;
-  pendingL1: Set<number>;
-  settlement: Settlement;
-  orders: Map<number, Order>;
-  /** Ids of open (placed or partially filled) orders, in placement order. */
-  openOrders: Set<number>;
-  trades: Trade[];
-  /** Derived from the open orders: market key -> book; open order ids by owner and by quote asset. */
-  books: Map<string, Book>;
-  openByOwner: Map<string, Set<number>>;
-  openByQuote: Map<string, Set<number>>;
-  /** Derived: positions in `trades` by order id, by stark key (either side) and by market. */
-  tradesBy: Map<string, number[]>;
-  /** Derived: every list endpoint's rows in answer order. */
-  lists: ListIndexes;
-  /** Stark key that collects the service fee. */
-  operator: string;
-  starkexContracts: { mainnet: string; testnet: string; sepolia: string };
-  /** Stored files per project (the index only; block bytes live in the block store). */
-  storage: StorageIndex;
+export interface State extends ReturnType<typeof emptyState> {
   /** Set for one command while someone listens for events: its record status moves, in order (a trace, not state). */
   statusMoves?: StatusMove[] | undefined;
 }
@@ -237,13 +239,6 @@ export interface StatusMove {
 
 export const SETTLEMENT_MODES = ['auto', 'manual', 'interval'] as const;
 export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
-
-export interface Settlement {
-  mode: SettlementMode;
-  /** interval mode: a batch is cut every this many microseconds of emulator time, the next one when due. */
-  intervalMicros: bigint;
-  nextCutMicros: bigint;
-}
 
 export const ETH_KEY = 'eth';
 
@@ -286,12 +281,15 @@ export interface StorageList {
  * Keyed by stark key (records, holdings), `${baseHex}|${quoteContractKey}` (depth), `${quoteContractKey}|${baseHex}`
  * (open ASKs), NFT contract key (its tokens held on L2, by token id) and project uuid (listed files).
  */
-export interface ListIndexes {
-  records: Map<string, RecordLists>;
-  orders: OrderLists;
-  depth: Map<string, DepthBook>;
-  listings: Map<string, SortedList<ListingEntry>>;
-  nfts: Map<string, SortedList<Asset>>;
-  holdings: Map<string, Holdings>;
-  storage: Map<string, StorageList>;
+export function newListIndexes() {
+  return {
+    records: new Map<string, RecordLists>(),
+    orders: newOrderLists(),
+    depth: new Map<string, Book>(),
+    listings: new Map<string, SortedList<ListingEntry>>(),
+    nfts: new Map<string, SortedList<Asset>>(),
+    holdings: new Map<string, Holdings>(),
+    storage: new Map<string, StorageList>(),
+  };
 }
+export type ListIndexes = ReturnType<typeof newListIndexes>;

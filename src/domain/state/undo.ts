@@ -159,24 +159,17 @@ export function append<T>(log: UndoLog, arr: T[], value: T, orders = false): num
 }
 
 /**
- * A Map whose set/delete are undoable. `ordered` maps also restore a deleted key at its old position
- * (listings and the state image depend on insertion order); that costs O(n) per delete, so only small,
- * rarely-deleted maps (projects, contracts) are ordered. Unordered maps are dumped sorted.
+ * A Map whose set/delete are undoable. An undone delete restores the key at its old position (listings
+ * and the state image depend on insertion order): O(n), so the maps deleted from are small ones.
  */
 export class TrackedMap<K, V> extends Map<K, V> {
   private log: UndoLog | undefined;
-  private ordered = true;
   private orders = false;
 
-  static create<K, V>(
-    log: UndoLog,
-    options: { ordered?: boolean; orders?: boolean } = {},
-    entries?: Iterable<readonly [K, V]>,
-  ): TrackedMap<K, V> {
+  static create<K, V>(log: UndoLog, options: { orders?: boolean } = {}, entries?: Iterable<readonly [K, V]>): TrackedMap<K, V> {
     const m = new TrackedMap<K, V>();
     if (entries) for (const [k, v] of entries) Map.prototype.set.call(m, k, v);
     m.log = log;
-    m.ordered = options.ordered ?? true;
     m.orders = options.orders ?? false;
     return m;
   }
@@ -194,16 +187,12 @@ export class TrackedMap<K, V> extends Map<K, V> {
     const log = this.log;
     if (log && super.has(key)) {
       const prev = super.get(key) as V;
-      if (this.ordered) {
-        let index = 0;
-        for (const k of super.keys()) {
-          if (k === key) break;
-          index++;
-        }
-        log.record(() => this.reinsert(index, key, prev), this.orders);
-      } else {
-        log.step(MAP_SET, this.orders, this, key, prev);
+      let index = 0;
+      for (const k of super.keys()) {
+        if (k === key) break;
+        index++;
       }
+      log.record(() => this.reinsert(index, key, prev), this.orders);
     }
     return super.delete(key);
   }

@@ -63,7 +63,10 @@ export function depth(state: State, base: Contract, quote: Contract): v.InferOut
   const show = (direction: 0 | 1): Level[] | null => {
     const levels = depthLevels(state, baseHex, quote.key, direction);
     if (levels.length === 0) return null;
-    return levels.map(({ level, first }) => [displayPrice(state, first), displayAmount(level.qty, quote.quantum, quote.decimals)]);
+    return levels.map(({ qty, first }) => [
+      displayPrice(state, state.orders.get(first)!),
+      displayAmount(qty, quote.quantum, quote.decimals),
+    ]);
   };
   return { bids: show(1), asks: show(0) };
 }

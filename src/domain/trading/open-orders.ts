@@ -6,7 +6,7 @@ import type { State } from '../state/state.js';
 import type { Order, ORDER_STATES, OrderState } from '../state/orders.js';
 import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
-import { listOrder, rebuildOrderLists, relistOrder } from './order-lists.js';
+import { rebuildOrderLists, relistOrder } from './order-lists.js';
 import { touch } from '../state/undo.js';
 import { getOrSet } from '../values/maps.js';
 
@@ -26,10 +26,6 @@ export function restOrder(state: State, order: Order): void {
   sideOf(bookOf(state, order), order).add(order.id, limitOf(order));
 }
 
-export function unrest(state: State, order: Order): void {
-  sideOf(bookOf(state, order), order).remove(limitOf(order));
-}
-
 /** Adds trade `at` to the trade indexes: by each order, each stark key, the market and (NFTs) the collection. */
 export function indexTrade(state: State, at: number, sell: Order, buy: Order): void {
   const keys = [
@@ -47,11 +43,6 @@ export function indexTrade(state: State, at: number, sell: Order, buy: Order): v
 
 export function collectionTradesKey(baseHex: string, quoteContractKey: string): string {
   return `collection:${baseHex}|${quoteContractKey}`;
-}
-
-/** Adds a newly placed order (open or not) to the order lists. */
-export function indexPlaced(state: State, order: Order): void {
-  listOrder(state, order);
 }
 
 /** Keeps the open-order indexes (all, by owner, by quote asset, depth, collection listings) in step. */
@@ -92,7 +83,7 @@ export function closeOrder(
     unfreeze(state, order.starkKey, state.assets.get(hex)!, order.frozen);
     order.frozen = 0n;
   }
-  if (resting) unrest(state, order);
+  if (resting) sideOf(bookOf(state, order), order).remove(limitOf(order));
   openIndex(state, order, false);
   setOrderState(state, order, finalState);
 }

@@ -4,8 +4,7 @@
 // of any filter is a page of a few ranges. Kept by placement and state changes; rebuilt with the books.
 import { SortedList, byNumber } from '../state/sorted-list.js';
 import { rangeRun, type Run } from '../state/runs.js';
-import { newOrderLists } from '../state/lists.js';
-import type { Order, OrderLists, OrderState } from '../state/orders.js';
+import { newOrderLists, type Order, type OrderLists, type OrderState } from '../state/orders.js';
 import type { State } from '../state/state.js';
 import { getOrSet } from '../values/maps.js';
 

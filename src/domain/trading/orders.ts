@@ -5,9 +5,11 @@ import { contractOf, requireAsset } from '../catalog/assets.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
+import { shortfall } from '../ledger/signed-moves.js';
 import { matchFills, settleFills } from './matching.js';
 import { paymentMsgHash } from '../../crypto/payment.js';
-import { closeOrder, indexPlaced, openIndex, restOrder } from './open-orders.js';
+import { closeOrder, openIndex, restOrder } from './open-orders.js';
+import { listOrder } from './order-lists.js';
 import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';
 import {
   checkNonceUnused,
@@ -181,15 +183,9 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   ensureAccount(state, input.starkKey);
   useNonce(state, input.starkKey, input.nonce);
   const { quoteAmount } = sides(input);
-  const freezeHex = input.direction === 0 ? quote.hex : base.hex;
-  const freezeAmount = input.amountSell;
-  const have = balanceOf(state, input.starkKey, freezeHex).available;
-  const reason =
-    have >= freezeAmount
-      ? null
-      : quote.tokenId !== null && input.direction === 0
-        ? `${input.starkKey} does not hold token ${quote.tokenId} (${quote.hex}) available`
-        : `insufficient available balance of ${freezeHex}: ${input.starkKey} has ${have}, the order needs ${freezeAmount}`;
+  const freezing = input.direction === 0 ? quote : base;
+  const have = balanceOf(state, input.starkKey, freezing.hex).available;
+  const reason = shortfall(input.starkKey, freezing, input.amountSell, have, 'the order needs');
   const order: Order = {
     id: 0,
     starkKey: input.starkKey,
@@ -224,11 +220,11 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   record.orderId = order.id;
   indexSignature(state, signatureKey(input.signature.r, input.signature.s), order.id);
   state.orders.set(order.id, order);
-  indexPlaced(state, order);
+  listOrder(state, order);
   if (reason !== null) return order.id;
 
-  freeze(state, order.starkKey, state.assets.get(freezeHex)!, freezeAmount);
-  order.frozen = freezeAmount;
+  freeze(state, order.starkKey, freezing, input.amountSell);
+  order.frozen = input.amountSell;
   openIndex(state, order, true);
   const match = matchFills(state, order);
   if (timeInForce === 'FOK' && match.left > 0n) {

@@ -5,17 +5,15 @@
 // contract check. A schema with a `v.title` becomes a named component of /openapi.json.
 import * as v from 'valibot';
 
+/** The schema, with a description (for /openapi.json) when given. */
+export const about = <S extends v.GenericSchema>(schema: S, description?: string) =>
+  description === undefined ? schema : v.pipe(schema, v.description(description));
+
 /** A JSON integer (never above 2^53 in practice: counts, ids, seconds). */
-export function int(description?: string) {
-  return description === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.description(description));
-}
+export const int = (description?: string) => about(v.pipe(v.number(), v.integer()), description);
 
 /** A non-negative JSON integer. */
-export function count(description?: string) {
-  return description === undefined
-    ? v.pipe(v.number(), v.integer(), v.minValue(0))
-    : v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
-}
+export const count = (description?: string) => about(v.pipe(v.number(), v.integer(), v.minValue(0)), description);
 
 /** An amount written as an exact JSON number: every digit, never rounded (it may exceed 2^53); a bigint in the view. */
 export function exactInt(description: string) {
@@ -28,36 +26,30 @@ export function exactInt(description: string) {
   );
 }
 
-export function text(description?: string) {
-  return description === undefined ? v.string() : v.pipe(v.string(), v.description(description));
-}
+export const text = (description?: string) => about(v.string(), description);
+
+/** A text passing `check`, with its description. */
+const textWith =
+  <A extends v.PipeItem<string, string, v.BaseIssue<unknown>>>(check: A) =>
+  (description: string) =>
+    v.pipe(v.string(), check, v.description(description));
 
 /** `0x` + lowercase hex, unpadded: asset ids, asset types, stark keys, hashes. */
-export function hex(description: string) {
-  return v.pipe(v.string(), v.regex(/^0x[0-9a-f]+$/), v.description(description));
-}
+export const hex = textWith(v.regex(/^0x[0-9a-f]+$/));
 
 /** A stark key as the emulator prints it (`0x` lowercase, unpadded). */
 export const STARK_KEY = hex('stark key');
 
 /** An integer written as decimal text (quantized amounts, vault ids, sizes). */
-export function decimalInt(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d+$/), v.description(description));
-}
+export const decimalInt = textWith(v.regex(/^\d+$/));
 
 /** A human-readable amount: quantized × quantum / 10^decimals, without trailing zeros ("0.068985", "1"). */
-export function display(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d+(\.\d*[1-9])?$/), v.description(description));
-}
+export const display = textWith(v.regex(/^\d+(\.\d*[1-9])?$/));
 
 /** `2026-01-01T00:00:00.000000Z`: ISO 8601, UTC, microseconds. */
-export function isoTime(description: string) {
-  return v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), v.description(description));
-}
+export const isoTime = textWith(v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/));
 
-export function uuid(description: string) {
-  return v.pipe(v.string(), v.uuid(), v.description(description));
-}
+export const uuid = textWith(v.uuid());
 
 /** A text or null (an optional field set at creation). */
 export const orNull = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));

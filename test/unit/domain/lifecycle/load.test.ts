@@ -315,6 +315,17 @@ describe('StateReader', () => {
     expect(refusedAnyhow(lines.join('\n'))).toMatch(new RegExp(`^401 line ${at + 1}: `));
   });
 
+  it("refuses a described field's own bounds on the fast path too (a schema piped twice keeps its inner checks)", async () => {
+    const { text } = await busyDump();
+    // recordCount and a record list's ids carry a description over their bounds: a pipe inside a pipe.
+    const line = text.split('\n').find((l) => l.startsWith('{"id":1,'))!;
+    const negative = line.replace(/"recordCount":\d+/, '"recordCount":-1');
+    expect(negative).not.toBe(line);
+    const answer = 'malformed state dump: contracts[0].recordCount must be an integer from 0 to 2^53-1, got -1';
+    expect(refused(text.replace(line, negative))).toBe(`19 ${answer}`);
+    expect(refused(text.replace(line, negative), undefined, [text.length])).toBe(`19 ${answer}`);
+  });
+
   it('keeps integers past 2^53 exact wherever they sit in an item', async () => {
     const c = testClient();
     for (const amount of [2n ** 53n - 1n, 2n ** 53n + 1n, 2n ** 62n + 3n, 9_999_999_999_999_999n, 1_000_000_000_000_000n]) {
@@ -356,6 +367,10 @@ describe('StateReader', () => {
     );
     expect(refused(withRecords((ids) => [ids[1]!, ids[0]!, ...ids.slice(2)]))).toMatch(
       new RegExp(`^19 malformed state dump: account ${key} lists record \\d+, which is out of ascending order$`),
+    );
+    const other = good.records.find((r: any) => r.starkKey !== key && r.to !== key).sequenceId as number;
+    expect(refused(withRecords((ids) => [...ids, other].sort((a, b) => a - b)))).toBe(
+      `19 malformed state dump: account ${key} lists record ${other}, which is neither sent nor received by it`,
     );
   });
 });
