@@ -1,7 +1,6 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
 import { BoundedCache } from './bounded-cache.js';
-import { invert } from '@noble/curves/abstract/modular.js';
-import { N, curveRhs, sqrtModP } from './curve.js';
+import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPoint, derivedPrivateKey } from './keys.js';
