@@ -1,6 +1,5 @@
 // Owns fixed-window tables of one constant point's multiples, and scalar multiplication by table lookups.
-import { invert } from '@noble/curves/abstract/modular.js';
-import { A, P } from './curve.js';
+import { A, P, invert } from './curve.js';
 import { Jacobian, addAffineInPlace, doubleInPlace, modP, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
 

@@ -1,6 +1,6 @@
 // Owns plain-bigint Jacobian point arithmetic on the Stark curve, the core of the fast hash and verify.
-import { invert, mod } from '@noble/curves/abstract/modular.js';
-import { A, P } from './curve.js';
+import { mod } from '@noble/curves/abstract/modular.js';
+import { A, P, invert } from './curve.js';
 
 // Plain `%` on bigints beats noble's Fp object calls by avoiding a call and a sign fix per
 // operation: coordinates are kept in (-p, p) (JS `%` keeps the dividend's sign) and only

@@ -1,7 +1,7 @@
 // Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal/cancel ones.
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
-import { assertFieldElement, pedersen } from './pedersen.js';
+import { assertFieldElement, pedersen, pedersenRecurringLeft } from './pedersen.js';
 
 // The first hashes of a message depend only on its tokens and receiver, which a client repeats from
 // one message to the next (same asset and receiver; same market): keep them. A transfer then costs
@@ -153,7 +153,7 @@ export function limitOrderMsgHash(params: LimitOrderParams): bigint {
     [INSTRUCTION_TYPES.LIMIT_ORDER, p.vaultSell, p.vaultBuy, p.amountSell, p.amountBuy, p.nonce, p.expirationTimestamp],
     WORD_31,
   );
-  return pedersen(constantPart(p.tokenSell, p.tokenBuy), packed);
+  return pedersenRecurringLeft(constantPart(p.tokenSell, p.tokenBuy), packed);
 }
 
 /**
@@ -164,12 +164,11 @@ export function transferMsgHash(params: TransferParams): bigint {
   assertParams(params);
   checkTransferFields(params, assertVault31);
   const p = params;
-  const conditional = p.condition !== undefined;
-  const type = conditional ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
-  let w = constantPart(p.token, p.receiverPublicKey);
-  if (p.condition !== undefined) w = pedersen(w, p.condition);
+  const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
+  const w = constantPart(p.token, p.receiverPublicKey);
   const packed = pack([type, p.senderVaultId, p.receiverVaultId, p.amount, 0n, p.nonce, p.expirationTimestamp], WORD_31);
-  return pedersen(w, packed);
+  // A condition (a fact hash) is new in each message: then w is too.
+  return p.condition !== undefined ? pedersen(pedersen(w, p.condition), packed) : pedersenRecurringLeft(w, packed);
 }
 
 /**
@@ -187,7 +186,7 @@ export function limitOrderWithFeeMsgHash(params: LimitOrderWithFeeParams): bigin
   const w1 = constantPart(constantPart(p.tokenSell, p.tokenBuy), p.feeToken);
   const p0 = pack([p.amountSell, p.amountBuy, p.feeLimit, p.nonce], FEE_P0);
   const p1 = pack([INSTRUCTION_TYPES.LIMIT_ORDER_WITH_FEE, p.feeVaultId, p.vaultSell, p.vaultBuy, p.expirationTimestamp, 0n], ORDER_FEE_P1);
-  return pedersen(pedersen(w1, p0), p1);
+  return pedersen(pedersenRecurringLeft(w1, p0), p1);
 }
 
 /**
@@ -203,11 +202,11 @@ export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
   checkFeeFields(params);
   const p = params;
   const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
-  let w1 = constantPart(constantPart(p.token, p.feeToken), p.receiverPublicKey);
-  if (p.condition !== undefined) w1 = pedersen(w1, p.condition);
+  const w1 = constantPart(constantPart(p.token, p.feeToken), p.receiverPublicKey);
   const p0 = pack([p.senderVaultId, p.receiverVaultId, p.feeVaultId, p.nonce], FEE_P0);
   const p1 = pack([type, p.amount, p.feeLimit, p.expirationTimestamp, 0n], TRANSFER_FEE_P1);
-  return pedersen(pedersen(w1, p0), p1);
+  const h0 = p.condition === undefined ? pedersenRecurringLeft(w1, p0) : pedersen(pedersen(w1, p.condition), p0);
+  return pedersen(h0, p1);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Owns the StarkEx Pedersen hash entry point and the Stark curve's field prime and group order.
 import { assertInRange } from './assert.js';
 import { N, P } from './curve.js';
-import { fastPedersen } from './fast-pedersen.js';
+import { fastPedersen, fastPedersenRecurringLeft } from './fast-pedersen.js';
 
 /** Prime of the Stark field, p = 2^251 + 17·2^192 + 1 (curve.ts; checked against @scure/starknet). */
 export const FIELD_PRIME: bigint = P;
@@ -22,4 +22,11 @@ export function pedersen(a: bigint, b: bigint): bigint {
   assertFieldElement('a', a);
   assertFieldElement('b', b);
   return fastPedersen(a, b);
+}
+
+/** pedersen(a, b) for a left input that recurs from one message to the next (its constant part): faster from a's second use. */
+export function pedersenRecurringLeft(a: bigint, b: bigint): bigint {
+  assertFieldElement('a', a);
+  assertFieldElement('b', b);
+  return fastPedersenRecurringLeft(a, b);
 }

@@ -1,7 +1,6 @@
 // Owns StarkWare ECDSA verification against an x-only Stark key (either y parity), never throwing.
 import { BoundedCache } from './bounded-cache.js';
-import { invert } from '@noble/curves/abstract/modular.js';
-import { N, curveRhs, sqrtModP } from './curve.js';
+import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPoint, derivedPrivateKey } from './keys.js';
@@ -11,17 +10,18 @@ import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.
 const BOUND_251 = 1n << 251n;
-// Per key: 64·8 points (~60 KiB, ~2 ms to build), 64 mixed additions for r·w·Q. A key's first
+// Per key: 51·16 points (~95 KiB, ~2 ms to build), 51 mixed additions for r·w·Q. A key's first
 // verify multiplies without a table (~1 ms, as much as a third of the build): a key seen once, as most
-// are in a test run, never pays for one; its second verify builds it. Wider windows were not clearly
-// faster here and cost more per key.
-const KEY_WINDOW = 4;
+// are in a test run, never pays for one; its second verify builds it. Against 4-bit windows (64·8
+// points) the build took 1.17x as long and r·w·Q 0.73x (interleaved, 21 rounds): even by
+// its tenth verify a key is ahead. 6 bits built in 2x the time for 0.7x.
+const KEY_WINDOW = 5;
 /** Window widths of the generator and per-key tables (for benchmarks and memory estimates). */
 export const VERIFY_WINDOWS = { base: BASE_WINDOW, key: KEY_WINDOW, scalarBits: SCALAR_BITS } as const;
 // Decompression (a square root with 2-adicity 192, ~0.8 ms: curve.ts) is worth keeping for recently used keys.
 // null records a key that is not on the curve, so repeated junk does not redo the sqrt either.
 const KEY_CACHE_LIMIT = 1024;
-// Tables are ~500x a point in memory: bound them separately (~15 MiB at most).
+// Tables are ~800x a point in memory: bound them separately (~24 MiB at most).
 const TABLE_CACHE_LIMIT = 256;
 
 const pointCache = new BoundedCache<bigint, Affine | null>(KEY_CACHE_LIMIT);
@@ -82,7 +82,7 @@ export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, 
 /**
  * The same test for a key whose private key d this process derived (a genesis account: Q = d·G), so
  * that R = (z·w ± r·w·d)·G by the generator's table alone: 32 additions for a signature made with d
- * (R = +), 64 for one made with n - d (the other point with the same x), against the 96 of a key's
+ * (R = +), 64 for one made with n - d (the other point with the same x), against the 83 of a key's
  * own table and the ~380 of a key without one. It is the verification equation, not a shortcut
  * around it: a signature passes here iff it passes the general path (the tests hold both to scure).
  */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const BARE = fileURLToPath(new URL('./bare-hono.mjs', import.meta.url));
+export const BARE = fileURLToPath(new URL('./bare-hono.mjs', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 // Issue 20's goals: start-up <= 1.5x a bare hono server, idle RSS <= 1.3x.

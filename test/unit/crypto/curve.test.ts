@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Point, grindKey as scureGrindKey, getStarkKey } from '@scure/starknet';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { A, B, G, N, P, curveRhs, isSquare, sqrtModP } from '../../../src/crypto/curve.js';
+import { invert as nobleInvert } from '@noble/curves/abstract/modular.js';
+import { A, B, G, N, P, curveRhs, invert, isSquare, sqrtModP } from '../../../src/crypto/curve.js';
 import { derivedPoint, privateKeyFromSeed, publicPoint, starkKeyFromPrivate } from '../../../src/crypto/keys.js';
 
 const field = fc.bigInt({ min: 1n, max: P - 1n });
@@ -48,6 +49,24 @@ describe('field helpers', () => {
     }
     expect(sqrtModP(P - 1n)! ** 2n % P).toBe(P - 1n);
     expect(sqrtModP(1n)! ** 2n % P).toBe(1n);
+  });
+
+  it('invert equals noble invert mod p and mod n, on random values and where the float digits run out', () => {
+    fc.assert(
+      fc.property(field, scalar, (x, k) => invert(x, P) === nobleInvert(x, P) && invert(k, N) === nobleInvert(k, N)),
+      { numRuns: 2000 },
+    );
+    // Values at 2^49..2^53 (the float digits' width), powers of two, ±1, and remainders that shrink unevenly (Fibonacci-like).
+    const fib = [1n, 2n];
+    while (fib.length < 360) fib.push(fib[fib.length - 1]! + fib[fib.length - 2]!);
+    const edges = [1n, 2n, 3n, P - 1n, N - 1n, (1n << 49n) - 1n, 1n << 52n, (1n << 53n) + 1n, 1n << 250n, ...fib.filter((f) => f < N)];
+    for (const m of [P, N]) for (const x of edges) expect(invert(x, m)).toBe(nobleInvert(x, m));
+    // Small and composite moduli, and values with no inverse.
+    for (const m of [3n, 7n, 101n, 65537n, (1n << 61n) - 1n])
+      for (let x = 1n; x < 100n && x < m; x++) expect(invert(x, m)).toBe(nobleInvert(x, m));
+    expect(invert(-3n, P)).toBe(nobleInvert(P - 3n, P));
+    expect(() => invert(0n, P)).toThrow(RangeError);
+    expect(() => invert(6n, 15n)).toThrow(RangeError);
   });
 
   it('every stark key decompresses to a point scure accepts', () => {
