@@ -1,17 +1,15 @@
 // A typed client of the control plane (/_devnet/*) over any fetch: tests call methods instead of writing URLs.
+import type { Devnet } from './devnet.js';
 import type { BatchResult } from './domain/records/settlement.js';
+import type { Fault } from './http/faults.js';
 import { parseExact, stringify } from './domain/values/json.js';
 
 export type { BatchResult };
 
 type Int = bigint | number | string;
 
-export interface AccountsInfo {
-  accounts: Array<{ name: string; stark_key: string; private_key: string; eth_address: string }>;
-  api_keys: string[];
-  /** The stark key that collects the service fee. */
-  operator: string;
-}
+/** The genesis accounts with their keys, the API keys, and the operator (the stark key that collects the service fee). */
+export type AccountsInfo = ReturnType<Devnet['accounts']>;
 
 export type DepositInput = { stark_key: string; contract_address: string } & ({ amount: Int } | { token_id: Int });
 
@@ -27,20 +25,8 @@ export interface FaultInput {
   message?: string;
 }
 
-export interface FaultView extends Required<Omit<FaultInput, 'method' | 'error_code' | 'probability'>> {
-  id: string;
-  method: string | null;
-  error_code: number | null;
-  probability: number | null;
-  seen: number;
-  fired: number;
-}
-
-export interface Invariants {
-  ok: boolean;
-  violations: string[];
-  state_hash: string;
-}
+export type FaultView = Fault;
+export type Invariants = ReturnType<Devnet['invariants']>;
 
 /** A FAILED answer of the control plane, with its code (docs/errors.md) and HTTP status. */
 export class DevnetRequestError extends Error {
