@@ -15,6 +15,7 @@ import type { GatewayEntry } from './ipfs/gateway-read.js';
 /** The real service's upload limit: 100 MiB per file. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+/** The file part of a multipart form (http/multipart.ts), its bytes as they arrive. */
 export interface UploadFile {
   /** As sent in the multipart part (a path is cut to its last segment). */
   filename: string | undefined;

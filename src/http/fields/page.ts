@@ -35,16 +35,8 @@ export function pageOf(q: Values<typeof PAGE_FIELDS>): Page {
   return { page, limit };
 }
 
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  current_page: number;
-  page_size: number;
-  total_page: number;
-}
-
 /** A page of `rows`; a Listing builds only the rows of the page (its total comes from its index). */
-export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page): Paged<T> {
+export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page) {
   const listing = Array.isArray(rows) ? listingOf(rows as readonly T[]) : (rows as Listing<T>);
   const start = (p.page - 1) * p.limit;
   const total = listing.total;
