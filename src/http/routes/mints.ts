@@ -27,9 +27,9 @@ function tokenIds(): Field<bigint[] | undefined> {
       ...item.refusals,
       shape: (name, value) =>
         typeof value === 'string'
-          ? refusalOf(fromText, 'json', value, name)
+          ? refusalOf(fromText, value, name)
           : Array.isArray(value)
-            ? refusalOf(fromArray, 'json', value, name)
+            ? refusalOf(fromArray, value, name)
             : shape(name, value),
     },
     inner,
