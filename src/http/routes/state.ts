@@ -96,18 +96,15 @@ export function snapshotRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
 /** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
 function textStream(pieces: string[]): Response {
   const encoder = new TextEncoder();
-  let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (next >= pieces.length) {
-        controller.close();
-        return;
+  const body = ReadableStream.from(
+    (function* () {
+      for (let i = 0; i < pieces.length; i++) {
+        const piece = pieces[i]!;
+        pieces[i] = '';
+        yield encoder.encode(piece);
       }
-      const piece = pieces[next]!;
-      pieces[next++] = '';
-      controller.enqueue(encoder.encode(piece));
-    },
-  });
+    })(),
+  );
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
