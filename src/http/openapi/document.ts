@@ -32,7 +32,7 @@ function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, exa
 }
 
 function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
-  const values = example ? parameterValues(example, openApiPath(spec.path), restParameter(spec.path)) : {};
+  const values = example ? parameterValues(example, spec.path) : {};
   return [
     ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
     ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),
