@@ -99,19 +99,9 @@ export function useDevnet<F = undefined>(fixture?: (net: Net) => F | Promise<F>)
     if (control && before !== undefined) await control.revert(before);
   });
 
-  return {
-    get url() {
-      return get('url');
-    },
-    get control() {
-      return get('control');
-    },
-    get accounts() {
-      return get('accounts');
-    },
-    get fixture() {
-      return get('fixture');
-    },
-    loadFixture,
-  };
+  // Read through get(): the values exist only from the file's first test on.
+  const handle = { loadFixture } as DevnetHandle<F>;
+  for (const key of ['url', 'control', 'accounts', 'fixture'] as const)
+    Object.defineProperty(handle, key, { get: () => get(key), enumerable: true });
+  return handle;
 }

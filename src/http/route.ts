@@ -71,20 +71,16 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
   readonly c: Context;
 }
 
-/** Returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes). */
-export type Handler<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = (input: RouteInput<P, Q, B>) => unknown;
-
 /** What every route of a group shares: its tag, its reply (a route may name its own) and whether it needs a key. */
-export interface GroupDefaults {
-  readonly tag: string;
-  readonly reply: ReplyKind;
-  readonly auth?: boolean;
-}
+export type GroupDefaults = Pick<RouteSpec, 'tag' | 'reply' | 'auth'>;
 
-/** A route as its group declares it: the declaration with its handler last (its types come from the fields above it). */
+/**
+ * A route as its group declares it: the declaration with its handler last (its types come from the fields above it).
+ * The handler returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes).
+ */
 export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = Omit<RouteSpec<P, Q, B>, 'tag' | 'reply'> & {
   readonly reply?: ReplyKind;
-  readonly handle: Handler<P, Q, B>;
+  readonly handle: (input: RouteInput<P, Q, B>) => unknown;
 };
 
 export class RouteGroup {

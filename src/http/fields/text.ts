@@ -120,8 +120,7 @@ export const optName = (doc: Doc = {}): Field<string | undefined> => optionalTex
 /** A URL as sent (not parsed): at most 2048 characters, no control characters, well-formed. */
 export const optUrl = (doc: Doc = {}): Field<string | undefined> => optionalText(KINDS.url, doc);
 /** Free text (a description, a message): at most 4096 characters, tabs and line breaks but no other controls, well-formed. */
-export const optFreeText = (doc: Doc & { max?: number } = {}): Field<string | undefined> =>
-  optionalText(doc.max === undefined ? KINDS.freeText : { ...KINDS.freeText, max: doc.max }, doc);
+export const optFreeText = (doc: Doc = {}): Field<string | undefined> => optionalText(KINDS.freeText, doc);
 
 /** Text as sent, at most `max` characters: the route or the devnet checks it (and names it in its refusal). */
 const asSent = (max: number) => v.pipe(v.string(), atMost(max));
