@@ -1,26 +1,20 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
 import { verifyStarkSignature } from './crypto/verify.js';
 import { useBuiltCryptoTables } from './crypto-tables-file.js';
-import { buildGenesisState } from './domain/lifecycle/genesis.js';
-import type { GenesisOptions } from './domain/lifecycle/genesis.js';
-import { clockTo } from './domain/records/settlement.js';
-import type { SettlementOption } from './domain/records/settlement.js';
+import { buildGenesisState, type GenesisOptions } from './domain/lifecycle/genesis.js';
+import { clockTo, type SettlementOption } from './domain/records/settlement.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { State } from './domain/state/state.js';
 import { COMMAND_TABLE, COMMANDS, fingerprint } from './devnet-commands.js';
 import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, TableCommand } from './devnet-commands.js';
-import { defineQueries, nativeSha256 } from './devnet-reads.js';
-import type { Queries, ReadContext } from './devnet-reads.js';
+import { defineQueries, nativeSha256, type Queries, type ReadContext } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, stateHash } from './domain/lifecycle/dump.js';
-import { loadState, StateReader } from './domain/lifecycle/load.js';
-import type { LoadLimits } from './domain/lifecycle/load.js';
+import { loadState, StateReader, type LoadLimits } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
-import { MemoryBlockStore } from './ipfs/block-store.js';
-import type { BlockStore } from './ipfs/block-store.js';
-import { DevnetEvents } from './devnet-events.js';
-import type { DevnetListener } from './devnet-events.js';
+import { MemoryBlockStore, type BlockStore } from './ipfs/block-store.js';
+import { DevnetEvents, type DevnetListener } from './devnet-events.js';
 
 export type SignatureMode = 'verify' | 'skip';
 

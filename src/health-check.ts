@@ -1,8 +1,7 @@
 // `l2-devnet health`: exit 0 when the emulator this configuration names answers GET /_devnet/health.
 import { readFileSync } from 'node:fs';
-import { parseFlags } from './cli-flags.js';
+import { parseFlags, type CliOptions } from './cli-flags.js';
 import { FlagError } from './command-line.js';
-import type { CliOptions } from './cli-flags.js';
 import { listenUrl } from './listen-url.js';
 
 export const HEALTH_HELP = [

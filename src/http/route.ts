@@ -1,12 +1,10 @@
 // Route declarations and the groups that register them: one declaration both parses a route's
 // requests (its fields, read lazily in the handler's order) and describes it in /openapi.json.
-import { Hono } from 'hono';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
 import type { Devnet } from '../devnet.js';
 import { apiKey } from './auth.js';
-import { fieldReader, isMissing } from './fields/field.js';
-import type { FieldMap, NoFields, Values } from './fields/field.js';
+import { fieldReader, isMissing, type FieldMap, type NoFields, type Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
 import { noteRequestBody } from '../answer-notes.js';

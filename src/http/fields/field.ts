@@ -1,9 +1,8 @@
 // A request field, declared once: a valibot schema that parses the wire value (its input side is the
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
-import { DevnetError, echo } from '../../domain/values/errors.js';
+import { DevnetError, echo, type ErrorCodeValue } from '../../domain/values/errors.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import type { ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
 export type Refusal = (name: string, value: unknown) => DevnetError;

@@ -1,10 +1,8 @@
 // Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
 import * as v from 'valibot';
-import { fieldOf, optional, readInOrder } from './field.js';
-import type { Field, Values } from './field.js';
+import { fieldOf, optional, readInOrder, type Field, type Values } from './field.js';
 import { uint } from './kinds.js';
-import { listingOf } from '../../domain/values/listing.js';
-import type { Listing } from '../../domain/values/listing.js';
+import { listingOf, type Listing } from '../../domain/values/listing.js';
 
 export interface Page {
   page: number;

@@ -1,10 +1,8 @@
 // The text kinds of request field: plain text, names, URLs and free text (control characters and lone
 // surrogates refused), and text handed on as sent for the route or the devnet to check.
 import * as v from 'valibot';
-import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
-import type { ErrorCodeValue } from '../../domain/values/errors.js';
-import { fieldOf, isMissing, refuse, show } from './field.js';
-import type { Field, Refusal, WireSchema } from './field.js';
+import { DevnetError, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
+import { fieldOf, isMissing, refuse, show, type Field, type Refusal, type WireSchema } from './field.js';
 
 export interface Doc {
   description?: string;

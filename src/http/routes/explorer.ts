@@ -26,8 +26,7 @@ import {
 } from '../../explorer/views.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
 import { RouteGroup } from '../route.js';
-import { EventFanout } from '../event-stream.js';
-import type { EventStreamOptions } from '../event-stream.js';
+import { EventFanout, type EventStreamOptions } from '../event-stream.js';
 
 /** What a non-JSON answer's body is: text (the page, an event stream, metrics). */
 const TEXT = v.string();

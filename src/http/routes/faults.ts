@@ -1,8 +1,7 @@
 // POST/GET/DELETE /_devnet/faults: the fault table of this app (not state: never dumped, journaled or reverted).
 import * as v from 'valibot';
 import { count } from '../../domain/values/wire.js';
-import { FAULT, FAULT_BODY } from '../faults.js';
-import type { FaultTable } from '../faults.js';
+import { FAULT, FAULT_BODY, type FaultTable } from '../faults.js';
 import { RouteGroup } from '../route.js';
 
 export function faultRoutes(faults: FaultTable): RouteGroup {

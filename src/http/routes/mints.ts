@@ -2,8 +2,7 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refusalOf, refuse } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, refusalOf, refuse, type Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
 import { SEQUENCE_IDS } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';

@@ -2,8 +2,7 @@
 // before any app sees it (see namespace.ts and src/namespaces.ts); these only read and change the registry.
 import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, show } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, show, type Field } from '../fields/field.js';
 import {
   DEFAULT_NAMESPACE,
   MAX_NAMESPACE_LENGTH,
