@@ -68,10 +68,7 @@ export const BATCH_TRANSFER_BODY = {
 
 export const MULTI_TRANSFER_BODY = {
   transfers: listOf(TRANSFER_ITEM, 'transfers'),
-  signature: fieldOf(SIGNATURE.json, SIGNATURE.refusals, {
-    required: true,
-    description: "the first transfer's signature, as the Java SDK copies it",
-  }),
+  signature: { ...SIGNATURE, description: "the first transfer's signature, as the Java SDK copies it" },
 };
 
 /** A batch from its body, read in the declared order: the items first, then the sender-level fields. */

@@ -20,7 +20,7 @@ const address = () => asText({ description: 'contract address' });
 function payee(): Field<string> {
   const key = starkKey({ description: 'stark key of the fee receiver' });
   const missing = refuse(ErrorCode.StarkKeyMissing, (name) => `${name} is required`);
-  return fieldOf(key.json, { ...key.refusals, type: missing }, { required: true, description: key.description });
+  return { ...key, refusals: { ...key.refusals, type: missing } };
 }
 
 /** A decimal fraction in [0, 1), at most 18 decimals: the marketplace's fee rate. */
