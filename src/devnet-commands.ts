@@ -111,13 +111,13 @@ export const COMMAND_TABLE = {
 };
 
 export type TableCommand = keyof typeof COMMAND_TABLE;
-export type Commands = {
-  [K in TableCommand]: (typeof COMMAND_TABLE)[K] extends (c: Ctx, ...args: infer A) => infer R ? (...args: A) => R : never;
-};
+/** A table's entries as the methods they become: the same parameters after the context, the same answer. */
+export type Methods<T> = { [K in keyof T]: T[K] extends (c: never, ...args: infer A) => infer R ? (...args: A) => R : never };
+export type Commands = Methods<typeof COMMAND_TABLE>;
 
 /** Every method the journal may name (commands that can change the state). */
 export const COMMANDS = [...(Object.keys(COMMAND_TABLE) as TableCommand[]), 'snapshot', 'revert', 'deleteSnapshot', 'tick'] as const;
-export type CommandName = TableCommand | 'snapshot' | 'revert' | 'deleteSnapshot' | 'tick';
+export type CommandName = (typeof COMMANDS)[number];
 
 /** One accepted command as the journal keeps it: replaying the entries in order rebuilds the state. */
 export interface CommandEntry {

@@ -19,6 +19,7 @@ import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.j
 import { depth, trades, type TradeQuery } from './domain/trading/depth.js';
 import { openOrderOn, orderDetail, orderListing, type OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
+import type { Methods } from './devnet-commands.js';
 import type { Listing } from './domain/values/listing.js';
 import { isNftType, type Contract, type State } from './domain/state/state.js';
 
@@ -178,6 +179,4 @@ export function defineQueries(proto: Record<string, unknown>): void {
     };
 }
 
-export type Queries = {
-  [K in keyof typeof QUERY_TABLE]: (typeof QUERY_TABLE)[K] extends (c: Ctx, ...args: infer A) => infer R ? (...args: A) => R : never;
-};
+export type Queries = Methods<typeof QUERY_TABLE>;
