@@ -4,11 +4,6 @@ import { fieldOf, optional, readInOrder, type Field, type Values } from './field
 import { uint } from './kinds.js';
 import { listingOf, type Listing } from '../../domain/values/listing.js';
 
-export interface Page {
-  page: number;
-  limit: number;
-}
-
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
@@ -27,11 +22,10 @@ export const PAGE_FIELDS = {
   page: count(1n << 31n, 1, '1-based'),
 } as const;
 
+export type Page = Values<typeof PAGE_FIELDS>;
+
 /** Reads limit, then page (the declared order), as the pagination parser always has. */
-export function pageOf(q: Values<typeof PAGE_FIELDS>): Page {
-  const { limit, page } = readInOrder(q, PAGE_FIELDS);
-  return { page, limit };
-}
+export const pageOf = (q: Page): Page => readInOrder(q, PAGE_FIELDS);
 
 /** A page of `rows`; a Listing builds only the rows of the page (its total comes from its index). */
 export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page) {
