@@ -3,7 +3,6 @@
 import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
 import type { Devnet } from '../devnet.js';
-import { apiKey } from './auth.js';
 import { fieldReader, isMissing, type FieldMap, type NoFields, type Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
@@ -103,7 +102,8 @@ export class RouteGroup {
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
     this.hono.on(spec.method, spec.path, async (c) => {
-      const key = spec.auth ? apiKey(c, this.devnet!) : '';
+      // x-api-key in any case; empty counts as absent. A refusal (32) answers 401 in both --error-status modes.
+      const key = spec.auth ? this.devnet!.checkApiKey(c.req.header('x-api-key')) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
       noteRequestBody(c, text);
