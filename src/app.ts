@@ -1,26 +1,19 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
-import { Hono } from 'hono';
-import type { NotFoundHandler } from 'hono';
+import { Hono, type NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { Devnet } from './devnet.js';
 import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
-import { cors } from './http/cors.js';
-import type { CorsOrigins } from './http/cors.js';
+import { cors, type CorsOrigins } from './http/cors.js';
 import type { EventStreamOptions } from './http/event-stream.js';
-import { guard, guardCheck } from './http/guard.js';
-import type { GuardOptions } from './http/guard.js';
-import { Inspector } from './explorer/inspector.js';
-import type { InspectorOptions } from './explorer/inspector.js';
+import { guard, guardCheck, type GuardOptions, type Refusal } from './http/guard.js';
+import { Inspector, type InspectorOptions } from './explorer/inspector.js';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
 import { failure } from './http/reply.js';
-import { requestLogger } from './http/request-log.js';
-import type { RequestLogEntry } from './http/request-log.js';
-import { namespaceRefusal, unprefixedPath } from './http/namespace.js';
-import type { NamespaceDirectory } from './http/namespace.js';
-import { RouteGroup } from './http/route.js';
-import type { AnyRouteSpec } from './http/route.js';
+import { requestLogger, type RequestLogEntry } from './http/request-log.js';
+import { namespaceRefusal, unprefixedPath, type NamespaceDirectory } from './http/namespace.js';
+import { RouteGroup, type AnyRouteSpec } from './http/route.js';
 import { DOCUMENT } from './http/openapi/responses.js';
 import { accountRoutes } from './http/routes/accounts.js';
 import { balanceRoutes } from './http/routes/balances.js';
@@ -156,18 +149,13 @@ function routeTable(app: Hono): TrieRouter<true> {
   return routes;
 }
 
-/** The methods with a route at `path`, HEAD beside GET (hono answers HEAD with the GET route). */
-function methodsAt(routes: TrieRouter<true>, path: string): string[] {
-  const found = METHODS.filter((m) => routes.match(m, path)[0].length > 0);
-  return found.includes('GET') ? [...found, 'HEAD'] : found;
-}
-
 /**
  * Code 19 in both --error-status modes: 405 when the path has routes for other methods (the answer
- * names them in `Allow`), else 404: no route answers this path.
+ * names them in `Allow`, HEAD beside GET: hono answers HEAD with the GET route), else 404: no route answers this path.
  */
-function noRoute(routes: TrieRouter<true>, method: string, path: string): { error: DevnetError; headers?: Record<string, string> } {
-  const allowed = methodsAt(routes, path);
+function noRoute(routes: TrieRouter<true>, method: string, path: string): Refusal {
+  const found = METHODS.filter((m) => routes.match(m, path)[0].length > 0);
+  const allowed = found.includes('GET') ? [...found, 'HEAD'] : found;
   if (allowed.length === 0) return { error: new DevnetError(ErrorCode.InvalidParam, `no route ${echo(method)} ${echo(path)}`, 404) };
   const message = `${echo(method)} is not allowed on ${echo(path)}: use ${allowed.join(' or ')}`;
   return { error: new DevnetError(ErrorCode.InvalidParam, message, 405), headers: { Allow: allowed.join(', ') } };

@@ -1,7 +1,6 @@
 // The server command's flags (health's too): one table gives the parsing, the L2DEVNET_* variables,
 // the defaults, the validation, the options of startDevnet and --help (the machinery: command-line.ts).
-import { flagLines, parseCommandLine, refuse } from './command-line.js';
-import type { FlagSpec, Parsed } from './command-line.js';
+import { flagLines, parseCommandLine, refuse, type FlagSpec, type Parsed } from './command-line.js';
 import { parseSettlement } from './domain/records/settlement.js';
 import type { ClockMode, SignatureMode } from './devnet.js';
 import { corsOriginOf } from './http/cors.js';

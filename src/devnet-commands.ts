@@ -2,17 +2,13 @@
 // atomically and journals it, and a journal replay calls them by the names recorded.
 import { parseStarkKey } from './domain/ledger/accounts.js';
 import { requireAsset } from './domain/catalog/assets.js';
-import { deposit, setBalance } from './domain/ledger/deposits.js';
-import type { DepositInput } from './domain/ledger/deposits.js';
-import { createMarketplace } from './domain/trading/marketplaces.js';
-import type { NewMarketplace } from './domain/trading/marketplaces.js';
-import { mint } from './domain/ledger/mints.js';
-import type { MintInput } from './domain/ledger/mints.js';
+import { deposit, setBalance, type DepositInput } from './domain/ledger/deposits.js';
+import { createMarketplace, type NewMarketplace } from './domain/trading/marketplaces.js';
+import { mint, type MintInput } from './domain/ledger/mints.js';
 import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/catalog/projects.js';
 import type { NewContract } from './domain/catalog/projects.js';
 import { formatUuid, nextBlock } from './domain/state/prng.js';
-import { moveClock, moveRecord, runBatch } from './domain/records/settlement.js';
-import type { BatchLayer, BatchResult, ClockMove } from './domain/records/settlement.js';
+import { moveClock, moveRecord, runBatch, type BatchLayer, type BatchResult, type ClockMove } from './domain/records/settlement.js';
 import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
 import type { Signature, SignatureCheck } from './domain/ledger/signed.js';
 import type { LedgerRecord, State } from './domain/state/state.js';
@@ -20,14 +16,11 @@ import { submitTransfer } from './domain/ledger/transfers.js';
 import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
 import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
 import { vaultsFor } from './domain/ledger/vaults.js';
-import { drawWallets } from './domain/ledger/wallets.js';
-import type { Wallet } from './domain/ledger/wallets.js';
+import { drawWallets, type Wallet } from './domain/ledger/wallets.js';
 import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/ledger/withdrawals.js';
 import { orderInfo } from './domain/trading/order-info.js';
-import { cancelOrder, placeOrder } from './domain/trading/orders.js';
-import type { OrderInput } from './domain/trading/orders.js';
-import { recordUpload, removeUpload } from './domain/storage/storage.js';
-import type { NewUpload } from './domain/storage/storage.js';
+import { cancelOrder, placeOrder, type OrderInput } from './domain/trading/orders.js';
+import { recordUpload, removeUpload, type NewUpload } from './domain/storage/storage.js';
 
 /** What a command works on: the current state, the signature check (passes while the journal is replayed), the L1 deposits' transactions. */
 export interface CommandContext {
@@ -118,13 +111,13 @@ export const COMMAND_TABLE = {
 };
 
 export type TableCommand = keyof typeof COMMAND_TABLE;
-export type Commands = {
-  [K in TableCommand]: (typeof COMMAND_TABLE)[K] extends (c: Ctx, ...args: infer A) => infer R ? (...args: A) => R : never;
-};
+/** A table's entries as the methods they become: the same parameters after the context, the same answer. */
+export type Methods<T> = { [K in keyof T]: T[K] extends (c: never, ...args: infer A) => infer R ? (...args: A) => R : never };
+export type Commands = Methods<typeof COMMAND_TABLE>;
 
 /** Every method the journal may name (commands that can change the state). */
 export const COMMANDS = [...(Object.keys(COMMAND_TABLE) as TableCommand[]), 'snapshot', 'revert', 'deleteSnapshot', 'tick'] as const;
-export type CommandName = TableCommand | 'snapshot' | 'revert' | 'deleteSnapshot' | 'tick';
+export type CommandName = (typeof COMMANDS)[number];
 
 /** One accepted command as the journal keeps it: replaying the entries in order rebuilds the state. */
 export interface CommandEntry {

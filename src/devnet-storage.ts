@@ -3,8 +3,7 @@ import type { CID } from 'multiformats/cid';
 import { DevnetError, echo, ErrorCode, fail } from './domain/values/errors.js';
 import { ownProject } from './domain/catalog/projects.js';
 import type { State } from './domain/state/state.js';
-import type { Listing } from './domain/values/listing.js';
-import { allOf } from './domain/values/listing.js';
+import { allOf, type Listing } from './domain/values/listing.js';
 import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
 import type { Commands } from './devnet-commands.js';
 import type { BlockStore } from './ipfs/block-store.js';
@@ -15,6 +14,7 @@ import type { GatewayEntry } from './ipfs/gateway-read.js';
 /** The real service's upload limit: 100 MiB per file. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+/** The file part of a multipart form (http/multipart.ts), its bytes as they arrive. */
 export interface UploadFile {
   /** As sent in the multipart part (a path is cut to its last segment). */
   filename: string | undefined;

@@ -1,25 +1,20 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
 import { verifyStarkSignature } from './crypto/verify.js';
 import { useBuiltCryptoTables } from './crypto-tables-file.js';
-import { buildGenesisState } from './domain/lifecycle/genesis.js';
-import type { GenesisOptions } from './domain/lifecycle/genesis.js';
-import { clockTo } from './domain/records/settlement.js';
-import type { SettlementOption } from './domain/records/settlement.js';
+import { buildGenesisState, type GenesisOptions } from './domain/lifecycle/genesis.js';
+import { clockTo, type SettlementOption } from './domain/records/settlement.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { State } from './domain/state/state.js';
 import { COMMAND_TABLE, COMMANDS, fingerprint } from './devnet-commands.js';
 import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, TableCommand } from './devnet-commands.js';
-import { DevnetReads, nativeSha256 } from './devnet-reads.js';
+import { defineQueries, nativeSha256, type Queries, type ReadContext } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, stateHash } from './domain/lifecycle/dump.js';
-import { loadState, StateReader } from './domain/lifecycle/load.js';
-import type { LoadLimits } from './domain/lifecycle/load.js';
+import { loadState, StateReader, type LoadLimits } from './domain/lifecycle/load.js';
 import { DevnetStorage } from './devnet-storage.js';
-import { MemoryBlockStore } from './ipfs/block-store.js';
-import type { BlockStore } from './ipfs/block-store.js';
-import { DevnetEvents } from './devnet-events.js';
-import type { DevnetListener } from './devnet-events.js';
+import { MemoryBlockStore, type BlockStore } from './ipfs/block-store.js';
+import { DevnetEvents, type DevnetListener } from './devnet-events.js';
 
 export type SignatureMode = 'verify' | 'skip';
 export type ClockMode = 'virtual' | 'wall';
@@ -57,25 +52,28 @@ export function seedOf(seed: string | undefined, genesis: unknown): string {
   return seed ?? (typeof own === 'string' ? own : 'l2-devnet');
 }
 
-// The table's commands, declared: the class's static block defines them.
-export interface Devnet extends Commands {}
+// The tables' commands and queries, declared: the class's static block defines them.
+export interface Devnet extends Commands, Queries {}
 
 /** One emulator: its state and the operations on it (a refused command leaves the state exactly as it was). */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
-export class Devnet extends DevnetReads implements CommandContext {
+export class Devnet implements CommandContext, ReadContext {
   static {
+    const proto = Devnet.prototype as unknown as Record<string, unknown>;
     for (const name of Object.keys(COMMAND_TABLE) as TableCommand[]) {
       const run = COMMAND_TABLE[name] as (c: CommandContext, ...args: unknown[]) => unknown;
-      (Devnet.prototype as unknown as Record<string, unknown>)[name] = function (this: Devnet, ...args: unknown[]) {
+      proto[name] = function (this: Devnet, ...args: unknown[]) {
         return this.command(name, args, () => run(this, ...args));
       };
     }
+    defineQueries(proto);
   }
 
   private current: State;
   readonly signatures: SignatureMode;
   readonly clockMode: ClockMode;
   readonly checkSig: SignatureCheck;
+  readonly l1Contract: string | undefined;
   /** The L1 transaction behind a record (an L1 deposit), for the explorer; kept beside the state, refilled by a journal replay. */
   readonly l1Txs = new Map<number, { tx: string; record: string }>();
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
@@ -88,12 +86,12 @@ export class Devnet extends DevnetReads implements CommandContext {
   private genesisHash: string | undefined;
 
   constructor(private readonly config: DevnetConfig) {
-    super();
     useBuiltCryptoTables();
     const gateway = config.gatewayUrl?.replace(/\/+$/, '');
     this.storage = new DevnetStorage(this, config.blockStore ?? new MemoryBlockStore(), gateway, config.storageQuota);
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
+    this.l1Contract = config.l1Link?.contract;
     if (this.clockMode === 'wall' && !config.wallMicros) throw new RangeError('clock "wall" needs a wallMicros source');
     const skip = this.signatures === 'skip';
     this.checkSig = (hash, sig, key) => this.replaying || skip || verifyStarkSignature(hash(), sig.r, sig.s, key);
@@ -206,11 +204,6 @@ export class Devnet extends DevnetReads implements CommandContext {
     const e = this.l1Txs.get(sequenceId);
     // A revert, reset or load can give the sequence id to another record.
     return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e.tx : undefined;
-  }
-
-  override starkexContracts(): State['starkexContracts'] {
-    const a = this.config.l1Link?.contract;
-    return a === undefined ? super.starkexContracts() : { mainnet: a, testnet: a, sepolia: a };
   }
 
   // ---- snapshots and whole-state control ----

@@ -1,8 +1,7 @@
 // `l2-devnet health`: exit 0 when the emulator this configuration names answers GET /_devnet/health.
 import { readFileSync } from 'node:fs';
-import { parseFlags } from './cli-flags.js';
+import { parseFlags, type CliOptions } from './cli-flags.js';
 import { FlagError } from './command-line.js';
-import type { CliOptions } from './cli-flags.js';
 import { listenUrl } from './listen-url.js';
 
 export const HEALTH_HELP = [
@@ -15,21 +14,6 @@ export const HEALTH_HELP = [
   'A server bound to 0.0.0.0 or :: is asked on loopback. --control-token (L2DEVNET_CONTROL_TOKEN) is sent',
   'as a bearer token, as the control plane then requires.',
 ].join('\n');
-
-/** Where the server listens: the listen file's URL, else the host and port of the flags. */
-export function healthTarget(options: CliOptions): { url: string } | { missing: string } {
-  const file = options.listenFile;
-  if (file !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8').trim();
-    } catch {
-      return { missing: `${file} does not exist (yet): the server is not listening` };
-    }
-    return { url: text };
-  }
-  return { url: listenUrl(options.host!, options.port!) };
-}
 
 /** Runs the check; returns the exit code. */
 export async function healthCommand(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
@@ -48,25 +32,30 @@ export async function healthCommand(argv: readonly string[], env: Record<string,
     }
     throw e;
   }
-  const target = healthTarget(options);
-  if ('missing' in target) {
-    process.stderr.write(`l2-devnet health: ${target.missing}\n`);
-    return 1;
+  // Where the server listens: the listen file's URL, else the host and port of the flags.
+  let url = listenUrl(options.host!, options.port!);
+  if (options.listenFile !== undefined) {
+    try {
+      url = readFileSync(options.listenFile, 'utf8').trim();
+    } catch {
+      process.stderr.write(`l2-devnet health: ${options.listenFile} does not exist (yet): the server is not listening\n`);
+      return 1;
+    }
   }
   try {
     // The control plane needs the token of --control-token (L2DEVNET_CONTROL_TOKEN), health included.
     const token = options.controlToken;
     const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {};
-    const res = await fetch(`${target.url}/_devnet/health`, { headers, signal: AbortSignal.timeout(3_000) });
+    const res = await fetch(`${url}/_devnet/health`, { headers, signal: AbortSignal.timeout(3_000) });
     const body = (await res.json().catch(() => undefined)) as { status?: unknown } | undefined;
     if (res.ok && body?.status === 'ok') {
-      process.stdout.write(JSON.stringify({ ...body, url: target.url }) + '\n');
+      process.stdout.write(JSON.stringify({ ...body, url }) + '\n');
       return 0;
     }
-    process.stderr.write(`l2-devnet health: ${target.url} answered HTTP ${res.status}\n`);
+    process.stderr.write(`l2-devnet health: ${url} answered HTTP ${res.status}\n`);
     return 1;
   } catch (e) {
-    process.stderr.write(`l2-devnet health: ${target.url}: ${(e as Error).message}\n`);
+    process.stderr.write(`l2-devnet health: ${url}: ${(e as Error).message}\n`);
     return 1;
   }
 }

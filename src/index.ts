@@ -2,8 +2,7 @@
 import { toRequest } from './http/text-request.js';
 import { controlClient } from './control-client.js';
 import { STATE_DIR_SUPPORT } from './persistence/support.js';
-import { namespaced } from './emulator.js';
-import type { DevnetOptions, InProcessDevnet } from './emulator.js';
+import { namespaced, type DevnetOptions, type InProcessDevnet } from './emulator.js';
 
 /** Where in-process requests are addressed: bare paths resolve against it. */
 const IN_PROCESS_URL = 'http://devnet.local';

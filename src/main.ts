@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
-import { helpText, parseFlags } from './cli-flags.js';
+import { helpText, parseFlags, type CliOptions } from './cli-flags.js';
 import { FlagError } from './command-line.js';
-import type { CliOptions } from './cli-flags.js';
 import { GenesisError } from './domain/lifecycle/genesis.js';
-import { startDevnet } from './server.js';
-import type { RunningDevnet } from './server.js';
+import { startDevnet, type RunningDevnet } from './server.js';
 import { VERSION } from './version.js';
 import { isSubcommand, runSubcommand } from './subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';

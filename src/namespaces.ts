@@ -2,8 +2,7 @@
 // deleted on request or after an idle TTL, and the dispatcher that sends each request to its namespace.
 import type { Devnet } from './devnet.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
-import { DEFAULT_NAMESPACE, namespaceOf, namespaceRefusal } from './http/namespace.js';
-import type { NamespaceDirectory, NamespaceListing } from './http/namespace.js';
+import { DEFAULT_NAMESPACE, namespaceOf, namespaceRefusal, type NamespaceDirectory, type NamespaceListing } from './http/namespace.js';
 
 /** One namespace as the registry keeps it: whatever answers its requests, and how to end it. */
 export interface NamespaceInstance {

@@ -32,26 +32,22 @@ export function redactQueryValue(name: string, value: string): string {
  * Nothing is copied when nothing is secret (the common case: a view or an answer without one).
  */
 export function redact<T>(value: T, secret: (name: string) => boolean = isSecretName): T {
-  return masked(value, secret) as T;
-}
-
-function masked(value: unknown, secret: (name: string) => boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const m = masked(value[i], secret);
+      const m = redact(value[i], secret);
       if (m !== value[i]) (out ??= value.slice())[i] = m;
     }
-    return out ?? value;
+    return (out ?? value) as T;
   }
   // Only plain records are walked: a bigint, a Uint8Array or a Map holds no named field.
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return value;
   let out: Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(value)) {
-    const m = secret(k) ? REDACTED : masked(v, secret);
+    const m = secret(k) ? REDACTED : redact(v, secret);
     if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
   }
-  return out ?? value;
+  return (out ?? value) as T;
 }

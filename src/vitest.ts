@@ -1,7 +1,6 @@
 // l2-devnet/vitest: useDevnet(), the per-file handle on the emulator that l2-devnet/vitest/setup started, with snapshot/revert around each test.
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { controlClient } from './control-client.js';
-import type { AccountsInfo, DevnetControl } from './control-client.js';
+import { controlClient, type AccountsInfo, type DevnetControl } from './control-client.js';
 import type { ProvidedDevnet } from './vitest-setup.js';
 import { namespaceUrl, workerNamespace } from './testing/namespaces.js';
 
@@ -99,19 +98,9 @@ export function useDevnet<F = undefined>(fixture?: (net: Net) => F | Promise<F>)
     if (control && before !== undefined) await control.revert(before);
   });
 
-  return {
-    get url() {
-      return get('url');
-    },
-    get control() {
-      return get('control');
-    },
-    get accounts() {
-      return get('accounts');
-    },
-    get fixture() {
-      return get('fixture');
-    },
-    loadFixture,
-  };
+  // Read through get(): the values exist only from the file's first test on.
+  const handle = { loadFixture } as DevnetHandle<F>;
+  for (const key of ['url', 'control', 'accounts', 'fixture'] as const)
+    Object.defineProperty(handle, key, { get: () => get(key), enumerable: true });
+  return handle;
 }

@@ -1,6 +1,5 @@
 // The one table from error code to HTTP status, for both --error-status modes.
-import { ErrorCode } from '../domain/values/errors.js';
-import type { DevnetError } from '../domain/values/errors.js';
+import { ErrorCode, type DevnetError } from '../domain/values/errors.js';
 
 export type ErrorStatusMode = 'fidelity' | 'http';
 

@@ -6,10 +6,10 @@ import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
 import * as v from 'valibot';
-import { fieldOf, isMissing, refuse, show } from './fields/field.js';
-import type { Field, Values } from './fields/field.js';
+import { fieldOf, isMissing, refuse, show, type Field, type Values } from './fields/field.js';
 import { optUint } from './fields/kinds.js';
 import { optFreeText, optText, TEXT_LIMITS } from './fields/text.js';
+import { count, int, text } from '../domain/values/wire.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
 
@@ -85,26 +85,29 @@ export const FAULT_BODY = {
   message: withDefault(optFreeText(), 'injected fault (POST /_devnet/faults)', (s: string) => s, "the FAILED envelope's error"),
 };
 
-/** A fault as the control plane shows it. */
-export interface Fault {
-  id: string;
-  /** Upper-case method, or null for any. */
-  method: string | null;
-  /** Exact path, or a prefix when it ends with `*`. */
-  path: string;
-  /** Fail matching call `nth` (1-based, from when the fault was added) and the `count - 1` after it (0: all from `nth` on)... */
-  nth: number;
-  count: number;
-  /** ...or, instead, each matching call with this probability, drawn from `seed`. */
-  probability: number | null;
-  seed: string;
-  /** null = only delay. */
-  error_code: number | null;
-  message: string;
-  latency_ms: number;
-  seen: number;
-  fired: number;
-}
+/** A fault as the control plane shows it (POST and GET /_devnet/faults). */
+export const FAULT = v.pipe(
+  v.strictObject({
+    id: text('f1, f2, …'),
+    method: v.pipe(v.nullable(v.string()), v.description('upper-case method; null for any')),
+    path: text('exact path, or a prefix ending in *'),
+    nth: int('first matching call that fails (1-based)'),
+    count: count('calls that fail from nth on; 0 = all'),
+    probability: v.pipe(
+      v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+      v.description('instead of nth/count: the chance each matching call fails; null when not set'),
+    ),
+    seed: text('seed of the probability draws'),
+    error_code: v.pipe(v.nullable(int()), v.description('the code of the FAILED envelope; null: only a delay')),
+    message: text("the FAILED envelope's error"),
+    latency_ms: count('delay before answering, milliseconds'),
+    seen: count('matching calls so far'),
+    fired: count('calls that failed or were delayed so far'),
+  }),
+  v.title('Fault'),
+);
+
+export type Fault = v.InferOutput<typeof FAULT>;
 
 export class FaultTable {
   private faults: Fault[] = [];
@@ -135,7 +138,7 @@ export class FaultTable {
       fired: 0,
     };
     this.faults.push(fault);
-    return fault;
+    return { ...fault };
   }
 
   clear(): number {
@@ -144,8 +147,9 @@ export class FaultTable {
     return n;
   }
 
+  /** Copies: the table goes on counting. */
   list(): Fault[] {
-    return this.faults.map(faultView);
+    return this.faults.map((f) => ({ ...f }));
   }
 
   /** Counts the call against every matching fault; returns the ones that fire for it. */
@@ -189,6 +193,3 @@ function draw(seed: string, n: number): number {
   const h = sha256(utf8ToBytes(`${seed}/${n}`));
   return (((h[0]! << 24) | (h[1]! << 16) | (h[2]! << 8) | h[3]!) >>> 0) / 2 ** 32;
 }
-
-/** The view of a fault in control-plane answers: a copy (the table goes on counting). */
-export const faultView = (f: Fault): Fault => ({ ...f });

@@ -1,13 +1,7 @@
 // Reading an upload's multipart/form-data body through busboy: streamed, with every dimension bounded.
 import type { Busboy, BusboyConfig } from 'busboy';
+import type { UploadFile as FilePart } from '../devnet-storage.js';
 import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
-
-/** The file part of a form, its bytes as they arrive. */
-export interface FilePart {
-  filename: string | undefined;
-  contentType: string | undefined;
-  chunks: AsyncIterable<Uint8Array>;
-}
 
 /**
  * What a form may hold besides its file: a form is a file and a few small fields, so anything more is

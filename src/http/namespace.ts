@@ -1,7 +1,9 @@
 // Namespaces on the wire: which namespace a request names (the /ns/{name} prefix or the
 // x-devnet-namespace header), what a name may be, and the path a namespace's own app routes on.
 import { getPath } from 'hono/utils/url';
+import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { count, text } from '../domain/values/wire.js';
 import { failedBody, jsonHeaders } from './envelope.js';
 
 /** The namespace of unprefixed requests without the header: the emulator as it always was. */
@@ -78,18 +80,23 @@ export interface NamespaceDirectory {
   remove(name: string): void;
 }
 
-export interface NamespaceView {
-  name: string;
-  /** Seconds since its last request, by the registry's clock. */
-  idle_seconds: number;
-  /** With --state: its directory. */
-  state_dir: string | null;
-}
+/** GET /_devnet/namespaces without `current`: every namespace, the cap and the idle TTL. */
+export const NAMESPACE_LISTING = {
+  namespaces: v.array(
+    v.strictObject({
+      name: text('the namespace: /ns/{name}/... or x-devnet-namespace; "default" is the unprefixed one'),
+      idle_seconds: count('seconds since its last request, by the host clock'),
+      state_dir: v.pipe(
+        v.nullable(v.string()),
+        v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory'),
+      ),
+    }),
+  ),
+  max_namespaces: count('how many namespaces may exist besides default (--max-namespaces)'),
+  ttl_seconds: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never'),
+  ),
+};
 
-export interface NamespaceListing {
-  namespaces: NamespaceView[];
-  /** How many namespaces besides `default` may exist at once (`--max-namespaces`). */
-  max_namespaces: number;
-  /** Idle namespaces are deleted after this many seconds (`--namespace-ttl`); null: never. */
-  ttl_seconds: number | null;
-}
+export type NamespaceListing = v.InferOutput<v.ObjectSchema<typeof NAMESPACE_LISTING, undefined>>;

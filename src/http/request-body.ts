@@ -100,18 +100,30 @@ export async function readBodyText(c: Context, maxBytes: number, flag?: string):
     if (textOver(text, maxBytes)) throw bodyTooLarge(maxBytes, flag);
     return text;
   }
-  const reader = raw.body.getReader();
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(maxBytes, flag);
-    }
-    chunks.push(value);
-  }
+  await readChunks(raw.body, maxBytes, flag, (chunk) => void chunks.push(chunk));
   return utf8.decode(Buffer.concat(chunks));
+}
+
+/** Hands each chunk of `body` to `take`; 413 at the first chunk past `maxBytes`. A refusal (or `take`'s throw) cancels the rest. */
+export async function readChunks(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  flag: string | undefined,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > maxBytes) throw bodyTooLarge(maxBytes, flag);
+      take(value);
+    }
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    throw e;
+  }
 }

@@ -81,14 +81,12 @@ function jsonLogger(write: (line: string) => void): Logger {
     .child({ event: 'request' });
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 /**
  * `12:01:02.345 POST /v1/transfers 200 6.1ms FAILED 34 InvalidSignature: <message>` or `... 200 1.2ms seq 17`:
  * one line per request for a terminal (`--log pretty`), local time, `[name]` for a namespace other than default.
  */
 export function prettyLine(e: RequestLogEntry, now = new Date()): string {
-  const time = `${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}.${String(now.getMilliseconds()).padStart(3, '0')}`;
+  const time = `${now.toTimeString().slice(0, 8)}.${String(now.getMilliseconds()).padStart(3, '0')}`;
   const ns = e.namespace === DEFAULT_NAMESPACE ? '' : ` [${e.namespace}]`;
   const outcome =
     e.error_code !== 0

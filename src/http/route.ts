@@ -1,12 +1,9 @@
 // Route declarations and the groups that register them: one declaration both parses a route's
 // requests (its fields, read lazily in the handler's order) and describes it in /openapi.json.
-import { Hono } from 'hono';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
 import type { Devnet } from '../devnet.js';
-import { apiKey } from './auth.js';
-import { fieldReader, isMissing } from './fields/field.js';
-import type { FieldMap, NoFields, Values } from './fields/field.js';
+import { fieldReader, isMissing, type FieldMap, type NoFields, type Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
 import { noteRequestBody } from '../answer-notes.js';
@@ -71,20 +68,16 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
   readonly c: Context;
 }
 
-/** Returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes). */
-export type Handler<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = (input: RouteInput<P, Q, B>) => unknown;
-
 /** What every route of a group shares: its tag, its reply (a route may name its own) and whether it needs a key. */
-export interface GroupDefaults {
-  readonly tag: string;
-  readonly reply: ReplyKind;
-  readonly auth?: boolean;
-}
+export type GroupDefaults = Pick<RouteSpec, 'tag' | 'reply' | 'auth'>;
 
-/** A route as its group declares it: the declaration with its handler last (its types come from the fields above it). */
+/**
+ * A route as its group declares it: the declaration with its handler last (its types come from the fields above it).
+ * The handler returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes).
+ */
 export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = Omit<RouteSpec<P, Q, B>, 'tag' | 'reply'> & {
   readonly reply?: ReplyKind;
-  readonly handle: Handler<P, Q, B>;
+  readonly handle: (input: RouteInput<P, Q, B>) => unknown;
 };
 
 export class RouteGroup {
@@ -109,7 +102,8 @@ export class RouteGroup {
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
     this.hono.on(spec.method, spec.path, async (c) => {
-      const key = spec.auth ? apiKey(c, this.devnet!) : '';
+      // x-api-key in any case; empty counts as absent. A refusal (32) answers 401 in both --error-status modes.
+      const key = spec.auth ? this.devnet!.checkApiKey(c.req.header('x-api-key')) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
       noteRequestBody(c, text);

@@ -1,12 +1,10 @@
 // Fields of POST /v1/batchtransfer and POST /v1/multitransfer (Java SDK): lists of signed transfers,
 // each item declared with the fields of a single transfer, so a refusal names `transfers[i].field`.
 import * as v from 'valibot';
-import type { BatchItemInput, BatchTransferInput, MultiTransferInput } from '../../domain/ledger/batch-transfers.js';
-import { MAX_BATCH } from '../../domain/ledger/batch-transfers.js';
+import { MAX_BATCH, type BatchItemInput, type BatchTransferInput, type MultiTransferInput } from '../../domain/ledger/batch-transfers.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, objectOf, readInOrder, refuse } from './field.js';
-import type { Field, Values } from './field.js';
+import { fieldOf, objectOf, readInOrder, refuse, type Field, type Values } from './field.js';
 import { optStarkKey, optUint, starkKey, uint } from './kinds.js';
 import { SIGNATURE, SIGNED_MOVE_BODY, signatureWithKey, signedMove } from './signed.js';
 
@@ -70,10 +68,7 @@ export const BATCH_TRANSFER_BODY = {
 
 export const MULTI_TRANSFER_BODY = {
   transfers: listOf(TRANSFER_ITEM, 'transfers'),
-  signature: fieldOf(SIGNATURE.json, SIGNATURE.refusals, {
-    required: true,
-    description: "the first transfer's signature, as the Java SDK copies it",
-  }),
+  signature: { ...SIGNATURE, description: "the first transfer's signature, as the Java SDK copies it" },
 };
 
 /** A batch from its body, read in the declared order: the items first, then the sender-level fields. */

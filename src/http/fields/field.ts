@@ -1,9 +1,8 @@
 // A request field, declared once: a valibot schema that parses the wire value (its input side is the
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
-import { DevnetError, echo } from '../../domain/values/errors.js';
+import { DevnetError, echo, type ErrorCodeValue } from '../../domain/values/errors.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import type { ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
 export type Refusal = (name: string, value: unknown) => DevnetError;
@@ -80,20 +79,7 @@ export function fieldOf<T>(
     item?: Field<unknown>;
   } = {},
 ): Field<T> {
-  return {
-    json,
-    text: o.text ?? json,
-    refusals,
-    required: o.required ?? false,
-    ...(o.description !== undefined ? { description: o.description } : {}),
-    ...(o.entries ? { entries: o.entries } : {}),
-    ...(o.item ? { item: o.item } : {}),
-  };
-}
-
-/** The refusal `field` gives `value` (which it must refuse): how a wrapper hands a refusal on. */
-export function refusalOf(field: Field<unknown>, where: Where, value: unknown, name: string): DevnetError {
-  return parseOrRefusal(field, where, value, name);
+  return { ...o, json, text: o.text ?? json, refusals, required: o.required ?? false };
 }
 
 /** Absent (not sent, null or empty) is `undefined`; anything else is `field`'s to accept or refuse. */
@@ -101,7 +87,7 @@ export function optional<T>(field: Field<T>, doc: { description?: string } = {})
   // null and '' match their own branches first, so the field itself never sees them.
   const absent = v.transform((x: T | '' | null): T | undefined => (x === null || x === '' ? undefined : x));
   // The union's own tag means no branch took the value's type: only a JSON body gets that far.
-  const handOn: Refusal = (name, value) => refusalOf(field as Field<unknown>, 'json', value, name);
+  const handOn: Refusal = (name, value) => refusalOf(field as Field<unknown>, value, name);
   return fieldOf<T | undefined>(
     v.optional(v.pipe(v.union([v.null(), v.literal(''), field.json], 'optional'), absent)),
     { ...field.refusals, optional: handOn },
@@ -113,8 +99,8 @@ export function optional<T>(field: Field<T>, doc: { description?: string } = {})
         ),
       ),
       description: doc.description ?? field.description,
-      ...(field.entries ? { entries: field.entries } : {}),
-      ...(field.item ? { item: field.item } : {}),
+      entries: field.entries,
+      item: field.item,
     },
   );
 }
@@ -156,7 +142,7 @@ function refusalFor(field: Field<unknown>, issue: v.BaseIssue<unknown>, value: u
     // the object's own refusal.
     // (A list item that is there but is no object is the item's own refusal: step into it.)
     if (i === path.length - 1 && issue.message === OBJECT_TAG && !((isPlainObject(raw) || Array.isArray(raw)) && key in raw)) {
-      if (isPlainObject(raw)) return parseOrRefusal(inner, 'json', undefined, `${at}.${key}`);
+      if (isPlainObject(raw)) return refusalOf(inner, undefined, `${at}.${key}`);
       break;
     }
     f = inner;
@@ -168,9 +154,10 @@ function refusalFor(field: Field<unknown>, issue: v.BaseIssue<unknown>, value: u
   return refusal(at, raw);
 }
 
-function parseOrRefusal(field: Field<unknown>, where: Where, value: unknown, name: string): DevnetError {
-  const result = v.safeParse(field[where], value, FIRST_ISSUE);
-  if (result.success) throw new Error(`${name}: a missing entry was accepted by its own schema`);
+/** The refusal `field` gives `value` in a JSON body (a value it must refuse): how a wrapper hands a refusal on. */
+export function refusalOf(field: Field<unknown>, value: unknown, name: string): DevnetError {
+  const result = v.safeParse(field.json, value, FIRST_ISSUE);
+  if (result.success) throw new Error(`${name}: a value its field must refuse was accepted`);
   return refusalFor(field, result.issues[0], value, name);
 }
 

@@ -2,13 +2,10 @@
 // stark keys, comma-separated lists, and the optional form of each. One schema per kind; refusals by tag.
 import * as v from 'valibot';
 import { ETH_ADDRESS_FORM, ethAddressGiven, isStarkKeyValue } from '../../domain/ledger/accounts.js';
-import { echo, ErrorCode } from '../../domain/values/errors.js';
-import type { ErrorCodeValue } from '../../domain/values/errors.js';
+import { echo, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
 import { toHex } from '../../domain/values/hex.js';
-import { fieldOf, isMissing, optional, refuse, show } from './field.js';
-import type { Field, WireSchema } from './field.js';
-import { TEXT_LIMITS, text, typeRefusal } from './text.js';
-import type { Doc } from './text.js';
+import { fieldOf, isMissing, optional, refuse, show, type Field, type WireSchema } from './field.js';
+import { TEXT_LIMITS, text, typeRefusal, type Doc } from './text.js';
 // Routes declare every kind from here.
 export { optional } from './field.js';
 export { asText, name, optFreeText, optName, optText, optUrl, optWireText, TEXT_LIMITS, text, wireText } from './text.js';

@@ -2,12 +2,10 @@
 // Java writes stop_limit_time_in_force and payment as null when unset).
 import * as v from 'valibot';
 import type { OrderInput, PaymentInput } from '../../domain/trading/orders.js';
-import { TIME_IN_FORCE } from '../../domain/state/orders.js';
-import type { TimeInForce } from '../../domain/state/orders.js';
+import { TIME_IN_FORCE, type TimeInForce } from '../../domain/state/orders.js';
 import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, objectOf, optional, readInOrder, refuse, show } from './field.js';
-import type { Field, Values } from './field.js';
+import { fieldOf, objectOf, optional, readInOrder, refuse, show, type Field, type Values } from './field.js';
 import { hex, starkKey, uint } from './kinds.js';
 import { optText, TEXT_LIMITS, text } from './text.js';
 import { EXPIRATION, SIGNATURE, signatureWithKey } from './signed.js';

@@ -1,15 +1,8 @@
 // Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
 import * as v from 'valibot';
-import { fieldOf, optional, readInOrder } from './field.js';
-import type { Field, Values } from './field.js';
+import { fieldOf, optional, readInOrder, type Field, type Values } from './field.js';
 import { uint } from './kinds.js';
-import { listingOf } from '../../domain/values/listing.js';
-import type { Listing } from '../../domain/values/listing.js';
-
-export interface Page {
-  page: number;
-  limit: number;
-}
+import { listingOf, type Listing } from '../../domain/values/listing.js';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -29,22 +22,13 @@ export const PAGE_FIELDS = {
   page: count(1n << 31n, 1, '1-based'),
 } as const;
 
-/** Reads limit, then page (the declared order), as the pagination parser always has. */
-export function pageOf(q: Values<typeof PAGE_FIELDS>): Page {
-  const { limit, page } = readInOrder(q, PAGE_FIELDS);
-  return { page, limit };
-}
+export type Page = Values<typeof PAGE_FIELDS>;
 
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  current_page: number;
-  page_size: number;
-  total_page: number;
-}
+/** Reads limit, then page (the declared order), as the pagination parser always has. */
+export const pageOf = (q: Page): Page => readInOrder(q, PAGE_FIELDS);
 
 /** A page of `rows`; a Listing builds only the rows of the page (its total comes from its index). */
-export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page): Paged<T> {
+export function paginate<T>(rows: readonly T[] | Listing<T>, p: Page) {
   const listing = Array.isArray(rows) ? listingOf(rows as readonly T[]) : (rows as Listing<T>);
   const start = (p.page - 1) * p.limit;
   const total = listing.total;

@@ -1,13 +1,11 @@
 // Fields of signed commands (transfers, withdrawals, cancels): the signature, the expiration, and the
 // body of a signed move, each as the SDKs send it.
 import * as v from 'valibot';
-import { MAX_EXPIRATION } from '../../domain/ledger/signed.js';
-import type { Signature } from '../../domain/ledger/signed.js';
+import { MAX_EXPIRATION, type Signature } from '../../domain/ledger/signed.js';
 import type { SignedMoveInput } from '../../domain/ledger/signed-moves.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { readHex } from '../../domain/values/hex.js';
-import { OBJECT_TAG, fieldOf, optional, readInOrder, refuse } from './field.js';
-import type { Field, Values } from './field.js';
+import { OBJECT_TAG, fieldOf, optional, readInOrder, refuse, type Field, type Values } from './field.js';
 import { HEX, hex, optUint, starkKey, tokenId, uint } from './kinds.js';
 import { optText, text } from './text.js';
 

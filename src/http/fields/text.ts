@@ -1,10 +1,8 @@
 // The text kinds of request field: plain text, names, URLs and free text (control characters and lone
 // surrogates refused), and text handed on as sent for the route or the devnet to check.
 import * as v from 'valibot';
-import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
-import type { ErrorCodeValue } from '../../domain/values/errors.js';
-import { fieldOf, isMissing, refuse, show } from './field.js';
-import type { Field, Refusal, WireSchema } from './field.js';
+import { DevnetError, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
+import { fieldOf, isMissing, refuse, show, type Field, type Refusal, type WireSchema } from './field.js';
 
 export interface Doc {
   description?: string;
@@ -120,8 +118,7 @@ export const optName = (doc: Doc = {}): Field<string | undefined> => optionalTex
 /** A URL as sent (not parsed): at most 2048 characters, no control characters, well-formed. */
 export const optUrl = (doc: Doc = {}): Field<string | undefined> => optionalText(KINDS.url, doc);
 /** Free text (a description, a message): at most 4096 characters, tabs and line breaks but no other controls, well-formed. */
-export const optFreeText = (doc: Doc & { max?: number } = {}): Field<string | undefined> =>
-  optionalText(doc.max === undefined ? KINDS.freeText : { ...KINDS.freeText, max: doc.max }, doc);
+export const optFreeText = (doc: Doc = {}): Field<string | undefined> => optionalText(KINDS.freeText, doc);
 
 /** Text as sent, at most `max` characters: the route or the devnet checks it (and names it in its refusal). */
 const asSent = (max: number) => v.pipe(v.string(), atMost(max));

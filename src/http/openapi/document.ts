@@ -3,14 +3,12 @@
 import { VERSION } from '../../version.js';
 import type { Field, FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
-import { EXAMPLE_NAME, exampleObject, parameterValues } from './example.js';
-import type { Example } from './example.js';
+import { EXAMPLE_NAME, exampleObject, parameterValues, type Example } from './example.js';
 
 type Examples = Readonly<Record<string, Example>>;
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
-import { jsonSchemaOf } from './json-schema.js';
+import { jsonSchemaOf, type Schema } from './json-schema.js';
 import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME } from '../namespace.js';
-import type { Schema } from './json-schema.js';
 import { isControlPath } from '../guard.js';
 
 /** `/v1/orders/:order_id/cancel` -> `/v1/orders/{order_id}/cancel`; a hono pattern (`:path{.+}`) is dropped. */
@@ -32,7 +30,7 @@ function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, exa
 }
 
 function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
-  const values = example ? parameterValues(example, openApiPath(spec.path), restParameter(spec.path)) : {};
+  const values = example ? parameterValues(example, spec.path) : {};
   return [
     ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
     ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),

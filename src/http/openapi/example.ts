@@ -2,6 +2,7 @@
 // The examples are a build output (dist/openapi-examples.json, written by scripts/openapi-examples.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { TrieRouter } from 'hono/router/trie-router';
 import { parseExact } from '../../domain/values/json.js';
 
 export interface ExampleRequest {
@@ -43,20 +44,14 @@ export function exampleObject(example: Example, value: unknown): { summary: stri
   };
 }
 
-/** The values the example's request gave each path parameter of `template` (`rest` may span segments) and each query parameter. */
-export function parameterValues(example: Example, template: string, rest: string | undefined): Record<string, string> {
+/** The values the example's request gave each path parameter of the hono route `honoPath` (as the router matches them) and each query parameter. */
+export function parameterValues(example: Example, honoPath: string): Record<string, string> {
   const url = new URL(example.request.url, 'http://example.invalid');
-  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = template
-    .split(/\{[^}]+\}/)
-    .map(escapeRegExp)
-    .reduce((acc, seg, i) => acc + (i === 0 ? seg : (names[i - 1] === rest ? '(.+)' : '([^/]+)') + seg), '');
-  const match = new RegExp(`^${pattern}$`).exec(url.pathname);
+  const router = new TrieRouter<true>();
+  router.add('GET', honoPath, true);
+  const params = router.match('GET', url.pathname)[0][0]?.[1] ?? {};
   const out: Record<string, string> = {};
-  names.forEach((n, i) => {
-    if (match?.[i + 1] !== undefined) out[n] = decodeURIComponent(match[i + 1]!);
-  });
+  for (const [k, v] of Object.entries(params)) out[k] = decodeURIComponent(v);
   for (const [k, v] of url.searchParams) out[k] ??= v;
   return out;
 }

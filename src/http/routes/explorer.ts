@@ -26,17 +26,17 @@ import {
 } from '../../explorer/views.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
 import { RouteGroup } from '../route.js';
-import { EventFanout } from '../event-stream.js';
-import type { EventStreamOptions } from '../event-stream.js';
+import { EventFanout, type EventStreamOptions } from '../event-stream.js';
 
 /** What a non-JSON answer's body is: text (the page, an event stream, metrics). */
 const TEXT = v.string();
 const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
 const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
 
-/** 19, as the emulated API answers an unknown id (HTTP status by --error-status). */
-function notFound(what: string): never {
-  throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
+/** The view redacted, or 19 as the emulated API answers an unknown id (HTTP status by --error-status). */
+function found<T>(view: T | undefined, what: string): T {
+  if (view === undefined) throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
+  return redact(view);
 }
 
 const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
@@ -111,7 +111,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
         if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
         else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
         const page = { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) };
-        return redact(accountView(devnet.state, key, page) ?? notFound(`account ${key}`));
+        return found(accountView(devnet.state, key, page), `account ${key}`);
       },
     })
     .add({
@@ -121,7 +121,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
       handle: ({ params: { sequence_id: id } }) =>
-        redact(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)) ?? notFound(`record ${id}`)),
+        found(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)), `record ${id}`),
     })
     .add({
       method: 'GET',
@@ -131,10 +131,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
       handle: ({ params, query }) =>
-        redact(
-          orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
-            notFound(`order ${params.order_id}`),
-        ),
+        found(orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `order ${params.order_id}`),
     })
     .add({
       method: 'GET',
@@ -144,10 +141,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
       handle: ({ params, query }) =>
-        redact(
-          contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)) ??
-            notFound(`contract ${params.address}`),
-        ),
+        found(contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `contract ${params.address}`),
     })
     .add({
       method: 'GET',
@@ -156,9 +150,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
       handle: ({ params, c }) =>
-        redact(
-          fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)) ?? notFound(`stored file ${params.cid}`),
-        ),
+        found(fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)), `stored file ${params.cid}`),
     });
 }
 

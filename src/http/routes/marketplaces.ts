@@ -4,11 +4,9 @@ import type { Devnet } from '../../devnet.js';
 import { parseRate } from '../../domain/trading/marketplaces.js';
 import type { Rate } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse, show } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { asText, name, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
-import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
-import type { Page } from '../fields/page.js';
+import { PAGE_FIELDS, pageOf, paginate, type Page } from '../fields/page.js';
 import { COLLECTION, COLLECTION_SUMMARY } from '../../domain/catalog/views.js';
 import { TOKEN_OWNER } from '../../domain/catalog/nfts.js';
 import { LISTING } from '../../domain/trading/collection-listings.js';
@@ -22,7 +20,7 @@ const address = () => asText({ description: 'contract address' });
 function payee(): Field<string> {
   const key = starkKey({ description: 'stark key of the fee receiver' });
   const missing = refuse(ErrorCode.StarkKeyMissing, (name) => `${name} is required`);
-  return fieldOf(key.json, { ...key.refusals, type: missing }, { required: true, description: key.description });
+  return { ...key, refusals: { ...key.refusals, type: missing } };
 }
 
 /** A decimal fraction in [0, 1), at most 18 decimals: the marketplace's fee rate. */

@@ -2,8 +2,7 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refusalOf, refuse } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, refusalOf, refuse, type Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';
 import { SEQUENCE_IDS } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
@@ -27,9 +26,9 @@ function tokenIds(): Field<bigint[] | undefined> {
       ...item.refusals,
       shape: (name, value) =>
         typeof value === 'string'
-          ? refusalOf(fromText, 'json', value, name)
+          ? refusalOf(fromText, value, name)
           : Array.isArray(value)
-            ? refusalOf(fromArray, 'json', value, name)
+            ? refusalOf(fromArray, value, name)
             : shape(name, value),
     },
     inner,

@@ -2,18 +2,18 @@
 // before any app sees it (see namespace.ts and src/namespaces.ts); these only read and change the registry.
 import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, show } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, show, type Field } from '../fields/field.js';
 import {
   DEFAULT_NAMESPACE,
   MAX_NAMESPACE_LENGTH,
   NAMESPACE_HEADER,
+  NAMESPACE_LISTING,
   NAMESPACE_NAME,
   NAMESPACE_NAME_STATUS,
   namespaceOf,
 } from '../namespace.js';
 import type { NamespaceDirectory } from '../namespace.js';
-import { count, text } from '../../domain/values/wire.js';
+import { text } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
 /** A namespace name as a path parameter (the same rule as the /ns/{name} prefix). */
@@ -35,24 +35,7 @@ export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
     .add({
       method: 'GET',
       path: '/_devnet/namespaces',
-      response: v.strictObject({
-        current: text('the namespace this request went to'),
-        namespaces: v.array(
-          v.strictObject({
-            name: text('the namespace: /ns/{name}/... or x-devnet-namespace; "default" is the unprefixed one'),
-            idle_seconds: count('seconds since its last request, by the host clock'),
-            state_dir: v.pipe(
-              v.nullable(v.string()),
-              v.description('with --state: its directory (DIR for default, DIR/ns/{name} for the others); null in memory'),
-            ),
-          }),
-        ),
-        max_namespaces: count('how many namespaces may exist besides default (--max-namespaces)'),
-        ttl_seconds: v.pipe(
-          v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
-          v.description('idle namespaces are deleted after this many seconds (--namespace-ttl); null: never'),
-        ),
-      }),
+      response: v.strictObject({ current: text('the namespace this request went to'), ...NAMESPACE_LISTING }),
       summary: 'Every namespace of this emulator, the one this request went to, the cap and the idle TTL',
       description: `A namespace is a whole devnet (state, clock, snapshots, faults, events), chosen per request by the path prefix /ns/{name}/ or the ${NAMESPACE_HEADER} header and created on first use; unprefixed requests go to "${DEFAULT_NAMESPACE}".`,
       handle: ({ c }) => ({ current: namespaceOf(c.req.raw), ...directory.list() }),

@@ -2,12 +2,10 @@
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { fieldOf, refuse, show } from '../fields/field.js';
-import type { Field } from '../fields/field.js';
+import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
 import { ORDER_BODY, orderInput } from '../fields/order.js';
-import { ORDER_STATE_FILTERS } from '../../domain/trading/order-views.js';
-import type { OrderStateFilter } from '../../domain/trading/order-views.js';
+import { ORDER_STATE_FILTERS, type OrderStateFilter } from '../../domain/trading/order-views.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
 import { SIGNATURE } from '../fields/signed.js';
 import { DEPTH, TRADE } from '../../domain/trading/depth.js';

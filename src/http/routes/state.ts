@@ -9,7 +9,7 @@ import { JsonSyntaxError } from '../../domain/values/json.js';
 import { hex } from '../../domain/values/wire.js';
 import { asText } from '../fields/kinds.js';
 import type { RouteGroup } from '../route.js';
-import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
+import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText, readChunks } from '../request-body.js';
 import { TextRequest } from '../text-request.js';
 
 const DUMP = v.pipe(
@@ -96,18 +96,15 @@ export function snapshotRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
 /** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
 function textStream(pieces: string[]): Response {
   const encoder = new TextEncoder();
-  let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (next >= pieces.length) {
-        controller.close();
-        return;
+  const body = ReadableStream.from(
+    (function* () {
+      for (let i = 0; i < pieces.length; i++) {
+        const piece = pieces[i]!;
+        pieces[i] = '';
+        yield encoder.encode(piece);
       }
-      const piece = pieces[next]!;
-      pieces[next++] = '';
-      controller.enqueue(encoder.encode(piece));
-    },
-  });
+    })(),
+  );
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
@@ -129,31 +126,17 @@ async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: strin
   const flag = "a state dump's own limit, or --max-body-bytes when larger";
   const held = Math.max(bodyLimitOf(c), MAX_STATE_HELD_BYTES);
   const reader = devnet.stateReader({ maxLine: held, maxWhole: held });
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
   const raw = c.req.raw;
   try {
-    if (raw instanceof TextRequest || raw.body === null) {
-      // In-process text is in memory already (readBodyText checks its length).
-      reader.feed(await readBodyText(c, maxBytes, flag));
-      return reader.end();
+    // In-process text is in memory already (readBodyText checks its length, and a declared one).
+    if (raw instanceof TextRequest || raw.body === null) reader.feed(await readBodyText(c, maxBytes, flag));
+    else {
+      const declared = c.req.header('content-length');
+      if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
+      const decoder = new TextDecoder();
+      await readChunks(raw.body, maxBytes, flag, (chunk) => reader.feed(decoder.decode(chunk, { stream: true })));
+      reader.feed(decoder.decode());
     }
-    const body = raw.body.getReader();
-    const decoder = new TextDecoder();
-    let total = 0;
-    try {
-      for (;;) {
-        const { done, value } = await body.read();
-        if (done) break;
-        total += value.byteLength;
-        if (total > maxBytes) throw bodyTooLarge(maxBytes, flag);
-        reader.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch (e) {
-      await body.cancel().catch(() => undefined);
-      throw e;
-    }
-    reader.feed(decoder.decode());
     return reader.end();
   } catch (e) {
     if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);

@@ -60,21 +60,10 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
       const listing = { cid: canonicalCid(entry.cid), path: `/ipfs/${where}`, entries: entry.entries };
       return c.body(stringify(listing), 200, { ...jsonHeaders(), ...headers });
     }
-    const content = entry.content()[Symbol.asyncIterator]();
-    const stream = new ReadableStream<Uint8Array>({
-      // Pulled chunk by chunk: a large file is never held whole in memory.
-      async pull(controller) {
-        const next = await content.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel() {
-        await content.return?.();
-      },
-    });
     headers['content-type'] = contentTypeFor(entry.name);
     headers['content-length'] = entry.size.toString();
-    return c.body(stream, 200, headers);
+    // Pulled chunk by chunk (ReadableStream.from reads the next only when asked): a large file is never held whole.
+    return c.body(ReadableStream.from(entry.content()), 200, headers);
   };
 
   // A file answers its bytes in the media type its name implies; a directory answers its JSON listing.
