@@ -10,8 +10,6 @@
 // Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
 // state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
-import { DEFAULT_GENESIS_TIME } from '../domain/lifecycle/genesis.js';
-import { parseIsoMicros } from '../domain/state/clock.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
@@ -19,8 +17,8 @@ import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
 import type { Contract } from './contract.js';
-import { attachL1, backWithdrawal, setUpL1 } from './deploy.js';
-import type { GenesisToken, L1AssetType, L1Setup } from './deploy.js';
+import { attachL1, backWithdrawal, genesisSeconds, genesisTokens, setUpL1 } from './deploy.js';
+import type { L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
 import { readSavedL1, writeSavedL1 } from './saved.js';
@@ -42,19 +40,6 @@ export const FUNDED_ERC20_UNITS = 1_000_000n;
 
 const hex = (v: bigint): string => `0x${v.toString(16)}`;
 const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
-
-/** The genesis document's time (its `time`, else the default genesis time) in seconds: Anvil's first block. */
-function genesisSeconds(genesis: unknown): bigint | undefined {
-  const time = (genesis as { time?: unknown } | null)?.time ?? DEFAULT_GENESIS_TIME;
-  const micros = typeof time === 'string' ? parseIsoMicros(time) : undefined;
-  return micros === undefined ? undefined : micros / 1_000_000n;
-}
-
-/** The genesis document's token contracts (each project's `contracts`). */
-export function genesisTokens(genesis: unknown): GenesisToken[] {
-  const projects = (genesis as { projects?: { contracts?: GenesisToken[] }[] } | null)?.projects ?? [];
-  return projects.flatMap((p) => p.contracts ?? []);
-}
 
 /** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
 interface Mark {
@@ -243,10 +228,9 @@ export class L1Bridge {
   }
 
   private async readLogs(): Promise<void> {
-    const latest = await this.rpc.blockNumber();
+    const { latest, logs } = await this.rpc.logsAfter(this.starkEx.address, this.cursor, this.anvil !== undefined);
     if (latest <= this.cursor) return;
     this.dirty = true;
-    const logs = await this.rpc.getLogs({ address: this.starkEx.address, fromBlock: this.cursor + 1n, toBlock: latest });
     this.cursor = latest;
     for (const log of logs) await this.take(log);
   }

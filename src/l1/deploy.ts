@@ -11,6 +11,8 @@ import type { L1Artifacts } from './artifacts.js';
 import { Contract } from './contract.js';
 import type { EthRpc } from './rpc.js';
 import type { State } from '../domain/state/state.js';
+import { DEFAULT_GENESIS_TIME } from '../domain/lifecycle/genesis.js';
+import { parseIsoMicros } from '../domain/state/clock.js';
 
 /** A genesis contract as fixtures write it. */
 export interface GenesisToken {
@@ -20,6 +22,19 @@ export interface GenesisToken {
   readonly symbol?: string;
   readonly decimals?: number;
   readonly base_uri?: string;
+}
+
+/** The genesis document's time (its `time`, else the default genesis time) in seconds: Anvil's first block. */
+export function genesisSeconds(genesis: unknown): bigint | undefined {
+  const time = (genesis as { time?: unknown } | null)?.time ?? DEFAULT_GENESIS_TIME;
+  const micros = typeof time === 'string' ? parseIsoMicros(time) : undefined;
+  return micros === undefined ? undefined : micros / 1_000_000n;
+}
+
+/** The genesis document's token contracts (each project's `contracts`). */
+export function genesisTokens(genesis: unknown): GenesisToken[] {
+  const projects = (genesis as { projects?: { contracts?: GenesisToken[] }[] } | null)?.projects ?? [];
+  return projects.flatMap((p) => p.contracts ?? []);
 }
 
 /** An asset type registered on the L1 contract. */

@@ -139,6 +139,31 @@ export class EthRpc {
     return receipt.contractAddress;
   }
 
+  /**
+   * The latest block and the logs of `address` after block `after`. `oneTrip` (for Anvil, which
+   * starts a batch's calls in order) asks both in one JSON-RPC batch: the logs then reach at least
+   * the block number read first, and those past it are dropped, to be read next time. Otherwise
+   * (a node of the user's) the block number comes first and the logs up to it after.
+   */
+  async logsAfter(address: Hex, after: bigint, oneTrip: boolean): Promise<{ latest: bigint; logs: Log[] }> {
+    if (!oneTrip) {
+      const latest = await this.blockNumber();
+      return { latest, logs: latest <= after ? [] : await this.getLogs({ address, fromBlock: after + 1n, toBlock: latest }) };
+    }
+    const call = (method: string, params: unknown[]) => ({ jsonrpc: '2.0', id: ++this.id, method, params });
+    const body = [call('eth_blockNumber', []), call('eth_getLogs', [{ address, fromBlock: quantity(after + 1n), toBlock: 'latest' }])];
+    const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new L1Error(`eth_getLogs: HTTP ${response.status} from ${this.url}`);
+    type Answer = { id: number; result?: unknown; error?: { code: number; message: string } };
+    const [number, logs] = ((await response.json()) as Answer[]).sort((a, b) => a.id - b.id);
+    if (number?.error || number?.result === undefined) throw new L1Error(`eth_blockNumber: ${number?.error?.message ?? 'no answer'}`);
+    const latest = BigInt(number.result as Hex);
+    // Nothing new: the node refuses a range that starts past its latest block.
+    if (latest <= after) return { latest, logs: [] };
+    if (logs?.error || !Array.isArray(logs?.result)) throw new L1Error(`eth_getLogs: ${logs?.error?.message ?? 'no answer'}`);
+    return { latest, logs: (logs.result as Log[]).filter((l) => BigInt(l.blockNumber) <= latest) };
+  }
+
   async getLogs(filter: {
     readonly address?: Hex;
     readonly fromBlock: bigint;
