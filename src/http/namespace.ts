@@ -68,6 +68,12 @@ export function namespaceOf(request: Request): string {
   return prefixed;
 }
 
+/** The origin a request's namespace is reached at: its files are served under its prefix, so a gateway link works without the header. */
+export function namespacedOrigin(request: Request): string {
+  const ns = namespaceOf(request);
+  return new URL(request.url).origin + (ns === DEFAULT_NAMESPACE ? '' : `${NAMESPACE_PREFIX}${ns}`);
+}
+
 /** A namespace refusal answered before any namespace's app sees the request. */
 export function namespaceRefusal(error: DevnetError, headers?: Record<string, string>): Response {
   return new Response(failedBody(error), { status: error.httpStatus ?? 400, headers: { ...jsonHeaders(), ...headers } });

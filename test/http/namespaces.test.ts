@@ -106,6 +106,11 @@ describe('routing', () => {
     expect(endpoint).toBe(`http://devnet.local/ns/files/ipfs/${up.body.data.cid}/`);
     expect(await (await d.fetch(endpoint + 'hello.txt')).text()).toBe('hello from a namespace');
     expect((await d.fetch(`/ipfs/${up.body.data.cid}/hello.txt`)).status).toBe(404);
+    // The explorer's links go to the same gateway.
+    const file = (await call(d, 'GET', `/ns/files/_devnet/explorer/files/${up.body.data.cid}`)).body;
+    expect(file.url).toBe(`${endpoint}hello.txt`);
+    const overview = (await call(d, 'GET', '/ns/files/_devnet/overview')).body;
+    expect(overview.files.map((f: { url: string }) => f.url)).toEqual([`${endpoint}hello.txt`]);
   });
 
   it("an explicit --gateway-url (the emulator under another name) is extended to each namespace's own gateway", async () => {

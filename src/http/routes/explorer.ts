@@ -1,6 +1,7 @@
 // The explorer: its page and assets at /, the reads it makes (overview, search, detail pages, the
 // request journal), the live event stream (SSE, with Last-Event-ID replay) and /metrics. Every view goes
 // through redact(): a field under a secret name never reaches the page.
+import { namespacedOrigin } from '../namespace.js';
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { redact } from '../../redact.js';
@@ -71,7 +72,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
       path: '/_devnet/overview',
       summary: 'What the explorer shows: accounts, balances, books, records, storage',
       response: OVERVIEW,
-      handle: ({ c }) => redact(explorerOverview(devnet.state, devnet.storage.gateway(new URL(c.req.url).origin))),
+      handle: ({ c }) => redact(explorerOverview(devnet.state, devnet.storage.gateway(namespacedOrigin(c.req.raw)))),
     })
     .add({
       method: 'GET',
@@ -150,7 +151,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
       handle: ({ params, c }) =>
-        found(fileView(devnet.state, params.cid, devnet.storage.gateway(new URL(c.req.url).origin)), `stored file ${params.cid}`),
+        found(fileView(devnet.state, params.cid, devnet.storage.gateway(namespacedOrigin(c.req.raw))), `stored file ${params.cid}`),
     });
 }
 

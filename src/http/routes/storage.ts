@@ -1,6 +1,5 @@
 // Per-project file storage (API key): upload (streamed multipart), list, remove.
-import { DEFAULT_NAMESPACE, NAMESPACE_PREFIX, namespaceOf } from '../namespace.js';
-import type { Context } from 'hono';
+import { namespacedOrigin } from '../namespace.js';
 import type { Devnet } from '../../devnet.js';
 import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
 import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
@@ -18,12 +17,6 @@ const uuid = () => asText({ description: 'project_uuid' });
 const UPLOAD = v.object({
   file: v.pipe(v.string(), v.metadata({ format: 'binary' }), v.description('the file (binary); the first part named "file" is the upload')),
 });
-
-function origin(c: Context): string {
-  // A namespace's files are served under its prefix: a gateway URL must reach them without the header.
-  const ns = namespaceOf(c.req.raw);
-  return new URL(c.req.url).origin + (ns === DEFAULT_NAMESPACE ? '' : `${NAMESPACE_PREFIX}${ns}`);
-}
 
 export function storageRoutes(devnet: Devnet): RouteGroup {
   const storage = devnet.storage;
@@ -47,7 +40,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         const stream = c.req.raw.body;
         if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
         const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) =>
-          storage.stage(key, id, file, origin(c)),
+          storage.stage(key, id, file, namespacedOrigin(c.req.raw)),
         );
         if (!staged) fail(ErrorCode.InvalidParam, 'file is required: the multipart body has no part named "file"');
         return staged.commit();
@@ -70,7 +63,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
       }),
       handle: ({ apiKey: key, params, query: q, c }) => {
         const page = pageOf(q);
-        const p = paginate(storage.list(key, params.uuid, origin(c)), page);
+        const p = paginate(storage.list(key, params.uuid, namespacedOrigin(c.req.raw)), page);
         // The seed shows page_size as a string and the other counts as numbers.
         return { storages: { ...p, page_size: String(p.page_size) } };
       },
