@@ -43,8 +43,13 @@ export function selector(item: AbiItem): Hex {
   return toHex(keccak_256(utf8ToBytes(signature(item))).slice(0, 4));
 }
 
+const topics = new WeakMap<AbiItem, Hex>();
+
+/** An event's topic 0 (kept per ABI item: every log decoded looks it up). */
 export function eventTopic(item: AbiItem): Hex {
-  return toHex(keccak_256(utf8ToBytes(signature(item))));
+  let topic = topics.get(item);
+  if (topic === undefined) topics.set(item, (topic = toHex(keccak_256(utf8ToBytes(signature(item))))));
+  return topic;
 }
 
 function isDynamic(type: string): boolean {
