@@ -181,7 +181,7 @@ export function namespaced(
   options: DevnetOptions,
   support: StateDirSupport | undefined,
   boundHost?: string,
-  l1Of?: (name: string) => DevnetOptions['l1Link'],
+  l1?: { link(name: string): DevnetOptions['l1Link']; bind(name: string, devnet: Devnet): void },
 ): Namespaced {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
   const baseSeed = seedOf(options.seed, genesis);
@@ -196,6 +196,7 @@ export function namespaced(
     // Whether a request was answered without a refusal: the registry keeps a new namespace only then.
     let accepted = false;
     const built = buildApp(made.devnet, { ...app, directory: registry, onAnswer: (ok) => void (accepted ||= ok) });
+    l1?.bind(name, made.devnet);
     gate ??= creationGate(built, app);
     const stateDir = dirOf(name);
     const close = (discard: boolean): void => closeNamespace(made, name, stateDir, discard);
@@ -204,7 +205,7 @@ export function namespaced(
   // Another namespace than default: its seed from the seed and its name, an explicit gateway URL extended to its own gateway.
   const check = (name: string): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
-    const l1Link = l1Of?.(name);
+    const l1Link = l1?.link(name);
     if (name === DEFAULT_NAMESPACE) return checkDevnet({ ...options, genesis, gatewayUrl: base, l1Link }, options.stateDir, support);
     const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
     const config = { ...options, genesis, seed: namespaceSeed(baseSeed, name), gatewayUrl, l1Link };

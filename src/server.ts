@@ -90,12 +90,12 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         );
   let built: Namespaced;
   try {
-    built = namespaced({ ...options, genesis }, support, host, l1 && ((name) => l1.link(name)));
-    await l1?.attach(built.registry);
+    built = namespaced({ ...options, genesis }, support, host, l1);
   } catch (e) {
     await l1?.stop();
     throw e;
   }
+  await l1?.settled();
   const { registry, main } = built;
   let lastRequestAt = -Infinity;
   const answer = (request: Request, env?: unknown): Response | Promise<Response> => {

@@ -74,7 +74,8 @@ export async function startAnvil(genesisSeconds?: bigint): Promise<Anvil> {
     ANVIL_MNEMONIC,
     ...(genesisSeconds === undefined ? [] : ['--timestamp', String(genesisSeconds)]),
   ];
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: a Ctrl-C in the terminal reaches the emulator, which saves L1 and then stops Anvil.
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -65,7 +65,6 @@ export class L1Bridge {
   private dirty = false;
   /** Restored from `l1.json`: the withdrawals it still owed (its accounts are funded already). */
   private restored: readonly number[] | undefined;
-  private attaching: Promise<void> | undefined;
   readonly starkEx: Contract;
   readonly tokens: ReadonlyMap<Hex, Contract>;
 
@@ -133,12 +132,19 @@ export class L1Bridge {
   }
 
   /**
-   * Binds the bridge to the devnet it feeds, and funds its genesis accounts' Ethereum addresses with
-   * ETH and every ERC20, unlocked (impersonated) so that eth_sendTransaction sends from them.
+   * Binds the bridge to the devnet it feeds as the devnet is built, before its first request, so no
+   * event of that request is missed; then, first in the queue (which the first answer waits for),
+   * funds the genesis accounts' Ethereum addresses with ETH and every ERC20, unlocked (impersonated)
+   * so that eth_sendTransaction sends from them.
    */
-  attach(devnet: Devnet): Promise<void> {
-    this.attaching ??= this.bind(devnet);
-    return this.attaching;
+  attach(devnet: Devnet): void {
+    if (this.devnet !== undefined) return;
+    this.devnet = devnet;
+    devnet.onEvent((e) => {
+      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
+      else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
+    });
+    void this.serially(() => this.fund(devnet));
   }
 
   /** The devnet this bridge feeds, once attached. */
@@ -146,12 +152,7 @@ export class L1Bridge {
     return this.devnet;
   }
 
-  private async bind(devnet: Devnet): Promise<void> {
-    this.devnet = devnet;
-    devnet.onEvent((e) => {
-      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
-      else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
-    });
+  private async fund(devnet: Devnet): Promise<void> {
     for (const account of devnet.accounts().accounts) {
       const eth = account.eth_address as Hex;
       await this.rpc.impersonate(eth);
@@ -189,6 +190,8 @@ export class L1Bridge {
   }
 
   async stop(): Promise<void> {
+    // Anvil's chain may have moved since the last answer (a wallet's transactions): dump it whatever.
+    if (this.anvil !== undefined) this.dirty = true;
     await this.serially(() => this.save());
     await this.anvil?.stop();
   }

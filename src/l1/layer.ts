@@ -3,6 +3,7 @@
 // revert in one namespace cannot touch another's L1. With `--l1 URL` the node is one chain, which no
 // namespace could revert alone, so only `default` is bridged to it.
 import { namespaceStateDir } from '../emulator.js';
+import type { Devnet } from '../devnet.js';
 import { DEFAULT_NAMESPACE, namespaceOf } from '../http/namespace.js';
 import type { NamespaceRegistry } from '../namespaces.js';
 import { L1Bridge } from './bridge.js';
@@ -76,18 +77,21 @@ export class L1Layer {
     return bridge && { url: bridge.url, contract: bridge.starkEx.address };
   }
 
-  /** Binds the bridges connected at start to their devnets, once the registry has built them. */
-  async attach(registry: NamespaceRegistry): Promise<void> {
-    for (const [name, bridge] of this.ready) {
-      const devnet = registry.instance(name)?.devnet;
-      if (devnet !== undefined) await bridge.attach(devnet);
-    }
+  /** Binds a namespace's bridge to its devnet as the registry builds it (emulator.ts calls this). */
+  bind(name: string, devnet: Devnet): void {
+    this.ready.get(name)?.attach(devnet);
+  }
+
+  /** Waits until every bridge has done what is queued (at start: funding the genesis accounts). */
+  async settled(): Promise<void> {
+    for (const bridge of this.ready.values()) await bridge.settle();
   }
 
   /**
    * Answers a request with L1 read before it and written after it (the rule in src/l1/bridge.ts). A
-   * request that may create a namespace gets its L1 first, so that the first answer already names it;
-   * if the namespace is not kept, its L1 goes with it.
+   * request that may create a namespace gets its L1 first, so that the namespace names it and is
+   * bound to it from its first answer; if the namespace is not kept, its L1 goes with it. At most
+   * `registry.max` namespaces have an L1 at once, connecting ones included.
    */
   async fetch(registry: NamespaceRegistry, request: Request, env?: unknown): Promise<Response> {
     let name: string;
@@ -96,21 +100,25 @@ export class L1Layer {
     } catch {
       return registry.fetch(request, env); // refused there
     }
-    const creates = this.hasL1(name) && registry.instance(name) === undefined && registry.names().length < registry.max;
-    if (!this.connecting.has(name) && !creates) return registry.fetch(request, env);
+    if (!this.connecting.has(name) && this.hasL1(name) && registry.instance(name) === undefined) {
+      registry.list(); // runs the registry's expiry, so that expired namespaces free their places
+      await this.dropGone(registry);
+      const others = [...this.connecting.keys()].filter((n) => n !== DEFAULT_NAMESPACE).length;
+      if (others >= registry.max) return registry.fetch(request, env);
+    } else if (!this.connecting.has(name)) return registry.fetch(request, env);
     const bridge = await this.bridge(name);
     await bridge.sync();
     const response = await registry.fetch(request, env);
     const devnet = registry.instance(name)?.devnet;
-    if (devnet === undefined) {
-      if (name !== DEFAULT_NAMESPACE) await this.drop(name);
-    } else if (bridge.bound === undefined || bridge.bound === devnet) {
-      await bridge.attach(devnet);
-      await bridge.settle();
-    }
-    // Namespaces deleted or expired during the request take their L1 with them.
-    for (const [other, b] of this.ready) if (b.bound !== undefined && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
+    if (devnet === undefined) await this.drop(name);
+    else if (bridge.bound === devnet) await bridge.settle();
+    await this.dropGone(registry);
     return response;
+  }
+
+  /** Stops the L1 of each namespace that is gone (deleted, expired, or made anew with another). */
+  private async dropGone(registry: NamespaceRegistry): Promise<void> {
+    for (const [other, b] of this.ready) if (b.bound !== undefined && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
   }
 
   private async drop(name: string): Promise<void> {

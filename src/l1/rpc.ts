@@ -140,24 +140,28 @@ export class EthRpc {
   }
 
   /**
-   * The latest block and the logs of `address` after block `after`. `oneTrip` (for Anvil, which
-   * starts a batch's calls in order) asks both in one JSON-RPC batch: the logs then reach at least
-   * the block number read first, and those past it are dropped, to be read next time. Otherwise
-   * (a node of the user's) the block number comes first and the logs up to it after.
+   * The latest block and the logs of `address` after block `after`. `oneTrip` (the emulator's own
+   * Anvil) asks in one JSON-RPC batch: the block number, the logs to the latest block, the block
+   * number again. Equal numbers mean no block came in between, whatever order the node ran the
+   * calls in, so the logs are exactly those up to it; else (and for a node of the user's) the block
+   * number comes first and the logs up to it after.
    */
   async logsAfter(address: Hex, after: bigint, oneTrip: boolean): Promise<{ latest: bigint; logs: Log[] }> {
-    if (!oneTrip) {
+    const inTurn = async () => {
       const latest = await this.blockNumber();
       return { latest, logs: latest <= after ? [] : await this.getLogs({ address, fromBlock: after + 1n, toBlock: latest }) };
-    }
+    };
+    if (!oneTrip) return inTurn();
     const call = (method: string, params: unknown[]) => ({ jsonrpc: '2.0', id: ++this.id, method, params });
-    const body = [call('eth_blockNumber', []), call('eth_getLogs', [{ address, fromBlock: quantity(after + 1n), toBlock: 'latest' }])];
+    const logsFilter = { address, fromBlock: quantity(after + 1n), toBlock: 'latest' };
+    const body = [call('eth_blockNumber', []), call('eth_getLogs', [logsFilter]), call('eth_blockNumber', [])];
     const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) throw new L1Error(`eth_getLogs: HTTP ${response.status} from ${this.url}`);
     type Answer = { id: number; result?: unknown; error?: { code: number; message: string } };
-    const [number, logs] = ((await response.json()) as Answer[]).sort((a, b) => a.id - b.id);
+    const [number, logs, again] = ((await response.json()) as Answer[]).sort((a, b) => a.id - b.id);
     if (number?.error || number?.result === undefined) throw new L1Error(`eth_blockNumber: ${number?.error?.message ?? 'no answer'}`);
     const latest = BigInt(number.result as Hex);
+    if (again?.result !== number.result) return inTurn();
     // Nothing new: the node refuses a range that starts past its latest block.
     if (latest <= after) return { latest, logs: [] };
     if (logs?.error || !Array.isArray(logs?.result)) throw new L1Error(`eth_getLogs: ${logs?.error?.message ?? 'no answer'}`);

@@ -230,3 +230,47 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: a wallet deposits again 
     }
   }, 60_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil: found by review', () => {
+  it("a namespace's first request is bridged: a snapshot it takes covers L1", async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil', namespaces: { max: 1 } });
+    try {
+      // The only place (max 1) gets its L1, and the first request of the namespace is the snapshot.
+      const snap = (await fetch(`${running.url}/ns/eps/_devnet/snapshots`, { method: 'POST', body: '{}' }).then((r) => r.json())) as {
+        id: string;
+      };
+      const eps = await client(`${running.url}/ns/eps`);
+      expect(eps.l1).not.toBeNull();
+      const e = onL1(eps);
+      const before = { l2: await e.l2(), wallet: await e.rpc.getBalance(e.wallet), exchange: await e.rpc.getBalance(eps.l1!.contract) };
+      expect(before.wallet).toBe(FUNDED_WEI);
+      await e.deposit(10n ** 16n);
+      expect(await e.l2()).toBe(before.l2 + 10_000);
+      await eps.post(`/_devnet/snapshots/${snap.id}/revert`, {});
+      expect({ l2: await e.l2(), wallet: await e.rpc.getBalance(e.wallet), exchange: await e.rpc.getBalance(eps.l1!.contract) }).toEqual(
+        before,
+      );
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+
+  it('with --state, what happened on L1 after the last request is kept by the stop and taken after the restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-tail-'));
+    try {
+      let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+      const m = onL1(await client(running.url));
+      const before = await m.l2();
+      await m.deposit(10n ** 16n);
+      await running.close();
+      running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+      try {
+        expect(await onL1(await client(running.url)).l2()).toBe(before + 10_000);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
