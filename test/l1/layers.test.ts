@@ -236,7 +236,11 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: found by review', () => 
     const running = await startDevnet({ port: 0, l1: 'anvil', namespaces: { max: 1 } });
     try {
       // The only place (max 1) gets its L1, and the first request of the namespace is the snapshot.
-      const snap = (await fetch(`${running.url}/ns/eps/_devnet/snapshots`, { method: 'POST', body: '{}' }).then((r) => r.json())) as {
+      const snap = (await fetch(`${running.url}/ns/eps/_devnet/snapshots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).then((r) => r.json())) as {
         id: string;
       };
       const eps = await client(`${running.url}/ns/eps`);
