@@ -28,8 +28,6 @@ export class L1Layer {
   private readonly connecting = new Map<string, Promise<L1Bridge>>();
   /** The connected ones, and what their devnets name (`GET /v1/starkex/contracts`, `GET /_devnet/config`). */
   private readonly ready = new Map<string, L1Bridge>();
-  /** Namespaces whose first request is running: bound already, not yet kept by the registry. */
-  private readonly firsts = new Set<string>();
 
   private constructor(
     private readonly options: L1LayerOptions,
@@ -110,14 +108,7 @@ export class L1Layer {
     } else if (!this.connecting.has(name)) return registry.fetch(request, env);
     const bridge = await this.bridge(name);
     await bridge.sync();
-    const first = registry.instance(name) === undefined && !this.firsts.has(name);
-    if (first) this.firsts.add(name);
-    let response: Response;
-    try {
-      response = await registry.fetch(request, env);
-    } finally {
-      if (first) this.firsts.delete(name);
-    }
+    const response = await registry.fetch(request, env);
     const devnet = registry.instance(name)?.devnet;
     if (devnet === undefined) await this.drop(name);
     else if (bridge.bound === devnet) await bridge.settle();
@@ -128,7 +119,7 @@ export class L1Layer {
   /** Stops the L1 of each namespace that is gone (deleted, expired, or made anew with another). */
   private async dropGone(registry: NamespaceRegistry): Promise<void> {
     for (const [other, b] of this.ready)
-      if (b.bound !== undefined && !this.firsts.has(other) && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
+      if (b.bound !== undefined && !registry.inFirstRequest(other) && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
   }
 
   private async drop(name: string): Promise<void> {
