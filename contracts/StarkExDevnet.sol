@@ -53,8 +53,8 @@ contract StarkExDevnet {
     );
     /// The operator took a pending deposit into L2 (StarkEx does this in a state update).
     event LogDepositAccepted(uint256 starkKey, uint256 vaultId, uint256 assetId, uint256 quantizedAmount);
-    /// The operator made an L2 withdrawal claimable on L1 (StarkEx does this in a state update).
-    event LogWithdrawalCredited(uint256 ownerKey, uint256 assetId, uint256 quantizedAmount);
+    /// The operator made an L2 withdrawal (the record sequenceId) claimable on L1 (StarkEx does this in a state update).
+    event LogWithdrawalCredited(uint256 ownerKey, uint256 assetId, uint256 quantizedAmount, uint256 sequenceId);
 
     event LogWithdrawalPerformed(
         uint256 ownerKey,
@@ -263,10 +263,14 @@ contract StarkExDevnet {
 
     // ---- withdrawals ----
 
-    /// An L2 withdrawal of quantizedAmount reached L1: the owner may now claim it.
-    function creditWithdrawal(uint256 ownerKey, uint256 assetId, uint256 quantizedAmount) external onlyOperator {
+    /// An L2 withdrawal of quantizedAmount reached L1: the owner may now claim it. The event names the
+    /// record, so the emulator can tell after a restart which records L1 has credited.
+    function creditWithdrawal(uint256 ownerKey, uint256 assetId, uint256 quantizedAmount, uint256 sequenceId)
+        external
+        onlyOperator
+    {
         pendingWithdrawals[ownerKey][assetId] += quantizedAmount;
-        emit LogWithdrawalCredited(ownerKey, assetId, quantizedAmount);
+        emit LogWithdrawalCredited(ownerKey, assetId, quantizedAmount, sequenceId);
     }
 
     function getWithdrawalBalance(uint256 ownerKey, uint256 assetId) external view returns (uint256) {

@@ -131,11 +131,6 @@ export class NamespaceRegistry implements NamespaceDirectory {
     }
   }
 
-  /** Whether `name` is in its first request: built (and bound to its L1), not kept yet. */
-  inFirstRequest(name: string): boolean {
-    return this.trials.has(name);
-  }
-
   names(): string[] {
     return [...this.entries.keys()];
   }

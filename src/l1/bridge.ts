@@ -12,6 +12,7 @@
 import type { Devnet } from '../devnet.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
+import { decodeLog, eventTopic } from './abi.js';
 import type { Hex } from './abi.js';
 import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
@@ -61,10 +62,18 @@ export class L1Bridge {
   private readonly marks = new Map<string, Mark>();
   private start: Mark | undefined;
 
+  /** Whether its devnet was kept (settle runs only for a kept one): until then a refused first request's devnet may be replaced. */
+  private kept = false;
   /** L1 changed (or the bridge's bookkeeping did) since `l1.json` was last written. */
   private dirty = false;
-  /** Restored from `l1.json`: the withdrawals it still owed (its accounts are funded already). */
-  private restored: readonly number[] | undefined;
+  /**
+   * After a restart from `l1.json`, the node's latest block then: deposits logged up to it may be in
+   * the journal already (a stop between L2 taking them and `l1.json` being written), so each is
+   * taken only if L2 has no live record of its transaction yet. Undefined on a fresh start.
+   */
+  private recheckUpTo: bigint | undefined;
+  /** The first record sequence id L1 follows: the devnet's next one when the bridge first attached. */
+  private firstSequence = 1;
   readonly starkEx: Contract;
   readonly tokens: ReadonlyMap<Hex, Contract>;
 
@@ -92,7 +101,7 @@ export class L1Bridge {
     if (options.l1 === 'anvil') anvil = await startAnvil(genesisSeconds(genesis));
     try {
       const rpc = anvil?.rpc ?? new EthRpc(options.l1);
-      if (anvil !== undefined && saved?.chain !== undefined) await rpc.request('anvil_loadState', [saved.chain]);
+      if (anvil !== undefined && saved?.chain !== undefined) await loadChain(rpc, saved.chain);
       const artifacts = loadL1Artifacts();
       const [operator] = await rpc.accounts();
       if (operator === undefined) throw new Error(`${rpc.url} has no unlocked account to act as the operator`);
@@ -118,7 +127,10 @@ export class L1Bridge {
         onProblem,
         options.saveDir,
       );
-      if (restored) bridge.restored = saved.toCredit;
+      if (restored) {
+        bridge.recheckUpTo = await rpc.blockNumber();
+        bridge.firstSequence = saved.firstSequence;
+      }
       return bridge;
     } catch (e) {
       await anvil?.stop();
@@ -138,13 +150,16 @@ export class L1Bridge {
    * so that eth_sendTransaction sends from them.
    */
   attach(devnet: Devnet): void {
-    if (this.devnet !== undefined) return;
+    if (this.devnet === devnet || (this.devnet !== undefined && this.kept)) return;
+    // Bound to a first request's devnet that was refused (not kept): the next try's devnet replaces it.
+    const first = this.devnet === undefined;
     this.devnet = devnet;
     devnet.onEvent((e) => {
+      if (this.devnet !== devnet) return;
       if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
       else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
     });
-    void this.serially(() => this.fund(devnet));
+    if (first) void this.serially(() => this.fund(devnet));
   }
 
   /** The devnet this bridge feeds, once attached. */
@@ -156,7 +171,7 @@ export class L1Bridge {
     for (const account of devnet.accounts().accounts) {
       const eth = account.eth_address as Hex;
       await this.rpc.impersonate(eth);
-      if (this.restored !== undefined) continue;
+      if (this.recheckUpTo !== undefined) continue;
       await this.rpc.setBalance(eth, FUNDED_WEI);
       for (const t of this.byType.values()) {
         if (t.kind !== 'ERC20') continue;
@@ -164,12 +179,13 @@ export class L1Bridge {
         await this.tokens.get(t.address!)!.write(this.operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
       }
     }
-    if (this.restored !== undefined) {
-      // A restart: the journal has what L2 took before; the evm snapshots of before are gone with the old node.
-      this.toCredit.push(...this.restored);
+    if (this.recheckUpTo !== undefined) {
+      // A restart (its accounts are funded already): the evm snapshots of before are gone with the old node.
+      await this.owedCredits(devnet);
       return;
     }
     this.cursor = await this.rpc.blockNumber();
+    this.firstSequence = devnet.state.nextSequenceId;
     this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, toCredit: [] };
     this.dirty = true;
     await this.save();
@@ -182,6 +198,7 @@ export class L1Bridge {
 
   /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
+    this.kept = true;
     if (this.toCredit.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
     return this.serially(async () => {
       await this.creditWithdrawals();
@@ -200,7 +217,7 @@ export class L1Bridge {
   private async save(): Promise<void> {
     if (this.saveDir === undefined || !this.dirty || this.devnet === undefined) return;
     const chain = this.anvil === undefined ? undefined : await this.rpc.request<Hex>('anvil_dumpState');
-    writeSavedL1(this.saveDir, { contract: this.starkEx.address, cursor: this.cursor, toCredit: this.toCredit, chain });
+    writeSavedL1(this.saveDir, { contract: this.starkEx.address, cursor: this.cursor, firstSequence: this.firstSequence, chain });
     this.dirty = false;
   }
 
@@ -219,6 +236,10 @@ export class L1Bridge {
       if (cmd === 'snapshot') this.marks.set(id, { ...then, evm: await this.rpc.snapshot() });
       else if (cmd === 'revert' && this.marks.has(id)) this.marks.set(id, await this.rewind(this.marks.get(id)!));
       else if (cmd === 'reset' && this.start !== undefined) this.start = await this.rewind(this.start);
+      else if (cmd !== 'load')
+        this.onProblem(
+          `L2 ${cmd === 'reset' ? 'was reset' : `was reverted to ${id}`}, L1 was not: it has no evm snapshot of that state (taken before a restart)`,
+        );
     });
   }
 
@@ -233,44 +254,88 @@ export class L1Bridge {
   private async readLogs(): Promise<void> {
     const { latest, logs } = await this.rpc.logsAfter(this.starkEx.address, this.cursor, this.anvil !== undefined);
     if (latest <= this.cursor) return;
+    const events = logs.flatMap((log) => {
+      const event = decodeLog(this.starkEx.abi, log);
+      return event === undefined ? [] : [{ log, event, args: event.args as Record<string, bigint> }];
+    });
+    // With --state, L1 is kept with the wallets' deposits in it and the cursor before them, before
+    // L2 takes any: a stop in between finds them again on restart (and `isTaken` skips them).
+    if (this.saveDir !== undefined && events.some(({ event, args }) => isDeposit(event.name, args))) {
+      this.dirty = true;
+      await this.save();
+    }
     this.dirty = true;
     this.cursor = latest;
-    for (const log of logs) await this.take(log);
+    const seen = new Map<Hex, number>();
+    for (const e of events) await this.take(e.log, e.event.name, e.args, seen);
   }
 
-  /** One log of the contract: a deposit goes to L2 and is accepted on L1, a claim leaves the withdraw area. */
-  private async take(log: Log): Promise<void> {
-    const event = this.starkEx.events({ logs: [log] } as never)[0];
+  /** One event of the contract: a deposit goes to L2 and is accepted on L1, a claim leaves the withdraw area. */
+  private async take(log: Log, name: string, a: Record<string, bigint>, seen: Map<Hex, number>): Promise<void> {
     const devnet = this.devnet;
-    if (event === undefined || devnet === undefined) return;
-    const a = event.args as Record<string, bigint>;
-    try {
-      if (event.name === 'LogDeposit' || (event.name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n)) {
-        const type = this.byType.get(a.assetType!);
-        if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
-        const nft = event.name === 'LogDepositWithTokenId';
-        devnet.l1Deposit(
-          {
-            starkKey: hex(a.starkKey!),
-            contractAddress: type.address ?? 'eth',
-            ...(nft ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! }),
-          },
-          log.transactionHash,
-        );
-        const assetId = nft ? a.assetId! : a.assetType!;
-        // Accepted before the answer: a wallet estimates its next transaction's gas on settled state
-        // (accepting clears the pending deposit slot, which changes what a later deposit's SSTORE costs).
-        await this.starkEx.write(this.operator, 'acceptDeposit', [a.starkKey!, assetId, a.vaultId!, a.quantizedAmount!]);
-      } else if (
-        (event.name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
-        event.name === 'LogNftWithdrawalPerformed' ||
-        event.name === 'LogMintWithdrawalPerformed'
-      ) {
-        devnet.claim(address(a.ownerKey!), event.name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!);
+    if (devnet === undefined) return;
+    const problem = (what: string, e: unknown) => this.onProblem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
+    if (isDeposit(name, a)) {
+      const nft = name === 'LogDepositWithTokenId';
+      const accept = [a.starkKey!, nft ? a.assetId! : a.assetType!, a.vaultId!, a.quantizedAmount!] as const;
+      if (this.isTaken(devnet, log, seen)) {
+        // Taken before a restart; accepted then too, unless L1 still holds it as pending.
+        const pending = (await this.starkEx.read('getQuantizedDepositBalance', accept.slice(0, 3))) as bigint;
+        if (pending < a.quantizedAmount!) return;
+      } else
+        try {
+          const type = this.byType.get(a.assetType!);
+          if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
+          const asset = nft ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! };
+          devnet.l1Deposit({ starkKey: hex(a.starkKey!), contractAddress: type.address ?? 'eth', ...asset }, log.transactionHash);
+        } catch (e) {
+          return problem('not taken into L2', e);
+        }
+      // Accepted before the answer: a wallet estimates its next transaction's gas on settled state
+      // (accepting clears the pending deposit slot, which changes what a later deposit's SSTORE costs).
+      await this.starkEx
+        .write(this.operator, 'acceptDeposit', [...accept])
+        .catch((e) => problem('taken into L2, but not accepted on L1', e));
+    } else if (
+      (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
+      name === 'LogNftWithdrawalPerformed' ||
+      name === 'LogMintWithdrawalPerformed'
+    ) {
+      try {
+        devnet.claim(address(a.ownerKey!), name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!);
+      } catch (e) {
+        problem('not taken into L2', e);
       }
-    } catch (e) {
-      this.onProblem(`${event.name} in ${log.transactionHash} not taken into L2: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * After a restart, whether this deposit log is one L2 took before it: its transaction has more live
+   * L1 deposit records than logs of it seen so far (`seen` counts them per transaction).
+   */
+  private isTaken(devnet: Devnet, log: Log, seen: Map<Hex, number>): boolean {
+    if (this.recheckUpTo === undefined || BigInt(log.blockNumber) > this.recheckUpTo) return false;
+    const tx = log.transactionHash;
+    const before = seen.get(tx) ?? 0;
+    seen.set(tx, before + 1);
+    let live = 0;
+    for (const seq of devnet.l1Txs.keys()) if (devnet.l1TxOf(seq) === tx) live++;
+    return live > before;
+  }
+
+  /**
+   * After a restart: the withdrawals at AcceptedOnL1 (since the bridge first attached) that no
+   * LogWithdrawalCredited names, rebuilt from the journal, so a stop between L2 moving one and its
+   * credit on L1 loses nothing.
+   */
+  private async owedCredits(devnet: Devnet): Promise<void> {
+    const item = this.starkEx.abi.find((i) => i.type === 'event' && i.name === 'LogWithdrawalCredited')!;
+    const topics = [eventTopic(item)];
+    const logs = await this.rpc.getLogs({ address: this.starkEx.address, fromBlock: 0n, toBlock: this.recheckUpTo!, topics });
+    const credited = new Set(logs.map((l) => Number((decodeLog(this.starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
+    for (const r of devnet.state.records.values())
+      if (r.sequenceId >= this.firstSequence && r.type === RECORD_TYPES.withdrawal && r.status === RecordStatus.AcceptedOnL1)
+        if (!credited.has(r.sequenceId)) this.toCredit.push(r.sequenceId);
   }
 
   private async creditWithdrawals(): Promise<void> {
@@ -280,7 +345,22 @@ export class L1Bridge {
       const record = state.records.get(seq);
       if (record?.type !== RECORD_TYPES.withdrawal || record.status !== RecordStatus.AcceptedOnL1) continue;
       await backWithdrawal(this.starkEx, this.tokens, this.operator, state, record.assetHex);
-      await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(record.to!), BigInt(record.assetHex), record.amount]);
+      await this.starkEx.write(this.operator, 'creditWithdrawal', [
+        BigInt(record.to!),
+        BigInt(record.assetHex),
+        record.amount,
+        BigInt(seq),
+      ]);
     }
   }
+}
+
+const isDeposit = (name: string, a: Record<string, bigint>): boolean =>
+  name === 'LogDeposit' || (name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n);
+
+/** Loads a saved chain into a fresh Anvil; its next block is stamped one second after the last one, not from the genesis time again. */
+async function loadChain(rpc: EthRpc, chain: Hex): Promise<void> {
+  await rpc.request('anvil_loadState', [chain]);
+  const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+  await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
 }

@@ -28,6 +28,8 @@ export class L1Layer {
   private readonly connecting = new Map<string, Promise<L1Bridge>>();
   /** The connected ones, and what their devnets name (`GET /v1/starkex/contracts`, `GET /_devnet/config`). */
   private readonly ready = new Map<string, L1Bridge>();
+  /** Requests being answered, per namespace: a namespace's L1 is not dropped while one of them may still build it. */
+  private readonly answering = new Map<string, number>();
 
   private constructor(
     private readonly options: L1LayerOptions,
@@ -106,12 +108,21 @@ export class L1Layer {
       const others = [...this.connecting.keys()].filter((n) => n !== DEFAULT_NAMESPACE).length;
       if (others >= registry.max) return registry.fetch(request, env);
     } else if (!this.connecting.has(name)) return registry.fetch(request, env);
-    const bridge = await this.bridge(name);
-    await bridge.sync();
-    const response = await registry.fetch(request, env);
-    const devnet = registry.instance(name)?.devnet;
-    if (devnet === undefined) await this.drop(name);
-    else if (bridge.bound === devnet) await bridge.settle();
+    this.answering.set(name, (this.answering.get(name) ?? 0) + 1);
+    let response: Response;
+    try {
+      const bridge = await this.bridge(name);
+      await bridge.sync();
+      response = await registry.fetch(request, env);
+      const devnet = registry.instance(name)?.devnet;
+      if (devnet !== undefined && bridge.bound === devnet) await bridge.settle();
+    } finally {
+      const left = this.answering.get(name)! - 1;
+      if (left === 0) this.answering.delete(name);
+      else this.answering.set(name, left);
+    }
+    // A first request refused: the namespace is not kept, nor its L1 (unless another request for it is still running).
+    if (registry.instance(name) === undefined && !this.answering.has(name)) await this.drop(name);
     await this.dropGone(registry);
     return response;
   }
@@ -119,7 +130,7 @@ export class L1Layer {
   /** Stops the L1 of each namespace that is gone (deleted, expired, or made anew with another). */
   private async dropGone(registry: NamespaceRegistry): Promise<void> {
     for (const [other, b] of this.ready)
-      if (b.bound !== undefined && !registry.inFirstRequest(other) && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
+      if (b.bound !== undefined && !this.answering.has(other) && registry.instance(other)?.devnet !== b.bound) await this.drop(other);
   }
 
   private async drop(name: string): Promise<void> {

@@ -263,10 +263,10 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
     it('withdraw pays a credited ETH balance to the owner once (anyone may call it); a second call pays 0', async () => {
       const eth = typeOf('ETH');
       await sdkDeposits.write(alice, 'depositEth', [STARK_KEY, eth, 1n], 5n * ETH_QUANTUM);
-      await expect(l1.starkEx.write(alice, 'creditWithdrawal', [owner(bob), eth, 3n])).rejects.toThrow(/ONLY_OPERATOR/);
-      const credited = await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), eth, 3n]);
+      await expect(l1.starkEx.write(alice, 'creditWithdrawal', [owner(bob), eth, 3n, 1n])).rejects.toThrow(/ONLY_OPERATOR/);
+      const credited = await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), eth, 3n, 42n]);
       expect(credited.events).toEqual([
-        { name: 'LogWithdrawalCredited', args: { ownerKey: owner(bob), assetId: eth, quantizedAmount: 3n } },
+        { name: 'LogWithdrawalCredited', args: { ownerKey: owner(bob), assetId: eth, quantizedAmount: 3n, sequenceId: 42n } },
       ]);
       expect(await sdkWithdrawals.read('getWithdrawalBalance', [owner(bob), eth])).toBe(3n * ETH_QUANTUM);
 
@@ -292,7 +292,7 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const rdd = token(t);
       const type = typeOf('ERC20', t);
       await rdd.write(operator, 'mint', [l1.starkEx.address, 10n ** 18n]);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), type, 123n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), type, 123n, 1n]);
       await sdkWithdrawals.write(bob, 'withdraw', [owner(bob), type]);
       expect(await rdd.read('balanceOf', [bob])).toBe(123n * 10n ** 12n);
       await expect(sdkWithdrawals.write(bob, 'withdraw', [owner(bob), typeOf('ERC721M', byType('ERC721M'))])).rejects.toThrow(
@@ -308,7 +308,7 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       await nft.write(operator, 'mint', [alice, 5n]);
       await nft.write(alice, 'approve', [l1.starkEx.address, 5n]);
       await sdkDeposits.write(alice, 'depositNft', [STARK_KEY, type, 9n, 5n]);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n, 1n]);
       expect(await sdkWithdrawals.read('getWithdrawalBalance', [owner(bob), id])).toBe(1n);
 
       const first = await sdkWithdrawals.write(bob, 'withdrawNft', [owner(bob), type, 5n]);
@@ -327,7 +327,7 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const blob = toHex(minimalBigEndianBytes(345738n));
       expect(blob).toBe('0x05468a');
       const id = assetId('ERC721M', addr(t), 1n, 345738n);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(alice), id, 1n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(alice), id, 1n, 1n]);
       const { events } = await sdkWithdrawals.write(stranger, 'withdrawAndMint', [owner(alice), type, blob]);
       expect(events).toEqual([
         {
@@ -352,7 +352,7 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const type = typeOf('ERC721M', t);
       const url = 'https://www.google.com';
       const id = customUriAssetId(addr(t), 1n, 12n, url);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n, 1n]);
       await sdkWithdrawals.write(bob, 'withdrawAndMint', [owner(bob), type, customUriBlob(12n, url)]);
       expect(await mc.read('ownerOf', [12n])).toBe(bob);
       expect(await mc.read('tokenURI', [12n])).toBe(url);
@@ -367,12 +367,12 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
       const m = token(t);
       const blob = minimalBigEndianBytes(8n);
       const id = assetId('ERC721M', addr(t), 1n, 8n);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(alice), id, 1n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(alice), id, 1n, 1n]);
       await sdkWithdrawals.write(alice, 'withdrawAndMint', [owner(alice), typeOf('ERC721M', t), blob]);
       await m.write(alice, 'approve', [l1.starkEx.address, 8n]);
       await sdkDeposits.write(alice, 'depositNft', [STARK_KEY, typeOf('ERC721', t), 3n, 8n]);
       expect(await m.read('ownerOf', [8n])).toBe(l1.starkEx.address);
-      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n]);
+      await l1.starkEx.write(operator, 'creditWithdrawal', [owner(bob), id, 1n, 1n]);
       await sdkWithdrawals.write(bob, 'withdrawAndMint', [owner(bob), typeOf('ERC721M', t), blob]);
       expect(await m.read('ownerOf', [8n])).toBe(bob);
     });

@@ -1,10 +1,10 @@
 // The L1 side beyond one namespace and one run: with `--l1 anvil` every namespace gets its own Anvil
 // (so its own chain, contract and snapshots), `--l1 URL` bridges only default, and with `--state`
 // both layers come back after a restart as the last answer left them (src/l1/layer.ts, saved.ts).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assetType } from '../../src/crypto/asset.js';
 import type { Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
@@ -13,6 +13,10 @@ import { FUNDED_WEI } from '../../src/l1/bridge.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
 import { startDevnet } from '../../src/server.js';
+import { L1Layer } from '../../src/l1/layer.js';
+import { namespaced } from '../../src/emulator.js';
+import { readGenesisFile } from '../../src/genesis-file.js';
+import { DEFAULT_NAMESPACE } from '../../src/http/namespace.js';
 import type { RunningDevnet } from '../../src/server.js';
 import { ETH_ASSET, toReply } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
@@ -275,6 +279,125 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: found by review', () => 
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('two first requests of a new namespace race, the refused one first: the namespace keeps an L1 that works', async () => {
+    // In process, so that the refused request surely reaches the layer first.
+    const genesis = readGenesisFile();
+    const layer = await L1Layer.start({ l1: 'anvil' }, genesis, [DEFAULT_NAMESPACE]);
+    const { registry } = namespaced({ genesis }, undefined, undefined, layer);
+    try {
+      await layer.settled();
+      const url = (path: string) => `http://127.0.0.1/ns/race${path}`;
+      const refused = layer.fetch(
+        registry,
+        new Request(url('/v1/transfers'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      );
+      const accepted = layer.fetch(registry, new Request(url('/_devnet/accounts')));
+      expect([((await (await refused).json()) as { status: string }).status, (await accepted).status]).toEqual(['FAILED', 200]);
+      const link = layer.link('race')!;
+      expect(link).toBeDefined();
+      const starkEx = new Contract(new EthRpc(link.url), contracts.StarkExDevnet.abi, link.contract as Hex);
+      const { accounts } = (await (await layer.fetch(registry, new Request(url('/_devnet/accounts')))).json()) as { accounts: Account[] };
+      const alice = accounts[0]!;
+      const balance = new Request(url(`/v1/balance?stark_key=${alice.stark_key}&asset_id=${ETH_ASSET}`));
+      const l2 = async () => Number(((await (await layer.fetch(registry, balance.clone())).json()) as any).data.available);
+      const before = await l2();
+      await starkEx.write(alice.eth_address.toLowerCase() as Hex, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], 10n ** 16n);
+      expect(await l2()).toBeCloseTo(before + 0.01, 9);
+    } finally {
+      registry.close();
+      await layer.stop();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2 and l1.json loses nothing and takes nothing twice', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-crash-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const l1json = join(dir, 'l1.json');
+
+  it('--l1 URL: a deposit the journal has, read again from an older l1.json, is not taken twice', async () => {
+    const anvil = await startAnvil();
+    try {
+      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      let m = onL1(await client(running.url));
+      const before = await m.l2();
+      const older = readFileSync(l1json, 'utf8');
+      await m.deposit(10n ** 16n);
+      expect(await m.l2()).toBe(before + 10_000);
+      await running.close();
+      // What the disk holds had the emulator stopped after L2 took the deposit, before l1.json was written.
+      writeFileSync(l1json, older);
+      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      try {
+        m = onL1(await client(running.url));
+        expect(await m.l2()).toBe(before + 10_000);
+        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await anvil.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--l1 anvil: a withdrawal the journal moved to AcceptedOnL1 is credited after a restart from a chain without the credit; blocks keep their time order', async () => {
+    const claimTo = '0x00000000000000000000000000000000000000e4' as Hex;
+    let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+    let main = await client(running.url);
+    let m = onL1(main);
+    await m.deposit(10n ** 16n);
+    await m.l2();
+    const r = await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000');
+    expect(r.body.status).toBe('OK');
+    const older = readFileSync(l1json, 'utf8');
+    await main.post('/_devnet/batches', { layer: 'both' });
+    expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(4000n * ETH_QUANTUM);
+    const last = await m.rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+    await running.close();
+    writeFileSync(l1json, older);
+    running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+    try {
+      main = await client(running.url);
+      m = onL1(main);
+      expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(4000n * ETH_QUANTUM);
+      const { receipt } = await m.deposit(10n ** 12n);
+      const block = await m.rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', [receipt.blockNumber, false]);
+      expect(BigInt(block.timestamp) > BigInt(last.timestamp)).toBe(true);
+    } finally {
+      await running.close();
+    }
+  }, 120_000);
+
+  it('a revert to a snapshot taken before a restart says that L1 stays as it is', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-old-snapshot-'));
+    let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: own });
+    const snap = (await (await client(running.url)).post('/_devnet/snapshots', {})).body.id as string;
+    await running.close();
+    running = await startDevnet({ port: 0, l1: 'anvil', stateDir: own });
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      expect((await (await client(running.url)).post(`/_devnet/snapshots/${snap}/revert`, {})).body.reverted).toBe(snap);
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(`L2 was reverted to ${snap}, L1 was not`);
+    } finally {
+      stderr.mockRestore();
+      await running.close();
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a corrupt l1.json is named in the error, with what to do', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-corrupt-'));
+    try {
+      const running = await startDevnet({ port: 0, l1: 'anvil', stateDir: own });
+      await running.close();
+      writeFileSync(join(own, 'l1.json'), '{"format":"l2-devnet/l1@2","contract":');
+      await expect(startDevnet({ port: 0, l1: 'anvil', stateDir: own })).rejects.toThrow(`${join(own, 'l1.json')} cannot be read (`);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
     }
   }, 60_000);
 });
