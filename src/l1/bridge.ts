@@ -2,27 +2,25 @@
 // logged by the StarkEx contract become L2 deposits, L2 withdrawals that reach AcceptedOnL1 are
 // credited on the contract, and claims made there leave the L2 withdraw area. All I/O is here; the
 // devnet receives each of these as an ordinary journaled command.
-//
 // When L1 is read (the determinism rule): the emulator never polls on a timer. Before each request
 // it reads the contract's logs up to the node's latest block (`sync`), and after it credits the
 // withdrawals that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
-//
 // Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
 // state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
-import { decodeLog, eventTopic } from './abi.js';
+import { decodeLog } from './abi.js';
 import type { Hex } from './abi.js';
 import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
 import type { Contract } from './contract.js';
-import { attachL1, backWithdrawal, genesisSeconds, genesisTokens, setUpL1 } from './deploy.js';
+import { attachL1, backWithdrawal, fundAccounts, genesisSeconds, genesisTokens, setUpL1 } from './deploy.js';
 import type { L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
-import { readSavedL1, writeSavedL1 } from './saved.js';
+import { loadChain, owedCredits, readSavedL1, takenBefore, writeSavedL1 } from './saved.js';
 
 export interface L1Options {
   /** `anvil` starts Anvil (npm package @foundry-rs/anvil); else the URL of a JSON-RPC node with Anvil's test methods. */
@@ -31,23 +29,16 @@ export interface L1Options {
   readonly l1Contract?: string | undefined;
   /** With --state: the namespace's state dir, where `l1.json` keeps its L1 across restarts. */
   readonly saveDir?: string | undefined;
-  /** Where problems go (an L1 deposit L2 refused, an unreachable node); default stderr. */
-  readonly onProblem?: (message: string) => void;
 }
 
-/** What each genesis account's Ethereum address gets on connect. */
-export const FUNDED_WEI = 10n ** 22n;
-export const FUNDED_ERC20_UNITS = 1_000_000n;
+/** Where problems go (an L1 deposit L2 refused, an unreachable node): they do not fail a request. */
+const problem = (message: string): void => void process.stderr.write(`l2-devnet: L1: ${message}\n`);
 
 const hex = (v: bigint): string => `0x${v.toString(16)}`;
 const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
 
 /** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
-interface Mark {
-  evm: Hex;
-  cursor: bigint;
-  toCredit: number[];
-}
+type Mark = { evm: Hex; cursor: bigint; toCredit: number[] };
 
 export class L1Bridge {
   private devnet: Devnet | undefined;
@@ -66,11 +57,7 @@ export class L1Bridge {
   private kept = false;
   /** L1 changed (or the bridge's bookkeeping did) since `l1.json` was last written. */
   private dirty = false;
-  /**
-   * After a restart from `l1.json`, the node's latest block then: deposits logged up to it may be in
-   * the journal already (a stop between L2 taking them and `l1.json` being written), so each is
-   * taken only if L2 has no live record of its transaction yet. Undefined on a fresh start.
-   */
+  /** After a restart from `l1.json`, the node's latest block then: a deposit logged up to it may be in the journal already. */
   private recheckUpTo: bigint | undefined;
   /** The first record sequence id L1 follows: the devnet's next one when the bridge first attached. */
   private firstSequence = 1;
@@ -83,7 +70,6 @@ export class L1Bridge {
     readonly operator: Hex,
     cursor: bigint,
     private readonly anvil: Anvil | undefined,
-    private readonly onProblem: (message: string) => void,
     private readonly saveDir: string | undefined,
   ) {
     ({ starkEx: this.starkEx, tokens: this.tokens } = setUp);
@@ -117,16 +103,7 @@ export class L1Bridge {
           `${whose} ${e.message}${restored && anvil === undefined ? ' (was the node restarted? remove l1.json to deploy anew)' : ''}`,
         );
       });
-      const onProblem = options.onProblem ?? ((m: string) => process.stderr.write(`l2-devnet: L1: ${m}\n`));
-      const bridge = new L1Bridge(
-        rpc,
-        setUp,
-        operator,
-        restored ? saved.cursor : await rpc.blockNumber(),
-        anvil,
-        onProblem,
-        options.saveDir,
-      );
+      const bridge = new L1Bridge(rpc, setUp, operator, restored ? saved.cursor : await rpc.blockNumber(), anvil, options.saveDir);
       if (restored) {
         bridge.recheckUpTo = await rpc.blockNumber();
         bridge.firstSequence = saved.firstSequence;
@@ -168,20 +145,12 @@ export class L1Bridge {
   }
 
   private async fund(devnet: Devnet): Promise<void> {
-    for (const account of devnet.accounts().accounts) {
-      const eth = account.eth_address as Hex;
-      await this.rpc.impersonate(eth);
-      if (this.recheckUpTo !== undefined) continue;
-      await this.rpc.setBalance(eth, FUNDED_WEI);
-      for (const t of this.byType.values()) {
-        if (t.kind !== 'ERC20') continue;
-        const decimals = BigInt(await this.tokens.get(t.address!)!.read('decimals'));
-        await this.tokens.get(t.address!)!.write(this.operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
-      }
-    }
-    if (this.recheckUpTo !== undefined) {
-      // A restart (its accounts are funded already): the evm snapshots of before are gone with the old node.
-      await this.owedCredits(devnet);
+    const restart = this.recheckUpTo !== undefined;
+    const erc20s = [...this.byType.values()].filter((t) => t.kind === 'ERC20').map((t) => this.tokens.get(t.address!)!);
+    await fundAccounts(this.rpc, erc20s, this.operator, devnet.accounts().accounts, !restart);
+    if (restart) {
+      // Its accounts are funded already; the evm snapshots of before are gone with the old node.
+      this.toCredit.push(...(await owedCredits(this.starkEx, devnet.state, this.firstSequence, this.recheckUpTo!)));
       return;
     }
     this.cursor = await this.rpc.blockNumber();
@@ -222,7 +191,7 @@ export class L1Bridge {
   }
 
   private serially(step: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(step).catch((e: unknown) => this.onProblem((e as Error).message));
+    this.queue = this.queue.then(step).catch((e: unknown) => problem((e as Error).message));
     return this.queue;
   }
 
@@ -237,7 +206,7 @@ export class L1Bridge {
       else if (cmd === 'revert' && this.marks.has(id)) this.marks.set(id, await this.rewind(this.marks.get(id)!));
       else if (cmd === 'reset' && this.start !== undefined) this.start = await this.rewind(this.start);
       else if (cmd !== 'load')
-        this.onProblem(
+        problem(
           `L2 ${cmd === 'reset' ? 'was reset' : `was reverted to ${id}`}, L1 was not: it has no evm snapshot of that state (taken before a restart)`,
         );
     });
@@ -274,11 +243,11 @@ export class L1Bridge {
   private async take(log: Log, name: string, a: Record<string, bigint>, seen: Map<Hex, number>): Promise<void> {
     const devnet = this.devnet;
     if (devnet === undefined) return;
-    const problem = (what: string, e: unknown) => this.onProblem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
+    const failed = (what: string, e: unknown) => problem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
     if (isDeposit(name, a)) {
       const nft = name === 'LogDepositWithTokenId';
       const accept = [a.starkKey!, nft ? a.assetId! : a.assetType!, a.vaultId!, a.quantizedAmount!] as const;
-      if (this.isTaken(devnet, log, seen)) {
+      if (this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo && takenBefore(devnet, log, seen)) {
         // Taken before a restart; accepted then too, unless L1 still holds it as pending.
         const pending = (await this.starkEx.read('getQuantizedDepositBalance', accept.slice(0, 3))) as bigint;
         if (pending < a.quantizedAmount!) return;
@@ -289,13 +258,13 @@ export class L1Bridge {
           const asset = nft ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! };
           devnet.l1Deposit({ starkKey: hex(a.starkKey!), contractAddress: type.address ?? 'eth', ...asset }, log.transactionHash);
         } catch (e) {
-          return problem('not taken into L2', e);
+          return failed('not taken into L2', e);
         }
       // Accepted before the answer: a wallet estimates its next transaction's gas on settled state
       // (accepting clears the pending deposit slot, which changes what a later deposit's SSTORE costs).
       await this.starkEx
         .write(this.operator, 'acceptDeposit', [...accept])
-        .catch((e) => problem('taken into L2, but not accepted on L1', e));
+        .catch((e) => failed('taken into L2, but not accepted on L1', e));
     } else if (
       (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
       name === 'LogNftWithdrawalPerformed' ||
@@ -304,38 +273,9 @@ export class L1Bridge {
       try {
         devnet.claim(address(a.ownerKey!), name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!);
       } catch (e) {
-        problem('not taken into L2', e);
+        failed('not taken into L2', e);
       }
     }
-  }
-
-  /**
-   * After a restart, whether this deposit log is one L2 took before it: its transaction has more live
-   * L1 deposit records than logs of it seen so far (`seen` counts them per transaction).
-   */
-  private isTaken(devnet: Devnet, log: Log, seen: Map<Hex, number>): boolean {
-    if (this.recheckUpTo === undefined || BigInt(log.blockNumber) > this.recheckUpTo) return false;
-    const tx = log.transactionHash;
-    const before = seen.get(tx) ?? 0;
-    seen.set(tx, before + 1);
-    let live = 0;
-    for (const seq of devnet.l1Txs.keys()) if (devnet.l1TxOf(seq) === tx) live++;
-    return live > before;
-  }
-
-  /**
-   * After a restart: the withdrawals at AcceptedOnL1 (since the bridge first attached) that no
-   * LogWithdrawalCredited names, rebuilt from the journal, so a stop between L2 moving one and its
-   * credit on L1 loses nothing.
-   */
-  private async owedCredits(devnet: Devnet): Promise<void> {
-    const item = this.starkEx.abi.find((i) => i.type === 'event' && i.name === 'LogWithdrawalCredited')!;
-    const topics = [eventTopic(item)];
-    const logs = await this.rpc.getLogs({ address: this.starkEx.address, fromBlock: 0n, toBlock: this.recheckUpTo!, topics });
-    const credited = new Set(logs.map((l) => Number((decodeLog(this.starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
-    for (const r of devnet.state.records.values())
-      if (r.sequenceId >= this.firstSequence && r.type === RECORD_TYPES.withdrawal && r.status === RecordStatus.AcceptedOnL1)
-        if (!credited.has(r.sequenceId)) this.toCredit.push(r.sequenceId);
   }
 
   private async creditWithdrawals(): Promise<void> {
@@ -357,10 +297,3 @@ export class L1Bridge {
 
 const isDeposit = (name: string, a: Record<string, bigint>): boolean =>
   name === 'LogDeposit' || (name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n);
-
-/** Loads a saved chain into a fresh Anvil; its next block is stamped one second after the last one, not from the genesis time again. */
-async function loadChain(rpc: EthRpc, chain: Hex): Promise<void> {
-  await rpc.request('anvil_loadState', [chain]);
-  const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
-  await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
-}

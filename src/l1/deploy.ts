@@ -203,3 +203,30 @@ export async function backWithdrawal(
     if (!exists) await token.write(operator, 'mint', [exchange, asset.tokenId]);
   }
 }
+
+/** What each genesis account's Ethereum address gets on connect. */
+export const FUNDED_WEI = 10n ** 22n;
+export const FUNDED_ERC20_UNITS = 1_000_000n;
+
+/**
+ * Unlocks (impersonates) the accounts' Ethereum addresses so that eth_sendTransaction sends from
+ * them, and, unless `give` is false (a restart: they have it already), gives each ETH and every ERC20.
+ */
+export async function fundAccounts(
+  rpc: EthRpc,
+  erc20s: readonly Contract[],
+  operator: Hex,
+  accounts: readonly { eth_address: string }[],
+  give: boolean,
+): Promise<void> {
+  for (const account of accounts) {
+    const eth = account.eth_address as Hex;
+    await rpc.impersonate(eth);
+    if (!give) continue;
+    await rpc.setBalance(eth, FUNDED_WEI);
+    for (const token of erc20s) {
+      const decimals = BigInt(await token.read('decimals'));
+      await token.write(operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
+    }
+  }
+}

@@ -5,8 +5,15 @@
 // withdrawals) is not kept here: the bridge rebuilds it from the journal and the contract's logs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Devnet } from '../devnet.js';
+import { RecordStatus } from '../domain/ledger/records.js';
+import { RECORD_TYPES } from '../domain/state/state.js';
+import type { State } from '../domain/state/state.js';
 import { replaceFile } from '../persistence/files.js';
+import { decodeLog, eventTopic } from './abi.js';
 import type { Hex } from './abi.js';
+import type { Contract } from './contract.js';
+import type { EthRpc, Log } from './rpc.js';
 
 const FORMAT = 'l2-devnet/l1@2';
 const FILE = 'l1.json';
@@ -43,4 +50,46 @@ export function writeSavedL1(dir: string, saved: SavedL1): boolean {
   const text = JSON.stringify({ format: FORMAT, contract, cursor: cursor.toString(), first_sequence: firstSequence, chain });
   replaceFile(join(dir, FILE), text, 'write');
   return true;
+}
+
+/** Loads a saved chain into a fresh Anvil; its next block is stamped a second after the last, not from the genesis time again. */
+export async function loadChain(rpc: EthRpc, chain: Hex): Promise<void> {
+  await rpc.request('anvil_loadState', [chain]);
+  const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+  await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
+}
+
+/**
+ * After a restart, whether a deposit log read again is one L2 took before it (a stop between L2
+ * taking it and `l1.json` being written): its transaction has more live L1 deposit records than
+ * logs of it seen so far in this read (`seen` counts them per transaction).
+ */
+export function takenBefore(devnet: Devnet, log: Log, seen: Map<Hex, number>): boolean {
+  const tx = log.transactionHash;
+  const before = seen.get(tx) ?? 0;
+  seen.set(tx, before + 1);
+  let live = 0;
+  for (const seq of devnet.l1Txs.keys()) if (devnet.l1TxOf(seq) === tx) live++;
+  return live > before;
+}
+
+/**
+ * After a restart, what L1 still owes: the withdrawals at AcceptedOnL1 (from `firstSequence`, where
+ * the bridge first attached) that no LogWithdrawalCredited up to block `upTo` names. Rebuilt from the
+ * journal, so a stop between L2 moving one and its credit on L1 loses nothing.
+ */
+export async function owedCredits(starkEx: Contract, state: State, firstSequence: number, upTo: bigint): Promise<number[]> {
+  const item = starkEx.abi.find((i) => i.type === 'event' && i.name === 'LogWithdrawalCredited')!;
+  const logs = await starkEx.rpc.getLogs({ address: starkEx.address, fromBlock: 0n, toBlock: upTo, topics: [eventTopic(item)] });
+  const credited = new Set(logs.map((l) => Number((decodeLog(starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
+  const owed: number[] = [];
+  for (const r of state.records.values())
+    if (
+      r.sequenceId >= firstSequence &&
+      r.type === RECORD_TYPES.withdrawal &&
+      r.status === RecordStatus.AcceptedOnL1 &&
+      !credited.has(r.sequenceId)
+    )
+      owed.push(r.sequenceId);
+  return owed;
 }

@@ -9,7 +9,7 @@ import { assetType } from '../../src/crypto/asset.js';
 import type { Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
-import { FUNDED_WEI } from '../../src/l1/bridge.js';
+import { FUNDED_WEI } from '../../src/l1/deploy.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
 import { startDevnet } from '../../src/server.js';
