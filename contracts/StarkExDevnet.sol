@@ -51,8 +51,8 @@ contract StarkExDevnet {
         uint256 nonQuantizedAmount,
         uint256 quantizedAmount
     );
-    /// The operator took a pending deposit into L2 (StarkEx does this in a state update).
-    event LogDepositAccepted(uint256 starkKey, uint256 vaultId, uint256 assetId, uint256 quantizedAmount);
+    /// A deposit's L2 record (sequenceId) reached L1 in a batch (StarkEx accepts deposits in a state update).
+    event LogDepositAccepted(uint256 starkKey, uint256 vaultId, uint256 assetId, uint256 quantizedAmount, uint256 sequenceId);
     /// The operator made an L2 withdrawal (the record sequenceId) claimable on L1 (StarkEx does this in a state update).
     event LogWithdrawalCredited(uint256 ownerKey, uint256 assetId, uint256 quantizedAmount, uint256 sequenceId);
 
@@ -90,8 +90,11 @@ contract StarkExDevnet {
     mapping(address => bool) public isOperator;
     mapping(uint256 => bytes) private assetInfos;
     mapping(uint256 => uint256) private quanta;
-    // starkKey => assetId => vaultId => quantized amount not yet taken into L2.
-    mapping(uint256 => mapping(uint256 => mapping(uint256 => uint256))) private pendingDeposits;
+    // starkKey => assetId => vaultId => quantized amount deposited, and accepted by the operator; the
+    // difference is pending. Kept apart so that accepting never changes what a deposit's SSTORE costs
+    // (a wallet's gas estimate made before an acceptance still holds after it).
+    mapping(uint256 => mapping(uint256 => mapping(uint256 => uint256))) private deposited;
+    mapping(uint256 => mapping(uint256 => mapping(uint256 => uint256))) private accepted;
     // ownerKey => assetId => quantized amount claimable on L1.
     mapping(uint256 => mapping(uint256 => uint256)) private pendingWithdrawals;
 
@@ -180,7 +183,7 @@ contract StarkExDevnet {
     // ---- deposits ----
 
     function getDepositBalance(uint256 starkKey, uint256 assetId, uint256 vaultId) external view returns (uint256) {
-        return pendingDeposits[starkKey][assetId][vaultId] * getQuantum(assetId);
+        return pendingDeposit(starkKey, assetId, vaultId) * getQuantum(assetId);
     }
 
     function getQuantizedDepositBalance(uint256 starkKey, uint256 assetId, uint256 vaultId)
@@ -188,7 +191,11 @@ contract StarkExDevnet {
         view
         returns (uint256)
     {
-        return pendingDeposits[starkKey][assetId][vaultId];
+        return pendingDeposit(starkKey, assetId, vaultId);
+    }
+
+    function pendingDeposit(uint256 starkKey, uint256 assetId, uint256 vaultId) private view returns (uint256) {
+        return deposited[starkKey][assetId][vaultId] - accepted[starkKey][assetId][vaultId];
     }
 
     /// Deposit cancellation is not offered here: no request is ever pending.
@@ -201,7 +208,7 @@ contract StarkExDevnet {
         uint256 quantum = quanta[assetType];
         require(msg.value % quantum == 0, "INVALID_AMOUNT");
         uint256 quantizedAmount = msg.value / quantum;
-        pendingDeposits[starkKey][assetType][vaultId] += quantizedAmount;
+        deposited[starkKey][assetType][vaultId] += quantizedAmount;
         emit LogDeposit(msg.sender, starkKey, vaultId, assetType, msg.value, quantizedAmount);
     }
 
@@ -215,7 +222,7 @@ contract StarkExDevnet {
         require(!StarkExAssets.isMintable(selector), "MINTABLE_ASSET_TYPE");
         require(selector == StarkExAssets.ERC20, "NON_FUNGIBLE_ASSET_TYPE");
         uint256 amount = quantizedAmount * quanta[assetType];
-        pendingDeposits[starkKey][assetType][vaultId] += quantizedAmount;
+        deposited[starkKey][assetType][vaultId] += quantizedAmount;
         IERC20(StarkExAssets.tokenOf(assetInfos[assetType])).safeTransferFrom(msg.sender, address(this), amount);
         emit LogDeposit(msg.sender, starkKey, vaultId, assetType, amount, quantizedAmount);
     }
@@ -238,9 +245,8 @@ contract StarkExDevnet {
         uint256 quantizedAmount
     ) public {
         uint256 assetId = calculateAssetIdWithTokenId(assetType, tokenId);
-        uint256 balance = pendingDeposits[starkKey][assetId][vaultId] + quantizedAmount;
-        require(balance <= 1, "ILLEGAL_ERC721_AMOUNT");
-        pendingDeposits[starkKey][assetId][vaultId] = balance;
+        require(pendingDeposit(starkKey, assetId, vaultId) + quantizedAmount <= 1, "ILLEGAL_ERC721_AMOUNT");
+        deposited[starkKey][assetId][vaultId] += quantizedAmount;
         if (quantizedAmount == 1) {
             IERC721(StarkExAssets.tokenOf(assetInfos[assetType])).transferFrom(msg.sender, address(this), tokenId);
         }
@@ -250,15 +256,17 @@ contract StarkExDevnet {
         );
     }
 
-    /// The operator took quantizedAmount of a pending deposit into the stark key's L2 vault.
-    function acceptDeposit(uint256 starkKey, uint256 assetId, uint256 vaultId, uint256 quantizedAmount)
-        external
-        onlyOperator
-    {
-        uint256 pending = pendingDeposits[starkKey][assetId][vaultId];
-        require(pending >= quantizedAmount, "DEPOSIT_INSUFFICIENT");
-        pendingDeposits[starkKey][assetId][vaultId] = pending - quantizedAmount;
-        emit LogDepositAccepted(starkKey, vaultId, assetId, quantizedAmount);
+    /// The deposit L2 took as record sequenceId reached L1 in a batch: quantizedAmount is no longer pending.
+    function acceptDeposit(
+        uint256 starkKey,
+        uint256 assetId,
+        uint256 vaultId,
+        uint256 quantizedAmount,
+        uint256 sequenceId
+    ) external onlyOperator {
+        require(pendingDeposit(starkKey, assetId, vaultId) >= quantizedAmount, "DEPOSIT_INSUFFICIENT");
+        accepted[starkKey][assetId][vaultId] += quantizedAmount;
+        emit LogDepositAccepted(starkKey, vaultId, assetId, quantizedAmount, sequenceId);
     }
 
     // ---- withdrawals ----

@@ -22,11 +22,17 @@ import { orderInfo } from './domain/trading/order-info.js';
 import { cancelOrder, placeOrder, type OrderInput } from './domain/trading/orders.js';
 import { recordUpload, removeUpload, type NewUpload } from './domain/storage/storage.js';
 
+/** Where an L1 deposit's record came from: its transaction, and the vault the depositor named on L1 (hex). */
+export interface L1Origin {
+  readonly tx: string;
+  readonly vault?: string | undefined;
+}
+
 /** What a command works on: the current state, the signature check (passes while the journal is replayed), the L1 deposits' transactions. */
 export interface CommandContext {
   readonly state: State;
   readonly checkSig: SignatureCheck;
-  readonly l1Txs: Map<number, { tx: string; record: string }>;
+  readonly l1Txs: Map<number, L1Origin & { record: string }>;
 }
 
 type Ctx = CommandContext;
@@ -94,10 +100,10 @@ export const COMMAND_TABLE = {
   deposit: (c: Ctx, input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }) => ({
     sequence_id: deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId,
   }),
-  /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction hash. */
-  l1Deposit: (c: Ctx, input: DepositInput, l1Tx: string) => {
+  /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction and vault. */
+  l1Deposit: (c: Ctx, input: DepositInput, l1Tx: string, l1Vault?: string) => {
     const seq = deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
-    c.l1Txs.set(seq, { tx: l1Tx, record: fingerprint(c.state.records.get(seq)) });
+    c.l1Txs.set(seq, { tx: l1Tx, vault: l1Vault, record: fingerprint(c.state.records.get(seq)) });
     return { sequence_id: seq };
   },
   /** `POST /_devnet/set-balance`: the available balance of a fungible asset set to `amount` (no record; see setBalance). */

@@ -6,7 +6,7 @@ import { clockTo, type SettlementOption } from './domain/records/settlement.js';
 import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { State } from './domain/state/state.js';
 import { COMMAND_TABLE, COMMANDS, fingerprint } from './devnet-commands.js';
-import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, TableCommand } from './devnet-commands.js';
+import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, L1Origin, TableCommand } from './devnet-commands.js';
 import { defineQueries, nativeSha256, type Queries, type ReadContext } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
@@ -75,7 +75,7 @@ export class Devnet implements CommandContext, ReadContext {
   readonly checkSig: SignatureCheck;
   readonly l1Contract: string | undefined;
   /** The L1 transaction behind a record (an L1 deposit), for the explorer; kept beside the state, refilled by a journal replay. */
-  readonly l1Txs = new Map<number, { tx: string; record: string }>();
+  readonly l1Txs = new Map<number, L1Origin & { record: string }>();
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
   private readonly snapshots = new Snapshots();
@@ -200,10 +200,11 @@ export class Devnet implements CommandContext, ReadContext {
     }
   }
 
-  l1TxOf(sequenceId: number): string | undefined {
+  /** The L1 deposit behind a live record, if any. */
+  l1Origin(sequenceId: number): L1Origin | undefined {
     const e = this.l1Txs.get(sequenceId);
     // A revert, reset or load can give the sequence id to another record.
-    return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e.tx : undefined;
+    return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e : undefined;
   }
 
   // ---- snapshots and whole-state control ----

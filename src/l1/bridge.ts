@@ -1,10 +1,11 @@
 // The bridge between a devnet and its L1 (an Ethereum JSON-RPC node, Anvil in practice): deposits
-// logged by the StarkEx contract become L2 deposits, L2 withdrawals that reach AcceptedOnL1 are
-// credited on the contract, and claims made there leave the L2 withdraw area. All I/O is here; the
+// logged by the StarkEx contract become L2 deposits; when a batch brings records to AcceptedOnL1,
+// their withdrawals are credited on the contract and their deposits accepted (no longer pending, as
+// in a StarkEx state update); claims made there leave the L2 withdraw area. All I/O is here; the
 // devnet receives each of these as an ordinary journaled command.
 // When L1 is read (the determinism rule): the emulator never polls on a timer. Before each request
-// it reads the contract's logs up to the node's latest block (`sync`), and after it credits the
-// withdrawals that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
+// it reads the contract's logs up to the node's latest block (`sync`), and after it settles on L1
+// the records that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
 // Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
 // state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
@@ -20,7 +21,7 @@ import { attachL1, backWithdrawal, fundAccounts, genesisSeconds, genesisTokens, 
 import type { L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
-import { loadChain, owedCredits, readSavedL1, takenBefore, writeSavedL1 } from './saved.js';
+import { loadChain, owedOnL1, readSavedL1, takenBefore, writeSavedL1 } from './saved.js';
 
 export interface L1Options {
   /** `anvil` starts Anvil (npm package @foundry-rs/anvil); else the URL of a JSON-RPC node with Anvil's test methods. */
@@ -38,12 +39,12 @@ const hex = (v: bigint): string => `0x${v.toString(16)}`;
 const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
 
 /** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
-type Mark = { evm: Hex; cursor: bigint; toCredit: number[] };
+type Mark = { evm: Hex; cursor: bigint; owed: number[] };
 
 export class L1Bridge {
   private devnet: Devnet | undefined;
-  /** Withdrawal records that reached AcceptedOnL1 and are not credited on L1 yet. */
-  private readonly toCredit: number[] = [];
+  /** Records that reached AcceptedOnL1 and L1 has not settled yet: withdrawals to credit, L1 deposits to accept. */
+  private readonly owed: number[] = [];
   /** The last block whose logs were read. */
   private cursor: bigint;
   /** One sync or settle at a time, in request order. */
@@ -133,7 +134,7 @@ export class L1Bridge {
     this.devnet = devnet;
     devnet.onEvent((e) => {
       if (this.devnet !== devnet) return;
-      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.toCredit.push(e.sequence_id);
+      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.owed.push(e.sequence_id);
       else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
     });
     if (first) void this.serially(() => this.fund(devnet));
@@ -150,12 +151,12 @@ export class L1Bridge {
     await fundAccounts(this.rpc, erc20s, this.operator, devnet.accounts().accounts, !restart);
     if (restart) {
       // Its accounts are funded already; the evm snapshots of before are gone with the old node.
-      this.toCredit.push(...(await owedCredits(this.starkEx, devnet.state, this.firstSequence, this.recheckUpTo!)));
+      this.owed.push(...(await owedOnL1(this.starkEx, devnet, this.firstSequence, this.recheckUpTo!)));
       return;
     }
     this.cursor = await this.rpc.blockNumber();
     this.firstSequence = devnet.state.nextSequenceId;
-    this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, toCredit: [] };
+    this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, owed: [] };
     this.dirty = true;
     await this.save();
   }
@@ -165,12 +166,12 @@ export class L1Bridge {
     return this.serially(() => this.readLogs());
   }
 
-  /** After a request: credits on L1 the withdrawals it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
+  /** After a request: settles on L1 the records it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
     this.kept = true;
-    if (this.toCredit.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
+    if (this.owed.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
     return this.serially(async () => {
-      await this.creditWithdrawals();
+      await this.settleOnL1();
       await this.save();
     });
   }
@@ -199,7 +200,7 @@ export class L1Bridge {
   private follow(cmd: string, ids: readonly string[]): void {
     const id = ids.at(-1)!;
     this.dirty = true;
-    const then = { cursor: this.cursor, toCredit: [...this.toCredit] };
+    const then = { cursor: this.cursor, owed: [...this.owed] };
     void this.serially(async () => {
       for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
       if (cmd === 'snapshot') this.marks.set(id, { ...then, evm: await this.rpc.snapshot() });
@@ -216,7 +217,7 @@ export class L1Bridge {
   private async rewind(mark: Mark): Promise<Mark> {
     if (!(await this.rpc.revert(mark.evm))) throw new Error(`L1 has no snapshot ${mark.evm} any more: L2 was reverted, L1 was not`);
     this.cursor = mark.cursor;
-    this.toCredit.splice(0, Infinity, ...mark.toCredit);
+    this.owed.splice(0, Infinity, ...mark.owed);
     return { ...mark, evm: await this.rpc.snapshot() };
   }
 
@@ -239,32 +240,23 @@ export class L1Bridge {
     for (const e of events) await this.take(e.log, e.event.name, e.args, seen);
   }
 
-  /** One event of the contract: a deposit goes to L2 and is accepted on L1, a claim leaves the withdraw area. */
+  /** One event of the contract: a deposit goes to L2 (accepted on L1 when its record reaches it), a claim leaves the withdraw area. */
   private async take(log: Log, name: string, a: Record<string, bigint>, seen: Map<Hex, number>): Promise<void> {
     const devnet = this.devnet;
     if (devnet === undefined) return;
     const failed = (what: string, e: unknown) => problem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
     if (isDeposit(name, a)) {
-      const nft = name === 'LogDepositWithTokenId';
-      const accept = [a.starkKey!, nft ? a.assetId! : a.assetType!, a.vaultId!, a.quantizedAmount!] as const;
-      if (this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo && takenBefore(devnet, log, seen)) {
-        // Taken before a restart; accepted then too, unless L1 still holds it as pending.
-        const pending = (await this.starkEx.read('getQuantizedDepositBalance', accept.slice(0, 3))) as bigint;
-        if (pending < a.quantizedAmount!) return;
-      } else
-        try {
-          const type = this.byType.get(a.assetType!);
-          if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
-          const asset = nft ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! };
-          devnet.l1Deposit({ starkKey: hex(a.starkKey!), contractAddress: type.address ?? 'eth', ...asset }, log.transactionHash);
-        } catch (e) {
-          return failed('not taken into L2', e);
-        }
-      // Accepted before the answer: a wallet estimates its next transaction's gas on settled state
-      // (accepting clears the pending deposit slot, which changes what a later deposit's SSTORE costs).
-      await this.starkEx
-        .write(this.operator, 'acceptDeposit', [...accept])
-        .catch((e) => failed('taken into L2, but not accepted on L1', e));
+      // Read again after a restart, and already in the journal: nothing more to do.
+      if (this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo && takenBefore(devnet, log, seen)) return;
+      try {
+        const type = this.byType.get(a.assetType!);
+        if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
+        const asset = name === 'LogDepositWithTokenId' ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! };
+        const input = { starkKey: hex(a.starkKey!), contractAddress: type.address ?? 'eth', ...asset };
+        devnet.l1Deposit(input, log.transactionHash, hex(a.vaultId!));
+      } catch (e) {
+        failed('not taken into L2', e);
+      }
     } else if (
       (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
       name === 'LogNftWithdrawalPerformed' ||
@@ -278,19 +270,27 @@ export class L1Bridge {
     }
   }
 
-  private async creditWithdrawals(): Promise<void> {
-    const state = this.devnet!.state;
-    if (this.toCredit.length > 0) this.dirty = true;
-    for (const seq of this.toCredit.splice(0)) {
-      const record = state.records.get(seq);
-      if (record?.type !== RECORD_TYPES.withdrawal || record.status !== RecordStatus.AcceptedOnL1) continue;
-      await backWithdrawal(this.starkEx, this.tokens, this.operator, state, record.assetHex);
-      await this.starkEx.write(this.operator, 'creditWithdrawal', [
-        BigInt(record.to!),
-        BigInt(record.assetHex),
-        record.amount,
-        BigInt(seq),
-      ]);
+  /** Withdrawals and L1 deposits whose records reached AcceptedOnL1: credited on L1, accepted there (no longer pending). */
+  private async settleOnL1(): Promise<void> {
+    const devnet = this.devnet!;
+    const state = devnet.state;
+    if (this.owed.length > 0) this.dirty = true;
+    for (const seq of this.owed.splice(0)) {
+      const r = state.records.get(seq);
+      if (r?.status !== RecordStatus.AcceptedOnL1) continue;
+      const vault = r.type === RECORD_TYPES.deposit ? devnet.l1Origin(seq)?.vault : undefined;
+      if (vault !== undefined)
+        await this.starkEx.write(this.operator, 'acceptDeposit', [
+          BigInt(r.starkKey),
+          BigInt(r.assetHex),
+          BigInt(vault),
+          r.amount,
+          BigInt(seq),
+        ]);
+      else if (r.type === RECORD_TYPES.withdrawal) {
+        await backWithdrawal(this.starkEx, this.tokens, this.operator, state, r.assetHex);
+        await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(r.to!), BigInt(r.assetHex), r.amount, BigInt(seq)]);
+      }
     }
   }
 }

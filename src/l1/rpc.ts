@@ -172,7 +172,7 @@ export class EthRpc {
     readonly address?: Hex;
     readonly fromBlock: bigint;
     readonly toBlock: bigint;
-    readonly topics?: readonly (Hex | null)[];
+    readonly topics?: readonly (Hex | readonly Hex[] | null)[];
   }): Promise<Log[]> {
     return this.request<Log[]>('eth_getLogs', [
       { address: filter.address, fromBlock: quantity(filter.fromBlock), toBlock: quantity(filter.toBlock), topics: filter.topics },

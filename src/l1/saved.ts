@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { Devnet } from '../devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
-import type { State } from '../domain/state/state.js';
 import { replaceFile } from '../persistence/files.js';
 import { decodeLog, eventTopic } from './abi.js';
 import type { Hex } from './abi.js';
@@ -69,27 +68,25 @@ export function takenBefore(devnet: Devnet, log: Log, seen: Map<Hex, number>): b
   const before = seen.get(tx) ?? 0;
   seen.set(tx, before + 1);
   let live = 0;
-  for (const seq of devnet.l1Txs.keys()) if (devnet.l1TxOf(seq) === tx) live++;
+  for (const seq of devnet.l1Txs.keys()) if (devnet.l1Origin(seq)?.tx === tx) live++;
   return live > before;
 }
 
 /**
- * After a restart, what L1 still owes: the withdrawals at AcceptedOnL1 (from `firstSequence`, where
- * the bridge first attached) that no LogWithdrawalCredited up to block `upTo` names. Rebuilt from the
- * journal, so a stop between L2 moving one and its credit on L1 loses nothing.
+ * After a restart, what L1 still owes: the records at AcceptedOnL1 (from `firstSequence`, where the
+ * bridge first attached) that are withdrawals or L1 deposits, and that no LogWithdrawalCredited or
+ * LogDepositAccepted up to block `upTo` names. Rebuilt from the journal, so a stop between L2 moving
+ * one and L1 settling it loses nothing.
  */
-export async function owedCredits(starkEx: Contract, state: State, firstSequence: number, upTo: bigint): Promise<number[]> {
-  const item = starkEx.abi.find((i) => i.type === 'event' && i.name === 'LogWithdrawalCredited')!;
-  const logs = await starkEx.rpc.getLogs({ address: starkEx.address, fromBlock: 0n, toBlock: upTo, topics: [eventTopic(item)] });
-  const credited = new Set(logs.map((l) => Number((decodeLog(starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
+export async function owedOnL1(starkEx: Contract, devnet: Devnet, firstSequence: number, upTo: bigint): Promise<number[]> {
+  const topics = starkEx.abi.filter((i) => i.name === 'LogWithdrawalCredited' || i.name === 'LogDepositAccepted').map(eventTopic);
+  const logs = await starkEx.rpc.getLogs({ address: starkEx.address, fromBlock: 0n, toBlock: upTo, topics: [topics] });
+  const settled = new Set(logs.map((l) => Number((decodeLog(starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
   const owed: number[] = [];
-  for (const r of state.records.values())
-    if (
-      r.sequenceId >= firstSequence &&
-      r.type === RECORD_TYPES.withdrawal &&
-      r.status === RecordStatus.AcceptedOnL1 &&
-      !credited.has(r.sequenceId)
-    )
+  for (const r of devnet.state.records.values()) {
+    if (r.sequenceId < firstSequence || r.status !== RecordStatus.AcceptedOnL1 || settled.has(r.sequenceId)) continue;
+    if (r.type === RECORD_TYPES.withdrawal || (r.type === RECORD_TYPES.deposit && devnet.l1Origin(r.sequenceId) !== undefined))
       owed.push(r.sequenceId);
+  }
   return owed;
 }

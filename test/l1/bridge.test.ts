@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetId, assetType } from '../../src/crypto/asset.js';
+import { decodeLog } from '../../src/l1/abi.js';
 import type { Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
@@ -116,9 +117,19 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
       const record = await recordOf(c, alice.stark_key, seq + i);
       expect(record).toMatchObject({ record_type: 1, status: 1, amount });
     }
-    // Accepted on L1: nothing is left pending there, and the exchange holds what was deposited.
-    expect(await starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n])).toBe(0n);
-    expect(await starkEx.read('getQuantizedDepositBalance', [key, RDD20_TYPE, 1n])).toBe(0n);
+    // Pending on L1 until a batch brings their records to L1 (StarkEx accepts deposits in a state
+    // update); then the operator accepts each, naming its record. The exchange holds what was deposited.
+    const pending = () =>
+      Promise.all([
+        starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n]),
+        starkEx.read('getQuantizedDepositBalance', [key, RDD20_TYPE, 1n]),
+      ]);
+    expect(await pending()).toEqual([25n * 10n ** 16n, 3_000_000n]);
+    await c.post('/_devnet/batches', { layer: 'both' });
+    expect(await pending()).toEqual([0n, 0n]);
+    const accepted = await rpc.getLogs({ address: starkEx.address as Hex, fromBlock: 0n, toBlock: await rpc.blockNumber() });
+    const ids = accepted.map((l) => decodeLog(starkEx.abi, l)).filter((e) => e?.name === 'LogDepositAccepted');
+    expect(ids.map((e) => (e!.args as { sequenceId: bigint }).sequenceId)).toEqual([seq, seq + 1, seq + 2].map(BigInt));
     expect(await r721.read('ownerOf', [TOKEN_ID])).toBe(starkEx.address);
     // The explorer's record view names the L1 transaction behind each deposit; other records have none.
     const l1Tx = async (s: number) => (await c.get(`/_devnet/explorer/records/${s}`)).body.l1_tx;
@@ -238,7 +249,6 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: snapshots and resets tak
     const after = await bothLayers();
     expect(after.l2).toBe(then.l2 + 30_000);
     expect(after.exchange).toBe(then.exchange + 3n * 10n ** 16n);
-    expect(await starkEx.read('getDepositBalance', [BigInt(alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
     // The snapshot stays usable, on L1 too.
     await c.post(`/_devnet/snapshots/${snap}/revert`, {});
     expect(await bothLayers()).toEqual(then);

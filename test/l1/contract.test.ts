@@ -247,13 +247,14 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
         /NOT_ERC721_TOKEN/,
       );
 
-      await expect(l1.starkEx.write(alice, 'acceptDeposit', [STARK_KEY, id, 9n, 1n])).rejects.toThrow(/ONLY_OPERATOR/);
-      await expect(l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 2n])).rejects.toThrow(/DEPOSIT_INSUFFICIENT/);
-      const accepted = await l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 1n]);
+      await expect(l1.starkEx.write(alice, 'acceptDeposit', [STARK_KEY, id, 9n, 1n, 7n])).rejects.toThrow(/ONLY_OPERATOR/);
+      await expect(l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 2n, 7n])).rejects.toThrow(/DEPOSIT_INSUFFICIENT/);
+      const accepted = await l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 1n, 7n]);
       expect(accepted.events).toEqual([
-        { name: 'LogDepositAccepted', args: { starkKey: STARK_KEY, vaultId: 9n, assetId: id, quantizedAmount: 1n } },
+        { name: 'LogDepositAccepted', args: { starkKey: STARK_KEY, vaultId: 9n, assetId: id, quantizedAmount: 1n, sequenceId: 7n } },
       ]);
       expect(await sdkDeposits.read('getQuantizedDepositBalance', [STARK_KEY, id, 9n])).toBe(0n);
+      await expect(l1.starkEx.write(operator, 'acceptDeposit', [STARK_KEY, id, 9n, 1n, 7n])).rejects.toThrow(/DEPOSIT_INSUFFICIENT/);
     });
   });
 

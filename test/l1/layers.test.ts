@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assetType } from '../../src/crypto/asset.js';
+import { encodeCall, findFunction } from '../../src/l1/abi.js';
 import type { Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
@@ -184,7 +185,15 @@ describe.skipIf(unavailable !== undefined)('--state with --l1 URL: the node outl
         m = onL1(await client(running.url));
         expect(await m.l2()).toBe(before + 20_000);
         expect(await m.l2()).toBe(before + 20_000);
-        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+        // Both pending on L1 (no batch yet), the one taken before the restart too, until their batch.
+        const pending = () => m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n]);
+        expect(await pending()).toBe(3n * 10n ** 16n);
+        await fetch(`${running.url}/_devnet/batches`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"layer":"both"}',
+        });
+        expect(await pending()).toBe(0n);
       } finally {
         await running.close();
       }
@@ -216,19 +225,27 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil is deterministic', () => 
   }, 120_000);
 });
 
-describe.skipIf(unavailable !== undefined)('--l1 anvil: a wallet deposits again right after an answer', () => {
-  it('each deposit is accepted on L1 before its L2 answer, so the next one is estimated on settled state', async () => {
+describe.skipIf(unavailable !== undefined)('--l1 anvil: a deposit is pending on L1 until its batch reaches L1', () => {
+  it('the batch accepts it, naming its record; a deposit estimated before that acceptance still has gas enough after it', async () => {
     const running = await startDevnet({ port: 0, l1: 'anvil' });
     try {
-      const m = onL1(await client(running.url));
+      const c = await client(running.url);
+      const m = onL1(c);
+      const key = BigInt(m.alice.stark_key);
+      const pending = () => m.starkEx.read('getDepositBalance', [key, ETH_TYPE, 1n]);
       const before = await m.l2();
-      // Each depositEth is estimated by the node (no gas given), as a wallet's is; had acceptDeposit
-      // still been pending, the slot it clears would make the estimate 15k gas short.
-      for (let i = 1; i <= 10; i++) {
-        await m.deposit(10n ** 12n);
-        expect(await m.l2()).toBe(before + i);
-        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
-      }
+      await m.deposit(10n ** 12n);
+      expect(await m.l2()).toBe(before + 1);
+      expect(await pending()).toBe(10n ** 12n);
+      // The wallet estimates its next deposit now and sends it after the batch accepted the first: had
+      // accepting cleared the slot the deposit writes, the estimate would be 15k gas short.
+      const data = encodeCall(findFunction(m.starkEx.abi, 'depositEth', 3), [key, ETH_TYPE, 1n]);
+      const gas = await m.rpc.request<Hex>('eth_estimateGas', [{ from: m.wallet, to: m.starkEx.address, data, value: '0xe8d4a51000' }]);
+      await c.post('/_devnet/batches', { layer: 'both' });
+      expect(await pending()).toBe(0n);
+      await m.rpc.send({ from: m.wallet, to: m.starkEx.address, data, value: 10n ** 12n, gas: BigInt(gas) });
+      expect(await m.l2()).toBe(before + 2);
+      expect(await pending()).toBe(10n ** 12n);
     } finally {
       await running.close();
     }
@@ -334,7 +351,7 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
       try {
         m = onL1(await client(running.url));
         expect(await m.l2()).toBe(before + 10_000);
-        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(0n);
+        expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(10n ** 16n);
       } finally {
         await running.close();
       }

@@ -122,7 +122,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
       handle: ({ params: { sequence_id: id } }) =>
-        found(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)), `record ${id}`),
+        found(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1Origin(id)?.tx), `record ${id}`),
     })
     .add({
       method: 'GET',
