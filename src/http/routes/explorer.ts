@@ -50,9 +50,7 @@ const loadAssets = () => (assets ??= import('../../explorer/assets.js'));
 export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
   const group = new RouteGroup({ tag: 'explorer', reply: 'plain' });
   for (const [path, type] of Object.entries(EXPLORER_ASSET_TYPES)) {
-    group.add({
-      method: 'GET',
-      path,
+    group.add('GET', path, {
       summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`,
       produces: { type: type.split(';')[0]!, schema: TEXT },
       handle: async ({ c }) =>
@@ -60,31 +58,23 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
     });
   }
   group
-    .add({
-      method: 'GET',
-      path: '/favicon.ico',
+    .add('GET', '/favicon.ico', {
       summary: "The explorer's icon (SVG)",
       produces: { type: 'image/svg+xml', schema: TEXT },
       handle: ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/overview',
+    .add('GET', '/_devnet/overview', {
       summary: 'What the explorer shows: accounts, balances, books, records, storage',
       response: OVERVIEW,
       handle: ({ c }) => redact(explorerOverview(devnet.state, devnet.storage.gateway(namespacedOrigin(c.req.raw)))),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/search',
+    .add('GET', '/_devnet/search', {
       response: SEARCH,
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
       handle: ({ query }) => redact({ query: query.q, hits: search(devnet.state, query.q) }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/records',
+    .add('GET', '/_devnet/explorer/records', {
       response: EXPLORER_RECORDS,
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
       query: {
@@ -100,9 +90,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 /** The detail pages: an account, a record, an order, a contract, a stored file. */
 function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): RouteGroup {
   return group
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/accounts/:stark_key',
+    .add('GET', '/_devnet/explorer/accounts/:stark_key', {
       response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
@@ -115,18 +103,14 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
         return found(accountView(devnet.state, key, page), `account ${key}`);
       },
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/records/:sequence_id',
+    .add('GET', '/_devnet/explorer/records/:sequence_id', {
       response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
       handle: ({ params: { sequence_id: id } }) =>
         found(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1TxOf(id)), `record ${id}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/orders/:order_id',
+    .add('GET', '/_devnet/explorer/orders/:order_id', {
       response: EXPLORER_ORDER,
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
@@ -134,9 +118,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       handle: ({ params, query }) =>
         found(orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `order ${params.order_id}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/contracts/:address',
+    .add('GET', '/_devnet/explorer/contracts/:address', {
       response: EXPLORER_CONTRACT,
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
@@ -144,9 +126,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       handle: ({ params, query }) =>
         found(contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `contract ${params.address}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/files/:cid',
+    .add('GET', '/_devnet/explorer/files/:cid', {
       response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
@@ -162,9 +142,7 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
   inspector.subscribers = () => fanout.size;
   const number = (x: bigint | undefined) => (x === undefined ? undefined : Number(x));
   return group
-    .add({
-      method: 'GET',
-      path: '/_devnet/requests',
+    .add('GET', '/_devnet/requests', {
       response: JOURNAL,
       summary: 'The request journal: the last requests, newest first (no header; secrets in the query and body [redacted])',
       description: `Holds the last ${journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
@@ -188,16 +166,12 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
         return { entries, last_id: journal.nextId - 1, size: journal.size, capacity: journal.capacity };
       },
     })
-    .add({
-      method: 'DELETE',
-      path: '/_devnet/requests',
+    .add('DELETE', '/_devnet/requests', {
       response: JOURNAL_CLEARED,
       summary: 'Empties the request journal (ids go on)',
       handle: () => ({ removed: journal.clear() }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/events',
+    .add('GET', '/_devnet/events', {
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
       produces: { type: 'text/event-stream', schema: TEXT },
@@ -206,9 +180,7 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
       query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
       handle: ({ c }) => fanout.respond(c),
     })
-    .add({
-      method: 'GET',
-      path: '/metrics',
+    .add('GET', '/metrics', {
       summary: 'Prometheus metrics (text exposition format 0.0.4)',
       description:
         'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',

@@ -84,25 +84,19 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
   const cid = asText({ description: 'a stored CID' });
   return (
     new RouteGroup({ tag: 'storage', reply: 'plain' })
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid',
+      .add('GET', '/ipfs/:cid', {
         summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
         params: { cid },
         ...gateway,
       })
       // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
       // because no OpenAPI template matches it otherwise.
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid/',
+      .add('GET', '/ipfs/:cid/', {
         summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
         params: { cid },
         ...gateway,
       })
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid/:path{.+}',
+      .add('GET', '/ipfs/:cid/:path{.+}', {
         summary: 'A file or directory inside a stored directory',
         params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) },
         ...gateway,

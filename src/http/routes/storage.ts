@@ -21,9 +21,7 @@ const UPLOAD = v.object({
 export function storageRoutes(devnet: Devnet): RouteGroup {
   const storage = devnet.storage;
   return new RouteGroup({ tag: 'storage', reply: 'ok', auth: true }, devnet)
-    .add({
-      method: 'POST',
-      path: '/v1/project/:uuid/storage',
+    .add('POST', '/v1/project/:uuid/storage', {
       summary: 'Uploads a file (or a CAR of a directory), streamed, at most 100 MiB (413 beyond)',
       description:
         'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
@@ -46,9 +44,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         return staged.commit();
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/project/:uuid/storage',
+    .add('GET', '/v1/project/:uuid/storage', {
       summary: "A project's stored files, paginated under data.storages",
       params: { uuid: uuid() },
       query: { ...PAGE_FIELDS },
@@ -68,9 +64,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         return { storages: { ...p, page_size: String(p.page_size) } };
       },
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project/:uuid/storage/remove',
+    .add('POST', '/v1/project/:uuid/storage/remove', {
       summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
       params: { uuid: uuid() },
       body: { cid: text() },
