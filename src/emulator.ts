@@ -115,16 +115,11 @@ function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | un
  */
 function settingsOf(options: DevnetOptions): Record<string, unknown> {
   const skip = new Set(['genesis', 'blockStore', 'events', 'requestClock', 'onRequest', 'socket']);
-  const data = (v: unknown): unknown =>
-    typeof v === 'bigint'
-      ? v.toString()
-      : Array.isArray(v)
-        ? v.map(data)
-        : typeof v === 'object' && v !== null
-          ? Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (typeof x === 'function' ? [] : [[k, data(x)]])))
-          : v;
-  const kept = Object.entries(options).filter(([k, v]) => !skip.has(k) && v !== undefined && typeof v !== 'function');
-  return redact(data(Object.fromEntries(kept)) as Record<string, unknown>);
+  // JSON drops the functions and the undefined values.
+  const text = JSON.stringify(options, function (this: unknown, k, v: unknown) {
+    return this === options && skip.has(k) ? undefined : typeof v === 'bigint' ? v.toString() : v;
+  });
+  return redact(JSON.parse(text) as Record<string, unknown>);
 }
 
 /** The app options of an instance: its error statuses, its defences and limits, and where its request log goes. */

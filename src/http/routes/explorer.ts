@@ -26,21 +26,25 @@ import {
   recordPage,
 } from '../../explorer/views.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
+import { withDefault } from '../fields/field.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout, type EventStreamOptions } from '../event-stream.js';
 
 /** What a non-JSON answer's body is: text (the page, an event stream, metrics). */
 const TEXT = v.string();
-const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
-const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
+const PAGE_LIMIT = withDefault(
+  optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n }),
+  DEFAULT_PAGE,
+  Number,
+  `1..${MAX_PAGE}, default ${DEFAULT_PAGE}`,
+);
+const OFFSET = withDefault(optUint({ below: 1n << 31n }), 0, Number, 'entries to skip (the `next` of the page before)');
 
 /** The view redacted, or 19 as the emulated API answers an unknown id (HTTP status by --error-status). */
 function found<T>(view: T | undefined, what: string): T {
   if (view === undefined) throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
   return redact(view);
 }
-
-const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
 
 // The page's bodies load on the first request that needs them (once per process): most runs never
 // open the explorer, so start-up does not pay for them.
@@ -81,8 +85,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
         before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }),
         limit: PAGE_LIMIT,
       },
-      handle: ({ query }) =>
-        redact(recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE))),
+      handle: ({ query }) => redact(recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), query.limit)),
     });
   return inspectorRoutes(detailRoutes(group, devnet, inspector), devnet, inspector, events);
 }
@@ -99,7 +102,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
         let key = params.stark_key.trim().toLowerCase();
         if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
         else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
-        const page = { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) };
+        const page = { records: query.records, orders: query.orders, limit: query.limit };
         return found(accountView(devnet.state, key, page), `account ${key}`);
       },
     })
@@ -115,8 +118,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-      handle: ({ params, query }) =>
-        found(orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `order ${params.order_id}`),
+      handle: ({ params, query }) => found(orderView(devnet.state, params.order_id, query.offset, query.limit), `order ${params.order_id}`),
     })
     .add('GET', '/_devnet/explorer/contracts/:address', {
       response: EXPLORER_CONTRACT,
@@ -124,7 +126,7 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
       handle: ({ params, query }) =>
-        found(contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `contract ${params.address}`),
+        found(contractView(devnet.state, params.address, query.offset, query.limit), `contract ${params.address}`),
     })
     .add('GET', '/_devnet/explorer/files/:cid', {
       response: EXPLORER_FILE,
@@ -152,7 +154,12 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
         status: optUint({ below: 600n, description: 'HTTP status' }),
         error_code: optUint({ below: 1n << 31n, description: 'the FAILED code (0: OK answers)' }),
         since: optUint({ below: 1n << 53n, description: 'entries with a higher id only (the `last_id` of an earlier answer)' }),
-        limit: optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n, description: `1..${MAX_JOURNAL_LIMIT}, default 100` }),
+        limit: withDefault(
+          optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n }),
+          100,
+          Number,
+          `1..${MAX_JOURNAL_LIMIT}, default 100`,
+        ),
       },
       handle: ({ query: q }) => {
         const entries = journal.list({
@@ -161,7 +168,7 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
           status: number(q.status),
           error_code: number(q.error_code),
           since: number(q.since),
-          limit: n(q.limit, 100),
+          limit: q.limit,
         });
         return { entries, last_id: journal.nextId - 1, size: journal.size, capacity: journal.capacity };
       },
