@@ -1,8 +1,8 @@
 // Per-project file storage (API key): upload (streamed multipart), list, remove.
 import { namespacedOrigin } from '../namespace.js';
 import type { Devnet } from '../../devnet.js';
-import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
-import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
+import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../devnet-storage.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
@@ -33,8 +33,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         const id = params.uuid;
         storage.requireProject(key, id);
         const declared = Number(c.req.header('content-length') ?? '0');
-        if (declared > MAX_BODY_BYTES)
-          throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
+        if (declared > MAX_BODY_BYTES) throw uploadTooLarge();
         const stream = c.req.raw.body;
         if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
         const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) =>
