@@ -141,12 +141,6 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
   };
 }
 
-export interface Namespaced {
-  registry: NamespaceRegistry;
-  /** The default namespace: the instance's `devnet` and `restored`. */
-  main: Made;
-}
-
 /** Closes a namespace; `discard` removes its state dir too (never default's), and DIR/ns with its last namespace. */
 function closeNamespace(made: Made, name: string, stateDir: string | undefined, discard: boolean): void {
   made.persistence?.close();
@@ -177,7 +171,7 @@ export function namespaced(
   support: StateDirSupport | undefined,
   boundHost?: string,
   l1?: { link(name: string): DevnetOptions['l1Link']; bind(name: string, devnet: Devnet): void },
-): Namespaced {
+): Omit<Emulator, 'control' | 'close'> {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
   const baseSeed = seedOf(options.seed, genesis);
   const app = appOptions(options, boundHost);
@@ -239,7 +233,7 @@ export function namespaced(
     for (const c of checked.slice(opened)) c.checked.abandon();
     throw e;
   }
-  return { registry, main: main! };
+  return { namespaces: registry, devnet: main!.devnet, restored: main!.persistence?.report };
 }
 
 /** The code a state dir needs, loaded on first need: an emulator without --state never loads it. */

@@ -68,9 +68,6 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
   readonly c: Context;
 }
 
-/** What every route of a group shares: its tag, its reply (a route may name its own) and whether it needs a key. */
-export type GroupDefaults = Pick<RouteSpec, 'tag' | 'reply' | 'auth'>;
-
 /**
  * A route as its group declares it: the declaration with its handler last (its types come from the fields above it).
  * The handler returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes).
@@ -87,9 +84,9 @@ export class RouteGroup {
   readonly hono = new Hono();
   readonly specs: AnyRouteSpec[] = [];
 
-  /** `devnet` checks API keys for `auth` routes. */
+  /** `defaults`: what every route of the group shares (a route may name its own reply); `devnet` checks API keys for `auth` routes. */
   constructor(
-    private readonly defaults: GroupDefaults,
+    private readonly defaults: Pick<RouteSpec, 'tag' | 'reply' | 'auth'>,
     private readonly devnet?: Devnet,
   ) {}
 
