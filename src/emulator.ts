@@ -87,7 +87,6 @@ interface Made {
 
 /** A devnet whose state dir (if any) is read and replayed, with nothing written yet: open() writes, abandon() lets it go. */
 interface Checked {
-  devnet: Devnet;
   open(): Made;
   abandon(): void;
 }
@@ -102,7 +101,7 @@ function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | un
     const devnet = new Devnet({ ...config, wallMicros, blockStore });
     const checked =
       claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: config.durability ?? 'write' });
-    return { devnet, open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
+    return { open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
   } catch (e) {
     claim?.release();
     throw e;
