@@ -109,10 +109,7 @@ export class FaultTable {
 
   /** Adds a fault from a POST /_devnet/faults body (19 for anything off); `sent` tells given from absent. */
   add(b: Values<typeof FAULT_BODY>, sent: (name: keyof typeof FAULT_BODY) => boolean): Fault {
-    const method = b.method;
-    const path = b.path;
-    const errorCode = b.error_code;
-    const latencyMs = b.latency_ms;
+    const { method, path, error_code: errorCode, latency_ms: latencyMs } = b;
     if (errorCode === null && latencyMs === 0) fail(ErrorCode.InvalidParam, 'a fault needs error_code, latency_ms, or both');
     const probability = b.probability;
     if (probability !== null && (sent('nth') || sent('count')))
