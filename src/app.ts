@@ -105,9 +105,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   // the schema converter loads only then, so start-up does not pay for it.
   let document: unknown;
   mount(
-    new RouteGroup({ tag: 'docs', reply: 'plain' }).add({
-      method: 'GET',
-      path: '/openapi.json',
+    new RouteGroup({ tag: 'docs', reply: 'plain' }).add('GET', '/openapi.json', {
       summary: 'This OpenAPI 3.1 document',
       response: DOCUMENT,
       handle: async () => {

@@ -13,17 +13,8 @@ export type AccountsInfo = ReturnType<Devnet['accounts']>;
 
 export type DepositInput = { stark_key: string; contract_address: string } & ({ amount: Int } | { token_id: Int });
 
-export interface FaultInput {
-  path: string;
-  method?: string;
-  error_code?: number;
-  latency_ms?: number;
-  nth?: number;
-  count?: number;
-  probability?: number;
-  seed?: string;
-  message?: string;
-}
+/** The body of POST /_devnet/faults: a fault's settings, each optional but the path (see FAULT_BODY). */
+export type FaultInput = Pick<Fault, 'path'> & Partial<Omit<Fault, 'id' | 'path' | 'seen' | 'fired'>>;
 
 export type FaultView = Fault;
 export type Invariants = ReturnType<Devnet['invariants']>;

@@ -14,17 +14,12 @@ export interface CommandEvent {
   time: string;
 }
 
-/** A record that appeared (`from` null) or moved status during the command `cmd`. */
-export interface RecordEvent {
-  seq: number;
+/** A record that appeared (`from` null) or moved status during the command `cmd`, at its `time`. */
+export interface RecordEvent extends Omit<CommandEvent, 'type'> {
   type: 'record';
-  cmd: string;
   sequence_id: number;
   from: number | null;
   to: number;
-  summary: string;
-  /** The emulator clock after the command that made the move. */
-  time: string;
 }
 
 export type DevnetEvent = CommandEvent | RecordEvent;

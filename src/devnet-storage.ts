@@ -36,18 +36,6 @@ function isCar(file: UploadFile): boolean {
 /** The longest file name kept (a name, as everywhere: docs/guarantees.md). */
 const MAX_FILE_NAME = 256;
 
-/** What one upload may take under the project's quota, as far as can be told before its CID is known. */
-interface Allowance {
-  quota: number | undefined;
-  /** Bytes left under the quota. */
-  left: number;
-  /**
-   * Past this many bytes the upload is refused while it streams: past what is left, and past the
-   * largest listed file (a file the project lists already is stored again for free, and no larger).
-   */
-  streamLimit: number;
-}
-
 function overQuota(projectUuid: string, quota: number, left: number): DevnetError {
   return new DevnetError(
     ErrorCode.InvalidParam,
@@ -56,19 +44,21 @@ function overQuota(projectUuid: string, quota: number, left: number): DevnetErro
   );
 }
 
-/** Counts bytes as they pass and stops the stream past the limit or the quota (413), before more is read. */
+/** 413: past the real service's upload limit. */
+export const uploadTooLarge = (): DevnetError =>
+  new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
+
+/** Counts bytes as they pass and stops the stream past the upload limit or `quotaLimit` (413), before more is read. */
 async function* limited(
   chunks: AsyncIterable<Uint8Array>,
-  max: number,
   counter: { bytes: number },
-  allowance: Allowance,
-  projectUuid: string,
+  quotaLimit: number,
+  quotaError: () => DevnetError,
 ): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     counter.bytes += chunk.length;
-    if (counter.bytes > max) throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${max} bytes (100 MiB)`, 413);
-    if (allowance.quota !== undefined && counter.bytes > allowance.streamLimit)
-      throw overQuota(projectUuid, allowance.quota, allowance.left);
+    if (counter.bytes > MAX_UPLOAD_BYTES) throw uploadTooLarge();
+    if (counter.bytes > quotaLimit) throw quotaError();
     yield chunk;
   }
 }
@@ -132,13 +122,6 @@ export class DevnetStorage {
     return { used: Number(used), largest: Number(largest), listed };
   }
 
-  private allowance(apiKey: string, projectUuid: string): Allowance {
-    if (this.quota === undefined) return { quota: undefined, left: Infinity, streamLimit: Infinity };
-    const { used, largest } = this.usage(apiKey, projectUuid);
-    const left = this.quota - used;
-    return { quota: this.quota, left, streamLimit: Math.max(left, largest) };
-  }
-
   gateway(requestOrigin: string): string {
     return this.gatewayUrl ?? requestOrigin;
   }
@@ -163,10 +146,13 @@ export class DevnetStorage {
     await this.warm();
     const batch = this.blocks.batch();
     const counter = { bytes: 0 };
-    const allowance = this.allowance(apiKey, projectUuid);
+    // Refused while it streams past what is left of the quota, and past the largest listed file (a
+    // file the project lists already is stored again for free, and no larger).
+    const { used, largest } = this.quota === undefined ? { used: 0, largest: 0 } : this.usage(apiKey, projectUuid);
+    const left = (this.quota ?? Infinity) - used;
     let root: CID;
     try {
-      const chunks = limited(file.chunks, MAX_UPLOAD_BYTES, counter, allowance, projectUuid);
+      const chunks = limited(file.chunks, counter, Math.max(left, largest), () => overQuota(projectUuid, this.quota!, left));
       // The UnixFS writer, the CAR reader and the exporter load on first use: together they would
       // more than double the emulator's cold start, and most runs never store a file.
       root = isCar(file)

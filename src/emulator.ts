@@ -87,7 +87,6 @@ interface Made {
 
 /** A devnet whose state dir (if any) is read and replayed, with nothing written yet: open() writes, abandon() lets it go. */
 interface Checked {
-  devnet: Devnet;
   open(): Made;
   abandon(): void;
 }
@@ -102,7 +101,7 @@ function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | un
     const devnet = new Devnet({ ...config, wallMicros, blockStore });
     const checked =
       claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: config.durability ?? 'write' });
-    return { devnet, open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
+    return { open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
   } catch (e) {
     claim?.release();
     throw e;
@@ -115,16 +114,11 @@ function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | un
  */
 function settingsOf(options: DevnetOptions): Record<string, unknown> {
   const skip = new Set(['genesis', 'blockStore', 'events', 'requestClock', 'onRequest', 'socket']);
-  const data = (v: unknown): unknown =>
-    typeof v === 'bigint'
-      ? v.toString()
-      : Array.isArray(v)
-        ? v.map(data)
-        : typeof v === 'object' && v !== null
-          ? Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (typeof x === 'function' ? [] : [[k, data(x)]])))
-          : v;
-  const kept = Object.entries(options).filter(([k, v]) => !skip.has(k) && v !== undefined && typeof v !== 'function');
-  return redact(data(Object.fromEntries(kept)) as Record<string, unknown>);
+  // JSON drops the functions and the undefined values.
+  const text = JSON.stringify(options, function (this: unknown, k, v: unknown) {
+    return this === options && skip.has(k) ? undefined : typeof v === 'bigint' ? v.toString() : v;
+  });
+  return redact(JSON.parse(text) as Record<string, unknown>);
 }
 
 /** The app options of an instance: its error statuses, its defences and limits, and where its request log goes. */
@@ -144,12 +138,6 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
     settings: settingsOf(options),
     onRequest: sinks.length ? (e: RequestLogEntry) => sinks.forEach((f) => f(e)) : undefined,
   };
-}
-
-export interface Namespaced {
-  registry: NamespaceRegistry;
-  /** The default namespace: the instance's `devnet` and `restored`. */
-  main: Made;
 }
 
 /** Closes a namespace; `discard` removes its state dir too (never default's), and DIR/ns with its last namespace. */
@@ -182,7 +170,7 @@ export function namespaced(
   support: StateDirSupport | undefined,
   boundHost?: string,
   l1?: { link(name: string): DevnetOptions['l1Link']; bind(name: string, devnet: Devnet): void },
-): Namespaced {
+): Omit<Emulator, 'control' | 'close'> {
   const genesis = options.genesis ?? readGenesisFile(options.genesisPath);
   const baseSeed = seedOf(options.seed, genesis);
   const app = appOptions(options, boundHost);
@@ -244,7 +232,7 @@ export function namespaced(
     for (const c of checked.slice(opened)) c.checked.abandon();
     throw e;
   }
-  return { registry, main: main! };
+  return { namespaces: registry, devnet: main!.devnet, restored: main!.persistence?.report };
 }
 
 /** The code a state dir needs, loaded on first need: an emulator without --state never loads it. */

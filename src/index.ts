@@ -9,17 +9,11 @@ const IN_PROCESS_URL = 'http://devnet.local';
 
 // Synchronous, so a state dir's code comes with this module (the CLI imports server.ts instead).
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const { registry, main } = namespaced(options, STATE_DIR_SUPPORT);
+  const emulator = namespaced(options, STATE_DIR_SUPPORT);
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> =>
-    registry.fetch(toRequest(input, init, IN_PROCESS_URL));
-  return {
-    fetch,
-    control: controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken }),
-    devnet: main.devnet,
-    namespaces: registry,
-    restored: main.persistence?.report,
-    close: async () => registry.close(),
-  };
+    emulator.namespaces.fetch(toRequest(input, init, IN_PROCESS_URL));
+  const control = controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken });
+  return { ...emulator, fetch, control, close: async () => emulator.namespaces.close() };
 }
 
 export { KEEP_ALIVE_MS, startDevnet } from './server.js';

@@ -5,11 +5,11 @@ import { FlagError } from './command-line.js';
 import { GenesisError } from './domain/lifecycle/genesis.js';
 import { startDevnet, type RunningDevnet } from './server.js';
 import { VERSION } from './version.js';
-import { isSubcommand, runSubcommand } from './subcommands.js';
 import { cryptoWarmUp } from './crypto/warm.js';
 import { healthCommand } from './health-check.js';
-import { removeListenFile, writeListenFile } from './listen-file.js';
-import { dumpStateFile, loadStateFile } from './state-file.js';
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
+import type { Devnet } from './devnet.js';
+import { replaceFile, writeAll } from './persistence/files.js';
 
 function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
@@ -51,6 +51,33 @@ function restoreReport(restored: RunningDevnet['restored']): Record<string, unkn
   return { dir, restored: restored.restored, replayed, dropped_tail: restored.droppedTail !== null, journal_missing: journalMissing };
 }
 
+// --dump-state FILE / --load-state FILE (Anvil's names): the state dump of GET /_devnet/state as one file, written on
+// exit atomically (a crash leaves the old file or the new one) and loaded at start (checked as POST /_devnet/state checks it).
+
+/** Writes the devnet's dump to `path` piece by piece (never one string), replacing the file whole. */
+function dumpStateFile(devnet: Devnet, path: string): void {
+  replaceFile(
+    path,
+    (fd) => {
+      for (const piece of devnet.dumpPieces()) writeAll(fd, Buffer.from(piece, 'utf8'));
+    },
+    'write',
+  );
+}
+
+/** The text of a file in pieces of 1 MiB (a dump of millions of records is no single string). */
+function* filePieces(path: string): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(1 << 20);
+    const decoder = new TextDecoder();
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) yield decoder.decode(buf.subarray(0, n), { stream: true });
+    yield decoder.decode();
+  } finally {
+    closeSync(fd);
+  }
+}
+
 const warn = (text: string): void => void process.stderr.write(`l2-devnet: ${text}\n`);
 
 /** Says why and exits 1, closing the emulator first when it runs. */
@@ -83,7 +110,8 @@ function onShutdown(running: RunningDevnet, options: CliOptions): void {
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    if (options.listenFile !== undefined) removeListenFile(options.listenFile);
+    // Gone on a clean exit: a health check that runs after it finds nothing to ask.
+    if (options.listenFile !== undefined) rmSync(options.listenFile, { force: true });
     if (options.dumpState !== undefined) {
       try {
         dumpStateFile(running.devnet, options.dumpState);
@@ -101,10 +129,25 @@ function onShutdown(running: RunningDevnet, options: CliOptions): void {
   process.on('SIGTERM', shutdown);
 }
 
+/** Runs `l2-devnet scenario|fuzz ARGS...` (loaded only when named, so serving starts as fast) and returns its exit code. */
+async function runSubcommand(name: 'scenario' | 'fuzz', argv: readonly string[]): Promise<number> {
+  if (name === 'scenario') return (await import('./scenario/cli.js')).scenarioCommand(argv);
+  let fuzz: typeof import('./testing/fuzz-cli.js');
+  try {
+    fuzz = await import('./testing/fuzz-cli.js');
+  } catch (e) {
+    // fast-check is an optional peer: a project that installed l2-devnet alone has no fuzzer.
+    if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !String((e as Error).message).includes('fast-check')) throw e;
+    process.stderr.write('l2-devnet fuzz: needs fast-check, an optional peer dependency of l2-devnet: npm install --save-dev fast-check\n');
+    return 2;
+  }
+  return fuzz.fuzzCommand(argv);
+}
+
 async function main(): Promise<void> {
   const sub = process.argv[2];
   if (sub === 'health') return void (process.exitCode = await healthCommand(process.argv.slice(3), process.env));
-  if (isSubcommand(sub)) return void (process.exitCode = await runSubcommand(sub, process.argv.slice(3)));
+  if (sub === 'scenario' || sub === 'fuzz') return void (process.exitCode = await runSubcommand(sub, process.argv.slice(3)));
   const options = cliOptions();
   if (options === undefined) return;
   let running: RunningDevnet;
@@ -118,7 +161,7 @@ async function main(): Promise<void> {
   // Loaded in the turn startDevnet resolved in, so before the first request is handled.
   if (options.loadState !== undefined) {
     try {
-      loadStateFile(running.devnet, options.loadState);
+      running.devnet.loadPieces(filePieces(options.loadState));
     } catch (e) {
       return fail(`--load-state ${options.loadState}: ${(e as Error).message}`, running);
     }
@@ -128,7 +171,8 @@ async function main(): Promise<void> {
   const state = restoreReport(running.restored);
   if (options.listenFile !== undefined) {
     try {
-      writeListenFile(options.listenFile, running.listenUrl);
+      // Written whole (a temp file renamed over it), so `l2-devnet health` never reads half a URL.
+      replaceFile(options.listenFile, running.listenUrl + '\n', 'write');
     } catch (e) {
       return fail(`--listen-file ${options.listenFile}: ${(e as Error).message}`, running);
     }

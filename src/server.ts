@@ -9,7 +9,7 @@ import { listenUrl } from './listen-url.js';
 import { boundPipelining } from './http/pipelining.js';
 import { loadStateDirSupport, namespaced, storedNamespaces } from './emulator.js';
 import { DEFAULT_NAMESPACE } from './http/namespace.js';
-import type { DevnetOptions, Emulator, Namespaced } from './emulator.js';
+import type { DevnetOptions, Emulator } from './emulator.js';
 
 export interface StartOptions extends DevnetOptions {
   host?: string;
@@ -88,7 +88,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
           genesis,
           [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)],
         );
-  let built: Namespaced;
+  let built: ReturnType<typeof namespaced>;
   try {
     built = namespaced({ ...options, genesis }, support, host, l1);
   } catch (e) {
@@ -96,7 +96,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     throw e;
   }
   await l1?.settled();
-  const { registry, main } = built;
+  const registry = built.namespaces;
   let lastRequestAt = -Infinity;
   const answer = (request: Request, env?: unknown): Response | Promise<Response> => {
     lastRequestAt = performance.now();
@@ -114,9 +114,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         listenUrl: local,
         port: info.port,
         control: controlClient(fetch, local, { token: options.controlToken }),
-        devnet: main.devnet,
-        namespaces: registry,
-        restored: main.persistence?.report,
+        ...built,
         l1: l1?.link(DEFAULT_NAMESPACE),
         sinceLastRequest: () => performance.now() - lastRequestAt,
         close: () =>

@@ -6,18 +6,12 @@ import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { failure } from './reply.js';
 import type { ErrorStatusMode } from './errors.js';
 import * as v from 'valibot';
-import { fieldOf, isMissing, refuse, show, type Field, type Values } from './fields/field.js';
+import { fieldOf, isMissing, refuse, show, withDefault, type Values } from './fields/field.js';
 import { optUint } from './fields/kinds.js';
 import { optFreeText, optText, TEXT_LIMITS } from './fields/text.js';
 import { count, int, text } from '../domain/values/wire.js';
 
 const CODES = new Set<number>(Object.values(ErrorCode));
-
-/** An optional field read through `then`, with `fallback` when absent. */
-function withDefault<T, U>(field: Field<T | undefined>, fallback: U, then: (value: T) => U, description: string): Field<U> {
-  const finish = v.transform((x: T | undefined) => (x === undefined ? fallback : then(x)));
-  return fieldOf(v.pipe(field.json, finish), field.refusals, { description });
-}
 
 const PATH_TEXT = optText({ max: TEXT_LIMITS.url });
 const PATH = fieldOf(
@@ -115,10 +109,7 @@ export class FaultTable {
 
   /** Adds a fault from a POST /_devnet/faults body (19 for anything off); `sent` tells given from absent. */
   add(b: Values<typeof FAULT_BODY>, sent: (name: keyof typeof FAULT_BODY) => boolean): Fault {
-    const method = b.method;
-    const path = b.path;
-    const errorCode = b.error_code;
-    const latencyMs = b.latency_ms;
+    const { method, path, error_code: errorCode, latency_ms: latencyMs } = b;
     if (errorCode === null && latencyMs === 0) fail(ErrorCode.InvalidParam, 'a fault needs error_code, latency_ms, or both');
     const probability = b.probability;
     if (probability !== null && (sent('nth') || sent('count')))

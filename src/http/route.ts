@@ -68,14 +68,14 @@ export interface RouteInput<P extends FieldMap, Q extends FieldMap, B extends Fi
   readonly c: Context;
 }
 
-/** What every route of a group shares: its tag, its reply (a route may name its own) and whether it needs a key. */
-export type GroupDefaults = Pick<RouteSpec, 'tag' | 'reply' | 'auth'>;
-
 /**
  * A route as its group declares it: the declaration with its handler last (its types come from the fields above it).
  * The handler returns the answer's data (sent as the declared reply), or a Response of its own (e.g. a file's bytes).
  */
-export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = Omit<RouteSpec<P, Q, B>, 'tag' | 'reply'> & {
+export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = Omit<
+  RouteSpec<P, Q, B>,
+  'tag' | 'reply' | 'method' | 'path'
+> & {
   readonly reply?: ReplyKind;
   readonly handle: (input: RouteInput<P, Q, B>) => unknown;
 };
@@ -84,18 +84,19 @@ export class RouteGroup {
   readonly hono = new Hono();
   readonly specs: AnyRouteSpec[] = [];
 
-  /** `devnet` checks API keys for `auth` routes. */
+  /** `defaults`: what every route of the group shares (a route may name its own reply); `devnet` checks API keys for `auth` routes. */
   constructor(
-    private readonly defaults: GroupDefaults,
+    private readonly defaults: Pick<RouteSpec, 'tag' | 'reply' | 'auth'>,
     private readonly devnet?: Devnet,
   ) {}
 
   /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
-  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>({
-    handle: handler,
-    ...route
-  }: Route<P, Q, B>): this {
-    const spec: RouteSpec<P, Q, B> = { ...this.defaults, ...route };
+  add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(
+    method: RouteSpec['method'],
+    path: string,
+    { handle: handler, ...route }: Route<P, Q, B>,
+  ): this {
+    const spec: RouteSpec<P, Q, B> = { ...this.defaults, method, path, ...route };
     if (spec.auth && !this.devnet) throw new Error(`${spec.method} ${spec.path}: an auth route needs the group's devnet`);
     this.specs.push(spec as unknown as AnyRouteSpec);
     const readParams = fieldReader(spec.params, 'text');

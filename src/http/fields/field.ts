@@ -105,6 +105,19 @@ export function optional<T>(field: Field<T>, doc: { description?: string } = {})
   );
 }
 
+/** An optional field read through `then`, `fallback` when absent; `shown`: the default as the document states it. */
+export function withDefault<T, U>(
+  field: Field<T | undefined>,
+  fallback: U,
+  then: (value: T) => U,
+  description: string,
+  shown?: string,
+): Field<U> {
+  const finish = v.transform((x: T | undefined) => (x === undefined ? fallback : then(x)));
+  const text = shown === undefined ? field.text : v.pipe(field.text, v.metadata({ default: shown }));
+  return fieldOf(v.pipe(field.json, finish), field.refusals, { text: v.pipe(text, finish), description });
+}
+
 /** A JSON object of `entries`, mapped to `T`; anything else is refused with `code` (19): "`name` must be `what`". */
 export function objectOf<E extends FieldMap, T>(
   entries: E,

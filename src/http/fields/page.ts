@@ -1,25 +1,14 @@
 // Pagination: `limit` and `page` (text), page 1-based, limit 1..1000 (default 100); 19 otherwise.
-import * as v from 'valibot';
-import { fieldOf, optional, readInOrder, type Field, type Values } from './field.js';
-import { uint } from './kinds.js';
+import { readInOrder, withDefault, type Values } from './field.js';
+import { optUint } from './kinds.js';
 import { listingOf, type Listing } from '../../domain/values/listing.js';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
-/** An optional positive integer read as a number, `fallback` when absent. */
-function count(below: bigint, fallback: number, description: string): Field<number> {
-  const f = optional(uint({ min: 1n, below }));
-  const orDefault = v.transform((n: bigint | undefined) => (n === undefined ? fallback : Number(n)));
-  return fieldOf(v.pipe(f.json, orDefault), f.refusals, {
-    text: v.pipe(f.text, v.metadata({ default: String(fallback) }), orDefault),
-    description,
-  });
-}
-
 export const PAGE_FIELDS = {
-  limit: count(BigInt(MAX_LIMIT) + 1n, DEFAULT_LIMIT, `1..${MAX_LIMIT}`),
-  page: count(1n << 31n, 1, '1-based'),
+  limit: withDefault(optUint({ min: 1n, below: BigInt(MAX_LIMIT) + 1n }), DEFAULT_LIMIT, Number, `1..${MAX_LIMIT}`, String(DEFAULT_LIMIT)),
+  page: withDefault(optUint({ min: 1n, below: 1n << 31n }), 1, Number, '1-based', '1'),
 } as const;
 
 export type Page = Values<typeof PAGE_FIELDS>;

@@ -4,8 +4,6 @@ import { VERSION } from '../../version.js';
 import type { Field, FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { EXAMPLE_NAME, exampleObject, parameterValues, type Example } from './example.js';
-
-type Examples = Readonly<Record<string, Example>>;
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
 import { jsonSchemaOf, type Schema } from './json-schema.js';
 import { DEFAULT_NAMESPACE, MAX_NAMESPACE_LENGTH, NAMESPACE_HEADER, NAMESPACE_NAME } from '../namespace.js';
@@ -92,19 +90,16 @@ function okSchema(spec: AnyRouteSpec & { response: ResponseSchema }, components:
 
 /** Named answer schemas, by title: `#/components/schemas/{title}`. */
 type Components = Record<string, Schema>;
+type Examples = Readonly<Record<string, Example>>;
 
 /**
  * Moves every subschema with a `title` (a valibot `v.title`) to the components and leaves a $ref in
  * its place, so a shape shared by several answers is written once, under its name.
  */
 function named(node: unknown, components: Components): Schema {
-  return hoist(node, components) as Schema;
-}
-
-function hoist(node: unknown, components: Components): unknown {
-  if (Array.isArray(node)) return node.map((n) => hoist(n, components));
-  if (node === null || typeof node !== 'object') return node;
-  const out: Schema = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, hoist(v, components)]));
+  if (Array.isArray(node)) return node.map((n) => named(n, components)) as unknown as Schema;
+  if (node === null || typeof node !== 'object') return node as Schema;
+  const out: Schema = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, named(v, components)]));
   const title = out.title;
   if (typeof title !== 'string') return out;
   const known = components[title];
@@ -203,7 +198,6 @@ const TAGS: Readonly<Record<string, string>> = {
   docs: 'This document',
 };
 
-/** One document for the routes of one app, in declaration order. */
 /** The document of `specs`; `examples` (by operationId) are the build's (dist/openapi-examples.json). */
 export function openApiDocument(specs: readonly AnyRouteSpec[], examples: Examples = {}): Schema {
   const paths: Record<string, Record<string, Schema>> = {};

@@ -8,9 +8,7 @@ import { RouteGroup } from '../route.js';
 
 export function accountRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'accounts', reply: 'ok+code' }, devnet)
-    .add({
-      method: 'GET',
-      path: '/v1/vaults',
+    .add('GET', '/v1/vaults', {
       summary: 'Vault ids of owners (stark keys or Ethereum addresses) for assets, allocated on first use',
       query: {
         stark_keys: list(asText(), {
@@ -22,17 +20,13 @@ export function accountRoutes(devnet: Devnet): RouteGroup {
       response: v.strictObject({ vault_ids: v.array(decimalInt('vault id, one per (owner, asset) asked for, in order')) }),
       handle: ({ query: q }) => ({ vault_ids: devnet.vaults(q.stark_keys, q.asset_id) }),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/nonce',
+    .add('GET', '/v1/nonce', {
       summary: 'The nonce to sign with next: one more than the highest used (0 for a new key)',
       query: { stark_key: wireText({ required: true }) },
       response: v.strictObject({ nonce: count('the nonce to sign the next transfer, withdrawal or order with') }),
       handle: ({ query: q }) => ({ nonce: devnet.nonce(q.stark_key) }),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/wallets',
+    .add('GET', '/v1/wallets', {
       reply: 'plain',
       summary: 'Testing helper: key pairs drawn from the seeded PRNG (no envelope)',
       query: { count: optUint({ min: 1n, below: 101n, description: '1..100, default 1' }) },

@@ -13,9 +13,7 @@ const contractFilter = wireText({ description: 'only this contract (ERC20 or NFT
 
 export function balanceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'balances', reply: 'ok+code' }, devnet)
-    .add({
-      method: 'GET',
-      path: '/v1/balance',
+    .add('GET', '/v1/balance', {
       summary: 'One balance of a stark key',
       query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
       response: BALANCE_ROW,
@@ -24,25 +22,19 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
         return devnet.balance(q.stark_key, assetId);
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/balances',
+    .add('GET', '/v1/balances', {
       summary: 'Non-empty balances of a stark key, paginated',
       query: { stark_key: starkKeyText, contract_address: contractFilter, ...PAGE_FIELDS },
       response: paged(BALANCE_ROW),
       handle: ({ query: q }) => paginate(devnet.balances(q.stark_key, q.contract_address), pageOf(q)),
     })
-    .add({
-      method: 'GET',
-      path: '/v2/balances',
+    .add('GET', '/v2/balances', {
       summary: 'Balances aggregated per contract (NFTs as available_token_ids)',
       query: { stark_key: starkKeyText, contract_address: contractFilter },
       response: v.array(BALANCE_ROW_V2),
       handle: ({ query: q }) => devnet.balancesV2(q.stark_key, q.contract_address),
     })
-    .add({
-      method: 'GET',
-      path: '/v3/balances',
+    .add('GET', '/v3/balances', {
       summary: 'Balances per contract with token lists (token id, URI, asset id); a bare array, paginated by row',
       description:
         "Each row carries exactly the keys Java's strict v3 model knows. Empty contract_address and type count as absent (Java sends them empty).",

@@ -9,9 +9,7 @@ import { RouteGroup } from '../route.js';
 
 export function contractRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'contracts', reply: 'ok' }, devnet)
-    .add({
-      method: 'GET',
-      path: '/v1/contract_info',
+    .add('GET', '/v1/contract_info', {
       summary: 'A registered contract with its asset type and quantum (public)',
       query: {
         contract_address: text({ code: ErrorCode.ContractAddressMissing, description: 'an address, or "ETH"' }),
@@ -22,9 +20,7 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
       response: CONTRACT_INFO,
       handle: ({ query: q }) => devnet.contractInfo(q.contract_address, q.type),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/assetid',
+    .add('GET', '/v1/assetid', {
       summary: 'A StarkEx asset id computed from its inputs (the contract need not be registered)',
       query: {
         type: text({ code: ErrorCode.NoSuchContractType, description: 'ETH, ERC20, ERC721, ERC721M, ERC721MC or MINTABLE_ERC721' }),
@@ -44,9 +40,7 @@ export function contractRoutes(devnet: Devnet): RouteGroup {
         }),
       }),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/starkex/contracts',
+    .add('GET', '/v1/starkex/contracts', {
       summary: 'StarkEx L1 contract addresses per network (from the genesis)',
       response: v.strictObject({
         mainnet: described('StarkEx L1 contract on mainnet'),

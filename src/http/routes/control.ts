@@ -26,16 +26,12 @@ const ASSET_ID = hexText('StarkEx asset id');
 
 export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): RouteGroup {
   const group = new RouteGroup({ tag: 'control', reply: 'plain' }, devnet)
-    .add({
-      method: 'GET',
-      path: '/_devnet/health',
+    .add('GET', '/_devnet/health', {
       summary: 'Liveness and version',
       response: v.strictObject({ status: v.literal('ok'), version: described('the emulator version') }),
       handle: () => ({ status: 'ok', version: VERSION }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/accounts',
+    .add('GET', '/_devnet/accounts', {
       summary: 'Genesis accounts with their keys, the API keys, and the operator',
       response: v.strictObject({
         accounts: v.array(
@@ -51,9 +47,7 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
       }),
       handle: () => devnet.accounts(),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/config',
+    .add('GET', '/_devnet/config', {
       summary: "Seed, genesis hash, settlement, clock and the start options (starknet-devnet's devnet_getConfig, Anvil's anvil_nodeInfo)",
       response: v.strictObject({
         version: described('the emulator version'),
@@ -77,9 +71,7 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
       }),
       handle: () => ({ version: VERSION, ...devnet.settings(), flags }),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/api-keys',
+    .add('POST', '/_devnet/api-keys', {
       summary: 'A new API key that owns nothing yet',
       body: {},
       response: v.strictObject({
@@ -87,9 +79,7 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
       }),
       handle: () => devnet.createApiKey(),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/invariants',
+    .add('GET', '/_devnet/invariants', {
       summary: 'The guarantees of the behavioural contract, checked now',
       response: v.strictObject({
         ok: v.pipe(v.boolean(), v.description('true when no guarantee is broken')),
@@ -107,9 +97,7 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
 /** Value from outside L2: deposits, and balances set outright. */
 function fundingRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add({
-      method: 'POST',
-      path: '/_devnet/deposit',
+    .add('POST', '/_devnet/deposit', {
       summary: 'Credits a stark key as an L1 deposit would (quantized amount, or an NFT token id)',
       body: {
         stark_key: starkKey(),
@@ -128,9 +116,7 @@ function fundingRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
           tokenUrl: b.token_url,
         }),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/set-balance',
+    .add('POST', '/_devnet/set-balance', {
       summary:
         "Sets a stark key's available balance of ETH or an ERC20 (Anvil's anvil_setBalance): no record, the difference counts as issued",
       body: {
@@ -150,9 +136,7 @@ function fundingRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
 /** What the operator and L1 do to records: batches, one record's status, the clock, claims. */
 function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add({
-      method: 'POST',
-      path: '/_devnet/batches',
+    .add('POST', '/_devnet/batches', {
       summary: 'Cuts a batch: l2 moves records 1 -> 3, l1 moves 3 -> 6, both does l2 then l1',
       body: { layer: LAYER },
       response: v.strictObject({
@@ -162,9 +146,7 @@ function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
       }),
       handle: ({ body }) => devnet.batches(body.layer),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/records/:sequence_id/status',
+    .add('POST', '/_devnet/records/:sequence_id/status', {
       summary: 'Moves one record along the transitions table; 4 and 5 undo its ledger effect',
       params: { sequence_id: id() },
       body: { status: uint({ below: 7n }) },
@@ -175,9 +157,7 @@ function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
         return devnet.moveRecord(i.params.sequence_id, Number(b.status));
       },
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/clock',
+    .add('POST', '/_devnet/clock', {
       summary: 'Moves the virtual clock forward (never backwards); cuts due interval batches',
       body: { advance_seconds: optUint({ below: 1n << 40n }), set: optText({ description: 'ISO 8601 time' }) },
       response: v.strictObject({
@@ -186,9 +166,7 @@ function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
       }),
       handle: ({ body: b }) => devnet.setClock({ advanceSeconds: b.advance_seconds, set: b.set }),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/withdrawals/claim',
+    .add('POST', '/_devnet/withdrawals/claim', {
       summary: "The L1 claim: empties one asset of an address's withdraw area",
       body: { asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }), ethaddress: optText() },
       response: v.strictObject({

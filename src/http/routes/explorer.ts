@@ -26,21 +26,25 @@ import {
   recordPage,
 } from '../../explorer/views.js';
 import { id, optText, optUint, text } from '../fields/kinds.js';
+import { withDefault } from '../fields/field.js';
 import { RouteGroup } from '../route.js';
 import { EventFanout, type EventStreamOptions } from '../event-stream.js';
 
 /** What a non-JSON answer's body is: text (the page, an event stream, metrics). */
 const TEXT = v.string();
-const PAGE_LIMIT = optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n, description: `1..${MAX_PAGE}, default ${DEFAULT_PAGE}` });
-const OFFSET = optUint({ below: 1n << 31n, description: 'entries to skip (the `next` of the page before)' });
+const PAGE_LIMIT = withDefault(
+  optUint({ min: 1n, below: BigInt(MAX_PAGE) + 1n }),
+  DEFAULT_PAGE,
+  Number,
+  `1..${MAX_PAGE}, default ${DEFAULT_PAGE}`,
+);
+const OFFSET = withDefault(optUint({ below: 1n << 31n }), 0, Number, 'entries to skip (the `next` of the page before)');
 
 /** The view redacted, or 19 as the emulated API answers an unknown id (HTTP status by --error-status). */
 function found<T>(view: T | undefined, what: string): T {
   if (view === undefined) throw new DevnetError(ErrorCode.InvalidParam, `no ${what}`);
   return redact(view);
 }
-
-const n = (x: bigint | undefined, fallback: number): number => (x === undefined ? fallback : Number(x));
 
 // The page's bodies load on the first request that needs them (once per process): most runs never
 // open the explorer, so start-up does not pay for them.
@@ -50,9 +54,7 @@ const loadAssets = () => (assets ??= import('../../explorer/assets.js'));
 export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: EventStreamOptions = {}): RouteGroup {
   const group = new RouteGroup({ tag: 'explorer', reply: 'plain' });
   for (const [path, type] of Object.entries(EXPLORER_ASSET_TYPES)) {
-    group.add({
-      method: 'GET',
-      path,
+    group.add('GET', path, {
       summary: `The explorer's ${path === '/' ? 'page' : path.slice(1)}`,
       produces: { type: type.split(';')[0]!, schema: TEXT },
       handle: async ({ c }) =>
@@ -60,39 +62,30 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
     });
   }
   group
-    .add({
-      method: 'GET',
-      path: '/favicon.ico',
+    .add('GET', '/favicon.ico', {
       summary: "The explorer's icon (SVG)",
       produces: { type: 'image/svg+xml', schema: TEXT },
       handle: ({ c }) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/overview',
+    .add('GET', '/_devnet/overview', {
       summary: 'What the explorer shows: accounts, balances, books, records, storage',
       response: OVERVIEW,
       handle: ({ c }) => redact(explorerOverview(devnet.state, devnet.storage.gateway(namespacedOrigin(c.req.raw)))),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/search',
+    .add('GET', '/_devnet/search', {
       response: SEARCH,
       summary: 'Finds a stark key (or genesis name), sequence id, order id, CID, signature r or contract address',
       query: { q: text({ max: 200, description: 'what to find' }) },
       handle: ({ query }) => redact({ query: query.q, hits: search(devnet.state, query.q) }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/records',
+    .add('GET', '/_devnet/explorer/records', {
       response: EXPLORER_RECORDS,
       summary: 'Every record, newest first, a page at a time (next: the `before` of the next page)',
       query: {
         before: optUint({ min: 1n, below: 1n << 53n, description: 'records below this sequence id (the `next` of the page before)' }),
         limit: PAGE_LIMIT,
       },
-      handle: ({ query }) =>
-        redact(recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), n(query.limit, DEFAULT_PAGE))),
+      handle: ({ query }) => redact(recordPage(devnet.state, query.before === undefined ? undefined : Number(query.before), query.limit)),
     });
   return inspectorRoutes(detailRoutes(group, devnet, inspector), devnet, inspector, events);
 }
@@ -100,9 +93,7 @@ export function explorerRoutes(devnet: Devnet, inspector: Inspector, events: Eve
 /** The detail pages: an account, a record, an order, a contract, a stored file. */
 function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): RouteGroup {
   return group
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/accounts/:stark_key',
+    .add('GET', '/_devnet/explorer/accounts/:stark_key', {
       response: EXPLORER_ACCOUNT,
       summary: 'An account: balances (display and quantized), NFTs, vaults, records and open orders, paged',
       params: { stark_key: text({ description: 'a stark key (0x hex), or a genesis name' }) },
@@ -111,42 +102,33 @@ function detailRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector): 
         let key = params.stark_key.trim().toLowerCase();
         if (/^0x[0-9a-f]+$/.test(key)) key = '0x' + BigInt(key).toString(16);
         else key = devnet.state.namedAccounts.find((a) => a.name.toLowerCase() === key)?.starkKey ?? key; // a genesis name
-        const page = { records: n(query.records, 0), orders: n(query.orders, 0), limit: n(query.limit, DEFAULT_PAGE) };
+        const page = { records: query.records, orders: query.orders, limit: query.limit };
         return found(accountView(devnet.state, key, page), `account ${key}`);
       },
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/records/:sequence_id',
+    .add('GET', '/_devnet/explorer/records/:sequence_id', {
       response: EXPLORER_RECORD,
       summary: 'A record: every field, its reason, and the status moves seen (with emulator times)',
       params: { sequence_id: id() },
       handle: ({ params: { sequence_id: id } }) =>
         found(recordDetail(devnet.state, id, inspector.history.statusSteps(id), devnet.l1Origin(id)?.tx), `record ${id}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/orders/:order_id',
+    .add('GET', '/_devnet/explorer/orders/:order_id', {
       response: EXPLORER_ORDER,
       summary: 'An order: its state, fills and fees',
       params: { order_id: id() },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
-      handle: ({ params, query }) =>
-        found(orderView(devnet.state, params.order_id, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `order ${params.order_id}`),
+      handle: ({ params, query }) => found(orderView(devnet.state, params.order_id, query.offset, query.limit), `order ${params.order_id}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/contracts/:address',
+    .add('GET', '/_devnet/explorer/contracts/:address', {
       response: EXPLORER_CONTRACT,
       summary: 'A contract or collection: its fields, tokens with owners and listings, paged',
       params: { address: text({ description: 'contract address, or eth' }) },
       query: { offset: OFFSET, limit: PAGE_LIMIT },
       handle: ({ params, query }) =>
-        found(contractView(devnet.state, params.address, n(query.offset, 0), n(query.limit, DEFAULT_PAGE)), `contract ${params.address}`),
+        found(contractView(devnet.state, params.address, query.offset, query.limit), `contract ${params.address}`),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/explorer/files/:cid',
+    .add('GET', '/_devnet/explorer/files/:cid', {
       response: EXPLORER_FILE,
       summary: 'A stored file: project, size, gateway link',
       params: { cid: text({ description: 'the CID' }) },
@@ -162,9 +144,7 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
   inspector.subscribers = () => fanout.size;
   const number = (x: bigint | undefined) => (x === undefined ? undefined : Number(x));
   return group
-    .add({
-      method: 'GET',
-      path: '/_devnet/requests',
+    .add('GET', '/_devnet/requests', {
       response: JOURNAL,
       summary: 'The request journal: the last requests, newest first (no header; secrets in the query and body [redacted])',
       description: `Holds the last ${journal.capacity} requests (--request-journal). The explorer's own successful reads are not kept; refusals of every kind are.`,
@@ -174,7 +154,12 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
         status: optUint({ below: 600n, description: 'HTTP status' }),
         error_code: optUint({ below: 1n << 31n, description: 'the FAILED code (0: OK answers)' }),
         since: optUint({ below: 1n << 53n, description: 'entries with a higher id only (the `last_id` of an earlier answer)' }),
-        limit: optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n, description: `1..${MAX_JOURNAL_LIMIT}, default 100` }),
+        limit: withDefault(
+          optUint({ min: 1n, below: BigInt(MAX_JOURNAL_LIMIT) + 1n }),
+          100,
+          Number,
+          `1..${MAX_JOURNAL_LIMIT}, default 100`,
+        ),
       },
       handle: ({ query: q }) => {
         const entries = journal.list({
@@ -183,21 +168,17 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
           status: number(q.status),
           error_code: number(q.error_code),
           since: number(q.since),
-          limit: n(q.limit, 100),
+          limit: q.limit,
         });
         return { entries, last_id: journal.nextId - 1, size: journal.size, capacity: journal.capacity };
       },
     })
-    .add({
-      method: 'DELETE',
-      path: '/_devnet/requests',
+    .add('DELETE', '/_devnet/requests', {
       response: JOURNAL_CLEARED,
       summary: 'Empties the request journal (ids go on)',
       handle: () => ({ removed: journal.clear() }),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/events',
+    .add('GET', '/_devnet/events', {
       summary: 'Live events as server-sent events: a ready event, then one per change (id = seq)',
       description: `At most ${fanout.maxSubscribers} streams at once (429 beyond); a stream that leaves more than ${fanout.bufferBytes} bytes unread is closed. With Last-Event-ID (or ?last_event_id=) the events after it are sent first, from the last ${inspector.history.replayCapacity} kept; when they are no longer all kept, a \`reset\` event says so.`,
       produces: { type: 'text/event-stream', schema: TEXT },
@@ -206,9 +187,7 @@ function inspectorRoutes(group: RouteGroup, devnet: Devnet, inspector: Inspector
       query: { last_event_id: optUint({ below: 1n << 53n, description: 'as the Last-Event-ID header: replay the events after this seq' }) },
       handle: ({ c }) => fanout.respond(c),
     })
-    .add({
-      method: 'GET',
-      path: '/metrics',
+    .add('GET', '/metrics', {
       summary: 'Prometheus metrics (text exposition format 0.0.4)',
       description:
         'Requests by route, status and code; a request duration histogram; commands by kind; records by status; open orders; event stream subscribers. Behind the control token when one is set.',

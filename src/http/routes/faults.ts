@@ -6,24 +6,18 @@ import { RouteGroup } from '../route.js';
 
 export function faultRoutes(faults: FaultTable): RouteGroup {
   return new RouteGroup({ tag: 'control', reply: 'plain' })
-    .add({
-      method: 'POST',
-      path: '/_devnet/faults',
+    .add('POST', '/_devnet/faults', {
       summary: 'Fails or delays chosen calls of the emulated API, reproducibly',
       body: FAULT_BODY,
       response: FAULT,
       handle: (i) => faults.add(i.body, i.sent),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/faults',
+    .add('GET', '/_devnet/faults', {
       summary: 'The active faults with their counters',
       response: v.strictObject({ faults: v.array(FAULT) }),
       handle: () => ({ faults: faults.list() }),
     })
-    .add({
-      method: 'DELETE',
-      path: '/_devnet/faults',
+    .add('DELETE', '/_devnet/faults', {
       summary: 'Removes every fault',
       response: v.strictObject({ removed: count('faults removed') }),
       handle: () => ({ removed: faults.clear() }),

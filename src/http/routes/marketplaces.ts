@@ -44,9 +44,7 @@ function listOf<T>(rows: Parameters<typeof paginate<T>>[0], page: Page): { list:
 
 export function marketplaceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'marketplaces', reply: 'ok' }, devnet)
-    .add({
-      method: 'POST',
-      path: '/v1/marketplace',
+    .add('POST', '/v1/marketplace', {
       auth: true,
       summary: 'Creates a marketplace (fee payee and rate) that orders can name',
       description: 'Order of checks: key (32), name (19), payee (1/18), fee (19), project (19).',
@@ -60,9 +58,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
           projectUuid: b.project_uuid,
         }),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/collection',
+    .add('GET', '/v1/collection', {
       summary:
         'With quote_contract_address: what is for sale in that collection (getCollection), {list, total} of open ASKs by token id. Without: every collection (JS 0.8 getCollections), an array',
       description:
@@ -82,17 +78,13 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         return listOf(devnet.collectionListings(quote, base, tokenIds), page);
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/collection/:address',
+    .add('GET', '/v1/collection/:address', {
       summary: 'Collection fields of a contract (set at creation)',
       params: { address: address() },
       response: COLLECTION,
       handle: ({ params }) => devnet.collection(params.address),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/nfts/:address',
+    .add('GET', '/v1/nfts/:address', {
       reply: 'ok+code',
       summary: "A contract's tokens on L2 with owner and open order, paginated",
       params: { address: address() },
@@ -100,9 +92,7 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
       response: listed(NFT),
       handle: ({ params, query: q }) => listOf(devnet.nfts(params.address), pageOf(q)),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/contracts/:address/tokens',
+    .add('GET', '/v1/contracts/:address/tokens', {
       reply: 'ok+code',
       summary: "Token owners of an NFT contract (Python's get_token_owners), optionally only token_ids, paginated",
       params: { address: address() },

@@ -37,9 +37,7 @@ function tokenIds(): Field<bigint[] | undefined> {
 }
 
 export function mintRoutes(devnet: Devnet): RouteGroup {
-  return new RouteGroup({ tag: 'mints', reply: 'ok', auth: true }, devnet).add({
-    method: 'POST',
-    path: '/v1/mints',
+  return new RouteGroup({ tag: 'mints', reply: 'ok', auth: true }, devnet).add('POST', '/v1/mints', {
     summary: "Mints ERC721/ERC721M tokens on a contract of the caller's projects (one type-2 record each)",
     body: {
       contract_address: text({ code: ErrorCode.ContractAddressMissing }),

@@ -32,17 +32,13 @@ const NAME: Field<string> = fieldOf(
 
 export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
   return new RouteGroup({ tag: 'namespaces', reply: 'plain' })
-    .add({
-      method: 'GET',
-      path: '/_devnet/namespaces',
+    .add('GET', '/_devnet/namespaces', {
       response: v.strictObject({ current: text('the namespace this request went to'), ...NAMESPACE_LISTING }),
       summary: 'Every namespace of this emulator, the one this request went to, the cap and the idle TTL',
       description: `A namespace is a whole devnet (state, clock, snapshots, faults, events), chosen per request by the path prefix /ns/{name}/ or the ${NAMESPACE_HEADER} header and created on first use; unprefixed requests go to "${DEFAULT_NAMESPACE}".`,
       handle: ({ c }) => ({ current: namespaceOf(c.req.raw), ...directory.list() }),
     })
-    .add({
-      method: 'DELETE',
-      path: '/_devnet/namespaces/:name',
+    .add('DELETE', '/_devnet/namespaces/:name', {
       response: v.strictObject({ deleted: text('the namespace deleted, with its state') }),
       refusals: [400, 404],
       summary: 'Deletes a namespace: its state, and with --state its directory (the next request to it starts from the genesis)',

@@ -50,17 +50,13 @@ const CONTRACT1: Field<string> = fieldOf(v.pipe(v.optional(v.string('type'), 'ET
 });
 
 export function orderRoutes(devnet: Devnet): RouteGroup {
-  const group = new RouteGroup({ tag: 'orders', reply: 'ok+code' }, devnet).add({
-    method: 'POST',
-    path: '/v1/order',
+  const group = new RouteGroup({ tag: 'orders', reply: 'ok+code' }, devnet).add('POST', '/v1/order', {
     summary: 'Places a signed limit order (StarkEx type-3 with fee); matching runs at once',
     body: ORDER_BODY,
     response: SEQUENCE_ID,
     handle: ({ body }) => devnet.placeOrder(orderInput(body)),
   });
-  return orderReads(group, devnet).add({
-    method: 'POST',
-    path: '/v1/orders/:order_id/cancel',
+  return orderReads(group, devnet).add('POST', '/v1/orders/:order_id/cancel', {
     summary: 'Cancels an open order; signed by its owner over pedersen(order_id, 0)',
     params: { order_id: id() },
     body: { stark_key: starkKey(), signature: SIGNATURE },
@@ -73,9 +69,7 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
 /** The reads: open orders, one order, what to sign one with, a market's depth, trades. */
 function orderReads(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add({
-      method: 'GET',
-      path: '/v1/orders',
+    .add('GET', '/v1/orders', {
       summary: 'Orders, open ones (placed or partially filled) unless order_state asks otherwise; filtered, paginated',
       query: {
         stark_key: optStarkKey(),
@@ -97,17 +91,13 @@ function orderReads(group: RouteGroup, devnet: Devnet): RouteGroup {
         return paginate(rows, pageOf(q));
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/order',
+    .add('GET', '/v1/order', {
       summary: 'Any order with its order_state (0 placed, 1 cancelled, 2 filled, 3 partially filled)',
       query: { order_id: id() },
       response: ORDER,
       handle: ({ query: q }) => devnet.order(q.order_id),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/order/info',
+    .add('GET', '/v1/order/info', {
       summary: 'What an SDK needs to sign an order: fee rate, asset ids, vault ids, nonce',
       query: {
         stark_key: starkKey(),
@@ -117,17 +107,13 @@ function orderReads(group: RouteGroup, devnet: Devnet): RouteGroup {
       response: ORDER_INFO,
       handle: ({ query: q }) => devnet.orderInfo(q.stark_key, q.contract1, q.contract2),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/depth',
+    .add('GET', '/v1/depth', {
       summary: 'Aggregated book levels [display price, display quantity] of one market',
       query: { base_contract: text(), quote_contract: text() },
       response: DEPTH,
       handle: ({ query: q }) => devnet.depth(q.base_contract, q.quote_contract),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/trades',
+    .add('GET', '/v1/trades', {
       summary: 'Fills by order, by stark key, or by market, paginated',
       query: {
         order_id: optional(id()),

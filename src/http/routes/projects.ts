@@ -40,32 +40,24 @@ const done = (message: string, uuid: string, description: string) =>
 
 export function projectRoutes(devnet: Devnet): RouteGroup {
   const group = new RouteGroup({ tag: 'projects', reply: 'ok', auth: true }, devnet)
-    .add({
-      method: 'GET',
-      path: '/v1/project',
+    .add('GET', '/v1/project', {
       summary: "The caller's projects with their contracts",
       response: v.array(PROJECT),
       handle: ({ apiKey }) => devnet.projects(apiKey),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project',
+    .add('POST', '/v1/project', {
       summary: 'Creates a project',
       body: { project_name: projectName() },
       response: done('Project created.', 'project_uuid', 'the new project'),
       handle: ({ apiKey, body }) => devnet.createProject(apiKey, body.project_name),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project/edit_project',
+    .add('POST', '/v1/project/edit_project', {
       summary: 'Renames a project',
       body: { project_uuid: text(), new_project_name: projectName() },
       response: done('Project edited.', 'project_uuid', 'the project'),
       handle: ({ apiKey, body: b }) => devnet.renameProject(apiKey, b.project_uuid, b.new_project_name),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project/remove_project',
+    .add('POST', '/v1/project/remove_project', {
       summary: 'Removes a project that has no contracts',
       body: { project_uuid: text() },
       response: message('Project removed.'),
@@ -77,9 +69,7 @@ export function projectRoutes(devnet: Devnet): RouteGroup {
 /** Registering a contract in a project, and removing it. */
 function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add({
-      method: 'POST',
-      path: '/v1/project/contract',
+    .add('POST', '/v1/project/contract', {
       summary: 'Registers a contract in a project',
       description: 'Order of checks: key (32), project (19), type (28), address (27/19), duplicate (19), then the optional fields (19).',
       body: {
@@ -124,9 +114,7 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
         });
       },
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project/remove_contract',
+    .add('POST', '/v1/project/remove_contract', {
       summary: 'Removes a contract nothing on L2 ever used',
       body: { contract_uuid: text() },
       response: message('Contract removed.'),

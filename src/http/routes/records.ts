@@ -13,9 +13,7 @@ const sequenceId = () => uint({ below: 1n << 53n });
 
 export function recordRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'records', reply: 'ok+code' }, devnet)
-    .add({
-      method: 'GET',
-      path: '/v1/records',
+    .add('GET', '/v1/records', {
       summary: "A stark key's records, newest first",
       query: {
         stark_key: starkKey(),
@@ -35,9 +33,7 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
         return paginate(rows, pageOf(q));
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/record',
+    .add('GET', '/v1/record', {
       summary:
         'One record (an array of one): order fields flattened as "order.<field>" and nested as "order"; without stark_key, any record by sequence id',
       query: {
@@ -47,25 +43,19 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
       response: v.array(SINGLE_RECORD),
       handle: ({ query: q }) => devnet.record(q.stark_key, Number(q.sequence_id)),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/txn',
+    .add('GET', '/v1/txn', {
       summary: "One record by sequence id (an array of one), as /v1/record without stark_key (Java's getTxn)",
       query: { sequence_id: sequenceId() },
       response: v.array(SINGLE_RECORD),
       handle: ({ query: q }) => devnet.record(undefined, Number(q.sequence_id)),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/record/by/signature',
+    .add('GET', '/v1/record/by/signature', {
       summary: "The records created by the accepted transfer, withdrawal or order signed (r, s), in /v1/record's shape; [] when none",
       query: { r: hex({ description: 'signature r, 0x hex (any case, any padding)' }), s: hex({ description: 'signature s, 0x hex' }) },
       response: v.array(SINGLE_RECORD),
       handle: ({ query: q }) => devnet.recordsBySignature(q.r, q.s),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/token',
+    .add('GET', '/v1/token', {
       summary: 'The token id a mint record created (JS SDK 0.8 getTokenIdBySeqId); 19 for any other sequence id',
       query: { seq_id: uint({ below: 1n << 53n, code: ErrorCode.InvalidParam, description: 'sequence id of a mint record' }) },
       response: MINTED_TOKEN,

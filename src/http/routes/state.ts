@@ -39,49 +39,37 @@ const SNAPSHOT_ID = asText({ description: 'a snapshot id from POST /_devnet/snap
 /** Snapshots, reset, and the state dump out and in. */
 export function snapshotRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add({
-      method: 'POST',
-      path: '/_devnet/snapshots',
+    .add('POST', '/_devnet/snapshots', {
       summary: 'Takes a snapshot to revert to',
       body: {},
       response: v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') }),
       handle: () => devnet.snapshot(),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/snapshots/:id/revert',
+    .add('POST', '/_devnet/snapshots/:id/revert', {
       summary: 'Reverts to a snapshot (later snapshots are dropped)',
       params: { id: SNAPSHOT_ID },
       body: {},
       response: v.strictObject({ reverted: hex('the snapshot reverted to') }),
       handle: ({ params }) => devnet.revert(params.id),
     })
-    .add({
-      method: 'DELETE',
-      path: '/_devnet/snapshots/:id',
+    .add('DELETE', '/_devnet/snapshots/:id', {
       summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
       params: { id: SNAPSHOT_ID },
       response: v.strictObject({ deleted: hex('the snapshot deleted') }),
       handle: ({ params }) => devnet.deleteSnapshot(params.id),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/reset',
+    .add('POST', '/_devnet/reset', {
       summary: 'Back to the genesis state',
       body: {},
       response: STATE_HASH,
       handle: () => devnet.reset(),
     })
-    .add({
-      method: 'GET',
-      path: '/_devnet/state',
+    .add('GET', '/_devnet/state', {
       summary: 'A versioned dump of the whole state (exact integers), streamed',
       response: DUMP,
       handle: () => textStream(devnet.dumpText()),
     })
-    .add({
-      method: 'POST',
-      path: '/_devnet/state',
+    .add('POST', '/_devnet/state', {
       summary: 'Loads a dump taken by GET /_devnet/state',
       rawBody: {
         contentType: 'application/json',

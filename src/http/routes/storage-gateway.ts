@@ -12,10 +12,6 @@ import * as v from 'valibot';
 import { RouteGroup } from '../route.js';
 import { splitPrefix } from '../namespace.js';
 
-function notFound(what: string): DevnetError {
-  return new DevnetError(ErrorCode.InvalidParam, `${echo(what)} is not stored here`, 404);
-}
-
 /** Path segments after `/ipfs/{cid}` of the raw URL, percent-decoded once; empty ones (`a//b`, a trailing `/`) dropped. */
 function segmentsOf(url: string): string[] {
   const out: string[] = [];
@@ -50,7 +46,7 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
     const segments = segmentsOf(c.req.url);
     const where = [canonicalCid(cid), ...segments].join('/');
     const entry = await devnet.storage.read(cid, segments);
-    if (!entry) throw notFound(where);
+    if (!entry) throw new DevnetError(ErrorCode.InvalidParam, `${echo(where)} is not stored here`, 404);
     const headers: Record<string, string> = {
       etag: `"${canonicalCid(entry.cid)}"`,
       'cache-control': 'public, max-age=29030400, immutable',
@@ -84,25 +80,19 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
   const cid = asText({ description: 'a stored CID' });
   return (
     new RouteGroup({ tag: 'storage', reply: 'plain' })
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid',
+      .add('GET', '/ipfs/:cid', {
         summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
         params: { cid },
         ...gateway,
       })
       // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
       // because no OpenAPI template matches it otherwise.
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid/',
+      .add('GET', '/ipfs/:cid/', {
         summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
         params: { cid },
         ...gateway,
       })
-      .add({
-        method: 'GET',
-        path: '/ipfs/:cid/:path{.+}',
+      .add('GET', '/ipfs/:cid/:path{.+}', {
         summary: 'A file or directory inside a stored directory',
         params: { cid, path: asText({ max: 2048, description: 'the rest of the path inside the directory; may contain "/"' }) },
         ...gateway,

@@ -1,8 +1,8 @@
 // Per-project file storage (API key): upload (streamed multipart), list, remove.
 import { namespacedOrigin } from '../namespace.js';
 import type { Devnet } from '../../devnet.js';
-import { MAX_UPLOAD_BYTES } from '../../devnet-storage.js';
-import { DevnetError, ErrorCode, fail } from '../../domain/values/errors.js';
+import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../devnet-storage.js';
+import { ErrorCode, fail } from '../../domain/values/errors.js';
 import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
@@ -21,9 +21,7 @@ const UPLOAD = v.object({
 export function storageRoutes(devnet: Devnet): RouteGroup {
   const storage = devnet.storage;
   return new RouteGroup({ tag: 'storage', reply: 'ok', auth: true }, devnet)
-    .add({
-      method: 'POST',
-      path: '/v1/project/:uuid/storage',
+    .add('POST', '/v1/project/:uuid/storage', {
       summary: 'Uploads a file (or a CAR of a directory), streamed, at most 100 MiB (413 beyond)',
       description:
         'Order of checks: key (32), project (19), declared length (413), multipart (19), then while streaming: size (413), content (19); a missing or empty file (19). The upload becomes visible only after the whole body has been read without a refusal.',
@@ -35,8 +33,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         const id = params.uuid;
         storage.requireProject(key, id);
         const declared = Number(c.req.header('content-length') ?? '0');
-        if (declared > MAX_BODY_BYTES)
-          throw new DevnetError(ErrorCode.InvalidParam, `file exceeds the upload limit of ${MAX_UPLOAD_BYTES} bytes (100 MiB)`, 413);
+        if (declared > MAX_BODY_BYTES) throw uploadTooLarge();
         const stream = c.req.raw.body;
         if (!stream) fail(ErrorCode.InvalidParam, 'file is required: the request has no body');
         const staged = await readUpload(stream, c.req.header('content-type'), MAX_BODY_BYTES, (file) =>
@@ -46,9 +43,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         return staged.commit();
       },
     })
-    .add({
-      method: 'GET',
-      path: '/v1/project/:uuid/storage',
+    .add('GET', '/v1/project/:uuid/storage', {
       summary: "A project's stored files, paginated under data.storages",
       params: { uuid: uuid() },
       query: { ...PAGE_FIELDS },
@@ -68,9 +63,7 @@ export function storageRoutes(devnet: Devnet): RouteGroup {
         return { storages: { ...p, page_size: String(p.page_size) } };
       },
     })
-    .add({
-      method: 'POST',
-      path: '/v1/project/:uuid/storage/remove',
+    .add('POST', '/v1/project/:uuid/storage/remove', {
       summary: 'Hides a file from the list (its bytes stay addressable, as on the real network)',
       params: { uuid: uuid() },
       body: { cid: text() },

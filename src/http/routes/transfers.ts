@@ -11,25 +11,19 @@ import { RouteGroup } from '../route.js';
 
 export function transferRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'transfers', reply: 'ok' }, devnet)
-    .add({
-      method: 'POST',
-      path: '/v1/transfers',
+    .add('POST', '/v1/transfers', {
       summary: 'A signed L2 transfer (StarkEx type-1 message)',
       body: SIGNED_MOVE_BODY,
       response: SEQUENCE_ID,
       handle: ({ body }) => devnet.transfer(signedMove(body)),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/withdrawalto',
+    .add('POST', '/v1/withdrawalto', {
       summary: 'A signed withdrawal to an Ethereum address (receiver)',
       body: SIGNED_MOVE_BODY,
       response: SEQUENCE_ID,
       handle: ({ body }) => devnet.withdraw(signedMove(body)),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/batchtransfer',
+    .add('POST', '/v1/batchtransfer', {
       summary:
         "Several signed transfers of one sender (Java's batch transfer): every item checked before any applies; one record each, the answer is the first's sequence id",
       description:
@@ -38,9 +32,7 @@ export function transferRoutes(devnet: Devnet): RouteGroup {
       response: SEQUENCE_ID,
       handle: ({ body }) => devnet.batchTransfer(batchTransfer(body)),
     })
-    .add({
-      method: 'POST',
-      path: '/v1/multitransfer',
+    .add('POST', '/v1/multitransfer', {
       summary:
         "Signed transfers of several senders in one command (Java's multi transfer): every item checked before any applies; one record each, the answer is the first's sequence id",
       description:
@@ -49,9 +41,7 @@ export function transferRoutes(devnet: Devnet): RouteGroup {
       response: SEQUENCE_ID,
       handle: ({ body }) => devnet.multiTransfer(multiTransfer(body)),
     })
-    .add({
-      method: 'GET',
-      path: '/v1/withdrawal/status',
+    .add('GET', '/v1/withdrawal/status', {
       summary: 'What an Ethereum address can claim on L1 (the withdraw area)',
       query: { stage: text({ description: 'only "withdrawarea"' }), ethaddress: wireText({ required: true }) },
       response: v.array(WITHDRAW_AREA_ENTRY),
