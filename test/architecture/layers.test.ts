@@ -8,9 +8,9 @@ const graph = importGraph();
 
 /** Top-level layers, highest first: a module may import its own layer or any below it. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['main.ts', 'subcommands.ts', 'cli-flags.ts', 'health-check.ts', 'listen-file.ts'],
+  ['main.ts', 'cli-flags.ts', 'health-check.ts'],
   ['testing.ts', 'testing/', 'scenario/', 'vitest.ts', 'vitest-setup.ts'],
-  ['index.ts', 'server.ts', 'emulator.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'state-file.ts', 'persistence/', 'l1/'],
+  ['index.ts', 'server.ts', 'emulator.ts', 'namespaces.ts', 'control-client.ts', 'genesis-file.ts', 'persistence/', 'l1/'],
   ['app.ts'],
   ['http/', 'explorer/'],
   [

@@ -303,7 +303,7 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: found by review', () => 
     // In process, so that the refused request surely reaches the layer first.
     const genesis = readGenesisFile();
     const layer = await L1Layer.start({ l1: 'anvil' }, genesis, [DEFAULT_NAMESPACE]);
-    const { registry } = namespaced({ genesis }, undefined, undefined, layer);
+    const { namespaces: registry } = namespaced({ genesis }, undefined, undefined, layer);
     try {
       await layer.settled();
       const url = (path: string) => `http://127.0.0.1/ns/race${path}`;
