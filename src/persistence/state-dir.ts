@@ -234,7 +234,7 @@ class StateDir {
       // A live snapshot needs the journal since it: a journaled revert must find it again on replay.
       if (devnet.snapshotIds().length > 0) return false;
       this.writeImage(w, () => devnet.dumpPieces());
-      bestEffort(() => w.restart(w.seq, w.chain));
+      bestEffort(() => w.restart());
       return true;
     };
     // The restored state becomes one image unless replayed snapshots are live.
@@ -263,7 +263,7 @@ class StateDir {
         } catch (e) {
           throw diskFailure(dir, 'a new image', e);
         }
-        bestEffort(() => w.restart(w.seq, w.chain));
+        bestEffort(() => w.restart());
         nextCompaction = compactAfter();
       },
     });
