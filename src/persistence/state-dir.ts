@@ -78,15 +78,15 @@ export function claimStateDir(dir: string): StateDirClaim {
   } catch (e) {
     throw new StateDirError(`state dir ${dir} is not usable: ${(e as Error).message}`);
   }
-  let lock: ReturnType<typeof lockDir>;
+  let release: () => void;
   try {
-    lock = lockDir(join(dir, LOCK_FILE), dir);
+    release = lockDir(join(dir, LOCK_FILE), dir);
   } catch (e) {
     throw new StateDirError((e as LockError).message);
   }
   // Files written by versions that left them readable to all.
   for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
-  return { dir, release: () => lock.release() };
+  return { dir, release };
 }
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */
