@@ -1,7 +1,7 @@
 // The explorer's static files by URL path: what GET /, /explorer.js and /explorer.css answer. Loaded
 // by the first request for one of them (constants.ts declares the routes without the bodies).
 import { readFile } from 'node:fs/promises';
-import { CLIENT_FILE, EXPLORER_ASSET_TYPES } from './constants.js';
+import { CLIENT_FILE } from './constants.js';
 import { EXPLORER_CSS, EXPLORER_HTML } from './page.js';
 
 /**
@@ -22,12 +22,9 @@ async function clientScript(): Promise<string> {
   return `document.body.textContent = 'The explorer script is not built: run npm run build.';`;
 }
 
-const BODIES: Readonly<Record<string, string>> = {
-  '/': EXPLORER_HTML,
-  '/explorer.js': await clientScript(),
-  '/explorer.css': EXPLORER_CSS,
+/** The body of each path of EXPLORER_ASSET_TYPES (which gives its media type). */
+export const EXPLORER_ASSETS: Readonly<Record<string, { body: string }>> = {
+  '/': { body: EXPLORER_HTML },
+  '/explorer.js': { body: await clientScript() },
+  '/explorer.css': { body: EXPLORER_CSS },
 };
-
-export const EXPLORER_ASSETS: Readonly<Record<string, { type: string; body: string }>> = Object.fromEntries(
-  Object.entries(EXPLORER_ASSET_TYPES).map(([path, type]) => [path, { type, body: BODIES[path]! }]),
-);

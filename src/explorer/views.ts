@@ -3,7 +3,7 @@
 // (a map lookup, an account's record list, the trade and open-order indexes), so its cost is the
 // page it answers, never the history. Amounts come in display units with the quantized value beside.
 import * as v from 'valibot';
-import { listingOf } from '../domain/values/listing.js';
+import { listingOf, mappedListing } from '../domain/values/listing.js';
 import type { NftEntry } from '../domain/catalog/nfts.js';
 import { contractOf } from '../domain/catalog/assets.js';
 import { findContract } from '../domain/catalog/contracts.js';
@@ -42,13 +42,13 @@ export function recordPage(state: State, before: number | undefined, limit: numb
   return { items, total: state.records.size, next: records.length > limit ? records[limit]!.sequenceId + 1 : null };
 }
 
-/** A slice of an index list read newest first: `offset` entries skipped. */
-function newestFirst<T>(list: readonly T[], offset: number, limit: number): { items: T[]; next: number | null } {
-  const items: T[] = [];
-  for (let i = list.length - 1 - offset; i >= 0 && items.length < limit; i--) items.push(list[i]!);
-  const end = offset + items.length;
-  return { items, next: end < list.length ? end : null };
-}
+/** An index list read newest first, each row of a page made by `view`. */
+const newestFirst = <K, T>(keys: readonly K[], view: (key: K) => T) =>
+  mappedListing(
+    keys.length,
+    (offset, limit) => keys.slice(Math.max(0, keys.length - offset - limit), keys.length - offset).reverse(),
+    view,
+  );
 
 export const EXPLORER_ACCOUNT = v.pipe(
   v.strictObject({
@@ -71,19 +71,15 @@ export function accountView(
   const account = state.accounts.get(key);
   const name = nameOf(state, key);
   if (!account && name === null) return undefined;
-  const recs = newestFirst(account?.records ?? [], p.records, p.limit);
-  const open = newestFirst([...(state.openByOwner.get(key) ?? [])], p.orders, p.limit);
+  const records = newestFirst(account?.records ?? [], (id) => recordRow(state, state.records.get(id)!));
+  const open = newestFirst([...(state.openByOwner.get(key) ?? [])], (id) => orderRow(state, id));
   return {
     stark_key: key,
     name,
     operator: key === state.operator,
     balances: balanceRows(state, key),
-    records: {
-      items: recs.items.map((id) => recordRow(state, state.records.get(id)!)),
-      total: account?.records.length ?? 0,
-      next: recs.next,
-    },
-    open_orders: { items: open.items.map((id) => orderRow(state, id)), total: state.openByOwner.get(key)?.size ?? 0, next: open.next },
+    records: pageOf(records, p.records, p.limit),
+    open_orders: pageOf(open, p.orders, p.limit),
   };
 }
 

@@ -8,10 +8,6 @@ import { sha256, sha512 } from 'multiformats/hashes/sha2';
 import { canonicalCid } from './cid-form.js';
 import { ContentError } from './content-error.js';
 
-/** The codecs of UnixFS: what the gateway can serve. */
-export const DAG_PB = dagPb.code;
-export const RAW = raw.code;
-
 /**
  * Recomputes the block's multihash with the CID's own hash function. sha2-256 and sha2-512 hash
  * synchronously in Node (multiformats uses node:crypto), so this is usable from sync checks.
@@ -34,8 +30,8 @@ export function isInline(cid: CID): boolean {
 
 /** The CIDs a UnixFS block links to (none for raw leaves); refuses any other codec. */
 export function linksOf(cid: CID, bytes: Uint8Array): CID[] {
-  if (cid.code === RAW) return [];
-  if (cid.code !== DAG_PB)
+  if (cid.code === raw.code) return [];
+  if (cid.code !== dagPb.code)
     throw new ContentError(`block ${cid} has codec 0x${cid.code.toString(16)}; UnixFS uses dag-pb (0x70) and raw (0x55)`);
   let node: dagPb.PBNode;
   try {

@@ -36,29 +36,20 @@ export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink
   const links = new Map<string, CID[]>();
   let last: CID | undefined;
   let count = 0;
-  // The sink's failure (a full disk) is not the CAR's fault: it is thrown as it is, not as malformed content.
-  let sinkFailure: { error: unknown } | undefined;
   try {
     for await (const { cid, bytes } of iterator) {
       const c = cid as CID;
       if (!blockMatches(c, bytes)) throw new ContentError(`block ${c} does not match its CID (its bytes hash to something else)`);
       links.set(canonicalCid(c), linksOf(c, bytes));
       // A copy: the reader's buffer around this block may be larger than the block.
-      if (!isInline(c)) {
-        try {
-          await sink.put(c, bytes.slice());
-        } catch (e) {
-          sinkFailure = { error: e };
-          break;
-        }
-      }
+      if (!isInline(c)) await sink.put(c, bytes.slice()).catch((error: unknown) => Promise.reject(new SinkFailure(error)));
       last = c;
       count++;
     }
   } catch (e) {
-    throw asContentError(e, 'CAR block');
+    // The sink's failure (a full disk) is not the CAR's fault: it is thrown as it is, not as malformed content.
+    throw e instanceof SinkFailure ? e.error : asContentError(e, 'CAR block');
   }
-  if (sinkFailure) throw sinkFailure.error;
   const root = roots[0] ?? last;
   if (root === undefined) throw new ContentError('the CAR has no blocks and no root');
   checkComplete(root, links, sink);
@@ -75,6 +66,10 @@ function checkComplete(root: CID, links: Map<string, CID[]>, sink: CarSink): voi
     if (!stored) throw new ContentError(`block ${cid} is linked from root ${root} but is not in the CAR`);
     return linksOf(cid, stored);
   });
+}
+
+class SinkFailure {
+  constructor(readonly error: unknown) {}
 }
 
 function asContentError(e: unknown, where: string): ContentError {

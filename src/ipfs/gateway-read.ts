@@ -21,8 +21,6 @@ class MissingBlock extends Error {}
 
 const isFile = (e: UnixFSEntry): e is Extract<UnixFSEntry, { type: 'file' | 'raw' | 'identity' }> =>
   e.type === 'file' || e.type === 'raw' || e.type === 'identity';
-const kindOf = (e: UnixFSEntry): 'file' | 'directory' | undefined =>
-  isFile(e) ? 'file' : e.type === 'directory' ? 'directory' : undefined;
 
 /**
  * Resolves `cid/seg/seg...` over the store; undefined when a name or a block is missing. Serves
@@ -53,8 +51,9 @@ export async function readPath(store: BlockStore, cid: CID, segments: readonly s
   // A directory's links name a CID and a DAG size only: each child is read for its kind and byte size.
   for await (const link of entry.entries()) {
     const child = await read(link.cid.toString());
-    const k = child && kindOf(child);
-    if (k) entries.push({ name: link.name, cid: link.cid.toString(), type: k, size: k === 'file' ? Number(child!.size) : null });
+    if (child === undefined || (!isFile(child) && child.type !== 'directory')) continue;
+    const file = isFile(child);
+    entries.push({ name: link.name, cid: link.cid.toString(), type: file ? 'file' : 'directory', size: file ? Number(child.size) : null });
   }
   return { kind: 'directory', cid: entry.cid, entries };
 }

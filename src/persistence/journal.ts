@@ -157,23 +157,20 @@ function headerText(after: number, start: string): string {
  * this process) and, with `fsync`, on the disk. A failed append leaves the file as it was before it.
  */
 export class JournalWriter {
-  /** Bytes of whole lines; anything past it is the remains of a failed write. */
-  private good: number;
   /** A failed write may have left a partial line that could not be cut off yet. */
   private dirty = false;
 
   private constructor(
     private readonly path: string,
     private fd: number,
-    bytes: number,
+    /** Bytes of whole lines; anything past it is the remains of a failed write. */
+    public bytes: number,
     /** Seq of the last line. */
     public seq: number,
     /** Checksum of the last line (the chain value). */
     public chain: string,
     private readonly durability: Durability,
-  ) {
-    this.good = bytes;
-  }
+  ) {}
 
   /** A fresh journal continuing after `after` (replaces any file at `path` whole). */
   static create(path: string, after: number, start: string, durability: Durability): JournalWriter {
@@ -208,12 +205,8 @@ export class JournalWriter {
     return new JournalWriter(path, fd, bytes, last?.seq ?? read.after, last?.sum ?? read.start, durability);
   }
 
-  get bytes(): number {
-    return this.good;
-  }
-
   /** Writes the next line (seq = this.seq + 1). Throws the I/O error, with the file as it was. */
-  append(entry: CommandEntry): JournalLine {
+  append(entry: CommandEntry): void {
     const seq = this.seq + 1;
     const { text, sum } = sealedLine(seq, this.chain, entry);
     const buf = Buffer.from(text, 'utf8');
@@ -231,21 +224,18 @@ export class JournalWriter {
       }
       throw e;
     }
-    this.good += buf.length;
+    this.bytes += buf.length;
     this.seq = seq;
     this.chain = sum;
-    return { seq, ...entry, sum };
   }
 
-  /** Replaces the journal with an empty one continuing after `after` (a compaction). On failure the old one stays in use. */
-  restart(after: number, start: string): void {
-    const fresh = JournalWriter.create(this.path, after, start, this.durability);
+  /** Replaces the journal with an empty one continuing after its last line (a compaction). On failure the old one stays in use. */
+  restart(): void {
+    const fresh = JournalWriter.create(this.path, this.seq, this.chain, this.durability);
     closeSync(this.fd);
     this.fd = fresh.fd;
-    this.good = fresh.good;
+    this.bytes = fresh.bytes;
     this.dirty = false;
-    this.seq = after;
-    this.chain = start;
   }
 
   close(): void {
@@ -254,7 +244,7 @@ export class JournalWriter {
 
   private cutFailedWrite(): void {
     if (!this.dirty) return;
-    if (fstatSync(this.fd).size !== this.good) ftruncateSync(this.fd, this.good);
+    if (fstatSync(this.fd).size !== this.bytes) ftruncateSync(this.fd, this.bytes);
     this.dirty = false;
   }
 }

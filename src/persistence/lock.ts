@@ -6,14 +6,10 @@ import { FILE_MODE } from './files.js';
 
 export class LockError extends Error {}
 
-export interface DirLock {
-  release(): void;
-}
-
 /**
- * Why flock and not a pid in a file: a pid names a process only inside its own PID namespace. Two
- * containers sharing a state volume are both pid 1, so each finds "pid 1" alive (itself) and both
- * go on. flock is kept by the kernel on the open file, whichever namespace holds it, and it is
+ * Locks the dir; the function returned releases it. Why flock and not a pid in a file: a pid names a
+ * process only inside its own PID namespace. Two containers sharing a state volume are both pid 1, so
+ * each finds "pid 1" alive (itself) and both go on. flock is kept by the kernel on the open file, whichever namespace holds it, and it is
  * released when the holder exits however it exits (kill -9 included), so nothing goes stale.
  *
  * Node has no flock of its own, and the npm packages for it are native add-ons that need a compiler
@@ -21,7 +17,7 @@ export interface DirLock {
  * exists, e.g. macOS) locks the file description it inherits from us as fd 3: the lock belongs to that
  * open file description, which this process keeps open, so the lock outlives the helper.
  */
-export function lockDir(path: string, dir: string): DirLock {
+export function lockDir(path: string, dir: string): () => void {
   let fd: number;
   try {
     fd = openSync(path, 'a+', FILE_MODE);
@@ -40,11 +36,9 @@ export function lockDir(path: string, dir: string): DirLock {
     throw e;
   }
   let held = true;
-  return {
-    release: () => {
-      if (held) closeSync(fd);
-      held = false;
-    },
+  return () => {
+    if (held) closeSync(fd);
+    held = false;
   };
 }
 

@@ -9,7 +9,7 @@ import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { CHAIN_START } from './codec.js';
 import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
-import { ImageError, openImage } from './image.js';
+import { ImageError, readImage, writeImage } from './image.js';
 import type { StateText } from './image.js';
 import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
@@ -78,15 +78,15 @@ export function claimStateDir(dir: string): StateDirClaim {
   } catch (e) {
     throw new StateDirError(`state dir ${dir} is not usable: ${(e as Error).message}`);
   }
-  let lock: ReturnType<typeof lockDir>;
+  let release: () => void;
   try {
-    lock = lockDir(join(dir, LOCK_FILE), dir);
+    release = lockDir(join(dir, LOCK_FILE), dir);
   } catch (e) {
     throw new StateDirError((e as LockError).message);
   }
   // Files written by versions that left them readable to all.
   for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
-  return { dir, release: () => lock.release() };
+  return { dir, release };
 }
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */
@@ -139,7 +139,6 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
 class StateDir {
   readonly imagePath: string;
   readonly journalPath: string;
-  readonly image: ReturnType<typeof openImage>;
   private imageBytes = 0;
 
   constructor(
@@ -151,22 +150,20 @@ class StateDir {
   ) {
     this.imagePath = join(dir, IMAGE_FILE);
     this.journalPath = join(dir, JOURNAL_FILE);
-    this.image = openImage(this.imagePath, durability);
   }
 
   /** Writes an image of the state now (`state` its text) as of the journal's last line. */
   private writeImage(w: { seq: number; chain: string }, state: StateText): void {
-    this.image.data = { journalSeq: w.seq, chain: w.chain, state, nextSnapshot: this.devnet.bookkeeping().nextSnapshot };
-    this.image.write();
+    const nextSnapshot = this.devnet.bookkeeping().nextSnapshot;
+    writeImage(this.imagePath, { journalSeq: w.seq, chain: w.chain, state, nextSnapshot }, this.durability);
     this.imageBytes = statSync(this.imagePath).size;
   }
 
   /** Loads the image and replays the journal after it; returns the report and the writes open() makes (returning the journal to append to). */
   restore(): [StateDirReport, () => JournalWriter] {
     const { devnet, dir, imagePath, journalPath, durability } = this;
-    this.image.read();
+    const data = readImage(imagePath);
     const journal = readJournal(journalPath);
-    const data = this.image.data;
     const base = {
       dir,
       droppedTail: journal?.droppedTail ?? null,
@@ -237,7 +234,7 @@ class StateDir {
       // A live snapshot needs the journal since it: a journaled revert must find it again on replay.
       if (devnet.snapshotIds().length > 0) return false;
       this.writeImage(w, () => devnet.dumpPieces());
-      bestEffort(() => w.restart(w.seq, w.chain));
+      bestEffort(() => w.restart());
       return true;
     };
     // The restored state becomes one image unless replayed snapshots are live.
@@ -266,7 +263,7 @@ class StateDir {
         } catch (e) {
           throw diskFailure(dir, 'a new image', e);
         }
-        bestEffort(() => w.restart(w.seq, w.chain));
+        bestEffort(() => w.restart());
         nextCompaction = compactAfter();
       },
     });

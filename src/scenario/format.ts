@@ -1,5 +1,6 @@
 // The scenario file format (scenarios/*.json): a story as data, one step per call, with what to expect.
 import type { RequestCallName } from './calls.js';
+import type { Outgoing } from './target.js';
 
 /**
  * A scenario: run from a fresh emulator (in-process) or after `POST /_devnet/reset` (--url),
@@ -39,17 +40,8 @@ export interface Step {
   capture?: string;
 }
 
-export interface RawRequest {
-  method: string;
-  path: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /**
-   * A multipart upload: the file (a path relative to the scenario file) is sent as the form field
-   * `file` (the storage routes' field); `body`, when given too, supplies the other form fields.
-   */
-  file?: string;
-}
+/** A request as sent; `file` (a path relative to the scenario file) goes as the multipart field `file`, `body`'s fields beside it. */
+export type RawRequest = Omit<Outgoing, 'filePath'> & { file?: string };
 
 /** A fungible balance in display units (`"9.995"`), or available and frozen apart. NFTs count tokens (`"1"`). */
 export type BalanceExpectation = string | { available?: string; frozen?: string };

@@ -16,7 +16,7 @@ import {
 } from './arbitraries.js';
 import type { BatchSpec, OrderSpec, TransferSpec } from './arbitraries.js';
 import { ModelMismatch, checkAgainstModel, checkInvariants } from './invariants.js';
-import { areaKey, balance, cancelOrder, placeOrder, transferAll } from './model.js';
+import { keyOf, balance, cancelOrder, placeOrder, transferAll } from './model.js';
 import type { ModelState, Trader } from './model.js';
 
 export interface FuzzModel {
@@ -212,7 +212,7 @@ function batch(layer: 'l2' | 'l1' | 'both'): Cmd {
     if (layer !== 'l1') for (const w of m.s.withdrawals.values()) w.status = 3;
     // l1 moves what was on L2 before this batch; `both` moves everything (l2 first).
     for (const [seq, w] of layer === 'l2' ? [] : layer === 'l1' ? onL2 : [...m.s.withdrawals]) {
-      m.s.area.set(areaKey(w.who, w.asset), (m.s.area.get(areaKey(w.who, w.asset)) ?? 0n) + w.amount);
+      m.s.area.set(keyOf(w.who, w.asset), (m.s.area.get(keyOf(w.who, w.asset)) ?? 0n) + w.amount);
       m.s.withdrawals.delete(seq);
     }
   });
@@ -222,11 +222,11 @@ function claim(who: Trader, asset: Fungible): Cmd {
   const label = `claim(${who} ${asset})`;
   return command(label, async (m, real) => {
     const r = await call(real, 'claim', who, { asset });
-    const waiting = m.s.area.get(areaKey(who, asset)) ?? 0n;
+    const waiting = m.s.area.get(keyOf(who, asset)) ?? 0n;
     if (waiting === 0n)
       return expectThat((r.body as { error_code?: number }).error_code === 19, `${label}: nothing to claim, expected code 19`, r);
     expectThat(r.ok && BigInt((r.result as { amount: number | bigint }).amount) === waiting, `${label}: expected ${waiting}`, r);
-    m.s.area.delete(areaKey(who, asset));
+    m.s.area.delete(keyOf(who, asset));
   });
 }
 

@@ -1,7 +1,7 @@
 // Checks after every step: the emulator's own guarantees (GET /_devnet/invariants) and agreement with the model.
 import type { Context } from '../scenario/context.js';
 import type { Target } from '../scenario/target.js';
-import { TRADERS, areaKey, holdings } from './model.js';
+import { TRADERS, keyOf, holdings } from './model.js';
 import type { ModelState, Who } from './model.js';
 
 export class ModelMismatch extends Error {}
@@ -42,7 +42,7 @@ export async function checkAgainstModel(ctx: Context, s: ModelState): Promise<vo
     });
     const real = new Map((r.result as Array<{ asset_id: string; amount: number | bigint }>).map((e) => [e.asset_id, BigInt(e.amount)]));
     for (const asset of ['ETH', 'RDD20']) {
-      const want = s.area.get(areaKey(who, asset)) ?? 0n;
+      const want = s.area.get(keyOf(who, asset)) ?? 0n;
       const got = real.get(await ctx.assetId(await ctx.asset(asset))) ?? 0n;
       if (want !== got) problems.push(`${who}'s withdraw area ${asset}: model ${want}, emulator ${got}`);
     }

@@ -50,12 +50,13 @@ export interface ModelState {
   clockSeconds: bigint;
 }
 
-const key = (who: Who, asset: AssetName): string => `${who}|${asset}`;
+/** The key of `who`'s balance of `asset` (and, for withdrawals, of its withdraw area). */
+export const keyOf = (who: Who, asset: AssetName): string => `${who}|${asset}`;
 
 /** The default genesis (fixtures/default.json) in quantized units. */
 export function genesisModel(): ModelState {
   const balances = new Map<string, Balance>();
-  const give = (who: Who, asset: AssetName, amount: bigint) => balances.set(key(who, asset), { available: amount, frozen: 0n });
+  const give = (who: Who, asset: AssetName, amount: bigint) => balances.set(keyOf(who, asset), { available: amount, frozen: 0n });
   for (const t of TRADERS) give(t, 'ETH', 10_000_000n);
   give('alice', 'RDD20', 1_000_000_000n);
   give('bob', 'RDD20', 1_000_000_000n);
@@ -66,8 +67,8 @@ export function genesisModel(): ModelState {
 }
 
 export function balance(s: ModelState, who: Who, asset: AssetName): Balance {
-  let b = s.balances.get(key(who, asset));
-  if (!b) s.balances.set(key(who, asset), (b = { available: 0n, frozen: 0n }));
+  let b = s.balances.get(keyOf(who, asset));
+  if (!b) s.balances.set(keyOf(who, asset), (b = { available: 0n, frozen: 0n }));
   return b;
 }
 
@@ -81,8 +82,6 @@ export function holdings(s: ModelState, who: Who): Map<AssetName, Balance> {
   return out;
 }
 
-export const areaKey = key;
-
 /** A price comparison a/b vs c/d without division. */
 const cmp = (o: ModelOrder, p: ModelOrder): number => {
   const l = o.baseAmount * p.quoteAmount;
@@ -90,7 +89,8 @@ const cmp = (o: ModelOrder, p: ModelOrder): number => {
   return l < r ? -1 : l > r ? 1 : 0;
 };
 
-function close(s: ModelState, o: ModelOrder): void {
+/** Takes an order off the book (cancelled, or filled): what it still holds is released. */
+export function cancelOrder(s: ModelState, o: ModelOrder): void {
   s.open = s.open.filter((x) => x !== o);
   if (o.frozen > 0n) {
     const b = balance(s, o.who, o.side === 1 ? 'ETH' : o.quote);
@@ -119,7 +119,7 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
     const crossing = s.open.filter((m) => m.quote === o.quote && m.side !== o.side && (o.side === 1 ? cmp(m, o) <= 0 : cmp(m, o) >= 0));
     if (crossing.length === 0) {
       if (o.tif === 'GTC') return 'rested';
-      close(s, o);
+      cancelOrder(s, o);
       return 'cancelled';
     }
     // Best price for the taker, then the earliest order.
@@ -128,7 +128,7 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
       return c < 0 || (c === 0 && m.id < best.id) ? m : best;
     });
     if (maker.who === o.who) {
-      close(s, o);
+      cancelOrder(s, o);
       return 'cancelled';
     }
     // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
@@ -150,14 +150,11 @@ export function placeOrder(s: ModelState, o: ModelOrder): 'rested' | 'filled' | 
     buy.frozen -= volume;
     for (const x of [o, maker]) {
       x.remaining -= q;
-      if (x.remaining === 0n) close(s, x);
+      if (x.remaining === 0n) cancelOrder(s, x);
     }
   }
   return 'filled';
 }
-
-/** Cancels an open order: what it still holds is released. */
-export const cancelOrder = close;
 
 /**
  * A batch or multi transfer: the moves run in order, each seeing the earlier ones; if one cannot be

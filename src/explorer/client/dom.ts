@@ -1,7 +1,6 @@
 // The explorer page's small DOM kit: elements built with textContent (no HTML injection), links for
 // every key, id and CID, display amounts, and the fetch of the page's reads and control calls.
 import { ORDER_STATES } from '../../domain/state/orders.js';
-import { RecordStatus } from '../../domain/state/state.js';
 
 /** A read's answer: its shape is declared by the server (the schemas beside src/explorer/views.ts, overview.ts, journal.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: the reads are checked against their schemas server-side, not restated here
@@ -9,15 +8,8 @@ export type Json = Record<string, any>;
 export type Child = Node | string | number | null | undefined | false | Child[];
 type Attrs = Record<string, unknown>;
 
-export const STATUS: Record<number, string> = {
-  [RecordStatus.SubmittedToService]: 'submitted',
-  [RecordStatus.AcceptedByService]: 'accepted',
-  [RecordStatus.FailedOnService]: 'failed',
-  [RecordStatus.AcceptedOnL2]: 'on L2',
-  [RecordStatus.RejectedOnL2]: 'rejected on L2',
-  [RecordStatus.Rolled]: 'rolled back',
-  [RecordStatus.AcceptedOnL1]: 'on L1',
-};
+/** A record status (RecordStatus, 0 to 6) in words. */
+export const STATUS: readonly string[] = ['submitted', 'accepted', 'failed', 'on L2', 'rejected on L2', 'rolled back', 'on L1'];
 const ORDER_STATE: Record<number, string> = Object.fromEntries(
   Object.entries(ORDER_STATES).map(([name, n]) => [n, name.replace(/[A-Z]/g, (c) => ' ' + c.toLowerCase())]),
 );
