@@ -12,7 +12,7 @@
 //   @noble/hashes, @noble/curves' helpers). Packages only a lazy chunk uses stay imports of
 //   node_modules, so the package does not ship them twice: the IPFS stack (multiformats, @ipld/*,
 //   ipfs-unixfs and its exporter, one copy of multiformats' CID class for all of it), busboy (uploads; CommonJS, which an ESM bundle cannot
-//   require node builtins from), @valibot/to-json-schema (/openapi.json),
+//   require node builtins from), @valibot/to-json-schema (/openapi.json), lowdb (--state),
 //   prom-client (the first GET /metrics),
 //   and the optional peers (fast-check, vitest: the fuzz subcommand finds the user's fast-check, or
 //   says it needs one). The build fails if one of them is imported before the ready line.
@@ -35,6 +35,7 @@ const LAZY_PACKAGES = [
   'ipfs-unixfs-exporter',
   'ipfs-unixfs',
   '@valibot/to-json-schema',
+  'lowdb',
   'prom-client',
   'busboy',
   // Only when running from src/ (the explorer's module is bundled at build): never from dist/.
