@@ -1,6 +1,8 @@
-// The state image: the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
+// The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { LowSync } from 'lowdb';
+import type { SyncAdapter } from 'lowdb';
 import { sealLine, unsealLine } from './codec.js';
 import { replaceFile, writeAll } from './files.js';
 import type { Durability } from './files.js';
@@ -45,85 +47,100 @@ function* blocks(fd: number, from: number, to: number): Generator<Buffer> {
  * depend on the sum, is written last, at the front), and read in two passes, the checksum first,
  * then the text for the reader. (An image written before holds the state on one line: the same rule.)
  */
-export function readImage(path: string): ImageData | null {
-  const damaged = (reason: string): never => {
-    throw new ImageError(`${path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`);
-  };
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
+class ImageFile implements SyncAdapter<ImageData | null> {
+  constructor(
+    private readonly path: string,
+    private readonly durability: Durability,
+  ) {}
+
+  private damaged(reason: string): never {
+    throw new ImageError(
+      `${this.path} ${reason}. Nothing was changed; restore it from a backup, or move the state dir aside to start afresh`,
+    );
   }
-  try {
-    const size = fstatSync(fd).size;
-    const twoLines = 'is not an image: it must be a header line and the state, ending with a newline (was it cut short?)';
-    // The header is the bytes before the first newline (far shorter than a block).
-    const first = blocks(fd, 0, size).next().value;
-    const nl = first?.indexOf(NEWLINE) ?? -1;
-    if (nl === -1) damaged(size > BLOCK ? 'has no checksum in its first line: it is not an image' : twoLines);
-    const sealed = unsealLine(first!.toString('utf8', 0, nl), SUM_LENGTH);
-    if (!sealed) damaged('has no checksum in its first line: it is not an image');
-    // Pass 1: the checksum over the state's text, which ends the file with a newline.
-    const stateStart = nl + 1;
-    const stateEnd = size - 1;
-    const last = Buffer.alloc(1);
-    if (stateEnd < stateStart || readSync(fd, last, 0, 1, stateEnd) !== 1 || last[0] !== NEWLINE) damaged(twoLines);
-    const hash = createHash('sha256').update(`${sealed!.body}\n`, 'utf8');
-    for (const block of blocks(fd, stateStart, stateEnd)) hash.update(block);
-    if (sealed!.sum !== hash.digest('hex')) damaged('does not match its checksum: it was changed or damaged');
-    let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown; next_snapshot?: unknown };
+
+  read(): ImageData | null {
+    let fd: number;
     try {
-      parsed = JSON.parse(sealed!.body) as typeof parsed;
+      fd = openSync(this.path, 'r');
     } catch (e) {
-      damaged(`is not valid JSON (${(e as Error).message})`);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
     }
-    const { format, journal_seq: journalSeq, chain, next_snapshot: nextSnapshot = 1 } = parsed!;
-    const valid = Number.isSafeInteger(journalSeq) && typeof chain === 'string' && Number.isSafeInteger(nextSnapshot);
-    if (format !== IMAGE_FORMAT || !valid || (nextSnapshot as number) < 1)
-      damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
-    // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
-    const state: StateText = function* () {
-      const fd2 = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const twoLines = 'is not an image: it must be a header line and the state, ending with a newline (was it cut short?)';
+      // The header is the bytes before the first newline (far shorter than a block).
+      const first = blocks(fd, 0, size).next().value;
+      const nl = first?.indexOf(NEWLINE) ?? -1;
+      if (nl === -1) this.damaged(size > BLOCK ? 'has no checksum in its first line: it is not an image' : twoLines);
+      const sealed = unsealLine(first!.toString('utf8', 0, nl), SUM_LENGTH);
+      if (!sealed) this.damaged('has no checksum in its first line: it is not an image');
+      // Pass 1: the checksum over the state's text, which ends the file with a newline.
+      const stateStart = nl + 1;
+      const stateEnd = size - 1;
+      const last = Buffer.alloc(1);
+      if (stateEnd < stateStart || readSync(fd, last, 0, 1, stateEnd) !== 1 || last[0] !== NEWLINE) this.damaged(twoLines);
+      const hash = createHash('sha256').update(`${sealed!.body}\n`, 'utf8');
+      for (const block of blocks(fd, stateStart, stateEnd)) hash.update(block);
+      if (sealed!.sum !== hash.digest('hex')) this.damaged('does not match its checksum: it was changed or damaged');
+      let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown; next_snapshot?: unknown };
       try {
-        const decoder = new TextDecoder();
-        for (const block of blocks(fd2, stateStart, stateEnd)) yield decoder.decode(block, { stream: true });
-        const rest = decoder.decode();
-        if (rest !== '') yield rest;
-      } finally {
-        closeSync(fd2);
+        parsed = JSON.parse(sealed!.body) as typeof parsed;
+      } catch (e) {
+        this.damaged(`is not valid JSON (${(e as Error).message})`);
       }
-    };
-    return { journalSeq: journalSeq as number, chain: chain as string, state, nextSnapshot: nextSnapshot as number };
-  } finally {
-    closeSync(fd);
+      const { format, journal_seq: journalSeq, chain, next_snapshot: nextSnapshot = 1 } = parsed!;
+      const valid = Number.isSafeInteger(journalSeq) && typeof chain === 'string' && Number.isSafeInteger(nextSnapshot);
+      if (format !== IMAGE_FORMAT || !valid || (nextSnapshot as number) < 1)
+        this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
+      const path = this.path;
+      // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
+      const state: StateText = function* () {
+        const fd2 = openSync(path, 'r');
+        try {
+          const decoder = new TextDecoder();
+          for (const block of blocks(fd2, stateStart, stateEnd)) yield decoder.decode(block, { stream: true });
+          const rest = decoder.decode();
+          if (rest !== '') yield rest;
+        } finally {
+          closeSync(fd2);
+        }
+      };
+      return { journalSeq: journalSeq as number, chain: chain as string, state, nextSnapshot: nextSnapshot as number };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  write(data: ImageData | null): void {
+    if (data === null) throw new TypeError('an image always holds a state');
+    const body = JSON.stringify({
+      format: IMAGE_FORMAT,
+      journal_seq: data.journalSeq,
+      chain: data.chain,
+      next_snapshot: data.nextSnapshot,
+    });
+    // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
+    const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
+    replaceFile(
+      this.path,
+      (fd) => {
+        const hash = createHash('sha256').update(`${body}\n`, 'utf8');
+        writeAll(fd, Buffer.from(`${' '.repeat(headerLength)}\n`, 'utf8'));
+        for (const piece of data.state()) {
+          const bytes = Buffer.from(piece, 'utf8');
+          hash.update(bytes);
+          writeAll(fd, bytes);
+        }
+        writeAll(fd, Buffer.from('\n', 'utf8'));
+        writeAll(fd, Buffer.from(sealLine(body, hash.digest('hex')), 'utf8'), 0);
+      },
+      this.durability,
+    );
   }
 }
 
-/** Replaces the image at `path` whole with `data`. */
-export function writeImage(path: string, data: ImageData, durability: Durability): void {
-  const body = JSON.stringify({
-    format: IMAGE_FORMAT,
-    journal_seq: data.journalSeq,
-    chain: data.chain,
-    next_snapshot: data.nextSnapshot,
-  });
-  // The sealed header's length does not depend on the sum: leave room for it, write the state, then the header.
-  const headerLength = Buffer.byteLength(sealLine(body, '0'.repeat(SUM_LENGTH)), 'utf8');
-  replaceFile(
-    path,
-    (fd) => {
-      const hash = createHash('sha256').update(`${body}\n`, 'utf8');
-      writeAll(fd, Buffer.from(`${' '.repeat(headerLength)}\n`, 'utf8'));
-      for (const piece of data.state()) {
-        const bytes = Buffer.from(piece, 'utf8');
-        hash.update(bytes);
-        writeAll(fd, bytes);
-      }
-      writeAll(fd, Buffer.from('\n', 'utf8'));
-      writeAll(fd, Buffer.from(sealLine(body, hash.digest('hex')), 'utf8'), 0);
-    },
-    durability,
-  );
+export function openImage(path: string, durability: Durability): LowSync<ImageData | null> {
+  return new LowSync<ImageData | null>(new ImageFile(path, durability), null);
 }

@@ -9,7 +9,7 @@ import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { CHAIN_START } from './codec.js';
 import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
-import { ImageError, readImage, writeImage } from './image.js';
+import { ImageError, openImage } from './image.js';
 import type { StateText } from './image.js';
 import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
@@ -139,6 +139,7 @@ export function checkStateDir(dir: string, devnet: Devnet, options: StateDirOpti
 class StateDir {
   readonly imagePath: string;
   readonly journalPath: string;
+  readonly image: ReturnType<typeof openImage>;
   private imageBytes = 0;
 
   constructor(
@@ -150,20 +151,22 @@ class StateDir {
   ) {
     this.imagePath = join(dir, IMAGE_FILE);
     this.journalPath = join(dir, JOURNAL_FILE);
+    this.image = openImage(this.imagePath, durability);
   }
 
   /** Writes an image of the state now (`state` its text) as of the journal's last line. */
   private writeImage(w: { seq: number; chain: string }, state: StateText): void {
-    const nextSnapshot = this.devnet.bookkeeping().nextSnapshot;
-    writeImage(this.imagePath, { journalSeq: w.seq, chain: w.chain, state, nextSnapshot }, this.durability);
+    this.image.data = { journalSeq: w.seq, chain: w.chain, state, nextSnapshot: this.devnet.bookkeeping().nextSnapshot };
+    this.image.write();
     this.imageBytes = statSync(this.imagePath).size;
   }
 
   /** Loads the image and replays the journal after it; returns the report and the writes open() makes (returning the journal to append to). */
   restore(): [StateDirReport, () => JournalWriter] {
     const { devnet, dir, imagePath, journalPath, durability } = this;
-    const data = readImage(imagePath);
+    this.image.read();
     const journal = readJournal(journalPath);
+    const data = this.image.data;
     const base = {
       dir,
       droppedTail: journal?.droppedTail ?? null,

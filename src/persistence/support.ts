@@ -4,5 +4,11 @@
 import { DirectoryBlockStore } from '../ipfs/block-dir.js';
 import { checkStateDir, claimStateDir, StateDirError } from './state-dir.js';
 
-export const STATE_DIR_SUPPORT = { claimStateDir, checkStateDir, StateDirError, DirectoryBlockStore };
-export type StateDirSupport = typeof STATE_DIR_SUPPORT;
+export interface StateDirSupport {
+  claimStateDir: typeof claimStateDir;
+  checkStateDir: typeof checkStateDir;
+  StateDirError: typeof StateDirError;
+  DirectoryBlockStore: typeof DirectoryBlockStore;
+}
+
+export const STATE_DIR_SUPPORT: StateDirSupport = { claimStateDir, checkStateDir, StateDirError, DirectoryBlockStore };
