@@ -33,6 +33,7 @@ export interface CommandContext {
   readonly state: State;
   readonly checkSig: SignatureCheck;
   readonly l1Txs: Map<number, L1Origin & { record: string }>;
+  readonly l1Claims: Set<string>;
 }
 
 type Ctx = CommandContext;
@@ -86,10 +87,13 @@ export const COMMAND_TABLE = {
     const r = moveRecord(c.state, sequenceId, status);
     return { sequence_id: r.sequenceId, status: r.status };
   },
-  claim: (c: Ctx, ethAddressText: string | undefined, assetId: bigint) => {
+  /** `POST /_devnet/withdrawals/claim`, or a claim logged on L1 (`l1Tx`, kept so that a restart does not take it twice). */
+  claim: (c: Ctx, ethAddressText: string | undefined, assetId: bigint, l1Tx?: string) => {
     const address = parseEthAddress(ethAddressText, 'ethaddress');
     const asset = requireAsset(c.state, assetId);
-    return { ethaddress: address, asset_id: asset.hex, amount: claimWithdrawal(c.state, address, asset.hex) };
+    const amount = claimWithdrawal(c.state, address, asset.hex);
+    if (l1Tx !== undefined) c.l1Claims.add(l1Tx);
+    return { ethaddress: address, asset_id: asset.hex, amount };
   },
   /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
   setClock: (c: Ctx, input: ClockMove) => moveClock(c.state, input),

@@ -76,6 +76,8 @@ export class Devnet implements CommandContext, ReadContext {
   readonly l1Contract: string | undefined;
   /** The L1 transaction behind a record (an L1 deposit), for the explorer; kept beside the state, refilled by a journal replay. */
   readonly l1Txs = new Map<number, L1Origin & { record: string }>();
+  /** The L1 transactions of the claims taken from L1, refilled by a journal replay. */
+  readonly l1Claims = new Set<string>();
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
   private readonly snapshots = new Snapshots();

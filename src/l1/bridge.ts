@@ -228,9 +228,9 @@ export class L1Bridge {
       const event = decodeLog(this.starkEx.abi, log);
       return event === undefined ? [] : [{ log, event, args: event.args as Record<string, bigint> }];
     });
-    // With --state, L1 is kept with the wallets' deposits in it and the cursor before them, before
-    // L2 takes any: a stop in between finds them again on restart (and `isTaken` skips them).
-    if (this.saveDir !== undefined && events.some(({ event, args }) => isDeposit(event.name, args))) {
+    // With --state, L1 is kept with the wallets' deposits and claims in it and the cursor before them,
+    // before L2 takes any: a stop in between finds them again on restart (and `take` skips them).
+    if (this.saveDir !== undefined && events.some(({ event, args }) => isDeposit(event.name, args) || isClaim(event.name, args))) {
       this.dirty = true;
       await this.save();
     }
@@ -245,9 +245,10 @@ export class L1Bridge {
     const devnet = this.devnet;
     if (devnet === undefined) return;
     const failed = (what: string, e: unknown) => problem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
+    // Read again after a restart, and already in the journal: nothing more to do.
+    const again = this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo;
     if (isDeposit(name, a)) {
-      // Read again after a restart, and already in the journal: nothing more to do.
-      if (this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo && takenBefore(devnet, log, seen)) return;
+      if (again && takenBefore(devnet, log, seen)) return;
       try {
         const type = this.byType.get(a.assetType!);
         if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
@@ -257,13 +258,9 @@ export class L1Bridge {
       } catch (e) {
         failed('not taken into L2', e);
       }
-    } else if (
-      (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
-      name === 'LogNftWithdrawalPerformed' ||
-      name === 'LogMintWithdrawalPerformed'
-    ) {
+    } else if (isClaim(name, a) && !(again && devnet.l1Claims.has(log.transactionHash))) {
       try {
-        devnet.claim(address(a.ownerKey!), name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!);
+        devnet.claim(address(a.ownerKey!), name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!, log.transactionHash);
       } catch (e) {
         failed('not taken into L2', e);
       }
@@ -297,3 +294,7 @@ export class L1Bridge {
 
 const isDeposit = (name: string, a: Record<string, bigint>): boolean =>
   name === 'LogDeposit' || (name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n);
+const isClaim = (name: string, a: Record<string, bigint>): boolean =>
+  (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
+  name === 'LogNftWithdrawalPerformed' ||
+  name === 'LogMintWithdrawalPerformed';

@@ -361,6 +361,39 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
     }
   }, 120_000);
 
+  it('--l1 URL: a claim the journal has, read again from an older l1.json, does not empty the withdraw area a second time', async () => {
+    const claimTo = '0x00000000000000000000000000000000000000e5' as Hex;
+    const anvil = await startAnvil();
+    try {
+      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      let main = await client(running.url);
+      const m = onL1(main);
+      const area = async () => (await main.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${claimTo}`)).body.data;
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '1000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      const older = readFileSync(l1json, 'utf8');
+      await m.starkEx.write(m.wallet, 'withdraw', [BigInt(claimTo), ETH_TYPE]);
+      expect(await area()).toEqual([]);
+      // A second withdrawal reaches the area after the claim was taken.
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '2000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      const refilled = await area();
+      expect(refilled).toHaveLength(1);
+      await running.close();
+      writeFileSync(l1json, older);
+      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      try {
+        main = await client(running.url);
+        expect(await area()).toEqual(refilled);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await anvil.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('--l1 anvil: a withdrawal the journal moved to AcceptedOnL1 is credited after a restart from a chain without the credit; blocks keep their time order', async () => {
     const claimTo = '0x00000000000000000000000000000000000000e4' as Hex;
     let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
