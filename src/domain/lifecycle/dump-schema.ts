@@ -24,13 +24,18 @@ function safe(min: 0 | 1, description?: string) {
 const id = (description?: string) => safe(1, description);
 const count = (description?: string) => safe(0, description);
 
+/** The schemas made by exact(): their values load as bigints. */
+const EXACT = new WeakSet<object>();
+
 /** An integer >= 0 of any size (at most `max`): a number below 2^53, else a string of its digits. */
 function exact(description: string, max?: bigint, m = 'an integer >= 0') {
   const fits = (s: string) => /^[1-9]\d{15,}$/.test(s) && BigInt(s) > MAX_SAFE && (max === undefined || BigInt(s) <= max);
-  return v.pipe(
+  const schema = v.pipe(
     v.union([v.pipe(v.number(m), v.safeInteger(m), v.minValue(0, m)), v.pipe(v.string(m), v.check(fits, m))], m),
     v.description(`${description} (an exact integer: a JSON number up to 2^53-1, a string of digits past it)`),
   );
+  EXACT.add(schema);
+  return schema;
 }
 const micros = (description: string) =>
   exact(`${description}, microseconds since the Unix epoch`, MAX_MICROS, `microseconds from 0 to ${MAX_MICROS} (9999-12-31)`);
@@ -233,6 +238,15 @@ export const DUMP = v.strictObject(MEMBERS);
 export const itemSchemas = new Map<string, v.GenericSchema>(
   ITEMS_MEMBERS.map((k) => [k, (MEMBERS[k] as unknown as v.ArraySchema<v.GenericSchema, string>).item]),
 );
+
+/** The top-level fields of an items member's objects that hold exact integers (maybe null): bigints once loaded. */
+export const INTEGER_FIELDS = Object.fromEntries(
+  ITEMS_MEMBERS.map((k) => {
+    const entries = (itemSchemas.get(k) as { entries?: Record<string, { wrapped?: object }> }).entries ?? {};
+    const exact = (s: { wrapped?: object }) => EXACT.has(s) || (s.wrapped !== undefined && EXACT.has(s.wrapped));
+    return [k, Object.keys(entries).filter((f) => exact(entries[f]!))];
+  }),
+) as unknown as Record<ItemsMember, readonly string[]>;
 
 /** A value as a message shows it: a scalar as JSON (cut at 40 characters), an array or object by its kind (it may nest deep). */
 function describe(x: unknown): string {
