@@ -5,8 +5,7 @@ import { marketContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { unixSeconds } from '../state/clock.js';
 import { toHex } from '../values/hex.js';
-import { collectionTradesKey, marketKey } from './open-orders.js';
-import { depthLevels } from './depth-book.js';
+import { collectionTradesKey, depthLevels, marketKey } from './open-orders.js';
 import { type Listing, mappedListing } from '../values/listing.js';
 import { displayAmount } from '../values/money.js';
 import { priceViews } from './order-views.js';
@@ -51,7 +50,7 @@ type Trade = v.InferOutput<typeof TRADE>;
 /**
  * `GET /v1/depth`: `[display price, display quantity]` per level, bids best (highest) first, asks
  * lowest first; null for an empty side. An NFT contract aggregates its tokens' markets. Reads the
- * levels kept by depth-book.ts: the cost grows with the levels, not with the orders.
+ * levels kept by open-orders.ts: the cost grows with the levels, not with the orders.
  */
 export function depth(state: State, base: Contract, quote: Contract): v.InferOutput<typeof DEPTH> {
   const baseHex = toHex(base.assetType);
