@@ -1,6 +1,5 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import * as v from 'valibot';
-import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
 import { type ListingEntry, newOrderLists } from './orders.js';
 import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, TokenType, Trade } from './entities.js';
@@ -51,7 +50,8 @@ export function emptyState(undo: UndoLog) {
   return {
     /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
     undo,
-    clock: { nowMicros: 0n } as ClockState,
+    /** Emulator time, microseconds since 1970-01-01T00:00:00Z. */
+    clock: { nowMicros: 0n },
     prng: createPrng(''),
     nextSequenceId: 1,
     nextVaultId: FIRST_VAULT_ID,
