@@ -172,9 +172,10 @@ export function balanceRowsV3(state: State, owner: string, contractKey?: string,
   return listingOf(contracts, (contract) => balanceRowV3(contract, groups.slice(contract, 0, groups.count(contract))));
 }
 
-/** The keys a per-contract row (v2 NFTs, v3) starts with, its totals at zero. */
-function emptyContractRow(contract: Contract): Omit<BalanceRowV3, 'asset_id' | `${string}tokens` | 'base_uri'> {
-  return {
+/** One contract's v3 row from its holdings. */
+function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV3 {
+  const row: BalanceRowV3 = {
+    asset_id: isNftType(contract.type) ? '' : held[0]!.asset.hex,
     contract_address: contract.address,
     balance_available: 0n,
     balance_frozen: 0n,
@@ -183,14 +184,6 @@ function emptyContractRow(contract: Contract): Omit<BalanceRowV3, 'asset_id' | `
     decimals: contract.decimals,
     symbol: contract.symbol,
     quantum: contract.quantum,
-  };
-}
-
-/** One contract's v3 row from its holdings. */
-function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV3 {
-  const row: BalanceRowV3 = {
-    asset_id: isNftType(contract.type) ? '' : held[0]!.asset.hex,
-    ...emptyContractRow(contract),
     available_tokens: [],
     frozen_tokens: [],
     withdraw_frozen_tokens: [],

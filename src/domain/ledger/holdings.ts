@@ -4,7 +4,6 @@
 import { SortedList } from '../state/sorted-list.js';
 import { type Account, type Asset, type Balance, type Contract, ETH_KEY, type Holdings, type State } from '../state/state.js';
 import { contractOf } from '../catalog/assets.js';
-import { getOrSet } from '../values/maps.js';
 
 /** Keys with at most this many balance entries keep no sorted holdings (sorting them on a read is cheap). */
 export const HOLDINGS_FROM = 32;
@@ -105,34 +104,22 @@ export interface HoldingGroups {
 }
 
 export function holdingGroups(state: State, owner: string, contractKey?: string): HoldingGroups {
+  const account = state.accounts.get(owner);
+  // A short list is sorted now, as a long one is kept.
+  const h = state.lists.holdings.get(owner) ?? (account && build(state, account));
+  if (!h) return { contracts: [], count: () => 0, slice: () => [] };
   const holding = (asset: Asset): Holding => ({
     contract: contractOf(state, asset),
     asset,
-    balance: state.accounts.get(owner)!.balances.get(asset.hex)!,
+    balance: account!.balances.get(asset.hex)!,
     withdrawing: withdrawingOf(state, owner, asset.hex),
   });
-  const h = state.lists.holdings.get(owner);
-  if (h) {
-    const only = contractKey === undefined ? undefined : state.contracts.get(contractKey);
-    const contracts = only === undefined ? h.contracts.values() : h.byContract.has(only.key) ? [only] : [];
-    return {
-      contracts,
-      count: (c) => h.byContract.get(c.key)!.size,
-      slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding),
-    };
-  }
-  // A short list: sorted now.
-  const account = state.accounts.get(owner);
-  const groups = new Map<string, Asset[]>();
-  for (const hex of account?.balances.keys() ?? []) {
-    if (!isListed(state, account!, hex)) continue;
-    const asset = state.assets.get(hex)!;
-    if (contractKey !== undefined && asset.contractKey !== contractKey) continue;
-    getOrSet(groups, asset.contractKey, () => []).push(asset);
-  }
-  for (const assets of groups.values()) assets.sort(byToken);
-  const contracts = [...groups.keys()].map((k) => state.contracts.get(k)!).sort(byContract);
-  return { contracts, count: (c) => groups.get(c.key)!.length, slice: (c, from, to) => groups.get(c.key)!.slice(from, to).map(holding) };
+  const only = contractKey === undefined ? undefined : state.contracts.get(contractKey);
+  return {
+    contracts: only === undefined ? h.contracts.values() : h.byContract.has(only.key) ? [only] : [],
+    count: (c) => h.byContract.get(c.key)!.size,
+    slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding),
+  };
 }
 
 export function holdingsTotal(groups: HoldingGroups): number {

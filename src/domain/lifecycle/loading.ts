@@ -2,13 +2,19 @@
 // each built entry against its text, and the state built against every guarantee.
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { stringify } from '../values/json.js';
-import { checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, STATE_FORMAT } from './dump-schema.js';
-import type { ItemsMember, MemberName } from './dump-schema.js';
+import { checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, ITEMS_MEMBERS, MEMBERS, STATE_FORMAT } from './dump-schema.js';
+import type { ItemsMember, MemberName, Written } from './dump-schema.js';
 import { areWrittenItems } from './written-items.js';
 import { valueMemberTexts } from './dump.js';
 import { findViolations } from './invariants.js';
-import type { State } from '../state/state.js';
-import { StateBuilder } from './state-builder.js';
+import { RECORD_TYPES, type State } from '../state/state.js';
+import { rebuildOrderIndexes } from '../trading/open-orders.js';
+import { loadStorage } from '../storage/storage.js';
+import { moveWithdrawing } from '../ledger/withdrawals.js';
+import { countStatuses, indexSignatureR } from '../ledger/records.js';
+import { rebuildListIndexes } from './list-indexes.js';
+import { big, type Obj } from './shared-values.js';
+import { StateEntries } from './state-entries.js';
 
 /** Formats this build reads: the current one line by line or whole, @2 whole (its integers read exactly). */
 const READABLE = [STATE_FORMAT, FORMAT_2];
@@ -39,19 +45,23 @@ function malformed<T>(f: () => T): T {
 }
 
 /**
- * The checks both paths make: each member and item checked against the schema, then built; an item
- * built must be written back as the text it was given (so a field repeated, reordered or spelled
- * otherwise is refused, naming the item); the members that are single values are compared once the
- * state is built; then every guarantee of docs/guarantees.md must hold.
+ * The checks both paths make: each member and item checked against the schema, then built (items by
+ * StateEntries, as they are read: a dump of millions of records is never held whole); an item built
+ * must be written back as the text it was given (so a field repeated, reordered or spelled otherwise
+ * is refused, naming the item); the members that are single values are compared once the state is
+ * built; then every guarantee of docs/guarantees.md must hold.
  */
 export class Loading {
-  private readonly builder = new StateBuilder();
+  private readonly entries = new StateEntries();
+  /** The single-value members as given, and their texts; how many items each items member had. */
+  private readonly plain: Obj = {};
   private readonly texts = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
 
   member(key: MemberName, value: unknown, text: string): void {
     malformed(() => {
       if (key !== 'format') checkMember(key, value);
-      this.builder.member(key, value);
+      this.plain[key] = this.entries.sharing.share(value);
     });
     this.texts.set(key, text);
   }
@@ -63,7 +73,7 @@ export class Loading {
     }
     malformed(() => checkItem(key, value, index));
     // Else the entry built is compared as the dump writes it.
-    const built = malformed(() => this.builder.item(key, value));
+    const built = malformed(() => this.add(key, value));
     if (stringify(built, true) !== text)
       fail(
         ErrorCode.InvalidParam,
@@ -74,16 +84,21 @@ export class Loading {
   /** Items known to be valid and written exactly (areWrittenItems): built, nothing more to check. */
   writtenItems(key: ItemsMember, values: readonly unknown[]): void {
     malformed(() => {
-      for (const value of values) this.builder.item(key, value);
+      for (const value of values) this.add(key, value);
     });
   }
 
   empty(key: ItemsMember): void {
-    malformed(() => this.builder.emptyArray(key));
+    this.counts.set(key, 0);
+  }
+
+  private add(key: ItemsMember, value: unknown): unknown {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    return this.entries.add(key, value);
   }
 
   end(): State {
-    const state = malformed(() => this.builder.build());
+    const state = malformed(() => this.build());
     for (const [key, text] of valueMemberTexts(state)) {
       // Checked first; an older one is read as the current one.
       if (key !== 'format' && this.texts.get(key) !== text)
@@ -93,6 +108,65 @@ export class Loading {
         );
     }
     checkGuarantees(state);
+    return state;
+  }
+
+  /** Every member given (the reader sees to once each, in order), no id repeated, every id taken below next_sequence_id. */
+  private checkCounts(): void {
+    for (const key of DUMP_MEMBERS) if (!(key in this.plain || this.counts.has(key))) throw new TypeError(`missing field ${key}`);
+    const s = this.entries.s;
+    // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
+    for (const key of ITEMS_MEMBERS) {
+      if (key === 'trades' || key === 'storage') continue;
+      if (s[key].size !== this.counts.get(key))
+        throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
+    }
+    // Every id taken so far is below the next one.
+    const next = this.plain.next_sequence_id as number;
+    if (this.entries.lastRecord >= next)
+      throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
+    for (const id of s.orders.keys())
+      if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
+  }
+
+  /** The state, once every member was given; throws TypeError naming what is wrong. */
+  private build(): State {
+    this.checkCounts();
+    const d = this.plain as { [K in MemberName]: Written<K> };
+    const state = this.entries.state;
+    // A file listed twice for its project would be dropped by the project's map, as a repeated id.
+    state.storage = loadStorage(this.entries.undo, this.entries.storageRows);
+    let files = 0;
+    for (const m of state.storage.values()) files += m.size;
+    if (files !== this.entries.storageRows.length)
+      throw new TypeError(`storage has ${this.entries.storageRows.length} entries, ${files} of them distinct`);
+    state.clock = { nowMicros: big(d.clock.now_micros) };
+    state.prng = d.prng;
+    state.nextSequenceId = d.next_sequence_id;
+    state.nextVaultId = big(d.next_vault_id);
+    state.namedAccounts = d.named_accounts;
+    const { mode, intervalMicros, nextCutMicros } = d.settlement;
+    state.settlement = { mode, intervalMicros: big(intervalMicros), nextCutMicros: big(nextCutMicros) };
+    state.operator = d.operator;
+    state.starkexContracts = d.starkex_contracts;
+    for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
+    for (const t of state.trades)
+      if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId))
+        throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
+    rebuildOrderIndexes(state);
+    for (const key of state.signatures.keys()) indexSignatureR(state, key);
+    state.statusCounts.counts = countStatuses(state.records.values());
+    // Withdrawals in the batch queues, found by walking the records (in order) rather than looking up a
+    // million queued deposits; an id in a queue that is no record is refused with the guarantees.
+    for (const r of state.records.values()) {
+      if (r.type === RECORD_TYPES.withdrawal && (state.pendingL2.has(r.sequenceId) || state.pendingL1.has(r.sequenceId)))
+        moveWithdrawing(state, r.starkKey, r.assetHex, r.amount);
+    }
+    // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
+    // that lists a record it has nothing to do with, or lists its records out of order.
+    rebuildListIndexes(state);
+    this.entries.undo.releaseAll();
+    this.entries.sharing.clear();
     return state;
   }
 }

@@ -1,6 +1,13 @@
 // The texts and integers a loaded state shares across its entries, so it takes the memory a built one does.
-import { big } from './conversions.js';
-import type { Obj } from './conversions.js';
+
+export type Obj = Record<string, unknown>;
+
+/** An integer as the dump writes it (a number, or a string of digits past 2^53) or as a state holds it. */
+export const big = (v: unknown): bigint => {
+  if (typeof v !== 'bigint' && typeof v !== 'number' && typeof v !== 'string')
+    throw new TypeError(`expected an integer, got ${JSON.stringify(v)}`);
+  return BigInt(v);
+};
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -2,21 +2,35 @@
 import { type Asset, type Contract, emptyState, type LedgerRecord, type StoredFile } from '../state/state.js';
 import type { Order, Trade } from '../state/orders.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
-import { big, bigOrNull, list, obj, pairs, put, putIn } from './conversions.js';
-import type { SharedValues } from './shared-values.js';
-import type { ItemsMember } from './dump-schema.js';
+import { big, type Obj, SharedValues } from './shared-values.js';
+import { INTEGER_FIELDS, type ItemsMember } from './dump-schema.js';
+
+// While a state is built nothing is to be undone: entries go in untracked (the log is attached already).
+const put = <K, V>(m: Map<K, V>, k: K, v: V): void => void Map.prototype.set.call(m, k, v);
+const putIn = <T>(s: Set<T>, v: T): void => void Set.prototype.add.call(s, v);
+const list = (v: unknown): unknown[] => {
+  if (!Array.isArray(v)) throw new TypeError(`expected an array, got ${typeof v}`);
+  return v;
+};
+const pairs = (v: unknown): Array<[unknown, unknown]> => list(v).map((p) => list(p) as [unknown, unknown]);
+const obj = (v: unknown): Obj => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError('expected an object');
+  return v as Obj;
+};
 
 /**
- * The entries of a state being built, one per item of its array members (StateBuilder counts the items
+ * The entries of a state being built, one per item of its array members (Loading counts the items
  * and checks their shape first): each item converted as dumpState wrote it, with the order rules a
- * dump keeps (records by sequence id, id lists ascending, storage project by project).
+ * dump keeps (records by sequence id, id lists ascending, storage project by project). Texts and
+ * integers that repeat across items (keys, asset ids, times, amounts) are shared (shared-values.ts),
+ * so a loaded state takes the memory a built one does.
  */
 export class StateEntries {
   /** The undo log every tracked map of the state hangs off (the state's own once built). */
   readonly undo = new UndoLog();
-  /** The state being built (StateBuilder.build sets its single values and derived indexes). */
+  /** The state being built (Loading sets its single values and derived indexes). */
   readonly state = emptyState(this.undo);
-  /** The storage index's rows in the dump's order (StateBuilder.build makes the index of them). */
+  /** The storage index's rows in the dump's order (Loading makes the index of them). */
   readonly storageRows: StoredFile[] = [];
   private readonly lastIds = new Map<string, number>();
   private readonly storageProjects = new Set<string>();
@@ -44,11 +58,19 @@ export class StateEntries {
     trades: this.state.trades,
   };
 
-  constructor(private readonly sharing: SharedValues) {}
+  readonly sharing = new SharedValues();
 
   /** Adds one item; returns it as the dump writes the entry just built (the streamed load compares the two). */
   add(key: ItemsMember, v: unknown): unknown {
-    return this.adders[key](v);
+    // A record is copied field by field, each string shared there.
+    return this.adders[key](key === 'records' ? v : this.sharing.share(v));
+  }
+
+  /** The item, its exact-integer fields (INTEGER_FIELDS) made shared bigints in place: its keys keep their order. */
+  private integers(key: ItemsMember, v: unknown): Obj {
+    const o = obj(v);
+    for (const k of INTEGER_FIELDS[key]) if (o[k] !== null) o[k] = this.sharing.integer(o[k]);
+    return o;
   }
 
   private amount(m: Map<string, bigint>, v: unknown): unknown {
@@ -103,40 +125,23 @@ export class StateEntries {
       return market;
     },
     contracts: (v) => {
-      const c = obj(v);
-      const contract: Contract = {
-        ...(c as unknown as Contract),
-        quantum: big(c.quantum),
-        assetType: big(c.assetType),
-        l1AssetType: bigOrNull(c.l1AssetType),
-        count: big(c.count),
-        createdAtMicros: big(c.createdAtMicros),
-        maxTokenId: big(c.maxTokenId),
-        tokens: TrackedMap.create(this.undo, {}, pairs(c.tokens) as Array<[string, string]>),
-      };
-      put(this.s.contracts, contract.key, contract);
-      if (!contract.removed) put(this.state.contractsByUuid, contract.uuid, contract.key);
-      return { ...contract, tokens: [...contract.tokens] };
+      const c = this.integers('contracts', v) as unknown as Contract;
+      c.tokens = TrackedMap.create(this.undo, {}, pairs(c.tokens) as Array<[string, string]>);
+      put(this.s.contracts, c.key, c);
+      if (!c.removed) put(this.state.contractsByUuid, c.uuid, c.key);
+      return { ...c, tokens: [...c.tokens] };
     },
     assets: (v) => {
-      const a = obj(v);
-      const asset = {
-        ...(a as object),
-        hex: this.sharing.text(a.hex),
-        contractKey: this.sharing.text(a.contractKey),
-        id: big(a.id),
-        tokenId: bigOrNull(a.tokenId),
-        holder: this.sharing.text(a.holder),
-      } as Asset;
+      const asset = this.integers('assets', v) as unknown as Asset;
       put(this.s.assets, asset.hex, asset);
       return asset;
     },
     accounts: (v) => {
       const a = obj(v);
-      const key = this.sharing.text(a.key);
+      const key = a.key as string;
       const balances = TrackedMap.create<string, { available: bigint; frozen: bigint }>(this.undo);
       for (const [hex, b] of pairs(a.balances))
-        put(balances, this.sharing.text(hex), { available: big(obj(b).available), frozen: big(obj(b).frozen) });
+        put(balances, hex as string, { available: big(obj(b).available), frozen: big(obj(b).frozen) });
       const usedNonces = TrackedSet.create<bigint>(this.undo);
       for (const n of list(a.used_nonces)) putIn(usedNonces, this.sharing.integer(n));
       const account = { key, balances, usedNonces, maxNonce: big(a.max_nonce), records: [...list(a.records)] as number[] };
@@ -190,43 +195,17 @@ export class StateEntries {
     pending_l1: (v) => this.ascendingId('pending_l1', v),
     open_orders: (v) => this.ascendingId('open_orders', v),
     orders: (v) => {
-      const o = obj(v) as unknown as Order;
-      const b = (k: keyof Order) => big(o[k]);
-      const order = {
-        ...o,
-        starkKey: this.sharing.text(o.starkKey),
-        baseHex: this.sharing.text(o.baseHex),
-        quoteHex: this.sharing.text(o.quoteHex),
-        amountSell: b('amountSell'),
-        amountBuy: b('amountBuy'),
-        feeLimit: b('feeLimit'),
-        quantity: b('quantity'),
-        filled: b('filled'),
-        volume: b('volume'),
-        frozen: b('frozen'),
-        serviceFee: b('serviceFee'),
-        feeTaken: b('feeTaken'),
-        createdAtMicros: this.sharing.integer(o.createdAtMicros),
-      };
-      put(this.s.orders, o.id, order);
+      const order = this.integers('orders', v) as unknown as Order;
+      put(this.s.orders, order.id, order);
       return order;
     },
     trades: (v) => {
-      const t = obj(v) as unknown as Trade;
-      const trade = {
-        ...t,
-        quantity: big(t.quantity),
-        volume: big(t.volume),
-        serviceFee: big(t.serviceFee),
-        marketplaceFee: big(t.marketplaceFee),
-        timeMicros: this.sharing.integer(t.timeMicros),
-      };
+      const trade = this.integers('trades', v) as unknown as Trade;
       this.s.trades.push(trade);
       return trade;
     },
     storage: (v) => {
-      const f = obj(v) as unknown as StoredFile;
-      const row = { ...f, size: big(f.size), createdAtMicros: big(f.createdAtMicros) };
+      const row = this.integers('storage', v) as unknown as StoredFile;
       // The index is dumped project by project: a project's rows come together.
       if (row.projectUuid !== this.storageProject) {
         if (this.storageProjects.has(row.projectUuid))

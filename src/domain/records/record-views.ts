@@ -141,7 +141,6 @@ export interface RecordFilter {
   contractKey?: string | undefined;
   /** Record types to keep; undefined keeps all. */
   recordTypes?: ReadonlySet<number> | undefined;
-  sequenceIds?: ReadonlySet<number> | undefined;
 }
 
 /**
@@ -160,23 +159,15 @@ function recordTypesFor(recordType: number | undefined): ReadonlySet<number> | u
   return AGGREGATE_FILTERS.has(recordType) ? AGGREGATE_FILTERS.get(recordType) : new Set([recordType]);
 }
 
-/** Whether the filter keeps a record (its sequence ids aside). */
-function keeps(state: State, filter: RecordFilter, record: LedgerRecord): boolean {
-  return (
-    (filter.recordTypes === undefined || filter.recordTypes.has(record.type)) &&
-    (filter.contractKey === undefined || state.assets.get(record.assetHex)!.contractKey === filter.contractKey)
-  );
-}
-
-/** The records listed for a key, newest first, filtered. Cost grows with that key's records only. */
-function recordsOf(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
-  const ids = state.accounts.get(starkKey)?.records ?? [];
-  const out: LedgerRecord[] = [];
-  for (let i = ids.length - 1; i >= 0; i--) {
-    const record = state.records.get(ids[i]!)!;
-    if (keeps(state, filter, record)) out.push(record);
-  }
-  return out;
+/** The records of `ids` (in their order) that the filter keeps, its sequence ids aside. */
+function kept(state: State, filter: RecordFilter, ids: readonly number[]): LedgerRecord[] {
+  return ids
+    .map((id) => state.records.get(id)!)
+    .filter(
+      (r) =>
+        (filter.recordTypes === undefined || filter.recordTypes.has(r.type)) &&
+        (filter.contractKey === undefined || state.assets.get(r.assetHex)!.contractKey === filter.contractKey),
+    );
 }
 
 export interface RecordQuery {
@@ -191,30 +182,23 @@ export function recordsFor(state: State, starkKey: string, q: RecordQuery): List
   const filter: RecordFilter = {
     contractKey: contractKeyFilter(state, q.contractAddress),
     recordTypes: recordTypesFor(q.recordType),
-    sequenceIds: q.sequenceIds === undefined ? undefined : new Set(q.sequenceIds),
   };
   const view = (r: LedgerRecord) => recordView(state, r);
-  if (filter.sequenceIds !== undefined) return listingOf(namedRecords(state, starkKey, filter), view);
+  const ids = state.accounts.get(starkKey)?.records ?? [];
+  if (q.sequenceIds !== undefined) {
+    // The named records the key lists, newest first: O(k log n).
+    const listed = arrayRun(ids);
+    const named = [...new Set(q.sequenceIds)].sort((a, b) => b - a).filter((id) => ids[listed.rankOf(id)] === id);
+    return listingOf(kept(state, filter, named), view);
+  }
   const runs = recordRuns(state, starkKey, filter.contractKey, filter.recordTypes);
-  if (runs === undefined) return listingOf(recordsOf(state, starkKey, filter), view);
+  // A short history without lists: filtered whole, newest first.
+  if (runs === undefined) return listingOf(kept(state, filter, [...ids].reverse()), view);
   return mappedListing(
     totalOf(runs),
     (offset, limit) => pageDescending(runs, offset, limit),
     (id) => view(state.records.get(id)!),
   );
-}
-
-/** The records named by `sequence_ids` that the key lists and the filter keeps, newest first: O(k log n). */
-function namedRecords(state: State, starkKey: string, filter: RecordFilter): LedgerRecord[] {
-  const listed = arrayRun(state.accounts.get(starkKey)?.records ?? []);
-  const out: LedgerRecord[] = [];
-  for (const id of [...filter.sequenceIds!].sort((a, b) => b - a)) {
-    const at = listed.rankOf(id);
-    if (listed.slice(at, at + 1)[0] !== id) continue;
-    const record = state.records.get(id)!;
-    if (keeps(state, filter, record)) out.push(record);
-  }
-  return out;
 }
 
 /**

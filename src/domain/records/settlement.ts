@@ -77,43 +77,30 @@ export function runDueBatches(state: State): number[] {
   return ascending(moved);
 }
 
-/** Why reverting this record's ledger effect is impossible now, or null when it can be reverted. */
-function revertBlocker(state: State, record: LedgerRecord): string | null {
+/** Undoes a record's ledger effect; or, when it cannot be undone now, says why (changing nothing). */
+function revert(state: State, record: LedgerRecord): string | null {
   const asset = state.assets.get(record.assetHex)!;
-  const holder = record.type === RECORD_TYPES.transfer ? record.to! : record.starkKey;
+  const { starkKey: owner, amount } = record;
   switch (record.type) {
+    case RECORD_TYPES.withdrawal:
+      // The amount left the sender at submission and has not reached the withdraw area (that is status 6).
+      credit(state, owner, asset, amount);
+      moveWithdrawing(state, owner, asset.hex, -amount);
+      return null;
     case RECORD_TYPES.deposit:
     case RECORD_TYPES.mint:
     case RECORD_TYPES.transfer: {
-      const b = balanceOf(state, holder, asset.hex);
-      return b.available >= record.amount
-        ? null
-        : `later records already spent those funds: ${holder} has ${b.available} of ${asset.hex} available, the revert needs ${record.amount}`;
-    }
-    case RECORD_TYPES.withdrawal:
+      const holder = record.type === RECORD_TYPES.transfer ? record.to! : owner;
+      const { available } = balanceOf(state, holder, asset.hex);
+      if (available < amount)
+        return `later records already spent those funds: ${holder} has ${available} of ${asset.hex} available, the revert needs ${amount}`;
+      debit(state, holder, asset, amount);
+      if (record.type === RECORD_TYPES.transfer) credit(state, owner, asset, amount);
+      else recordIssue(state, asset.hex, -amount);
       return null;
+    }
     default:
       return `reverting records of type ${record.type} is not supported`;
-  }
-}
-
-function revert(state: State, record: LedgerRecord): void {
-  const asset = state.assets.get(record.assetHex)!;
-  switch (record.type) {
-    case RECORD_TYPES.deposit:
-    case RECORD_TYPES.mint:
-      debit(state, record.starkKey, asset, record.amount);
-      recordIssue(state, asset.hex, -record.amount);
-      return;
-    case RECORD_TYPES.transfer:
-      debit(state, record.to!, asset, record.amount);
-      credit(state, record.starkKey, asset, record.amount);
-      return;
-    case RECORD_TYPES.withdrawal:
-      // The amount left the sender at submission and has not reached the withdraw area (that is status 6).
-      credit(state, record.starkKey, asset, record.amount);
-      moveWithdrawing(state, record.starkKey, asset.hex, -record.amount);
-      return;
   }
 }
 
@@ -125,9 +112,8 @@ export function moveRecord(state: State, sequenceId: number, to: number): Ledger
     fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
   const reverts = to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled;
   if (reverts) {
-    const blocker = revertBlocker(state, record);
+    const blocker = revert(state, record);
     if (blocker !== null) fail(ErrorCode.InsufficientAvailable, `record ${sequenceId} cannot move to ${to}: ${blocker}`);
-    revert(state, record);
     setStatus(state, record, to);
   } else if (to === RecordStatus.AcceptedOnL1) {
     acceptOnL1(state, record);

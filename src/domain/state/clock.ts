@@ -1,10 +1,5 @@
 // Emulator time: microseconds since the Unix epoch, moved only by commands in virtual mode.
 
-export interface ClockState {
-  /** Microseconds since 1970-01-01T00:00:00Z. */
-  nowMicros: bigint;
-}
-
 /** The last instant the emulator clock can show: 9999-12-31T23:59:59.999999Z. */
 export const MAX_MICROS = BigInt(Date.UTC(9999, 11, 31, 23, 59, 59, 999)) * 1000n + 999n;
 

@@ -1,71 +1,21 @@
 // The whole emulator state as plain data: everything that determines future behaviour lives here.
 import * as v from 'valibot';
-import type { ClockState } from './clock.js';
 import type { Book } from './book.js';
-import { type ListingEntry, newOrderLists, type Order, type Trade } from './orders.js';
+import { type ListingEntry, newOrderLists } from './orders.js';
+import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, TokenType, Trade } from './entities.js';
+import { TOKEN_TYPES } from './entities.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import { createPrng } from './prng.js';
 import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
 
-// Token standards as the real service names them. ERC721M: mintable on L2 with one base URI; ERC721MC:
-// mintable with a custom URI per token; both registered on L1 as an ERC721 as well (StarkEx MintableERC721Token).
-export const TOKEN_TYPES = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'ERC721MC'] as const;
-export type TokenType = (typeof TOKEN_TYPES)[number];
+export { RECORD_TYPES, RecordStatus, TOKEN_TYPES } from './entities.js';
+export type { Asset, Contract, LedgerRecord, Marketplace, Project, Rate, RecordType, StoredFile, TokenType } from './entities.js';
+
 export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
 
 export const isMintableType = (type: TokenType): boolean => type === 'ERC721M' || type === 'ERC721MC';
 export const isNftType = (type: TokenType): boolean => type === 'ERC721' || isMintableType(type);
-
-export interface Contract {
-  /** contract_info `id`: 1, 2, ... in registration order (ETH is 1); contracts are never deleted, so ids never repeat. */
-  id: number;
-  uuid: string;
-  /** As registered (case kept); `eth` for the native currency. */
-  address: string;
-  /** Lowercase address: the lookup key. */
-  key: string;
-  type: TokenType;
-  name: string | null;
-  symbol: string;
-  decimals: number;
-  quantum: bigint;
-  /** The asset type its tokens use on L2 (ERC721M and ERC721MC: the mintable type), and its L1 ERC721 registration (those two only). */
-  assetType: bigint;
-  assetInfo: string;
-  l1AssetType: bigint | null;
-  l1AssetInfo: string | null;
-  count: bigint;
-  projectUuid: string | null;
-  /** API key that created it; null for the built-in ETH entry. */
-  owner: string | null;
-  createdAtMicros: bigint;
-  baseUri: string;
-  metadataUrl: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  externalLink: string | null;
-  bannerImageUrl: string | null;
-  /** NFT contracts: token id (decimal text) -> asset id hex, in creation order; and the highest token id ever created. */
-  tokens: Map<string, string>;
-  maxTokenId: bigint;
-  /** How many records name an asset of this contract. */
-  recordCount: number;
-  /** Removed from its project: its uuid answers 15 and no key can mint on it, but a StarkEx asset cannot be unregistered. */
-  removed: boolean;
-}
-
-/** One asset id the emulator knows: a fungible contract's id, or one NFT token. */
-export interface Asset {
-  id: bigint;
-  hex: string;
-  contractKey: string;
-  tokenId: bigint | null;
-  /** NFTs: the single current holder (stark key hex, or an Ethereum address in the withdraw area). */
-  holder: string | null;
-  /** ERC721MC tokens: the URL the token was minted with (its asset id is computed from it); null otherwise. */
-  uri: string | null;
-}
 
 export interface Balance {
   available: bigint;
@@ -84,77 +34,6 @@ export interface Account {
   records: number[];
 }
 
-export const RECORD_TYPES = { deposit: 1, mint: 2, transfer: 3, withdrawal: 4, ask: 7, bid: 8 } as const;
-export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
-
-/** A record's status (GET /v1/record's `status`); the moves it may make are in records.ts. */
-export const RecordStatus = {
-  SubmittedToService: 0,
-  AcceptedByService: 1,
-  FailedOnService: 2,
-  AcceptedOnL2: 3,
-  RejectedOnL2: 4,
-  Rolled: 5,
-  AcceptedOnL1: 6,
-} as const;
-
-export interface LedgerRecord {
-  sequenceId: number;
-  type: RecordType;
-  /** Owner of the record (sender for transfers). */
-  starkKey: string;
-  status: number;
-  timeMicros: bigint;
-  assetHex: string;
-  amount: bigint;
-  /** Transfers and withdrawals: the receiver (stark key or Ethereum address). */
-  to: string | null;
-  reason: string | null;
-  /** Order records (types 7 and 8): the order. */
-  orderId: number | null;
-}
-
-export interface Project {
-  uuid: string;
-  name: string;
-  /** API key that owns it. */
-  owner: string;
-  createdAtMicros: bigint;
-  /** Contract keys, in creation order. */
-  contracts: string[];
-}
-
-/** A fee rate as an exact fraction `num / den` (den a power of ten), from a decimal string like "0.015". */
-export interface Rate {
-  num: bigint;
-  den: bigint;
-  text: string;
-}
-
-export interface Marketplace {
-  uuid: string;
-  name: string;
-  /** Stark key that receives the marketplace fee. */
-  payee: string;
-  fee: Rate;
-  projectUuid: string;
-  owner: string;
-  createdAtMicros: bigint;
-}
-
-/** One upload of a project. The bytes live in the block store, addressed by `cid`. */
-export interface StoredFile {
-  projectUuid: string;
-  /** CIDv1 of the wrapping directory (a file) or of the CAR's root. */
-  cid: string;
-  filename: string;
-  /** Bytes uploaded (for a CAR: the CAR's own size). */
-  size: bigint;
-  createdAtMicros: bigint;
-  /** Hidden from the list; the bytes stay addressable through the gateway. */
-  removed: boolean;
-}
-
 /** project uuid -> cid -> file, each in upload order (the order of the list). */
 export type StorageIndex = Map<string, Map<string, StoredFile>>;
 
@@ -171,7 +50,8 @@ export function emptyState(undo: UndoLog) {
   return {
     /** Every mutation of the maps, sets and entities below leaves an undo step here (never dumped). */
     undo,
-    clock: { nowMicros: 0n } as ClockState,
+    /** Emulator time, microseconds since 1970-01-01T00:00:00Z. */
+    clock: { nowMicros: 0n },
     prng: createPrng(''),
     nextSequenceId: 1,
     nextVaultId: FIRST_VAULT_ID,

@@ -5,13 +5,11 @@ import { marketContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { unixSeconds } from '../state/clock.js';
 import { toHex } from '../values/hex.js';
-import { collectionTradesKey, marketKey } from './open-orders.js';
-import { depthLevels } from './depth-book.js';
+import { collectionTradesKey, depthLevels, marketKey } from './open-orders.js';
 import { type Listing, mappedListing } from '../values/listing.js';
 import { displayAmount } from '../values/money.js';
 import { priceViews } from './order-views.js';
 import type { Contract, State } from '../state/state.js';
-import type { Order } from '../state/orders.js';
 import { CONTRACT_ADDRESS, DIRECTION, STARK_KEY, TOKEN_ID, UNIX_SECONDS, display, int, text } from '../values/wire.js';
 
 const LEVEL = v.strictTuple([display('price in whole currency units'), display('open quantity in whole tokens')]);
@@ -49,14 +47,10 @@ export const TRADE = v.pipe(
 );
 type Trade = v.InferOutput<typeof TRADE>;
 
-function displayPrice(state: State, o: Order): string {
-  return priceViews(state, o).display_price;
-}
-
 /**
  * `GET /v1/depth`: `[display price, display quantity]` per level, bids best (highest) first, asks
  * lowest first; null for an empty side. An NFT contract aggregates its tokens' markets. Reads the
- * levels kept by depth-book.ts: the cost grows with the levels, not with the orders.
+ * levels kept by open-orders.ts: the cost grows with the levels, not with the orders.
  */
 export function depth(state: State, base: Contract, quote: Contract): v.InferOutput<typeof DEPTH> {
   const baseHex = toHex(base.assetType);
@@ -64,7 +58,7 @@ export function depth(state: State, base: Contract, quote: Contract): v.InferOut
     const levels = depthLevels(state, baseHex, quote.key, direction);
     if (levels.length === 0) return null;
     return levels.map(({ qty, first }) => [
-      displayPrice(state, state.orders.get(first)!),
+      priceViews(state, state.orders.get(first)!).display_price,
       displayAmount(qty, quote.quantum, quote.decimals),
     ]);
   };
@@ -114,7 +108,7 @@ export function tradeView(state: State, i: number): Trade {
   return {
     taker_order_id: t.takerId,
     maker_order_id: t.makerId,
-    price: displayPrice(state, maker),
+    price: priceViews(state, maker).display_price,
     executed_qty: displayAmount(t.quantity, qc.quantum, qc.decimals),
     volume: displayAmount(t.volume, bc.quantum, bc.decimals),
     fee: displayAmount(t.serviceFee + t.marketplaceFee, bc.quantum, bc.decimals),

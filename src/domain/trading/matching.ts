@@ -2,8 +2,7 @@
 // (changing nothing), settleFills applies their unit moves, fees and order states.
 import { compareRatio, limitOf, type Ratio } from '../state/book.js';
 import { credit, spendFrozen } from '../ledger/ledger.js';
-import { bookOf, closeOrder, indexTrade, setOrderState } from './open-orders.js';
-import { depthFill } from './depth-book.js';
+import { bookOf, closeOrder, depthFill, indexTrade, setOrderState } from './open-orders.js';
 import { marketplaceFee, serviceFee } from './fees.js';
 import type { State } from '../state/state.js';
 import { type Order, ORDER_STATES, type Trade } from '../state/orders.js';

@@ -1,10 +1,9 @@
-// The open orders and their derived indexes: each market's book, open ids by owner and by quote
-// asset, and the trade positions by order, key and market. Matching and placement both keep them.
+// The open orders and their derived indexes: each market's book and depth, open ids by owner and by
+// quote asset, and the trade positions by order, key and market. Matching and placement both keep them.
 import { type Book, type BookSide, limitOf, newBook } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
 import type { State } from '../state/state.js';
 import type { Order, ORDER_STATES, OrderState } from '../state/orders.js';
-import { depthClose, depthOpen } from './depth-book.js';
 import { listingClose, listingOpen } from './collection-listings.js';
 import { rebuildOrderLists, relistOrder } from './order-lists.js';
 import { touch } from '../state/undo.js';
@@ -20,6 +19,26 @@ export function bookOf(state: State, order: Order): Book {
 
 function sideOf(book: Book, order: Order): BookSide {
   return order.direction === 1 ? book.bids : book.asks;
+}
+
+/**
+ * The depth of a market (one base asset against one quote contract, its NFT tokens together): open
+ * quantity per price level, kept as orders open, fill and close, so GET /v1/depth reads its levels only.
+ */
+function depthSide(state: State, o: Order): BookSide {
+  return sideOf(getOrSet(state.lists.depth, `${o.baseHex}|${state.assets.get(o.quoteHex)!.contractKey}`, newBook), o);
+}
+
+/** An open order traded `quantity` quote units. */
+export function depthFill(state: State, o: Order, quantity: bigint): void {
+  depthSide(state, o).fill(limitOf(o), quantity);
+}
+
+/** Depth levels of one side, best first (bids highest, asks lowest), each with its oldest open order. */
+export function depthLevels(state: State, baseHex: string, quoteContractKey: string, direction: 0 | 1) {
+  const book = state.lists.depth.get(`${baseHex}|${quoteContractKey}`);
+  if (!book) return [];
+  return (direction === 1 ? book.bids : book.asks).levels((id) => state.openOrders.has(id));
 }
 
 export function restOrder(state: State, order: Order): void {
@@ -52,13 +71,13 @@ export function openIndex(state: State, order: Order, open: boolean): void {
     state.openOrders.add(order.id);
     by(state.openByOwner, order.starkKey).add(order.id);
     by(state.openByQuote, order.quoteHex).add(order.id);
-    depthOpen(state, order);
+    depthSide(state, order).add(order.id, limitOf(order), order.quantity - order.filled);
     listingOpen(state, order);
   } else {
     state.openOrders.delete(order.id);
     state.openByOwner.get(order.starkKey)?.delete(order.id);
     state.openByQuote.get(order.quoteHex)?.delete(order.id);
-    depthClose(state, order);
+    depthSide(state, order).remove(limitOf(order), order.quantity - order.filled);
     listingClose(state, order);
   }
 }
@@ -92,7 +111,7 @@ export function closeOrder(
 export function openOrderIndexes(state: State): void {
   for (const id of [...state.openOrders].sort((a, b) => a - b)) {
     const o = state.orders.get(id)!;
-    depthOpen(state, o);
+    depthSide(state, o).add(o.id, limitOf(o), o.quantity - o.filled);
     listingOpen(state, o);
   }
 }

@@ -8,14 +8,8 @@ export interface Listing<T> {
 }
 
 /** A listing over rows at hand; `view` (when given) is applied to the rows of a page only. */
-export function listingOf<R, T = R>(rows: readonly R[], view?: (row: R) => T): Listing<T> {
-  return {
-    total: rows.length,
-    page: (offset, limit) => {
-      const slice = rows.slice(offset, offset + Math.max(0, limit));
-      return view === undefined ? (slice as unknown as T[]) : slice.map(view);
-    },
-  };
+export function listingOf<R, T = R>(rows: readonly R[], view = (row: R) => row as unknown as T): Listing<T> {
+  return mappedListing(rows.length, (offset, limit) => rows.slice(offset, offset + limit), view);
 }
 
 /** A listing of keys (ids, entries) found a page at a time, each page's keys mapped to their views. */
