@@ -276,17 +276,22 @@ export class L1Bridge {
       const r = state.records.get(seq);
       if (r?.status !== RecordStatus.AcceptedOnL1) continue;
       const vault = r.type === RECORD_TYPES.deposit ? devnet.l1Origin(seq)?.vault : undefined;
-      if (vault !== undefined)
-        await this.starkEx.write(this.operator, 'acceptDeposit', [
-          BigInt(r.starkKey),
-          BigInt(r.assetHex),
-          BigInt(vault),
-          r.amount,
-          BigInt(seq),
-        ]);
-      else if (r.type === RECORD_TYPES.withdrawal) {
-        await backWithdrawal(this.starkEx, this.tokens, this.operator, state, r.assetHex);
-        await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(r.to!), BigInt(r.assetHex), r.amount, BigInt(seq)]);
+      // One refused (L1 changed under the emulator) is reported; the records after it are still settled.
+      try {
+        if (vault !== undefined)
+          await this.starkEx.write(this.operator, 'acceptDeposit', [
+            BigInt(r.starkKey),
+            BigInt(r.assetHex),
+            BigInt(vault),
+            r.amount,
+            BigInt(seq),
+          ]);
+        else if (r.type === RECORD_TYPES.withdrawal) {
+          await backWithdrawal(this.starkEx, this.tokens, this.operator, state, r.assetHex);
+          await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(r.to!), BigInt(r.assetHex), r.amount, BigInt(seq)]);
+        }
+      } catch (e) {
+        problem(`record ${seq} was not settled on L1: ${(e as Error).message}`);
       }
     }
   }

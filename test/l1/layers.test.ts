@@ -451,3 +451,68 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
     }
   }, 60_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--state with --l1: found by the second review', () => {
+  it('--l1 URL: a claim the journal has, read again from an older l1.json, does not empty a later credit from the L2 withdraw area', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-claim-again-'));
+    const l1json = join(dir, 'l1.json');
+    const claimTo = '0x00000000000000000000000000000000000000e5' as Hex;
+    const area = async (c: Awaited<ReturnType<typeof client>>) =>
+      ((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${claimTo}`)).body.data as { amount: number }[]).map(
+        (e) => e.amount,
+      );
+    const anvil = await startAnvil();
+    try {
+      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      let main = await client(running.url);
+      let m = onL1(main);
+      await m.deposit(10n ** 16n);
+      await m.l2();
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      const older = readFileSync(l1json, 'utf8');
+      await m.starkEx.write(m.wallet, 'withdraw', [BigInt(claimTo), ETH_TYPE]);
+      expect(await area(main)).toEqual([]);
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '3000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      expect(await area(main)).toEqual([3000]);
+      await running.close();
+      // What the disk holds had the emulator stopped after L2 took the claim, before l1.json was written.
+      writeFileSync(l1json, older);
+      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      try {
+        main = await client(running.url);
+        m = onL1(main);
+        expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(3000n * ETH_QUANTUM);
+        expect(await area(main)).toEqual([3000]);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await anvil.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+  it('a batch whose deposit acceptance L1 refuses still credits the withdrawals after it', async () => {
+    const claimTo = '0x00000000000000000000000000000000000000e6' as Hex;
+    const running = await startDevnet({ port: 0, l1: 'anvil' });
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const main = await client(running.url);
+      const m = onL1(main);
+      await m.l2();
+      // Someone reverts the chain under the emulator (evm_revert on its node): the deposit L2 took is gone from L1.
+      const mark = await m.rpc.snapshot();
+      await m.deposit(10n ** 16n);
+      await m.l2();
+      expect(await m.rpc.revert(mark)).toBe(true);
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('DEPOSIT_INSUFFICIENT');
+      expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(4000n * ETH_QUANTUM);
+    } finally {
+      stderr.mockRestore();
+      await running.close();
+    }
+  }, 60_000);
+});
