@@ -203,7 +203,9 @@ export class L1Bridge {
     const then = { cursor: this.cursor, owed: [...this.owed] };
     void this.serially(async () => {
       for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
-      if (cmd === 'snapshot') this.marks.set(id, { ...then, evm: await this.rpc.snapshot() });
+      // What the queue settled since the L2 snapshot is in the evm one: owed no more after a revert to it.
+      if (cmd === 'snapshot')
+        this.marks.set(id, { ...then, owed: then.owed.filter((s) => this.owed.includes(s)), evm: await this.rpc.snapshot() });
       else if (cmd === 'revert' && this.marks.has(id)) this.marks.set(id, await this.rewind(this.marks.get(id)!));
       else if (cmd === 'reset' && this.start !== undefined) this.start = await this.rewind(this.start);
       else if (cmd !== 'load')

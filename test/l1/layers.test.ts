@@ -13,7 +13,9 @@ import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { FUNDED_WEI } from '../../src/l1/deploy.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
+import { Devnet } from '../../src/devnet.js';
 import { startDevnet } from '../../src/server.js';
+import type { L1Bridge } from '../../src/l1/bridge.js';
 import { L1Layer } from '../../src/l1/layer.js';
 import { namespaced } from '../../src/emulator.js';
 import { readGenesisFile } from '../../src/genesis-file.js';
@@ -361,39 +363,6 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
     }
   }, 120_000);
 
-  it('--l1 URL: a claim the journal has, read again from an older l1.json, does not empty the withdraw area a second time', async () => {
-    const claimTo = '0x00000000000000000000000000000000000000e5' as Hex;
-    const anvil = await startAnvil();
-    try {
-      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      let main = await client(running.url);
-      const m = onL1(main);
-      const area = async () => (await main.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${claimTo}`)).body.data;
-      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '1000')).body.status).toBe('OK');
-      await main.post('/_devnet/batches', { layer: 'both' });
-      const older = readFileSync(l1json, 'utf8');
-      await m.starkEx.write(m.wallet, 'withdraw', [BigInt(claimTo), ETH_TYPE]);
-      expect(await area()).toEqual([]);
-      // A second withdrawal reaches the area after the claim was taken.
-      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '2000')).body.status).toBe('OK');
-      await main.post('/_devnet/batches', { layer: 'both' });
-      const refilled = await area();
-      expect(refilled).toHaveLength(1);
-      await running.close();
-      writeFileSync(l1json, older);
-      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      try {
-        main = await client(running.url);
-        expect(await area()).toEqual(refilled);
-      } finally {
-        await running.close();
-      }
-    } finally {
-      await anvil.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-
   it('--l1 anvil: a withdrawal the journal moved to AcceptedOnL1 is credited after a restart from a chain without the credit; blocks keep their time order', async () => {
     const claimTo = '0x00000000000000000000000000000000000000e4' as Hex;
     let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
@@ -513,6 +482,95 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
     } finally {
       stderr.mockRestore();
       await running.close();
+    }
+  }, 60_000);
+  it('--l1 anvil: a stop right after L2 took a claim finds the claim on both layers after the restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2-devnet-l1-claim-stop-'));
+    const l1json = join(dir, 'l1.json');
+    const claimTo = '0x00000000000000000000000000000000000000e7' as Hex;
+    const area = async (c: Awaited<ReturnType<typeof client>>) =>
+      ((await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${claimTo}`)).body.data as { amount: number }[]).map(
+        (e) => e.amount,
+      );
+    // What the disk holds when L2 takes the claim: had the emulator stopped then, a restart would find this.
+    let atClaim: string | undefined;
+    const claim = Devnet.prototype.claim;
+    const spy = vi.spyOn(Devnet.prototype, 'claim').mockImplementation(function (this: Devnet, ...args) {
+      atClaim = readFileSync(l1json, 'utf8');
+      return claim.apply(this, args);
+    });
+    try {
+      let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+      let main = await client(running.url);
+      let m = onL1(main);
+      await m.deposit(10n ** 16n);
+      await m.l2();
+      expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
+      await main.post('/_devnet/batches', { layer: 'both' });
+      await m.starkEx.write(m.wallet, 'withdraw', [BigInt(claimTo), ETH_TYPE]);
+      expect(await area(main)).toEqual([]);
+      await running.close();
+      spy.mockRestore();
+      writeFileSync(l1json, atClaim!);
+      running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+      try {
+        main = await client(running.url);
+        m = onL1(main);
+        expect([await area(main), await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])]).toEqual([[], 0n]);
+        expect(await m.rpc.getBalance(claimTo)).toBe(4000n * ETH_QUANTUM);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      spy.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+  it('a snapshot taken while a credit waits in the queue, reverted to after the credit, does not credit it twice', async () => {
+    const claimTo = '0x00000000000000000000000000000000000000e8' as Hex;
+    const genesis = readGenesisFile();
+    const layer = await L1Layer.start({ l1: 'anvil' }, genesis, [DEFAULT_NAMESPACE]);
+    const { namespaces: registry } = namespaced({ genesis }, undefined, undefined, layer);
+    try {
+      await layer.settled();
+      const call = async (method: string, path: string, body?: string) =>
+        toReply(
+          await layer.fetch(
+            registry,
+            new Request(`http://127.0.0.1${path}`, {
+              method,
+              headers: body === undefined ? {} : { 'content-type': 'application/json' },
+              body,
+            }),
+          ),
+        );
+      const info = (await call('GET', '/_devnet/accounts')).body;
+      const c = {
+        get: (p: string) => call('GET', p),
+        post: (p: string, b: unknown) => call('POST', p, JSON.stringify(b)),
+        accounts: Object.fromEntries(info.accounts.map((a: Account) => [a.name, a])),
+      } as unknown as TestClient;
+      const alice = c.accounts.alice;
+      expect((await withdraw(c, alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
+      const devnet = registry.instance(DEFAULT_NAMESPACE)!.devnet;
+      const bridge = (layer as unknown as { ready: Map<string, L1Bridge> }).ready.get(DEFAULT_NAMESPACE)!;
+      const starkEx = new Contract(bridge.rpc, contracts.StarkExDevnet.abi, bridge.starkEx.address);
+      const credit = () => starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE]);
+      // A batch request's answer and a snapshot request's, as they interleave when both are in flight:
+      // the batch's settle is queued, and the snapshot is taken before it has run.
+      devnet.batches('both');
+      const settled = bridge.settle();
+      const { id } = devnet.snapshot();
+      await settled;
+      await bridge.settle();
+      expect(await credit()).toBe(4000n * ETH_QUANTUM);
+      devnet.revert(id);
+      await bridge.settle(); // the revert's own step (L1 back to the snapshot)
+      await bridge.settle(); // and what it left owed
+      expect(await credit()).toBe(4000n * ETH_QUANTUM);
+    } finally {
+      registry.close();
+      await layer.stop();
     }
   }, 60_000);
 });
