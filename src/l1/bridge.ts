@@ -54,6 +54,8 @@ export class L1Bridge {
   private readonly marks = new Map<string, Mark>();
   private start: Mark | undefined;
 
+  /** L2 reverts and resets whose L1 side is still queued: until it has run, what L1 shows is not what L2 follows. */
+  private rewinds = 0;
   /** Whether its devnet was kept (settle runs only for a kept one): until then a refused first request's devnet may be replaced. */
   private kept = false;
   /** L1 changed (or the bridge's bookkeeping did) since `l1.json` was last written. */
@@ -201,7 +203,10 @@ export class L1Bridge {
     const id = ids.at(-1)!;
     this.dirty = true;
     const then = { cursor: this.cursor, owed: [...this.owed] };
+    const rewind = cmd === 'revert' || cmd === 'reset';
+    if (rewind) this.rewinds++;
     void this.serially(async () => {
+      if (rewind) this.rewinds--;
       for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
       // What the queue settled since the L2 snapshot is in the evm one: owed no more after a revert to it.
       if (cmd === 'snapshot')
@@ -236,10 +241,12 @@ export class L1Bridge {
       this.dirty = true;
       await this.save();
     }
+    // L2 went back while L1 was read, and L1 follows it later in the queue: read again after that.
+    if (this.rewinds > 0) return;
     this.dirty = true;
     this.cursor = latest;
     const seen = new Map<Hex, number>();
-    for (const e of events) await this.take(e.log, e.event.name, e.args, seen);
+    for (const e of events) if (this.rewinds === 0) await this.take(e.log, e.event.name, e.args, seen);
   }
 
   /** One event of the contract: a deposit goes to L2 (accepted on L1 when its record reaches it), a claim leaves the withdraw area. */

@@ -573,4 +573,33 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       await layer.stop();
     }
   }, 60_000);
+  it('a deposit read by a sync queued before a revert is not taken into the reverted L2 when L1 goes back too', async () => {
+    const genesis = readGenesisFile();
+    const layer = await L1Layer.start({ l1: 'anvil' }, genesis, [DEFAULT_NAMESPACE]);
+    const { namespaces: registry } = namespaced({ genesis }, undefined, undefined, layer);
+    try {
+      await layer.settled();
+      const accounts = (await (await layer.fetch(registry, new Request('http://127.0.0.1/_devnet/accounts'))).json()) as {
+        accounts: Account[];
+      };
+      const alice = accounts.accounts[0]!;
+      const devnet = registry.instance(DEFAULT_NAMESPACE)!.devnet;
+      const bridge = (layer as unknown as { ready: Map<string, L1Bridge> }).ready.get(DEFAULT_NAMESPACE)!;
+      const starkEx = new Contract(bridge.rpc, contracts.StarkExDevnet.abi, bridge.starkEx.address);
+      const l2 = () => devnet.balance(alice.stark_key, BigInt(ETH_ASSET)) as unknown;
+      const { id } = devnet.snapshot();
+      await bridge.settle();
+      const before = { l2: l2(), exchange: await bridge.rpc.getBalance(bridge.starkEx.address) };
+      await starkEx.write(alice.eth_address.toLowerCase() as Hex, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], 10n ** 16n);
+      // A request's sync is queued; before it reads L1, another request reverts L2 (and queues L1's revert).
+      const synced = bridge.sync();
+      devnet.revert(id);
+      await synced;
+      await bridge.settle();
+      expect({ l2: l2(), exchange: await bridge.rpc.getBalance(bridge.starkEx.address) }).toEqual(before);
+    } finally {
+      registry.close();
+      await layer.stop();
+    }
+  }, 60_000);
 });
