@@ -198,7 +198,7 @@ contract StarkExDevnet {
         return deposited[starkKey][assetId][vaultId] - accepted[starkKey][assetId][vaultId];
     }
 
-    /// Deposit cancellation is not offered here: no request is ever pending.
+    /// Deposit cancellation is not offered here: a deposit L2 refuses or rolls back stays pending.
     function getCancellationRequest(uint256, uint256, uint256) external pure returns (uint256) {
         return 0;
     }

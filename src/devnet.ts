@@ -74,9 +74,8 @@ export class Devnet implements CommandContext, ReadContext {
   readonly clockMode: ClockMode;
   readonly checkSig: SignatureCheck;
   readonly l1Contract: string | undefined;
-  /** The L1 transaction behind a record (an L1 deposit), for the explorer; kept beside the state, refilled by a journal replay. */
+  /** Where L1 deposits' records came from, and the L1 transactions of claims taken: beside the state, refilled by a journal replay. */
   readonly l1Txs = new Map<number, L1Origin & { record: string }>();
-  /** The L1 transactions of the claims taken from L1, refilled by a journal replay. */
   readonly l1Claims = new Set<string>();
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
@@ -202,10 +201,9 @@ export class Devnet implements CommandContext, ReadContext {
     }
   }
 
-  /** The L1 deposit behind a live record, if any. */
+  /** The L1 deposit behind a live record, if any (a load can give its sequence id to another record). */
   l1Origin(sequenceId: number): L1Origin | undefined {
     const e = this.l1Txs.get(sequenceId);
-    // A revert, reset or load can give the sequence id to another record.
     return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e : undefined;
   }
 
@@ -224,7 +222,7 @@ export class Devnet implements CommandContext, ReadContext {
   revert(id: string): { reverted: string } {
     // A revert spends the undo steps it reverses, so it cannot itself be undone: checked, journaled, then applied.
     this.snapshots.check(id);
-    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true, true);
+    this.command('revert', [id], () => this.forgetL1Past(this.snapshots.revert(this.current, id)), true, true);
     return { reverted: id };
   }
 
@@ -242,10 +240,7 @@ export class Devnet implements CommandContext, ReadContext {
     return this.snapshots.ids();
   }
 
-  /**
-   * The counters outside the state that answers carry: an image keeps them, so its replay hands out the same ids.
-   * `nextSnapshot`: the number of the next snapshot id (ids only grow, across reverts, resets and restarts).
-   */
+  /** Counters outside the state that answers carry (the next snapshot id's number: ids only grow), kept by an image for its replay. */
   bookkeeping(): { nextSnapshot: number } {
     return { nextSnapshot: this.snapshots.nextNumber };
   }
@@ -292,5 +287,12 @@ export class Devnet implements CommandContext, ReadContext {
     if (!this.replaying) this.sink?.replace(() => dumpChunks(state));
     this.current = state;
     this.snapshots.clear();
+    this.forgetL1Past(undefined);
+  }
+
+  /** After a revert, reset or load: the L1 origins of sequence ids the state has not reached, which another record may take. */
+  private forgetL1Past<T>(result: T): T {
+    for (const seq of this.l1Txs.keys()) if (seq >= this.current.nextSequenceId) this.l1Txs.delete(seq);
+    return result;
   }
 }

@@ -9,7 +9,6 @@
 // Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
 // state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
 import type { Devnet } from '../devnet.js';
-import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import { decodeLog } from './abi.js';
 import type { Hex } from './abi.js';
@@ -17,7 +16,7 @@ import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
 import type { Contract } from './contract.js';
-import { attachL1, backWithdrawal, fundAccounts, genesisSeconds, genesisTokens, setUpL1 } from './deploy.js';
+import { attachL1, fundAccounts, genesisSeconds, genesisTokens, settleRecord, setUpL1 } from './deploy.js';
 import type { L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
 import type { Log } from './rpc.js';
@@ -276,33 +275,13 @@ export class L1Bridge {
     }
   }
 
-  /** Withdrawals and L1 deposits whose records reached AcceptedOnL1: credited on L1, accepted there (no longer pending). */
+  /** Withdrawals and L1 deposits whose records reached AcceptedOnL1, settled on L1 one by one (a refusal is reported, the rest still settled). */
   private async settleOnL1(): Promise<void> {
-    const devnet = this.devnet!;
-    const state = devnet.state;
     if (this.owed.length > 0) this.dirty = true;
-    for (const seq of this.owed.splice(0)) {
-      const r = state.records.get(seq);
-      if (r?.status !== RecordStatus.AcceptedOnL1) continue;
-      const vault = r.type === RECORD_TYPES.deposit ? devnet.l1Origin(seq)?.vault : undefined;
-      // One refused (L1 changed under the emulator) is reported; the records after it are still settled.
-      try {
-        if (vault !== undefined)
-          await this.starkEx.write(this.operator, 'acceptDeposit', [
-            BigInt(r.starkKey),
-            BigInt(r.assetHex),
-            BigInt(vault),
-            r.amount,
-            BigInt(seq),
-          ]);
-        else if (r.type === RECORD_TYPES.withdrawal) {
-          await backWithdrawal(this.starkEx, this.tokens, this.operator, state, r.assetHex);
-          await this.starkEx.write(this.operator, 'creditWithdrawal', [BigInt(r.to!), BigInt(r.assetHex), r.amount, BigInt(seq)]);
-        }
-      } catch (e) {
-        problem(`record ${seq} was not settled on L1: ${(e as Error).message}`);
-      }
-    }
+    for (const seq of this.owed.splice(0))
+      await settleRecord(this.starkEx, this.tokens, this.operator, this.devnet!, seq).catch((e: Error) =>
+        problem(`record ${seq} was not settled on L1: ${e.message}`),
+      );
   }
 }
 

@@ -1,6 +1,7 @@
 // Puts the devnet's L1 in place: the StarkEx-interface contract, and the genesis tokens at their
 // fixed addresses (runtime code by anvil_setCode, then initialize, since no constructor runs there),
-// each registered with the asset types the emulator computes.
+// each registered with the asset types the emulator computes; then what the operator writes there
+// as accounts are funded and records reach L1.
 import { assetInfoHex, assetType } from '../crypto/asset.js';
 import type { AssetKind } from '../crypto/asset.js';
 import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
@@ -11,6 +12,9 @@ import type { L1Artifacts } from './artifacts.js';
 import { Contract } from './contract.js';
 import type { EthRpc } from './rpc.js';
 import type { State } from '../domain/state/state.js';
+import { RECORD_TYPES } from '../domain/state/state.js';
+import { RecordStatus } from '../domain/ledger/records.js';
+import type { Devnet } from '../devnet.js';
 import { DEFAULT_GENESIS_TIME } from '../domain/lifecycle/genesis.js';
 import { parseIsoMicros } from '../domain/state/clock.js';
 
@@ -228,5 +232,27 @@ export async function fundAccounts(
       const decimals = BigInt(await token.read('decimals'));
       await token.write(operator, 'mint', [eth, FUNDED_ERC20_UNITS * 10n ** decimals]);
     }
+  }
+}
+
+/**
+ * What the operator does on L1 for a record that reached AcceptedOnL1: a withdrawal is credited (the
+ * exchange backed first), an L1 deposit accepted (no longer pending); other records need nothing.
+ */
+export async function settleRecord(
+  starkEx: Contract,
+  tokens: ReadonlyMap<Hex, Contract>,
+  operator: Hex,
+  devnet: Devnet,
+  seq: number,
+): Promise<void> {
+  const r = devnet.state.records.get(seq);
+  if (r?.status !== RecordStatus.AcceptedOnL1) return;
+  const vault = r.type === RECORD_TYPES.deposit ? devnet.l1Origin(seq)?.vault : undefined;
+  if (vault !== undefined)
+    await starkEx.write(operator, 'acceptDeposit', [BigInt(r.starkKey), BigInt(r.assetHex), BigInt(vault), r.amount, BigInt(seq)]);
+  else if (r.type === RECORD_TYPES.withdrawal) {
+    await backWithdrawal(starkEx, tokens, operator, devnet.state, r.assetHex);
+    await starkEx.write(operator, 'creditWithdrawal', [BigInt(r.to!), BigInt(r.assetHex), r.amount, BigInt(seq)]);
   }
 }

@@ -137,6 +137,18 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     expect(await l1Tx(1)).toBeNull();
   });
 
+  it('an L1 transaction stays off a faucet deposit of the same amount that reuses its sequence id after a revert', async () => {
+    const snap = (await c.post('/_devnet/snapshots', {})).body.id as string;
+    const seq = running.devnet.state.nextSequenceId;
+    await starkEx.write(aliceEth, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], 10n ** 16n);
+    const l1 = (await recordOf(c, alice.stark_key, seq)) as { amount: string };
+    await c.post(`/_devnet/snapshots/${snap}/revert`, {});
+    const again = await c.post('/_devnet/deposit', { stark_key: alice.stark_key, contract_address: 'eth', amount: l1.amount });
+    expect(again.body.sequence_id).toBe(seq);
+    expect((await recordOf(c, alice.stark_key, seq)).amount).toBe(l1.amount);
+    expect((await c.get(`/_devnet/explorer/records/${seq}`)).body.l1_tx).toBeNull();
+  });
+
   it('an L1 transaction stays off a record that reuses its sequence id after a revert', async () => {
     const snap = (await c.post('/_devnet/snapshots', {})).body.id as string;
     const seq = running.devnet.state.nextSequenceId;
