@@ -1,10 +1,11 @@
 // Order states, and the read-side lists of every order (orders and fills are declared in entities.ts).
 import * as v from 'valibot';
 import { SortedList, byNumber } from './sorted-list.js';
-import { ORDER_STATES } from './entities.js';
+import { ORDER_STATES } from './kinds.js';
 
-export { ORDER_STATES, TIME_IN_FORCE } from './entities.js';
-export type { Order, OrderPayment, OrderState, TimeInForce, Trade } from './entities.js';
+export { ORDER_STATES, TIME_IN_FORCE } from './kinds.js';
+export type { OrderState, TimeInForce } from './kinds.js';
+export type { Order, OrderPayment, Trade } from './entities.js';
 export const ORDER_STATE = v.pipe(
   v.picklist(Object.values(ORDER_STATES)),
   v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),

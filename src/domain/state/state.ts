@@ -2,15 +2,17 @@
 import * as v from 'valibot';
 import type { Book } from './book.js';
 import { type ListingEntry, newOrderLists } from './orders.js';
-import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, TokenType, Trade } from './entities.js';
-import { TOKEN_TYPES } from './entities.js';
+import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, Trade } from './entities.js';
+import { TOKEN_TYPES } from './kinds.js';
+import type { TokenType } from './kinds.js';
 import type { IdList } from './runs.js';
 import type { SortedList } from './sorted-list.js';
 import { createPrng } from './prng.js';
 import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
 
-export { RECORD_TYPES, RecordStatus, TOKEN_TYPES } from './entities.js';
-export type { Asset, Contract, LedgerRecord, Marketplace, Project, Rate, RecordType, StoredFile, TokenType } from './entities.js';
+export { RECORD_TYPES, RecordStatus, TOKEN_TYPES } from './kinds.js';
+export type { RecordType, TokenType } from './kinds.js';
+export type { Asset, Contract, LedgerRecord, Marketplace, Project, Rate, StoredFile } from './entities.js';
 
 export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
 
