@@ -61,6 +61,25 @@ function onL1(c: Awaited<ReturnType<typeof client>>) {
   return { rpc, starkEx, alice, wallet, deposit, l2 };
 }
 
+/**
+ * Starts again on a state dir whose l1.json is put back to `older`: what the disk holds had the emulator
+ * stopped before writing the newer one. `check` gets the main namespace's client and its L1.
+ */
+async function restartFrom(
+  older: string,
+  options: { l1: string; stateDir: string },
+  check: (main: Awaited<ReturnType<typeof client>>, m: ReturnType<typeof onL1>) => Promise<void>,
+): Promise<void> {
+  writeFileSync(join(options.stateDir, 'l1.json'), older);
+  const running = await startDevnet({ port: 0, ...options });
+  try {
+    const main = await client(running.url);
+    await check(main, onL1(main));
+  } finally {
+    await running.close();
+  }
+}
+
 describe.skipIf(unavailable !== undefined)('--l1 anvil: every namespace has an L1 of its own', () => {
   let running: RunningDevnet;
   afterAll(() => running?.close());
@@ -340,23 +359,17 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
   it('--l1 URL: a deposit the journal has, read again from an older l1.json, is not taken twice', async () => {
     const anvil = await startAnvil();
     try {
-      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      let m = onL1(await client(running.url));
+      const running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      const m = onL1(await client(running.url));
       const before = await m.l2();
       const older = readFileSync(l1json, 'utf8');
       await m.deposit(10n ** 16n);
       expect(await m.l2()).toBe(before + 10_000);
       await running.close();
-      // What the disk holds had the emulator stopped after L2 took the deposit, before l1.json was written.
-      writeFileSync(l1json, older);
-      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      try {
-        m = onL1(await client(running.url));
+      await restartFrom(older, { l1: anvil.url, stateDir: dir }, async (_, m) => {
         expect(await m.l2()).toBe(before + 10_000);
         expect(await m.starkEx.read('getDepositBalance', [BigInt(m.alice.stark_key), ETH_TYPE, 1n])).toBe(10n ** 16n);
-      } finally {
-        await running.close();
-      }
+      });
     } finally {
       await anvil.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -365,9 +378,9 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
 
   it('--l1 anvil: a withdrawal the journal moved to AcceptedOnL1 is credited after a restart from a chain without the credit; blocks keep their time order', async () => {
     const claimTo = '0x00000000000000000000000000000000000000e4' as Hex;
-    let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
-    let main = await client(running.url);
-    let m = onL1(main);
+    const running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+    const main = await client(running.url);
+    const m = onL1(main);
     await m.deposit(10n ** 16n);
     await m.l2();
     const r = await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000');
@@ -377,18 +390,12 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: a stop between L2
     expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(4000n * ETH_QUANTUM);
     const last = await m.rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
     await running.close();
-    writeFileSync(l1json, older);
-    running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
-    try {
-      main = await client(running.url);
-      m = onL1(main);
+    await restartFrom(older, { l1: 'anvil', stateDir: dir }, async (_, m) => {
       expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(4000n * ETH_QUANTUM);
       const { receipt } = await m.deposit(10n ** 12n);
       const block = await m.rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', [receipt.blockNumber, false]);
       expect(BigInt(block.timestamp) > BigInt(last.timestamp)).toBe(true);
-    } finally {
-      await running.close();
-    }
+    });
   }, 120_000);
 
   it('a revert to a snapshot taken before a restart says that L1 stays as it is', async () => {
@@ -432,9 +439,9 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       );
     const anvil = await startAnvil();
     try {
-      let running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      let main = await client(running.url);
-      let m = onL1(main);
+      const running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
+      const main = await client(running.url);
+      const m = onL1(main);
       await m.deposit(10n ** 16n);
       await m.l2();
       expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
@@ -447,16 +454,10 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       expect(await area(main)).toEqual([3000]);
       await running.close();
       // What the disk holds had the emulator stopped after L2 took the claim, before l1.json was written.
-      writeFileSync(l1json, older);
-      running = await startDevnet({ port: 0, l1: anvil.url, stateDir: dir });
-      try {
-        main = await client(running.url);
-        m = onL1(main);
+      await restartFrom(older, { l1: anvil.url, stateDir: dir }, async (main, m) => {
         expect(await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])).toBe(3000n * ETH_QUANTUM);
         expect(await area(main)).toEqual([3000]);
-      } finally {
-        await running.close();
-      }
+      });
     } finally {
       await anvil.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -500,9 +501,9 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       return claim.apply(this, args);
     });
     try {
-      let running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
-      let main = await client(running.url);
-      let m = onL1(main);
+      const running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
+      const main = await client(running.url);
+      const m = onL1(main);
       await m.deposit(10n ** 16n);
       await m.l2();
       expect((await withdraw(main, m.alice, claimTo, ETH_ASSET, '4000')).body.status).toBe('OK');
@@ -511,16 +512,10 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       expect(await area(main)).toEqual([]);
       await running.close();
       spy.mockRestore();
-      writeFileSync(l1json, atClaim!);
-      running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });
-      try {
-        main = await client(running.url);
-        m = onL1(main);
+      await restartFrom(atClaim!, { l1: 'anvil', stateDir: dir }, async (main, m) => {
         expect([await area(main), await m.starkEx.read('getWithdrawalBalance', [BigInt(claimTo), ETH_TYPE])]).toEqual([[], 0n]);
         expect(await m.rpc.getBalance(claimTo)).toBe(4000n * ETH_QUANTUM);
-      } finally {
-        await running.close();
-      }
+      });
     } finally {
       spy.mockRestore();
       rmSync(dir, { recursive: true, force: true });
