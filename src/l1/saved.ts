@@ -1,8 +1,8 @@
 // With --state, a namespace's L1 is kept beside its journal in `l1.json`: the contract, how far the
 // bridge has read, and (with --l1 anvil) the whole chain as Anvil's anvil_dumpState gives it. The
-// bridge writes it before L2 takes a deposit, after each request that followed L1 activity and on
-// stop, so a restart finds both layers as the last answer left them. What L1 still owes (credits of
-// withdrawals) is not kept here: the bridge rebuilds it from the journal and the contract's logs.
+// bridge writes it before L2 takes a deposit or a claim, after each request that followed L1 activity
+// and on stop, so a restart finds both layers as the last answer left them. What L1 still owes (credits
+// and acceptances) is not kept here: the bridge rebuilds it from the journal and the contract's logs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Devnet } from '../devnet.js';
