@@ -98,9 +98,7 @@ type Overview = v.InferOutput<typeof OVERVIEW>;
 /** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
 export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;
 
-function display(amount: bigint, c: Contract): string {
-  return displayAmount(amount, c.quantum, c.decimals);
-}
+const display = (amount: bigint, c: Contract): string => displayAmount(amount, c.quantum, c.decimals);
 
 /** Named accounts first (the genesis cast), then others in order of first appearance. */
 function accountViews(state: State): Overview['accounts'] {

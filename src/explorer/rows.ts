@@ -65,10 +65,8 @@ export const RECORD_ROW = v.strictObject({
   time: isoTime('when it was made'),
 });
 
-export type RecordRow = v.InferOutput<typeof RECORD_ROW>;
-
 /** A record as a list row: display amount, quantized on hover. */
-export function recordRow(state: State, r: LedgerRecord): RecordRow {
+export function recordRow(state: State, r: LedgerRecord): v.InferOutput<typeof RECORD_ROW> {
   const asset = state.assets.get(r.assetHex)!;
   const c = contractOf(state, asset);
   return {
@@ -78,7 +76,7 @@ export function recordRow(state: State, r: LedgerRecord): RecordRow {
     owner_name: nameOf(state, r.starkKey),
     to: r.to,
     to_name: r.to === null ? null : nameOf(state, r.to),
-    status: r.status as RecordRow['status'],
+    status: r.status as v.InferOutput<typeof RECORD_STATUS>,
     asset: c.symbol,
     contract_address: c.address,
     token_id: tokenIdText(asset),
