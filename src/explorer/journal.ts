@@ -57,9 +57,7 @@ export const JOURNAL = v.pipe(
 );
 export const JOURNAL_CLEARED = v.strictObject({ removed: count('entries removed') });
 
-function cut(text: string): string {
-  return text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…';
-}
+const cut = (text: string): string => (text.length <= MAX_TEXT ? text : text.slice(0, MAX_TEXT - 1) + '…');
 
 /** The query of a URL as the journal shows it. */
 function journalQuery(url: string): Record<string, string> {

@@ -1,20 +1,12 @@
 // GET /metrics: counts kept per app on the request path in O(1) (plain maps, no library), written as
 // Prometheus text by a prom-client Registry of this app's own, built on the first scrape: importing
-// prom-client costs ~70 ms, which start-up cannot pay, and its Histogram cannot be given counts kept elsewhere.
+// prom-client is too slow for start-up, and its Histogram cannot be given counts kept elsewhere.
 import type { Metric, Registry } from 'prom-client';
 
 /** Upper bounds (seconds) of the request duration histogram's buckets. */
 export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
-export const RECORD_STATUS_NAMES = [
-  'submitted',
-  'accepted',
-  'failed',
-  'accepted_on_l2',
-  'rejected_on_l2',
-  'rolled_back',
-  'accepted_on_l1',
-] as const;
+const RECORD_STATUS_NAMES = ['submitted', 'accepted', 'failed', 'accepted_on_l2', 'rejected_on_l2', 'rolled_back', 'accepted_on_l1'];
 
 /** The gauges, read when /metrics is asked. */
 export interface MetricGauges {
@@ -30,12 +22,6 @@ interface Sample {
   /** A histogram's `_bucket`, `_sum` or `_count`. */
   metricName?: string;
 }
-
-/** One family, as prom-client's Registry reads a collector: its samples are made from our counts at each scrape. */
-type Family = [name: string, type: 'counter' | 'gauge' | 'histogram', help: string, samples: () => Sample[]];
-
-/** A gauge of one unlabelled value. */
-const gauge = (name: string, help: string, read: () => number): Family => [name, 'gauge', help, () => [{ value: read() }]];
 
 export class Metrics {
   /** `method route status code` -> count (the route is its declared pattern, so the label set is bounded). */
@@ -69,41 +55,34 @@ export class Metrics {
   async text(): Promise<string> {
     this.registry ??= import('prom-client').then((p) => {
       const registry = new p.Registry();
-      for (const [name, type, help, samples] of this.families()) {
+      // A family is a collector in the shape prom-client's own metrics take: its samples are made from our counts at each scrape.
+      const family = (name: string, type: string, help: string, samples: () => Sample[]) => {
         const get = async () => ({ name, help, type, aggregator: 'sum', values: samples() });
-        // A collector in the shape prom-client's own metrics take (name, help, type, get).
         registry.registerMetric({ name, help, type, aggregator: 'sum', get } as unknown as Metric);
-      }
-      return registry;
-    });
-    return (await this.registry).metrics();
-  }
-
-  private families(): Family[] {
-    const g = this.gauges;
-    const requests = () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n }));
-    const commands = () => [...this.commands].map(([command, n]) => ({ labels: { command }, value: n }));
-    const records = () =>
-      RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: g().recordsByStatus[status] ?? 0 }));
-    return [
-      [
+      };
+      const gauge = (name: string, help: string, read: (g: MetricGauges) => number) =>
+        family(name, 'gauge', help, () => [{ value: read(this.gauges()) }]);
+      family(
         'l2devnet_http_requests_total',
         'counter',
         'HTTP requests answered, by method, declared route, status and FAILED code (0 for OK).',
-        requests,
-      ],
-      [
-        'l2devnet_http_request_duration_seconds',
-        'histogram',
-        'Time from the first middleware to the answer, in seconds.',
-        () => this.durationSamples(),
-      ],
-      ['l2devnet_commands_total', 'counter', 'Accepted commands that changed the state, by kind.', commands],
-      ['l2devnet_records', 'gauge', 'Records by status.', records],
-      gauge('l2devnet_open_orders', 'Open (placed or partially filled) orders.', () => g().openOrders),
-      gauge('l2devnet_sse_subscribers', 'Open GET /_devnet/events streams.', () => g().sseSubscribers),
-      gauge('l2devnet_request_journal_entries', 'Entries held by the request journal (GET /_devnet/requests).', () => g().journalEntries),
-    ];
+        () => [...this.requests.values()].map((r) => ({ labels: r.labels, value: r.n })),
+      );
+      family('l2devnet_http_request_duration_seconds', 'histogram', 'Time from the first middleware to the answer, in seconds.', () =>
+        this.durationSamples(),
+      );
+      family('l2devnet_commands_total', 'counter', 'Accepted commands that changed the state, by kind.', () =>
+        [...this.commands].map(([command, n]) => ({ labels: { command }, value: n })),
+      );
+      family('l2devnet_records', 'gauge', 'Records by status.', () =>
+        RECORD_STATUS_NAMES.map((name, status) => ({ labels: { status, name }, value: this.gauges().recordsByStatus[status] ?? 0 })),
+      );
+      gauge('l2devnet_open_orders', 'Open (placed or partially filled) orders.', (g) => g.openOrders);
+      gauge('l2devnet_sse_subscribers', 'Open GET /_devnet/events streams.', (g) => g.sseSubscribers);
+      gauge('l2devnet_request_journal_entries', 'Entries held by the request journal (GET /_devnet/requests).', (g) => g.journalEntries);
+      return registry;
+    });
+    return (await this.registry).metrics();
   }
 
   private durationSamples(): Sample[] {

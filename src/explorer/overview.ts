@@ -4,13 +4,13 @@ import { contractOf } from '../domain/catalog/assets.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { DEPTH, depth } from '../domain/trading/depth.js';
 import { displayAmount } from '../domain/values/money.js';
-import { priceViews } from '../domain/trading/order-views.js';
 import type { Contract, State } from '../domain/state/state.js';
 import { SETTLEMENT_MODES, TOKEN_TYPE } from '../domain/state/state.js';
 import type { Order, Trade } from '../domain/state/orders.js';
-import { endpointOf } from '../domain/storage/storage.js';
 import { STARK_KEY, TOKEN_ID, count, decimalInt, display as displayText, int, isoTime, orNull, text } from '../domain/values/wire.js';
-import { BALANCE_ROW, RECORD_ROW, SIDE, balanceRows, newestRecords, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRows, fileUrl, nameOf, newestRecords, orderRow, recordRow } from './rows.js';
+import { tokenIdText, who } from './rows.js';
+import { getOrSet } from '../domain/values/maps.js';
 
 /** A genesis name, else the stark key. */
 const WHO = text('the genesis name of the account, else its stark key');
@@ -30,10 +30,9 @@ const MARKET = v.strictObject({
   depth: DEPTH,
   orders: v.array(
     v.strictObject({
-      order_id: int('order id'),
-      side: SIDE,
+      ...v.pick(ORDER_ROW, ['order_id', 'side']).entries,
       owner: WHO,
-      price: displayText('price in whole currency units per whole token'),
+      price: ORDER_ROW.entries.price,
       remaining: displayText('open quantity in whole tokens'),
       token_id: TOKEN_ID,
     }),
@@ -99,17 +98,13 @@ type Overview = v.InferOutput<typeof OVERVIEW>;
 /** Caps keep the answer small on a big state; the page is a window, the API has the full lists. */
 export const OVERVIEW_LIMITS = { accounts: 50, records: 100, trades: 50, ordersPerMarket: 50, files: 100 } as const;
 
-function display(amount: bigint, c: Contract): string {
-  return displayAmount(amount, c.quantum, c.decimals);
-}
-
-type NameOf = (key: string) => string | null;
+const display = (amount: bigint, c: Contract): string => displayAmount(amount, c.quantum, c.decimals);
 
 /** Named accounts first (the genesis cast), then others in order of first appearance. */
-function accountViews(state: State, nameOf: NameOf): Overview['accounts'] {
+function accountViews(state: State): Overview['accounts'] {
   const keys = [...new Set([...state.namedAccounts.map((a) => a.starkKey), ...state.accounts.keys()])].slice(0, OVERVIEW_LIMITS.accounts);
   return keys.map((key) => ({
-    name: nameOf(key),
+    name: nameOf(state, key),
     stark_key: key,
     operator: key === state.operator,
     balances: balanceRows(state, key).map(({ asset_id, available_quantized, frozen_quantized, vault_id, ...row }) => row),
@@ -117,16 +112,14 @@ function accountViews(state: State, nameOf: NameOf): Overview['accounts'] {
 }
 
 /** Markets with open orders, grouped by (base asset, quote contract) as /v1/depth shows them. */
-function marketViews(state: State, nameOf: NameOf): Overview['markets'] {
+function marketViews(state: State): Overview['markets'] {
   const markets = new Map<string, { base: Contract; quote: Contract; orders: Order[] }>();
   for (const id of state.openOrders) {
     const o = state.orders.get(id)!;
     const base = contractOf(state, state.assets.get(o.baseHex)!);
     const quote = contractOf(state, state.assets.get(o.quoteHex)!);
-    const k = `${base.key}|${quote.key}`;
-    const m = markets.get(k) ?? { base, quote, orders: [] };
+    const m = getOrSet(markets, `${base.key}|${quote.key}`, () => ({ base, quote, orders: [] }));
     m.orders.push(o);
-    markets.set(k, m);
   }
   return [...markets.values()].map(({ base, quote, orders }) => ({
     base: base.symbol,
@@ -134,14 +127,10 @@ function marketViews(state: State, nameOf: NameOf): Overview['markets'] {
     quote_contract: quote.address,
     quote_type: quote.type,
     depth: depth(state, base, quote),
-    orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => ({
-      order_id: o.id,
-      side: o.direction === 0 ? ('ASK' as const) : ('BID' as const),
-      owner: nameOf(o.starkKey) ?? o.starkKey,
-      price: priceViews(state, o).display_price,
-      remaining: display(o.quantity - o.filled, quote),
-      token_id: state.assets.get(o.quoteHex)!.tokenId?.toString() ?? '',
-    })),
+    orders: orders.slice(-OVERVIEW_LIMITS.ordersPerMarket).map((o) => {
+      const { order_id, side, price, token_id } = orderRow(state, o.id);
+      return { order_id, side, owner: who(state, o.starkKey), price, remaining: display(o.quantity - o.filled, quote), token_id };
+    }),
   }));
 }
 
@@ -161,7 +150,7 @@ function tradeSides(state: State, t: Trade) {
   return { sell, buy, quoteAsset, base: contractOf(state, state.assets.get(maker.baseHex)!), quote: contractOf(state, quoteAsset) };
 }
 
-function tradeViews(state: State, nameOf: NameOf): Overview['trades'] {
+function tradeViews(state: State): Overview['trades'] {
   return state.trades
     .slice(-OVERVIEW_LIMITS.trades)
     .reverse()
@@ -170,11 +159,11 @@ function tradeViews(state: State, nameOf: NameOf): Overview['trades'] {
       return {
         maker: t.makerId,
         taker: t.takerId,
-        seller: nameOf(sell.starkKey) ?? sell.starkKey,
-        buyer: nameOf(buy.starkKey) ?? buy.starkKey,
+        seller: who(state, sell.starkKey),
+        buyer: who(state, buy.starkKey),
         quantity: display(t.quantity, quote),
         asset: quote.symbol,
-        token_id: quoteAsset.tokenId?.toString() ?? '',
+        token_id: tokenIdText(quoteAsset),
         volume: display(t.volume, base),
         currency: base.symbol,
         service_fee: display(t.serviceFee, base),
@@ -185,23 +174,23 @@ function tradeViews(state: State, nameOf: NameOf): Overview['trades'] {
 }
 
 /** Fees per marketplace and currency: the same attribution as matching (sell order's, else buy order's). */
-function marketplaceViews(state: State, nameOf: NameOf): Overview['marketplaces'] {
+function marketplaceViews(state: State): Overview['marketplaces'] {
   const fees = new Map<string, Map<string, { base: Contract; amount: bigint }>>();
   for (const t of state.trades) {
     if (t.marketplaceFee === 0n) continue;
     const { sell, buy, base } = tradeSides(state, t);
     const uuid = sell.marketplace ?? buy.marketplace;
     if (uuid === null) continue;
-    const perBase = fees.get(uuid) ?? new Map<string, { base: Contract; amount: bigint }>();
-    const entry = perBase.get(base.key) ?? { base, amount: 0n };
-    entry.amount += t.marketplaceFee;
-    perBase.set(base.key, entry);
-    fees.set(uuid, perBase);
+    getOrSet(
+      getOrSet(fees, uuid, () => new Map()),
+      base.key,
+      () => ({ base, amount: 0n }),
+    ).amount += t.marketplaceFee;
   }
   return [...state.marketplaces.values()].map((m) => ({
     uuid: m.uuid,
     name: m.name,
-    payee: nameOf(m.payee) ?? m.payee,
+    payee: who(state, m.payee),
     fee_rate: m.fee.text,
     fees_collected: [...(fees.get(m.uuid)?.values() ?? [])].map((e) => ({ currency: e.base.symbol, amount: display(e.amount, e.base) })),
   }));
@@ -212,8 +201,7 @@ function fileViews(state: State, gatewayUrl: string): Overview['files'] {
   for (const [project, byCid] of state.storage) {
     for (const f of byCid.values()) {
       if (files.length >= OVERVIEW_LIMITS.files) return files;
-      const url = endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename);
-      files.push({ project, cid: f.cid, filename: f.filename, size: f.size.toString(), removed: f.removed, url });
+      files.push({ project, cid: f.cid, filename: f.filename, size: f.size.toString(), removed: f.removed, url: fileUrl(gatewayUrl, f) });
     }
   }
   return files;
@@ -225,18 +213,16 @@ function fileViews(state: State, gatewayUrl: string): Overview['files'] {
  * newest first straight from the sequence counter, so the timeline costs only what it shows.
  */
 export function explorerOverview(state: State, gatewayUrl: string): Overview {
-  const names = new Map(state.namedAccounts.map((a) => [a.starkKey, a.name]));
-  const nameOf = (key: string): string | null => names.get(key) ?? null;
   return {
     now: isoMicros(state.clock.nowMicros),
     settlement: state.settlement.mode,
     next_sequence_id: state.nextSequenceId,
     pending: { l2: state.pendingL2.size, l1: state.pendingL1.size },
-    accounts: accountViews(state, nameOf),
-    markets: marketViews(state, nameOf),
+    accounts: accountViews(state),
+    markets: marketViews(state),
     records: recordViews(state),
-    trades: tradeViews(state, nameOf),
-    marketplaces: marketplaceViews(state, nameOf),
+    trades: tradeViews(state),
+    marketplaces: marketplaceViews(state),
     files: fileViews(state, gatewayUrl),
   };
 }

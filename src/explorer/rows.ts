@@ -7,7 +7,8 @@ import { balanceRowsV1 } from '../domain/ledger/balances.js';
 import { RECORD_STATUS } from '../domain/ledger/records.js';
 import { isoMicros } from '../domain/state/clock.js';
 import { ORDER_STATE } from '../domain/state/orders.js';
-import type { LedgerRecord, State } from '../domain/state/state.js';
+import type { Asset, LedgerRecord, State, StoredFile } from '../domain/state/state.js';
+import { endpointOf } from '../domain/storage/storage.js';
 import { RECORD_TYPES, TOKEN_TYPE } from '../domain/state/state.js';
 import { priceViews } from '../domain/trading/order-views.js';
 import { allOf, type Listing } from '../domain/values/listing.js';
@@ -41,6 +42,10 @@ export function nameOf(state: State, key: string): string | null {
   for (const a of state.namedAccounts) if (a.starkKey === key) return a.name;
   return null;
 }
+/** A genesis name, else the key itself. */
+export const who = (state: State, key: string): string => nameOf(state, key) ?? key;
+export const tokenIdText = (asset: Asset): string => asset.tokenId?.toString() ?? '';
+export const fileUrl = (gatewayUrl: string, f: StoredFile): string => endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename);
 
 export const RECORD_ROW = v.strictObject({
   sequence_id: int('sequence id'),
@@ -60,10 +65,8 @@ export const RECORD_ROW = v.strictObject({
   time: isoTime('when it was made'),
 });
 
-export type RecordRow = v.InferOutput<typeof RECORD_ROW>;
-
 /** A record as a list row: display amount, quantized on hover. */
-export function recordRow(state: State, r: LedgerRecord): RecordRow {
+export function recordRow(state: State, r: LedgerRecord): v.InferOutput<typeof RECORD_ROW> {
   const asset = state.assets.get(r.assetHex)!;
   const c = contractOf(state, asset);
   return {
@@ -73,10 +76,10 @@ export function recordRow(state: State, r: LedgerRecord): RecordRow {
     owner_name: nameOf(state, r.starkKey),
     to: r.to,
     to_name: r.to === null ? null : nameOf(state, r.to),
-    status: r.status as RecordRow['status'],
+    status: r.status as v.InferOutput<typeof RECORD_STATUS>,
     asset: c.symbol,
     contract_address: c.address,
-    token_id: asset.tokenId?.toString() ?? '',
+    token_id: tokenIdText(asset),
     amount: displayAmount(r.amount, c.quantum, c.decimals),
     quantized: r.amount.toString(),
     order_id: r.orderId,
@@ -143,11 +146,9 @@ export function balanceRows(state: State, key: string): v.InferOutput<typeof BAL
   }));
 }
 
-export const SIDE = v.picklist(['ASK', 'BID']);
-
 export const ORDER_ROW = v.strictObject({
   order_id: int('order id'),
-  side: SIDE,
+  side: v.picklist(['ASK', 'BID']),
   owner: STARK_KEY,
   state: ORDER_STATE,
   price: display('price in whole currency units per whole token'),
@@ -170,7 +171,7 @@ export function orderRow(state: State, id: number): v.InferOutput<typeof ORDER_R
     price: priceViews(state, o).display_price,
     base: base.symbol,
     quote: quote.symbol,
-    token_id: state.assets.get(o.quoteHex)!.tokenId?.toString() ?? '',
+    token_id: tokenIdText(state.assets.get(o.quoteHex)!),
     quantity: displayAmount(o.quantity, quote.quantum, quote.decimals),
     filled: displayAmount(o.filled, quote.quantum, quote.decimals),
   };

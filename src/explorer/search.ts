@@ -4,7 +4,7 @@ import { findContract } from '../domain/catalog/contracts.js';
 import type { State } from '../domain/state/state.js';
 import { readHex, toHex } from '../domain/values/hex.js';
 import { text } from '../domain/values/wire.js';
-import { RECORD_TYPE_NAMES, nameOf } from './rows.js';
+import { RECORD_TYPE_NAMES, who } from './rows.js';
 import { fileByCid } from './views.js';
 
 /** One search hit: what it is, its id (the hash route is `#/{kind}/{id}`), a line for people. */
@@ -38,7 +38,7 @@ export function search(state: State, raw: string): SearchHit[] {
   const parsed = readHex(q, true);
   const hex = parsed === undefined ? undefined : toHex(parsed);
   if (hex !== undefined) {
-    if (state.accounts.has(hex) && !named) hits.push({ kind: 'account', id: hex, label: `account ${nameOf(state, hex) ?? hex}` });
+    if (state.accounts.has(hex) && !named) hits.push({ kind: 'account', id: hex, label: `account ${who(state, hex)}` });
     for (const key of state.signaturesByR.get(hex) ?? []) {
       for (const seq of state.signatures.get(key) ?? [])
         hits.push({ kind: 'record', id: String(seq), label: `record ${seq} signed with r = ${hex}` });

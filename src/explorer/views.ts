@@ -14,13 +14,13 @@ import { recordView } from '../domain/records/record-views.js';
 import { isoMicros } from '../domain/state/clock.js';
 import type { State, StoredFile } from '../domain/state/state.js';
 import { TOKEN_TYPE, isNftType } from '../domain/state/state.js';
-import { endpointOf } from '../domain/storage/storage.js';
 import { trades } from '../domain/trading/depth.js';
 import { orderDetail, priceViews } from '../domain/trading/order-views.js';
 import { displayAmount } from '../domain/values/money.js';
 import { STARK_KEY, decimalInt, display, isoTime, orNull, text } from '../domain/values/wire.js';
 import type { StatusStep } from './history.js';
-import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRows, nameOf, newestRecords, orderRow, page, pageOf, recordRow } from './rows.js';
+import { BALANCE_ROW, ORDER_ROW, RECORD_ROW, balanceRows, fileUrl, nameOf, newestRecords, orderRow, page, pageOf } from './rows.js';
+import { recordRow, who } from './rows.js';
 
 export function fileByCid(state: State, cid: string): StoredFile | undefined {
   // One map lookup per project: the cost grows with the projects, never with the files.
@@ -137,7 +137,7 @@ function readableReason(state: State, reason: string): string {
   return reason.replace(/0x[0-9a-f]+|(?<=(?:has|needs) )\d+/g, (m) => {
     if (!m.startsWith('0x')) return asset ? `${displayAmount(BigInt(m), asset.quantum, asset.decimals)} ${asset.symbol}` : m;
     const a = state.assets.get(m);
-    if (a === undefined) return nameOf(state, m) ?? m;
+    if (a === undefined) return who(state, m);
     asset = contractOf(state, a);
     return asset.symbol + (a.tokenId === null ? '' : ` #${a.tokenId}`);
   });
@@ -232,6 +232,6 @@ export function fileView(state: State, cid: string, gatewayUrl: string): v.Infer
     project_uuid: f.projectUuid,
     created_at: isoMicros(f.createdAtMicros),
     removed: f.removed,
-    url: endpointOf(gatewayUrl, f.cid) + encodeURIComponent(f.filename),
+    url: fileUrl(gatewayUrl, f),
   };
 }

@@ -1,20 +1,13 @@
 // CAR uploads: read as a stream, every block verified against its CID, the DAG under the root complete.
 import { CarBlockIterator } from '@ipld/car/iterator';
 import type { CID } from 'multiformats/cid';
+import type { BlockBatch } from './block-store.js';
 import { canonicalCid } from './cid-form.js';
 import { blockMatches, isInline, linksOf, walkDag } from './blocks.js';
 import { ContentError } from './content-error.js';
 
 /** Where verified blocks go, and what is already there (a store's batch). */
-export interface CarSink {
-  put(cid: CID, bytes: Uint8Array): Promise<void>;
-  get(cid: CID): Uint8Array | undefined;
-}
-
-export interface ImportedCar {
-  root: CID;
-  blocks: number;
-}
+type CarSink = Pick<BlockBatch, 'put' | 'get'>;
 
 /**
  * Reads a CAR once, front to back. The root is the header's single root or, when the header has
@@ -22,7 +15,7 @@ export interface ImportedCar {
  * Refuses: a malformed or truncated CAR, a block whose bytes do not hash to its CID, codecs other
  * than UnixFS's, several roots, and a root whose DAG has a block neither in the CAR nor stored.
  */
-export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink): Promise<ImportedCar> {
+export async function importCar(chunks: AsyncIterable<Uint8Array>, sink: CarSink): Promise<{ root: CID; blocks: number }> {
   let roots: CID[];
   let iterator: CarBlockIterator;
   try {

@@ -1,17 +1,15 @@
-// Files -> UnixFS blocks laid out as `ipfs-car pack` lays them out, so the CIDs equal that tool's. Not
-// @ipld/unixfs (what ipfs-car runs: +15 MB with a chunker WASM and protobufjs) nor ipfs-unixfs-importer
-// (+6.8 MB): this fixed-size, balanced, raw-leaf layout needs only dag-pb, multiformats and ipfs-unixfs,
-// which the gateway loads anyway. test/unit/ipfs/unixfs-layout.test.ts compares every block with @ipld/unixfs.
+// Files -> UnixFS blocks laid out as `ipfs-car pack` lays them out, so the CIDs equal that tool's. This fixed-size,
+// balanced, raw-leaf layout needs only dag-pb, multiformats and ipfs-unixfs (which the gateway loads anyway), not
+// the much heavier @ipld/unixfs or ipfs-unixfs-importer.
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
+import type { BlockBatch } from './block-store.js';
 
 /** Where imported blocks go (a store's batch). Awaited, so a slow sink slows the reader down. */
-export interface BlockSink {
-  put(cid: CID, bytes: Uint8Array): Promise<void>;
-}
+type BlockSink = Pick<BlockBatch, 'put'>;
 
 /**
  * ipfs-car 3 (over @ipld/unixfs): raw leaves (also for a file of one chunk), fixed 1 MiB chunks, a

@@ -4,16 +4,8 @@ import fc from 'fast-check';
 import { prepareCall } from '../scenario/calls.js';
 import type { Context } from '../scenario/context.js';
 import type { Reply } from '../scenario/target.js';
-import {
-  amountArbitrary,
-  batchArbitrary,
-  display6,
-  fungibleArbitrary,
-  orderArbitrary,
-  orderPrice,
-  traderArbitrary,
-  transferArbitrary,
-} from './arbitraries.js';
+import { amountArbitrary, batchArbitrary, display6, fungibleArbitrary, orderArbitrary, orderPrice } from './arbitraries.js';
+import { traderArbitrary, transferArbitrary } from './arbitraries.js';
 import type { BatchSpec, OrderSpec, TransferSpec } from './arbitraries.js';
 import { ModelMismatch, checkAgainstModel, checkInvariants } from './invariants.js';
 import { keyOf, balance, cancelOrder, placeOrder, transferAll } from './model.js';
@@ -81,6 +73,8 @@ function minted(m: Readonly<FuzzModel>, asset: string): boolean {
 }
 
 const shown = (asset: string, amount: bigint) => (asset.includes('#') ? asset : `${display6(amount)} ${asset}`);
+/** The `amount` a call takes for `asset`: none for an NFT (its name says which token). */
+const amountOf = (asset: string, amount: bigint) => (asset.includes('#') ? {} : { amount: display6(amount) });
 
 function deposit(who: Trader, asset: Fungible, amount: bigint): Cmd {
   const label = `deposit(${who} ${display6(amount)} ${asset})`;
@@ -95,7 +89,7 @@ function transfer(t: TransferSpec): Cmd {
   const { from, to, asset, amount } = t;
   const label = `transfer(${from}->${to} ${shown(asset, amount)})`;
   const apply = async (m: FuzzModel, real: FuzzReal) => {
-    const r = await call(real, 'transfer', from, { to, asset, ...(asset.includes('#') ? {} : { amount: display6(amount) }) });
+    const r = await call(real, 'transfer', from, { to, asset, ...amountOf(asset, amount) });
     const funded = balance(m.s, from, asset).available >= amount;
     await accepted(real, m, r, from, funded ? 1 : 2, label);
     if (funded) {
@@ -139,12 +133,7 @@ function mint(to: Trader, count: number, contract: 'DMINT' | 'DMC' = 'DMINT'): C
 function batchTransfer(b: BatchSpec): Cmd {
   const label = `${b.kind}_transfer(${b.transfers.map((x) => `${x.from}->${x.to} ${shown(x.asset, x.amount)}`).join(', ')})`;
   const apply = async (m: FuzzModel, real: FuzzReal) => {
-    const items = b.transfers.map(({ from, to, asset, amount }) => ({
-      from,
-      to,
-      asset,
-      ...(asset.includes('#') ? {} : { amount: display6(amount) }),
-    }));
+    const items = b.transfers.map(({ from, to, asset, amount }) => ({ from, to, asset, ...amountOf(asset, amount) }));
     const r =
       b.kind === 'batch'
         ? await call(real, 'batch_transfer', b.transfers[0]!.from, { transfers: items })
@@ -173,7 +162,7 @@ function order(o: OrderSpec): Cmd {
     const r = await call(real, o.side, o.who, {
       asset: o.asset,
       price: orderPrice(o),
-      ...(o.asset.includes('#') ? {} : { amount: display6(o.quoteAmount) }),
+      ...amountOf(o.asset, o.quoteAmount),
       fee_limit: Number(feeLimit),
       ...(o.marketplace ? { marketplace: real.marketplace } : {}),
       ...(o.tif === 'GTC' ? {} : { time_in_force: o.tif }),
