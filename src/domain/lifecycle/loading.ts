@@ -114,18 +114,19 @@ export class Loading {
   /** Every member given (the reader sees to once each, in order), no id repeated, every id taken below next_sequence_id. */
   private checkCounts(): void {
     for (const key of DUMP_MEMBERS) if (!(key in this.plain || this.counts.has(key))) throw new TypeError(`missing field ${key}`);
-    const s = this.entries.s;
     // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
+    // Each of these members fills the state's field of its name in camelCase (api_keys: apiKeys).
+    const fields = this.entries.state as unknown as Record<string, { size: number }>;
     for (const key of ITEMS_MEMBERS) {
       if (key === 'trades' || key === 'storage') continue;
-      if (s[key].size !== this.counts.get(key))
-        throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
+      const { size } = fields[key.replace(/_(.)/g, (_, c: string) => c.toUpperCase())]!;
+      if (size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${size} of them distinct`);
     }
     // Every id taken so far is below the next one.
     const next = this.plain.next_sequence_id as number;
     if (this.entries.lastRecord >= next)
       throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
-    for (const id of s.orders.keys())
+    for (const id of this.entries.state.orders.keys())
       if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
   }
 
