@@ -91,26 +91,16 @@ function measureKind(schema: v.GenericSchema): Measure {
         return -1;
       };
     }
-    case 'array': {
-      const item = measure(s.item);
-      return (x) => {
-        if (!Array.isArray(x)) return -1;
-        let length = x.length === 0 ? 2 : x.length + 1;
-        for (const e of x) {
-          const l = item(e);
-          if (l < 0) return -1;
-          length += l;
-        }
-        return length;
-      };
-    }
+    case 'array':
     case 'strict_tuple': {
-      const items = s.items.map(measure);
+      // An array's items all of one schema; a tuple's each of its own, as many as it has.
+      const item = s.type === 'array' ? measure(s.item) : null;
+      const items = s.type === 'strict_tuple' ? s.items.map(measure) : [];
       return (x) => {
-        if (!Array.isArray(x) || x.length !== items.length) return -1;
-        let length = items.length + 1;
-        for (let i = 0; i < items.length; i++) {
-          const l = items[i]!(x[i]);
+        if (!Array.isArray(x) || (item === null && x.length !== items.length)) return -1;
+        let length = x.length === 0 ? 2 : x.length + 1;
+        for (let i = 0; i < x.length; i++) {
+          const l = (item ?? items[i]!)(x[i]);
           if (l < 0) return -1;
           length += l;
         }
