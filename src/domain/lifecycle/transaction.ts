@@ -1,6 +1,7 @@
 // Runs one command atomically over the undo log: a command that throws half-way leaves nothing behind.
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import type { State } from '../state/state.js';
+import { touchField } from '../state/undo.js';
 
 /** The scalar registers of the state (holder and field), compared and saved once per command instead of at every write. */
 const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
@@ -29,7 +30,7 @@ function registersMoved(state: State, before: unknown[], then?: 'restore' | 'kee
     if (holder[key] === before[i]) continue;
     moved = true;
     if (then === 'restore') holder[key] = before[i];
-    else if (then === 'keep') state.undo.field(holder, key, before[i]);
+    else if (then === 'keep') touchField(state.undo, holder, key, false, before[i]);
   }
   return moved;
 }
