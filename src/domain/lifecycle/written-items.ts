@@ -62,7 +62,6 @@ function measureKind(schema: v.GenericSchema): Measure {
     item: v.GenericSchema;
     options: unknown[];
     wrapped: v.GenericSchema;
-    literal: unknown;
     default: unknown;
   };
   switch (s.type) {
@@ -72,11 +71,8 @@ function measureKind(schema: v.GenericSchema): Measure {
       return (x) => (typeof x === 'number' ? integerLength(x) : -1);
     case 'boolean':
       return (x) => (x === true ? 4 : x === false ? 5 : -1);
-    case 'literal':
-    case 'picklist': {
-      const values = s.type === 'literal' ? [s.literal] : s.options;
-      return (x) => (!values.includes(x) ? -1 : typeof x === 'string' ? x.length + 2 : typeof x === 'number' ? integerLength(x) : -1);
-    }
+    case 'picklist':
+      return (x) => (!s.options.includes(x) ? -1 : typeof x === 'string' ? x.length + 2 : integerLength(x as number));
     case 'nullable': {
       const wrapped = measure(s.wrapped);
       return s.default !== undefined ? () => -1 : (x) => (x === null ? 4 : wrapped(x));
