@@ -12,10 +12,6 @@ const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
   [(s) => s.settlement, 'nextCutMicros'],
 ];
 
-function registersOf(state: State): unknown[] {
-  return REGISTERS.map(([of, key]) => (of(state) as Record<string, unknown>)[key]);
-}
-
 /**
  * Whether a register differs from `before`; `restore` sets each back, `keep` leaves one undo step per
  * changed register (while a snapshot is live; most commands change only the sequence counter). Taken
@@ -49,7 +45,7 @@ export interface Outcome<T> {
 export function atomically<T>(state: State, fn: () => T, commit?: (outcome: Outcome<T>) => void): Outcome<T> {
   const log = state.undo;
   const start = log.size;
-  const before = registersOf(state);
+  const before = REGISTERS.map(([of, key]) => (of(state) as Record<string, unknown>)[key]);
   let outcome: Outcome<T>;
   try {
     const value = fn();
