@@ -12,44 +12,24 @@ function add(m: Map<string, bigint>, k: string, v: bigint): void {
 }
 
 /**
- * One walk of the records (in order: a million of them are read sequentially, not looked up): status
- * and batch-queue violations, records per status, and the withdrawals accepted but not yet in the
- * withdraw area (queued: status 1 or 3), whose funds are in flight to L1, per asset and per `key|asset`.
+ * Whether a sequence id is in a batch queue: a flag per id when ids are about as many as the records
+ * (a million queued records then take no hash lookup), else the queues looked up.
  */
-function walkRecords(state: State) {
-  return walkRecordsWith(state, queuesInStep(state)) ?? walkRecordsWith(state, (id) => state.pendingL2.has(id) || state.pendingL1.has(id))!;
+function queuedIds(state: State): (id: number) => boolean {
+  const n = state.nextSequenceId;
+  if (n > 4 * state.records.size + 65536) return (id) => state.pendingL2.has(id) || state.pendingL1.has(id);
+  const flags = new Uint8Array(n);
+  for (const queue of [state.pendingL2, state.pendingL1]) for (const id of queue) if (id < n) flags[id] = 1;
+  return (id) => flags[id] === 1;
 }
 
 /**
- * Whether an id is queued, asked for each record in its order: the queues read beside the records when
- * both hold ascending ids (as loaded, and as commands fill them), so a million queued records take no
- * lookup. Undefined, once asked out of order or once a queue is seen out of order: the caller looks up.
+ * One walk of the records: status and batch-queue violations, records per status, and the withdrawals
+ * accepted but not yet in the withdraw area (queued: status 1 or 3), whose funds are in flight to L1,
+ * per asset and per `key|asset`.
  */
-function queuesInStep(state: State): (id: number) => boolean | undefined {
-  const queues = [state.pendingL2.values(), state.pendingL1.values()];
-  const heads = queues.map((q) => q.next().value as number | undefined);
-  let asked = 0;
-  let inStep = true;
-  return (id) => {
-    if (!(id > asked)) inStep = false;
-    if (!inStep) return undefined;
-    asked = id;
-    let queued = false;
-    for (let q = 0; q < 2 && inStep; q++) {
-      // Ids below this record's are no record's (the count of queued ids finds them): passed.
-      while (inStep && heads[q] !== undefined && heads[q]! <= id) {
-        if (heads[q] === id) queued = true;
-        const next = queues[q]!.next().value as number | undefined;
-        if (next !== undefined && !(next > heads[q]!)) inStep = false;
-        heads[q] = next;
-      }
-    }
-    return inStep ? queued : undefined;
-  };
-}
-
-/** The walk, with `queued` saying whether a record is queued (undefined: it cannot, and neither does the walk). */
-function walkRecordsWith(state: State, queued: (id: number) => boolean | undefined) {
+function walkRecords(state: State) {
+  const queued = queuedIds(state);
   const violations: string[] = [];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   const byAsset = new Map<string, bigint>();
@@ -59,7 +39,6 @@ function walkRecordsWith(state: State, queued: (id: number) => boolean | undefin
     if (!ALL_STATUSES.has(r.status)) violations.push(`record ${r.sequenceId} has unknown status ${r.status}`);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
     const isQueued = queued(r.sequenceId);
-    if (isQueued === undefined) return undefined;
     const shouldQueue = r.status === RecordStatus.AcceptedByService || r.status === RecordStatus.AcceptedOnL2;
     if (isQueued !== shouldQueue)
       violations.push(`record ${r.sequenceId} at status ${r.status} is ${isQueued ? '' : 'not '}queued for a batch`);

@@ -34,19 +34,17 @@ function entries<K, V>(m: Map<K, V>, size: (v: V) => number, f: (v: V) => unknow
 const sizeOf = (l: { size: number }) => l.size;
 const values = (l: SortedList<number>) => l.values();
 
-/** Every index as plain data (order-insensitive where the read order does not depend on it). */
+/** Every index as plain data (order-insensitive where the read order does not depend on it), as text. */
 function describe(state: State, lists: ListIndexes): Record<Section, string> {
   const o = lists.orders;
   const isOpen = (id: number) => state.openOrders.has(id);
-  return {
-    records: stringify(
-      entries(
-        lists.records,
-        () => 1,
-        (r) => [r.byType, r.byContract, r.byContractType].map((m: Map<unknown, IdList>) => entries(m, sizeOf, ids)),
-      ),
+  const sections: Record<Section, unknown> = {
+    records: entries(
+      lists.records,
+      () => 1,
+      (r) => [r.byType, r.byContract, r.byContractType].map((m: Map<unknown, IdList>) => entries(m, sizeOf, ids)),
     ),
-    orders: stringify([
+    orders: [
       values(o.all),
       ...[o.byOwner, o.byContract, o.byAsset].map((m) => entries(m, sizeOf, values)),
       ...[o.byOwnerContract, o.byOwnerAsset].map((mm) =>
@@ -56,31 +54,26 @@ function describe(state: State, lists: ListIndexes): Record<Section, string> {
           (m) => entries(m, sizeOf, values),
         ),
       ),
-    ]),
-    depth: stringify(
-      entries(
-        lists.depth,
-        (b) => b.bids.size + b.asks.size,
-        (b) => [b.bids, b.asks].map((side) => side.levels(isOpen).map((l) => [`${l.price.num}/${l.price.den}`, l.qty, l.live, l.first])),
-      ),
+    ],
+    depth: entries(
+      lists.depth,
+      (b) => b.bids.size + b.asks.size,
+      (b) => [b.bids, b.asks].map((side) => side.levels(isOpen).map((l) => [`${l.price.num}/${l.price.den}`, l.qty, l.live, l.first])),
     ),
-    listings: stringify(entries(lists.listings, sizeOf, (l) => l.values().map((e) => [e.tokenId, e.id]))),
-    nfts: stringify(entries(lists.nfts, sizeOf, (l) => l.values().map((a) => a.hex))),
-    holdings: stringify(
-      entries(
-        lists.holdings,
-        () => 1,
-        (h) => [h.contracts.values().map((c) => c.key), entries(h.byContract, sizeOf, (l) => l.values().map((a) => a.hex))],
-      ),
+    listings: entries(lists.listings, sizeOf, (l) => l.values().map((e) => [e.tokenId, e.id])),
+    nfts: entries(lists.nfts, sizeOf, (l) => l.values().map((a) => a.hex)),
+    holdings: entries(
+      lists.holdings,
+      () => 1,
+      (h) => [h.contracts.values().map((c) => c.key), entries(h.byContract, sizeOf, (l) => l.values().map((a) => a.hex))],
     ),
-    storage: stringify(
-      entries(
-        lists.storage,
-        (l) => l.entries.size,
-        (l) => l.entries.values().map((e) => e.file.cid),
-      ),
+    storage: entries(
+      lists.storage,
+      (l) => l.entries.size,
+      (l) => l.entries.values().map((e) => e.file.cid),
     ),
   };
+  return Object.fromEntries(Object.entries(sections).map(([k, x]) => [k, stringify(x)])) as Record<Section, string>;
 }
 
 /**

@@ -107,25 +107,32 @@ export class Loading {
           `malformed state dump: field ${key} is not written as GET /_devnet/state writes the value it loads as`,
         );
     }
-    checkGuarantees(state);
+    // Every guarantee of docs/guarantees.md must hold in a loaded state.
+    const violations = findViolations(state);
+    if (violations.length > 0)
+      fail(
+        ErrorCode.InvalidParam,
+        `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`,
+      );
     return state;
   }
 
   /** Every member given (the reader sees to once each, in order), no id repeated, every id taken below next_sequence_id. */
   private checkCounts(): void {
     for (const key of DUMP_MEMBERS) if (!(key in this.plain || this.counts.has(key))) throw new TypeError(`missing field ${key}`);
-    const s = this.entries.s;
     // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
+    // Each of these members fills the state's field of its name in camelCase (api_keys: apiKeys).
+    const fields = this.entries.state as unknown as Record<string, { size: number }>;
     for (const key of ITEMS_MEMBERS) {
       if (key === 'trades' || key === 'storage') continue;
-      if (s[key].size !== this.counts.get(key))
-        throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${s[key].size} of them distinct`);
+      const { size } = fields[key.replace(/_(.)/g, (_, c: string) => c.toUpperCase())]!;
+      if (size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${size} of them distinct`);
     }
     // Every id taken so far is below the next one.
     const next = this.plain.next_sequence_id as number;
     if (this.entries.lastRecord >= next)
       throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
-    for (const id of s.orders.keys())
+    for (const id of this.entries.state.orders.keys())
       if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
   }
 
@@ -171,31 +178,8 @@ export class Loading {
   }
 }
 
-/** Every guarantee of docs/guarantees.md must hold in a loaded state. */
-export function checkGuarantees(state: State): void {
-  const violations = findViolations(state);
-  if (violations.length > 0)
-    fail(
-      ErrorCode.InvalidParam,
-      `inconsistent state dump: ${violations.slice(0, 3).join('; ')}${violations.length > 3 ? ` (and ${violations.length - 3} more)` : ''}`,
-    );
-}
-
 /** Far above what the dump writes (about a dozen levels), far below what the recursive checks could overflow on. */
-export const MAX_DEPTH = 64;
-
-/** The top-level field holding the first value nested deeper than `limit` (arrays and objects), or null; iterative. */
-function tooDeep(root: unknown, limit: number): string | null {
-  const stack: [unknown, number, string][] =
-    root !== null && typeof root === 'object' ? Object.entries(root).map(([k, v]) => [v, 1, k]) : [];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [value, depth, field] = top;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= limit) return field;
-    for (const v of Array.isArray(value) ? value : Object.values(value)) stack.push([v, depth + 1, field]);
-  }
-  return null;
-}
+const MAX_DEPTH = 64;
 
 /** A whole document as JSON.parse gives it, integers past 2^53 as strings of digits (as @3 writes them). */
 export function loadDocument(dump: unknown): State {
@@ -217,12 +201,21 @@ export function loadDocument(dump: unknown): State {
   return loading.end();
 }
 
-/** Refuses a document nested deeper than MAX_DEPTH before anything recursive walks it. */
+/**
+ * Refuses a document nested deeper than MAX_DEPTH before anything recursive walks it, naming the
+ * top-level field that holds the first such value (walked with a stack, not recursively).
+ */
 export function checkDepth(dump: unknown): void {
-  const deep = tooDeep(dump, MAX_DEPTH);
-  if (deep !== null)
-    fail(
-      ErrorCode.InvalidParam,
-      `malformed state dump: field ${echo(deep)} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`,
-    );
+  const stack: [unknown, number, string][] =
+    dump !== null && typeof dump === 'object' ? Object.entries(dump).map(([k, v]) => [v, 1, k]) : [];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [value, depth, field] = top;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH)
+      fail(
+        ErrorCode.InvalidParam,
+        `malformed state dump: field ${echo(field)} nests deeper than ${MAX_DEPTH} levels (a whole dump nests about a dozen)`,
+      );
+    for (const v of Array.isArray(value) ? value : Object.values(value)) stack.push([v, depth + 1, field]);
+  }
 }

@@ -39,7 +39,8 @@ export class Snapshots {
   revert(state: State, id: string): void {
     this.check(id);
     const position = this.live.get(id)!;
-    for (const other of [...this.live.keys()]) if (this.order(other) > this.order(id)) this.live.delete(other);
+    // Positions grow with the takes: a snapshot taken after this one has a higher position.
+    for (const [other, at] of this.live) if (at > position) this.live.delete(other);
     state.undo.release(position);
     // The rollback also undoes the takes of the dropped snapshots; their ids stay spent all the same.
     const next = this.next;
@@ -76,9 +77,5 @@ export class Snapshots {
   continueFrom(next: number): void {
     if (!Number.isSafeInteger(next) || next < 1) throw new RangeError(`a snapshot counter is a whole number from 1, got ${next}`);
     this.next = next;
-  }
-
-  private order(id: string): number {
-    return Number.parseInt(id.slice(2), 16);
   }
 }

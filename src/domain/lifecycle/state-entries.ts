@@ -8,15 +8,10 @@ import { INTEGER_FIELDS, type ItemsMember } from './dump-schema.js';
 // While a state is built nothing is to be undone: entries go in untracked (the log is attached already).
 const put = <K, V>(m: Map<K, V>, k: K, v: V): void => void Map.prototype.set.call(m, k, v);
 const putIn = <T>(s: Set<T>, v: T): void => void Set.prototype.add.call(s, v);
-const list = (v: unknown): unknown[] => {
-  if (!Array.isArray(v)) throw new TypeError(`expected an array, got ${typeof v}`);
-  return v;
-};
-const pairs = (v: unknown): Array<[unknown, unknown]> => list(v).map((p) => list(p) as [unknown, unknown]);
-const obj = (v: unknown): Obj => {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError('expected an object');
-  return v as Obj;
-};
+// Items come here checked against their schema already (Loading): their arrays and objects are what it says.
+const list = (v: unknown) => v as unknown[];
+const pairs = (v: unknown) => v as Array<[unknown, unknown]>;
+const obj = (v: unknown) => v as Obj;
 
 /**
  * The entries of a state being built, one per item of its array members (Loading counts the items
@@ -37,27 +32,6 @@ export class StateEntries {
   private storageProject: string | undefined;
   /** The sequence id of the record added last (records come in ascending order). */
   lastRecord = 0;
-  /** The state's collection each items member fills (filled untracked: see put). */
-  readonly s = {
-    api_keys: this.state.apiKeys,
-    projects: this.state.projects,
-    marketplaces: this.state.marketplaces,
-    contracts: this.state.contracts,
-    assets: this.state.assets,
-    accounts: this.state.accounts,
-    vaults: this.state.vaults,
-    records: this.state.records,
-    signatures: this.state.signatures,
-    withdraw_area: this.state.withdrawArea,
-    claimed: this.state.claimed,
-    issued: this.state.issued,
-    pending_l2: this.state.pendingL2,
-    pending_l1: this.state.pendingL1,
-    orders: this.state.orders,
-    open_orders: this.state.openOrders,
-    trades: this.state.trades,
-  };
-
   readonly sharing = new SharedValues();
 
   /** Adds one item; returns it as the dump writes the entry just built (the streamed load compares the two). */
@@ -73,19 +47,20 @@ export class StateEntries {
     return o;
   }
 
+  /** A [key, integer] pair: an amount by asset id, or a vault id by owner and asset. */
   private amount(m: Map<string, bigint>, v: unknown): unknown {
-    const [hex, amount] = list(v);
-    put(m, hex as string, big(amount));
-    return [hex, m.get(hex as string)];
+    const [k, amount] = list(v);
+    put(m, k as string, big(amount));
+    return [k, m.get(k as string)];
   }
 
-  private ascendingId(key: 'pending_l2' | 'pending_l1' | 'open_orders', v: unknown): unknown {
+  private ascendingId(key: 'pending_l2' | 'pending_l1' | 'open_orders', ids: Set<number>, v: unknown): unknown {
     // Dumped in ascending order (their insertion order is not kept): read back only so.
     const last = this.lastIds.get(key);
     if (typeof v === 'number' && last !== undefined && !(v > last))
       throw new TypeError(`${key} must list ids in ascending order, once each (${v} after ${last})`);
     if (typeof v === 'number') this.lastIds.set(key, v);
-    putIn(this.s[key], v as number);
+    putIn(ids, v as number);
     return v;
   }
 
@@ -94,7 +69,7 @@ export class StateEntries {
     api_keys: (v) => {
       const k = obj(v);
       const apiKey = { key: k.key as string, name: k.name as string };
-      put(this.s.api_keys, apiKey.key, apiKey);
+      put(this.state.apiKeys, apiKey.key, apiKey);
       return apiKey;
     },
     projects: (v) => {
@@ -106,7 +81,7 @@ export class StateEntries {
         createdAtMicros: big(p.createdAtMicros),
         contracts: list(p.contracts) as string[],
       };
-      put(this.s.projects, project.uuid, project);
+      put(this.state.projects, project.uuid, project);
       return project;
     },
     marketplaces: (v) => {
@@ -121,19 +96,19 @@ export class StateEntries {
         owner: m.owner as string,
         createdAtMicros: big(m.createdAtMicros),
       };
-      put(this.s.marketplaces, market.uuid, market);
+      put(this.state.marketplaces, market.uuid, market);
       return market;
     },
     contracts: (v) => {
       const c = this.integers('contracts', v) as unknown as Contract;
       c.tokens = TrackedMap.create(this.undo, {}, pairs(c.tokens) as Array<[string, string]>);
-      put(this.s.contracts, c.key, c);
+      put(this.state.contracts, c.key, c);
       if (!c.removed) put(this.state.contractsByUuid, c.uuid, c.key);
       return { ...c, tokens: [...c.tokens] };
     },
     assets: (v) => {
       const asset = this.integers('assets', v) as unknown as Asset;
-      put(this.s.assets, asset.hex, asset);
+      put(this.state.assets, asset.hex, asset);
       return asset;
     },
     accounts: (v) => {
@@ -145,14 +120,10 @@ export class StateEntries {
       const usedNonces = TrackedSet.create<bigint>(this.undo);
       for (const n of list(a.used_nonces)) putIn(usedNonces, this.sharing.integer(n));
       const account = { key, balances, usedNonces, maxNonce: big(a.max_nonce), records: [...list(a.records)] as number[] };
-      put(this.s.accounts, key, account);
+      put(this.state.accounts, key, account);
       return { key, balances: [...balances], used_nonces: [...usedNonces], max_nonce: account.maxNonce, records: account.records };
     },
-    vaults: (v) => {
-      const [k, id] = list(v);
-      put(this.s.vaults, k as string, big(id));
-      return [k, this.s.vaults.get(k as string)];
-    },
+    vaults: (v) => this.amount(this.state.vaults, v),
     records: (v) => {
       const r = obj(v);
       // The literal of appendRecord, in its order (RECORD_KEYS): the same shape (and dump text) as a built
@@ -173,35 +144,35 @@ export class StateEntries {
       if (record.sequenceId <= this.lastRecord)
         throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${this.lastRecord})`);
       this.lastRecord = record.sequenceId;
-      put(this.s.records, record.sequenceId, record);
+      put(this.state.records, record.sequenceId, record);
       return record;
     },
     signatures: (v) => {
       const [k, ids] = list(v);
       const entry: [string, number[]] = [k as string, list(ids) as number[]];
-      put(this.s.signatures, entry[0], entry[1]);
+      put(this.state.signatures, entry[0], entry[1]);
       return entry;
     },
     withdraw_area: (v) => {
       const [addr, area] = list(v);
       const m = TrackedMap.create<string, bigint>(this.undo);
       for (const [hex, amount] of pairs(area)) put(m, hex as string, big(amount));
-      put(this.s.withdraw_area, addr as string, m);
+      put(this.state.withdrawArea, addr as string, m);
       return [addr, [...m]];
     },
-    claimed: (v) => this.amount(this.s.claimed, v),
-    issued: (v) => this.amount(this.s.issued, v),
-    pending_l2: (v) => this.ascendingId('pending_l2', v),
-    pending_l1: (v) => this.ascendingId('pending_l1', v),
-    open_orders: (v) => this.ascendingId('open_orders', v),
+    claimed: (v) => this.amount(this.state.claimed, v),
+    issued: (v) => this.amount(this.state.issued, v),
+    pending_l2: (v) => this.ascendingId('pending_l2', this.state.pendingL2, v),
+    pending_l1: (v) => this.ascendingId('pending_l1', this.state.pendingL1, v),
+    open_orders: (v) => this.ascendingId('open_orders', this.state.openOrders, v),
     orders: (v) => {
       const order = this.integers('orders', v) as unknown as Order;
-      put(this.s.orders, order.id, order);
+      put(this.state.orders, order.id, order);
       return order;
     },
     trades: (v) => {
       const trade = this.integers('trades', v) as unknown as Trade;
-      this.s.trades.push(trade);
+      this.state.trades.push(trade);
       return trade;
     },
     storage: (v) => {

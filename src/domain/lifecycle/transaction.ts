@@ -1,6 +1,7 @@
 // Runs one command atomically over the undo log: a command that throws half-way leaves nothing behind.
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
 import type { State } from '../state/state.js';
+import { touchField } from '../state/undo.js';
 
 /** The scalar registers of the state (holder and field), compared and saved once per command instead of at every write. */
 const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
@@ -10,10 +11,6 @@ const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
   [(s) => s.prng, 'counter'],
   [(s) => s.settlement, 'nextCutMicros'],
 ];
-
-function registersOf(state: State): unknown[] {
-  return REGISTERS.map(([of, key]) => (of(state) as Record<string, unknown>)[key]);
-}
 
 /**
  * Whether a register differs from `before`; `restore` sets each back, `keep` leaves one undo step per
@@ -29,7 +26,7 @@ function registersMoved(state: State, before: unknown[], then?: 'restore' | 'kee
     if (holder[key] === before[i]) continue;
     moved = true;
     if (then === 'restore') holder[key] = before[i];
-    else if (then === 'keep') state.undo.field(holder, key, before[i]);
+    else if (then === 'keep') touchField(state.undo, holder, key, false, before[i]);
   }
   return moved;
 }
@@ -48,7 +45,7 @@ export interface Outcome<T> {
 export function atomically<T>(state: State, fn: () => T, commit?: (outcome: Outcome<T>) => void): Outcome<T> {
   const log = state.undo;
   const start = log.size;
-  const before = registersOf(state);
+  const before = REGISTERS.map(([of, key]) => (of(state) as Record<string, unknown>)[key]);
   let outcome: Outcome<T>;
   try {
     const value = fn();

@@ -62,7 +62,6 @@ function measureKind(schema: v.GenericSchema): Measure {
     item: v.GenericSchema;
     options: unknown[];
     wrapped: v.GenericSchema;
-    literal: unknown;
     default: unknown;
   };
   switch (s.type) {
@@ -72,11 +71,8 @@ function measureKind(schema: v.GenericSchema): Measure {
       return (x) => (typeof x === 'number' ? integerLength(x) : -1);
     case 'boolean':
       return (x) => (x === true ? 4 : x === false ? 5 : -1);
-    case 'literal':
-    case 'picklist': {
-      const values = s.type === 'literal' ? [s.literal] : s.options;
-      return (x) => (!values.includes(x) ? -1 : typeof x === 'string' ? x.length + 2 : typeof x === 'number' ? integerLength(x) : -1);
-    }
+    case 'picklist':
+      return (x) => (!s.options.includes(x) ? -1 : typeof x === 'string' ? x.length + 2 : integerLength(x as number));
     case 'nullable': {
       const wrapped = measure(s.wrapped);
       return s.default !== undefined ? () => -1 : (x) => (x === null ? 4 : wrapped(x));
@@ -91,26 +87,16 @@ function measureKind(schema: v.GenericSchema): Measure {
         return -1;
       };
     }
-    case 'array': {
-      const item = measure(s.item);
-      return (x) => {
-        if (!Array.isArray(x)) return -1;
-        let length = x.length === 0 ? 2 : x.length + 1;
-        for (const e of x) {
-          const l = item(e);
-          if (l < 0) return -1;
-          length += l;
-        }
-        return length;
-      };
-    }
+    case 'array':
     case 'strict_tuple': {
-      const items = s.items.map(measure);
+      // An array's items all of one schema; a tuple's each of its own, as many as it has.
+      const item = s.type === 'array' ? measure(s.item) : null;
+      const items = s.type === 'strict_tuple' ? s.items.map(measure) : [];
       return (x) => {
-        if (!Array.isArray(x) || x.length !== items.length) return -1;
-        let length = items.length + 1;
-        for (let i = 0; i < items.length; i++) {
-          const l = items[i]!(x[i]);
+        if (!Array.isArray(x) || (item === null && x.length !== items.length)) return -1;
+        let length = x.length === 0 ? 2 : x.length + 1;
+        for (let i = 0; i < x.length; i++) {
+          const l = (item ?? items[i]!)(x[i]);
           if (l < 0) return -1;
           length += l;
         }

@@ -201,7 +201,5 @@ export type Asset = Held<v.InferOutput<typeof ASSET>>;
 /** A record's status moves along the transitions table (records.ts). */
 export type LedgerRecord = Omit<Held<v.InferOutput<typeof RECORD>>, 'status'> & { status: number };
 export type Order = Held<v.InferOutput<typeof ORDER>>;
-/** An order's accepted `payment`: a payment signer's (stark key) authorization tied to an external order id. */
-export type OrderPayment = NonNullable<Order['payment']>;
 export type Trade = Held<v.InferOutput<typeof TRADE>>;
 export type StoredFile = Held<v.InferOutput<typeof STORED_FILE>>;

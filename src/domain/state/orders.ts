@@ -5,7 +5,7 @@ import { ORDER_STATES } from './kinds.js';
 
 export { ORDER_STATES, TIME_IN_FORCE } from './kinds.js';
 export type { OrderState, TimeInForce } from './kinds.js';
-export type { Order, OrderPayment, Trade } from './entities.js';
+export type { Order, Trade } from './entities.js';
 export const ORDER_STATE = v.pipe(
   v.picklist(Object.values(ORDER_STATES)),
   v.description('0 placed, 1 cancelled, 2 filled, 3 partially filled'),

@@ -65,12 +65,9 @@ export class IdList implements Run {
     if (this.small !== null) this.small.pop();
   }
 
-  at(i: number): number {
-    return this.small !== null ? this.small[i]! : this.big[i]!;
-  }
-
   rankOf(id: number): number {
-    return lowerBound((i) => this.at(i), this.length, id);
+    const small = this.small;
+    return lowerBound(small !== null ? (i) => small[i]! : (i) => this.big[i]!, this.length, id);
   }
 
   slice(from: number, to: number): number[] {

@@ -67,10 +67,6 @@ export class UndoLog {
     this.step(CALL, orders, undo, a, b);
   }
 
-  field<T extends object, K extends keyof T>(obj: T, key: K, value: T[K], orders = false): void {
-    this.step(FIELD, orders, obj, key, value);
-  }
-
   /** Undoes every step after `position`, newest first. Returns whether any undone step touched orders. */
   rollbackTo(position: number): boolean {
     if (position < this.dropped) throw new RangeError(`undo position ${position} was dropped (no snapshot held it)`);
@@ -147,9 +143,9 @@ export function touch<T extends object>(log: UndoLog, obj: T, orders = false): v
   log.step(ASSIGN, orders, obj, { ...obj });
 }
 
-/** Saves one field of `obj` before it changes (cheaper than touch when only that field changes). */
-export function touchField<T extends object, K extends keyof T>(log: UndoLog, obj: T, key: K, orders = false): void {
-  log.field(obj, key, obj[key], orders);
+/** Saves one field of `obj` before it changes (cheaper than touch when only that field changes), or the `value` it had. */
+export function touchField<T extends object, K extends keyof T>(log: UndoLog, obj: T, key: K, orders = false, value = obj[key]): void {
+  log.step(FIELD, orders, obj, key, value);
 }
 
 /** Appends to an array that is only ever appended to; the undo truncates it back. */
