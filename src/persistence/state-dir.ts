@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Devnet } from '../devnet.js';
 import type { CommandEntry } from '../devnet-commands.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { DirectoryBlockStore } from '../ipfs/block-dir.js';
 import { CHAIN_START } from './codec.js';
 import { DIR_MODE, FILE_MODE } from './files.js';
 import type { Durability } from './files.js';
@@ -63,6 +64,8 @@ export interface CheckedStateDir {
 /** A state dir that is known to be writable and locked by this process; take it before anything else touches the dir. */
 export interface StateDirClaim {
   dir: string;
+  /** Uploaded blocks live beside the journal, content-addressed, outside the state image. */
+  blocks: DirectoryBlockStore;
   release(): void;
 }
 
@@ -86,7 +89,7 @@ export function claimStateDir(dir: string): StateDirClaim {
   }
   // Files written by versions that left them readable to all.
   for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
-  return { dir, release };
+  return { dir, blocks: new DirectoryBlockStore(dir), release };
 }
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */
