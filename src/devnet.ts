@@ -144,10 +144,7 @@ export class Devnet implements CommandContext, ReadContext {
     return this.events.lastSeq;
   }
 
-  /**
-   * Runs one command atomically and journals it inside, when it changed anything (a failed write undoes it: OK means journaled).
-   * `always` journals it regardless (snapshot ids); `journalFirst` before applying, for what cannot be undone (revert).
-   */
+  /** Runs one command atomically, journaled inside when it changed anything (`always`: regardless; `journalFirst`: before applying). */
   private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false, journalFirst = false): T {
     let at: bigint | undefined;
     // Status moves are traced only while someone listens; a refused command's trace is dropped with it.
@@ -240,7 +237,7 @@ export class Devnet implements CommandContext, ReadContext {
     return this.snapshots.ids();
   }
 
-  /** Counters outside the state that answers carry (the next snapshot id's number: ids only grow), kept by an image for its replay. */
+  /** Counters outside the state that answers carry (the next snapshot id: ids only grow), kept by an image for its replay. */
   bookkeeping(): { nextSnapshot: number } {
     return { nextSnapshot: this.snapshots.nextNumber };
   }

@@ -2,21 +2,17 @@
 // The package entry (index.ts) and the server (server.ts) both start here; a state dir's code comes with `support`.
 import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildApp, creationGate } from './app.js';
-import type { AppOptions } from './app.js';
-import { Devnet, seedOf } from './devnet.js';
-import type { DevnetConfig } from './devnet.js';
+import { buildApp, creationGate, type AppOptions } from './app.js';
+import { Devnet, seedOf, type DevnetConfig } from './devnet.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
 import type { Durability } from './persistence/files.js';
 import { readGenesisFile } from './genesis-file.js';
-import { logWriter } from './http/request-log.js';
-import type { LogMode, RequestLogEntry } from './http/request-log.js';
+import { logWriter, type LogMode, type RequestLogEntry } from './http/request-log.js';
 import { redact } from './redact.js';
 import type { DevnetControl } from './control-client.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
-import { NamespaceRegistry } from './namespaces.js';
-import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
+import { NamespaceRegistry, type NamespaceInstance, type NamespaceLimits } from './namespaces.js';
 
 export interface NamespaceOptions extends NamespaceLimits {
   /** The registry's clock in milliseconds, for the idle TTL; default the host's (a test injects its own). */

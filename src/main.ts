@@ -155,21 +155,14 @@ async function main(): Promise<void> {
   if (options.signatures !== 'skip') warmCrypto(running);
 }
 
-/**
- * The crypto warm-up's pace: a slice of at most 1 ms of work, then a pause of 2 ms (a third of a core),
- * and only once no request has arrived for 20 ms. Requests never queue behind more than one slice, and
- * a client that starts at the ready line (a CI job) is not slowed by it at all.
- */
+/** The crypto warm-up's pace: 1 ms slices 2 ms apart, once no request came for 20 ms (a request waits at most one slice). */
 const WARM_SLICE_MS = 1;
 const WARM_GAP_MS = 2;
 const WARM_QUIET_MS = 20;
 
 /**
- * Makes the crypto tables ready after the ready line, in idle time. The Pedersen and generator tables
- * come with the build (one file read). The accounts' keys need no table when this process derived
- * them (the genesis's: they verify by the generator's table); an account it did not derive (one a
- * --state image holds from another genesis) gets its key's table here. Under --signatures skip no
- * request needs any.
+ * Makes the crypto tables ready after the ready line, in idle time: the build's tables (one file read),
+ * and the key tables of accounts this process did not derive (a --state image from another genesis).
  */
 function warmCrypto(running: RunningDevnet): void {
   const steps = cryptoWarmUp(running.devnet.accounts().accounts.map((a) => BigInt(a.stark_key)));

@@ -1,15 +1,13 @@
 // Serves an emulator (emulator.ts) over a socket: startDevnet. The CLI imports this, not the package entry index.ts
 // (which adds the synchronous createDevnet): here a state dir's code (persistence/) loads only with --state.
 import { serve } from '@hono/node-server';
-import { createServer as createHttpServer } from 'node:http';
-import type { RequestListener, Server, ServerOptions } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { readGenesisFile } from './genesis-file.js';
 import { controlClient } from './control-client.js';
 import { listenUrl } from './listen-url.js';
 import { boundPipelining } from './http/pipelining.js';
-import { loadStateDirSupport, namespaced, storedNamespaces } from './emulator.js';
+import { loadStateDirSupport, namespaced, storedNamespaces, type DevnetOptions, type Emulator } from './emulator.js';
 import { DEFAULT_NAMESPACE } from './http/namespace.js';
-import type { DevnetOptions, Emulator } from './emulator.js';
 
 export interface StartOptions extends DevnetOptions {
   host?: string;

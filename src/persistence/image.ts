@@ -1,11 +1,9 @@
 // The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { LowSync } from 'lowdb';
-import type { SyncAdapter } from 'lowdb';
+import { LowSync, type SyncAdapter } from 'lowdb';
 import { sealLine, unsealLine } from './codec.js';
-import { BLOCK, blocks, filePieces, replaceFile, writeAll } from './files.js';
-import type { Durability } from './files.js';
+import { BLOCK, blocks, filePieces, replaceFile, writeAll, type Durability } from './files.js';
 
 export const IMAGE_FORMAT = 'l2-devnet/image@2';
 

@@ -3,8 +3,7 @@
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { CommandEntry } from '../devnet-commands.js';
 import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } from './codec.js';
-import { replaceFile, writeAll } from './files.js';
-import type { Durability } from './files.js';
+import { replaceFile, writeAll, type Durability } from './files.js';
 
 export const JOURNAL_FORMAT = 'l2-devnet/journal@3';
 

@@ -1,7 +1,6 @@
 // High-level calls -> requests: each looks up what the SDK would (vaults, nonce, order info) and signs as the actor.
 import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from './signing.js';
-import { type Context, ScenarioError, isNft, must } from './context.js';
-import type { Actor, AssetRef } from './context.js';
+import { type Context, ScenarioError, isNft, must, type Actor, type AssetRef } from './context.js';
 import type { Outgoing } from './target.js';
 import { parseDecimal, toQuantized } from './units.js';
 
@@ -25,6 +24,10 @@ function need(as: Actor | undefined, call: string): Actor {
   if (!as) throw new ScenarioError(`call "${call}" needs "as": the account that signs it`);
   return as;
 }
+
+/** The account that signs as `who`: `with.sign_as` (a forged signature), else `who`. */
+const signerOf = (ctx: Context, who: Actor, w: With, call: string): Actor =>
+  w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`);
 
 function str(w: With, key: string, call: string): string {
   const v = w[key];
@@ -69,8 +72,7 @@ function signMove(l1: boolean): Builder {
   const call = l1 ? 'withdraw' : 'transfer';
   return async (ctx, as, w) => {
     const from = need(as, call);
-    const signer = w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`);
-    const { body } = await signedMove(ctx, from, signer, w, `${call}: with`, l1);
+    const { body } = await signedMove(ctx, from, signerOf(ctx, from, w, call), w, `${call}: with`, l1);
     return { out: post(l1 ? '/v1/withdrawalto' : '/v1/transfers', body), owner: from.stark_key };
   };
 }
@@ -102,7 +104,7 @@ function signOrder(direction: 0 | 1): Builder {
     const baseAmount = num / den;
     const body = signedOrderBody({
       starkKey: who.stark_key,
-      privateKey: ctx.keyOf(w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
+      privateKey: ctx.keyOf(signerOf(ctx, who, w, call)),
       direction,
       baseToken: info.base_token,
       quoteToken: info.asset_ids[1]!,
@@ -182,9 +184,8 @@ const BUILDERS = {
   async cancel(ctx, as, w) {
     const who = need(as, 'cancel');
     const id = str(w, 'order', 'cancel');
-    const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
     return {
-      out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }),
+      out: post(`/v1/orders/${id}/cancel`, signedCancelBody(who.stark_key, ctx.keyOf(signerOf(ctx, who, w, 'cancel')), BigInt(id))),
     };
   },
   async mint(ctx, as, w) {

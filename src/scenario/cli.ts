@@ -1,12 +1,9 @@
 // `l2-devnet scenario FILE... [--url URL]`: a progress line per step, a readable diff on failure, exit 0 only if all pass.
-import { FlagError, flagLines, parseCommandLine } from '../command-line.js';
-import type { FlagSpec, Parsed } from '../command-line.js';
+import { FlagError, flagLines, parseCommandLine, type FlagSpec, type Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
-import { freshTarget, loadScenario, runScenario, scenarioDir } from './runner.js';
-import type { StepResult } from './runner.js';
-import { urlTarget } from './target.js';
-import type { Target } from './target.js';
+import { freshTarget, loadScenario, runScenario, scenarioDir, type StepResult } from './runner.js';
+import { urlTarget, type Target } from './target.js';
 
 interface ScenarioFlags {
   url?: string;

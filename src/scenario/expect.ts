@@ -1,6 +1,5 @@
 // Checking a step's expectations: subset matching with a path per mismatch, and balances in display units.
-import { must } from './context.js';
-import type { Context } from './context.js';
+import { must, type Context } from './context.js';
 import type { BalanceExpectation, Expectation } from './format.js';
 import type { Reply } from './target.js';
 import { sameDecimal } from './units.js';

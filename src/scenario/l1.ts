@@ -5,8 +5,7 @@ import { assetType, customUriBlob, minimalBigEndianBytes } from '../crypto/asset
 import type { Hex } from '../l1/abi.js';
 import { loadL1Artifacts } from '../l1/artifacts.js';
 import { Contract } from '../l1/contract.js';
-import { EthRpc } from '../l1/rpc.js';
-import type { Receipt } from '../l1/rpc.js';
+import { EthRpc, type Receipt } from '../l1/rpc.js';
 import { type Actor, type AssetRef, type Context, ScenarioError, isNft, must } from './context.js';
 import type { Reply } from './target.js';
 import { parseDecimal, toQuantized } from './units.js';

@@ -1,15 +1,13 @@
 // Runs a scenario step by step: prepare the request, send it, check what the step expects, capture.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { prepareCall } from './calls.js';
-import type { Prepared } from './calls.js';
+import { prepareCall, type Prepared } from './calls.js';
 import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
 import { l1BalanceMismatches, l1Step } from './l1.js';
 import type { FetchLike } from '../control-client.js';
-import { inProcessTarget, urlTarget } from './target.js';
-import type { Reply, Target } from './target.js';
+import { inProcessTarget, urlTarget, type Reply, type Target } from './target.js';
 
 export interface StepResult {
   index: number;
