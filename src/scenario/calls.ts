@@ -37,8 +37,7 @@ function str(w: With, key: string, call: string): string {
 
 async function nonceOf(ctx: Context, starkKey: string, w: With): Promise<bigint> {
   if (w.nonce !== undefined) return BigInt(String(w.nonce));
-  const r = await must(ctx.target, { method: 'GET', path: `/v1/nonce?stark_key=${starkKey}` });
-  return BigInt((r.result as { nonce: number }).nonce);
+  return BigInt((await must<{ nonce: number }>(ctx.target, `/v1/nonce?stark_key=${starkKey}`)).nonce);
 }
 
 /** Fungible amounts in display units; an NFT moves whole (amount 1). */
@@ -52,9 +51,7 @@ async function signedMove(ctx: Context, from: Actor, signer: Actor, w: With, at:
   const asset = await ctx.asset(w.asset, `${at}.asset`);
   const assetId = await ctx.assetId(asset);
   const receiver = ctx.receiver(w.to, l1, `${at}.to`);
-  const vaults = (
-    await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
-  ).result as { vault_ids: string[] };
+  const vaults = await must<{ vault_ids: string[] }>(ctx.target, `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}`);
   const body = (l1 ? signedWithdrawalBody : signedTransferBody)({
     starkKey: from.stark_key,
     privateKey: ctx.keyOf(signer),
@@ -89,12 +86,10 @@ function signOrder(direction: 0 | 1): Builder {
     const quote = await ctx.asset(w.asset, `${call}: with.asset`);
     const base = await ctx.asset(w.currency ?? 'ETH', `${call}: with.currency`);
     const price = parseDecimal(str(w, 'price', call), `${call}: with.price`);
-    const info = (
-      await must(ctx.target, {
-        method: 'GET',
-        path: `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}`,
-      })
-    ).result as { base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number };
+    const info = await must<{ base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number }>(
+      ctx.target,
+      `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}`,
+    );
     const quoteAmount = quantity(quote, w, call);
     // Base display = quote display x price; it must come to whole base quanta.
     const quoteDisplay = parseDecimal(isNft(quote.contract) ? quoteAmount.toString() : String(w.amount), `${call}: with.amount`);
@@ -198,10 +193,7 @@ const BUILDERS = {
   async marketplace(ctx, _as, w) {
     let project = w.project;
     if (project === undefined) {
-      const projects = (await must(ctx.target, { method: 'GET', path: '/v1/project', headers: apiKey(ctx, w) })).result as Array<{
-        project_uuid: string;
-      }>;
-      project = projects[0]?.project_uuid;
+      project = (await must<{ project_uuid: string }[]>(ctx.target, '/v1/project', apiKey(ctx, w)))[0]?.project_uuid;
     }
     const body = {
       marketplace_name: w.name ?? 'Scenario market',
