@@ -19,11 +19,7 @@ export interface NamespaceOptions extends NamespaceLimits {
   now?: () => number;
 }
 
-/**
- * What a user sets (the library's options; the CLI's flags make them, see cli-flags.ts). Each field is
- * declared once, by the layer that uses it: the devnet's (DevnetConfig), the app's (AppOptions), and
- * here only those of the emulator around them.
- */
+/** What a user sets (the CLI's flags make them: cli-flags.ts); each field is declared by the layer that uses it (DevnetConfig, AppOptions, here). */
 export interface DevnetOptions
   extends Omit<DevnetConfig, 'genesis' | 'wallMicros'>,
     Omit<AppOptions, 'boundHost' | 'onAnswer' | 'onRequestError' | 'settings' | 'directory'> {
@@ -100,10 +96,7 @@ function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | un
   }
 }
 
-/**
- * The options as data, for GET /_devnet/config: what JSON can carry (no genesis document, stores or
- * callbacks), bigints as decimal text, and the control token and API keys masked (redact.ts).
- */
+/** The options as data for GET /_devnet/config: no genesis document, stores or callbacks; bigints as text; secrets masked. */
 function settingsOf(options: DevnetOptions): Record<string, unknown> {
   const skip = new Set(['genesis', 'blockStore', 'events', 'requestClock', 'onRequest', 'socket']);
   // JSON drops the functions and the undefined values.
@@ -152,11 +145,7 @@ export function storedNamespaces(stateDir: string | undefined): string[] {
   return dirs.map((d) => d.name).filter((name) => NAMESPACE_NAME.test(name) && name !== DEFAULT_NAMESPACE);
 }
 
-/**
- * The registry of an emulator: `default` is built now (it is the emulator without namespaces), the
- * namespaces a state dir holds are reopened now, any other on its first request. `support` is
- * needed with `options.stateDir` (see loadStateDirSupport).
- */
+/** The registry of an emulator: `default` and the namespaces a state dir holds now, any other on its first request. */
 export function namespaced(
   options: DevnetOptions,
   support: StateDirSupport | undefined,
