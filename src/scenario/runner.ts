@@ -118,11 +118,19 @@ export function loadScenario(path: string): Scenario {
 
 export const scenarioDir = (path: string): string => dirname(resolve(path));
 
-/** A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`. */
+/**
+ * A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`;
+ * with `l1` (the L1 node's URL, or `anvil` without `url`: a new emulator on a socket started with it) also the L1 node's URL.
+ */
 export async function freshTarget(
   url: string | undefined,
   create: () => { fetch: FetchLike; close(): Promise<void> },
-): Promise<{ target: Target; close: () => Promise<void> }> {
+  l1?: string,
+): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
+  if (url === undefined && l1 !== undefined) {
+    const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
+    return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
+  }
   if (url === undefined) {
     const dn = create();
     return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
@@ -130,5 +138,5 @@ export async function freshTarget(
   const target = urlTarget(url);
   const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
   if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
-  return { target, close: async () => {} };
+  return { target, ...(l1 === undefined ? {} : { l1 }), close: async () => {} };
 }
