@@ -176,10 +176,10 @@ export function namespaced(
   // Another namespace than default: its seed from the seed and its name, an explicit gateway URL extended to its own gateway.
   const check = (name: string): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
-    const l1Link = l1?.link(name);
-    if (name === DEFAULT_NAMESPACE) return checkDevnet({ ...options, genesis, gatewayUrl: base, l1Link }, options.stateDir, support);
-    const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    const config = { ...options, genesis, seed: namespaceSeed(baseSeed, name), gatewayUrl, l1Link };
+    const gatewayUrl = base === undefined || name === DEFAULT_NAMESPACE ? base : `${base.replace(/\/+$/, '')}/ns/${name}`;
+    // default keeps `--seed` as given: the genesis builder checks the document's own.
+    const seed = name === DEFAULT_NAMESPACE ? options.seed : namespaceSeed(baseSeed, name);
+    const config = { ...options, genesis, seed, gatewayUrl, l1Link: l1?.link(name) };
     return checkDevnet(config, dirOf(name), support);
   };
   const open = (name: string): NamespaceInstance => {
