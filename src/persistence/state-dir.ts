@@ -44,8 +44,7 @@ export interface StateDirOptions {
 
 export interface OpenStateDir {
   report: StateDirReport;
-  /** Writes a fresh image and empties the journal (also done as the journal grows); not while a snapshot is live (its journal
-   * makes it revertable after a restart): then it writes nothing and returns false. */
+  /** Writes a fresh image and empties the journal (also done as it grows); false, writing nothing, while a snapshot is live. */
   compact(): boolean;
   close(): void;
 }
@@ -71,8 +70,7 @@ export interface StateDirClaim {
 export function claimStateDir(dir: string): StateDirClaim {
   try {
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-    // The dir holds every private key and API key. A dir this user does not own (a mounted volume) may
-    // refuse the chmod: the files in it are owner-only all the same.
+    // The dir holds every private key; a dir this user does not own (a volume) may refuse the chmod: its files are owner-only anyway.
     bestEffort(() => chmodSync(dir, DIR_MODE));
     writeFileSync(join(dir, '.writable'), '', { mode: FILE_MODE });
     rmSync(join(dir, '.writable'));
