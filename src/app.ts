@@ -53,11 +53,8 @@ export interface AppOptions extends GuardOptions, InspectorOptions {
 
 export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
-  // Routes on the path without a /ns/{name} prefix: the namespace registry has already sent the
-  // request to this namespace's app, and every route answers under the prefix as it does without.
-  // The trie router, named: hono's default (SmartRouter) would try its RegExpRouter on the first
-  // request, fail on these paths (/v1/project/:uuid/storage beside /v1/project/edit_project) and
-  // settle on this one; naming it spares every app's first request that failed build (~2.5 ms).
+  // Routes on the path without a /ns/{name} prefix (the registry has already picked this namespace).
+  // The trie router, named: hono's default would first fail to build its RegExpRouter on these paths.
   const app = new Hono({ getPath: unprefixedPath, router: new TrieRouter() });
   const faults = new FaultTable();
   const specs: AnyRouteSpec[] = [];
@@ -101,8 +98,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(explorerRoutes(devnet, inspector, options.events));
   if (options.directory) mount(namespaceRoutes(options.directory));
 
-  // Built on first request, from the declarations mounted above (this one included), once per app;
-  // the schema converter loads only then, so start-up does not pay for it.
+  // Built on first request from the declarations mounted above: start-up does not load the schema converter.
   let document: unknown;
   mount(
     new RouteGroup({ tag: 'docs', reply: 'plain' }).add('GET', '/openapi.json', {

@@ -7,6 +7,8 @@ export class FlagError extends Error {}
 
 /** A value a flag's `set` refuses: the parser names the flag and (unless it is secret) the value. */
 class Refused extends Error {}
+/** A comma-separated list (an environment variable of a repeatable flag), its items trimmed, empty ones dropped. */
+const listOf = (text = ''): string[] => text.split(',').flatMap((k) => (k.trim() === '' ? [] : [k.trim()]));
 export const refuse = (must: string): never => {
   throw new Refused(must);
 };
@@ -99,16 +101,11 @@ export function parseCommandLine<O extends object>(
     let shown: string | undefined;
     try {
       if (f.repeatable !== undefined) {
-        const list = (text: string | undefined): string[] =>
-          (text ?? '')
-            .split(',')
-            .map((k) => k.trim())
-            .filter((k) => k !== '');
         const values =
           given === undefined
-            ? list(fromEnv ?? f.default)
+            ? listOf(fromEnv ?? f.default)
             : f.repeatable === 'add'
-              ? [...list(fromEnv), ...(given as string[])]
+              ? [...listOf(fromEnv), ...(given as string[])]
               : (given as string[]).map((k) => k.trim());
         shown = values.join(',');
         f.set(options, values);

@@ -27,21 +27,14 @@ export type DevnetListener = (event: DevnetEvent) => void;
 
 const SUMMARY_MAX = 160;
 
-/**
- * `cmd {"sequence_id":13}`: long answers (a batch of thousands of ids) are cut, the event stays small.
- * Events reach every page that can read /_devnet/events, so secrets are masked (redact.ts): a new API
- * key or a wallet's private key is `[redacted]`.
- */
+/** `cmd {"sequence_id":13}`, cut short; secrets masked (redact.ts): every page that reads /_devnet/events sees it. */
 export function summarize(cmd: string, value: unknown): string {
   if (value === undefined) return cmd;
   const text = `${cmd} ${stringify(redact(value))}`;
   return text.length <= SUMMARY_MAX ? text : text.slice(0, SUMMARY_MAX - 1) + '…';
 }
 
-/**
- * Listeners and the event counter. Independent of the command sink (the journal): listeners come
- * and go (an SSE connection each) and a throwing listener must not affect the command or the others.
- */
+/** Listeners (an SSE connection each) and the event counter; a throwing listener affects neither the command nor the others. */
 export class DevnetEvents {
   private readonly listeners = new Set<DevnetListener>();
   private seq = 0;
@@ -63,10 +56,8 @@ export class DevnetEvents {
   }
 
   /**
-   * Sends the command's event, then one per status move it made, in the order made. Events are made
-   * on every command (the inspector always listens) and mostly never read: their time and a move's
-   * summary are formatted on first read (a getter; JSON and spreading read it too). The command's
-   * summary is made now: the answer it shows may be an object that changes later.
+   * Sends the command's event, then one per status move it made. Most events are never read: times and
+   * a move's summary are formatted on first read (getters); the command's summary now (its answer may change later).
    */
   emit(cmd: string, value: unknown, moves: readonly StatusMove[], nowMicros: bigint): void {
     if (this.listeners.size === 0) return;

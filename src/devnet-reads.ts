@@ -19,8 +19,8 @@ import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.j
 import { depth, trades, type TradeQuery } from './domain/trading/depth.js';
 import { openOrderOn, orderDetail, orderListing, type OrderFilter } from './domain/trading/order-views.js';
 import type { DevnetStorage } from './devnet-storage.js';
-import type { Methods } from './devnet-commands.js';
 import type { Listing } from './domain/values/listing.js';
+import type { Methods } from './devnet-commands.js';
 import { isNftType, type Contract, type State } from './domain/state/state.js';
 
 /** The state hash's sha256, native (about ten times @noble/hashes on a big state); the same digest. */
@@ -170,13 +170,5 @@ export const QUERY_TABLE = {
   /** `GET /v1/trades`: by order_id, by stark_key, or by market (both contracts). */
   trades: (c: Ctx, f: TradeQuery) => trades(c.state, f),
 };
-
-/** Makes each query a method of `proto` (Devnet's), handing on three parameters as they are: a query (a nonce read) allocates nothing on its way. */
-export function defineQueries(proto: Record<string, unknown>): void {
-  for (const [name, run] of Object.entries(QUERY_TABLE) as [string, (c: ReadContext, a: unknown, b: unknown, d: unknown) => unknown][])
-    proto[name] = function (this: ReadContext, a: unknown, b: unknown, d: unknown) {
-      return run(this, a, b, d);
-    };
-}
 
 export type Queries = Methods<typeof QUERY_TABLE>;

@@ -75,10 +75,7 @@ function fileName(sent: string | undefined): string {
   return name;
 }
 
-/**
- * A failing disk as a refusal with code 500 (SystemError): 507 when it is full (ENOSPC, EDQUOT), 503
- * for any other I/O error. Undefined for anything that is not an I/O error (a bug stays a bug).
- */
+/** A failing disk as a refusal with code 500: 507 when it is full, 503 for another I/O error; undefined for a non-I/O error (a bug). */
 function diskFailure(e: unknown): DevnetError | undefined {
   const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
   if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
@@ -136,11 +133,7 @@ export class DevnetStorage {
     ownProject(this.devnet.state, apiKey, projectUuid);
   }
 
-  /**
-   * Streams the file into a batch of the block store: a plain file as ipfs-car wraps it, a CAR
-   * verified block by block. Refusals (19, or 413 over the limit or the quota; 507/503 for a failing
-   * disk) abort the batch, so nothing of the upload stays.
-   */
+  /** Streams the file into a block store batch (a plain file as ipfs-car wraps it, a CAR verified); a refusal aborts the batch. */
   async stage(apiKey: string, projectUuid: string, file: UploadFile, requestOrigin: string): Promise<StagedUpload> {
     const filename = fileName(file.filename);
     await this.warm();
@@ -153,8 +146,7 @@ export class DevnetStorage {
     let root: CID;
     try {
       const chunks = limited(file.chunks, counter, Math.max(left, largest), () => overQuota(projectUuid, this.quota!, left));
-      // The UnixFS writer, the CAR reader and the exporter load on first use: together they would
-      // more than double the emulator's cold start, and most runs never store a file.
+      // The UnixFS writer and the CAR reader load on first use: they would double the cold start, and most runs store no file.
       root = isCar(file)
         ? (await (await import('./ipfs/car-import.js')).importCar(chunks, batch)).root
         : (await (await import('./ipfs/unixfs-import.js')).importWrappedFile(filename, chunks, batch)).root;
@@ -167,8 +159,7 @@ export class DevnetStorage {
     const cid = canonicalCid(root);
     return {
       commit: async () => {
-        // The project may have gone, or other uploads used up its quota, while the body streamed:
-        // check again before anything is kept.
+        // The project may have gone, or other uploads used up its quota, while the body streamed.
         try {
           this.requireProject(apiKey, projectUuid);
           this.checkQuota(apiKey, projectUuid, cid, counter.bytes);
@@ -177,8 +168,7 @@ export class DevnetStorage {
           await batch.abort();
           throw diskFailure(e) ?? e;
         }
-        // Once more with nothing awaited until the record: the blocks of a refusal here stay stored
-        // but unlisted, as a removed file's do.
+        // Once more with nothing awaited until the record (a refusal here leaves its blocks stored but unlisted).
         this.checkQuota(apiKey, projectUuid, cid, counter.bytes);
         this.devnet.recordUpload(apiKey, projectUuid, { cid, filename, size: BigInt(counter.bytes) });
         return { cid, endpoints: [endpointOf(this.gateway(requestOrigin), cid)] };

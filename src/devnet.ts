@@ -7,7 +7,7 @@ import type { SignatureCheck } from './domain/ledger/signed.js';
 import type { State } from './domain/state/state.js';
 import { COMMAND_TABLE, COMMANDS, fingerprint } from './devnet-commands.js';
 import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, L1Origin, TableCommand } from './devnet-commands.js';
-import { defineQueries, nativeSha256, type Queries, type ReadContext } from './devnet-reads.js';
+import { nativeSha256, QUERY_TABLE, type Queries, type ReadContext } from './devnet-reads.js';
 import { Snapshots } from './domain/lifecycle/snapshots.js';
 import { atomically } from './domain/lifecycle/transaction.js';
 import { dumpChunks, stateHash } from './domain/lifecycle/dump.js';
@@ -66,7 +66,11 @@ export class Devnet implements CommandContext, ReadContext {
         return this.command(name, args, () => run(this, ...args));
       };
     }
-    defineQueries(proto);
+    // Three parameters handed on as they are: a query (a nonce read) allocates nothing on its way.
+    for (const [name, run] of Object.entries(QUERY_TABLE) as [string, (c: ReadContext, a: unknown, b: unknown, d: unknown) => unknown][])
+      proto[name] = function (this: Devnet, a: unknown, b: unknown, d: unknown) {
+        return run(this, a, b, d);
+      };
   }
 
   private current: State;
@@ -144,10 +148,7 @@ export class Devnet implements CommandContext, ReadContext {
     return this.events.lastSeq;
   }
 
-  /**
-   * Runs one command atomically and journals it inside, when it changed anything (a failed write undoes it: OK means journaled).
-   * `always` journals it regardless (snapshot ids); `journalFirst` before applying, for what cannot be undone (revert).
-   */
+  /** Runs one command atomically, journaled inside when it changed anything (`always`: regardless; `journalFirst`: before applying). */
   private command<T>(cmd: CommandName, args: unknown[], fn: () => T, always = false, journalFirst = false): T {
     let at: bigint | undefined;
     // Status moves are traced only while someone listens; a refused command's trace is dropped with it.
@@ -240,7 +241,7 @@ export class Devnet implements CommandContext, ReadContext {
     return this.snapshots.ids();
   }
 
-  /** Counters outside the state that answers carry (the next snapshot id's number: ids only grow), kept by an image for its replay. */
+  /** Counters outside the state that answers carry (the next snapshot id: ids only grow), kept by an image for its replay. */
   bookkeeping(): { nextSnapshot: number } {
     return { nextSnapshot: this.snapshots.nextNumber };
   }

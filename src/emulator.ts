@@ -2,33 +2,24 @@
 // The package entry (index.ts) and the server (server.ts) both start here; a state dir's code comes with `support`.
 import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildApp, creationGate } from './app.js';
-import type { AppOptions } from './app.js';
-import { Devnet, seedOf } from './devnet.js';
-import type { DevnetConfig } from './devnet.js';
+import { buildApp, creationGate, type AppOptions } from './app.js';
+import { Devnet, seedOf, type DevnetConfig } from './devnet.js';
 import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
-import type { StateDirSupport } from './persistence/support.js';
 import type { Durability } from './persistence/files.js';
 import { readGenesisFile } from './genesis-file.js';
-import { logWriter } from './http/request-log.js';
-import type { LogMode, RequestLogEntry } from './http/request-log.js';
+import { logWriter, type LogMode, type RequestLogEntry } from './http/request-log.js';
 import { redact } from './redact.js';
 import type { DevnetControl } from './control-client.js';
 import { DevnetError, ErrorCode } from './domain/values/errors.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
-import { NamespaceRegistry } from './namespaces.js';
-import type { NamespaceInstance, NamespaceLimits } from './namespaces.js';
+import { NamespaceRegistry, type NamespaceInstance, type NamespaceLimits } from './namespaces.js';
 
 export interface NamespaceOptions extends NamespaceLimits {
   /** The registry's clock in milliseconds, for the idle TTL; default the host's (a test injects its own). */
   now?: () => number;
 }
 
-/**
- * What a user sets (the library's options; the CLI's flags make them, see cli-flags.ts). Each field is
- * declared once, by the layer that uses it: the devnet's (DevnetConfig), the app's (AppOptions), and
- * here only those of the emulator around them.
- */
+/** What a user sets (the CLI's flags make them: cli-flags.ts); each field is declared by the layer that uses it (DevnetConfig, AppOptions, here). */
 export interface DevnetOptions
   extends Omit<DevnetConfig, 'genesis' | 'wallMicros'>,
     Omit<AppOptions, 'boundHost' | 'onAnswer' | 'onRequestError' | 'settings' | 'directory'> {
@@ -80,38 +71,32 @@ export function namespaceStateDir(stateDir: string, name: string): string {
   return name === DEFAULT_NAMESPACE ? stateDir : join(stateDir, 'ns', name);
 }
 
-interface Made {
-  devnet: Devnet;
-  persistence: OpenStateDir | undefined;
-}
-
 /** A devnet whose state dir (if any) is read and replayed, with nothing written yet: open() writes, abandon() lets it go. */
 interface Checked {
-  open(): Made;
+  devnet: Devnet;
+  report?: StateDirReport;
+  open(): OpenStateDir | undefined;
   abandon(): void;
 }
 
+/** The code a state dir needs (persistence/), loaded on first need: an emulator without --state never loads it. */
+export type StateDirSupport = typeof import('./persistence/state-dir.js');
+
 function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | undefined, support: StateDirSupport | undefined): Checked {
-  if (stateDir !== undefined && support === undefined) throw new Error('a state dir needs persistence/support.js loaded');
+  if (stateDir === undefined) return { devnet: new Devnet({ ...config, wallMicros }), open: () => undefined, abandon: () => undefined };
+  if (support === undefined) throw new Error('a state dir needs persistence/state-dir.js loaded');
   // The dir is claimed (writable, locked) before its block store or journal is touched.
-  const claim = stateDir === undefined ? undefined : support!.claimStateDir(stateDir);
+  const claim = support.claimStateDir(stateDir);
   try {
-    // With a state dir the blocks live beside the journal, content-addressed, outside the state image.
-    const blockStore = config.blockStore ?? (claim === undefined ? undefined : new support!.DirectoryBlockStore(claim.dir));
-    const devnet = new Devnet({ ...config, wallMicros, blockStore });
-    const checked =
-      claim === undefined ? undefined : support!.checkStateDir(claim.dir, devnet, { claim, durability: config.durability ?? 'write' });
-    return { open: () => ({ devnet, persistence: checked?.open() }), abandon: () => checked?.abandon() };
+    const devnet = new Devnet({ ...config, wallMicros, blockStore: config.blockStore ?? claim.blocks });
+    return { devnet, ...support.checkStateDir(claim.dir, devnet, { claim, durability: config.durability ?? 'write' }) };
   } catch (e) {
-    claim?.release();
+    claim.release();
     throw e;
   }
 }
 
-/**
- * The options as data, for GET /_devnet/config: what JSON can carry (no genesis document, stores or
- * callbacks), bigints as decimal text, and the control token and API keys masked (redact.ts).
- */
+/** The options as data for GET /_devnet/config: no genesis document, stores or callbacks; bigints as text; secrets masked. */
 function settingsOf(options: DevnetOptions): Record<string, unknown> {
   const skip = new Set(['genesis', 'blockStore', 'events', 'requestClock', 'onRequest', 'socket']);
   // JSON drops the functions and the undefined values.
@@ -141,8 +126,8 @@ function appOptions(options: DevnetOptions, boundHost?: string): AppOptions {
 }
 
 /** Closes a namespace; `discard` removes its state dir too (never default's), and DIR/ns with its last namespace. */
-function closeNamespace(made: Made, name: string, stateDir: string | undefined, discard: boolean): void {
-  made.persistence?.close();
+function closeNamespace(persistence: OpenStateDir | undefined, name: string, stateDir: string | undefined, discard: boolean): void {
+  persistence?.close();
   if (!discard || stateDir === undefined || name === DEFAULT_NAMESPACE) return;
   rmSync(stateDir, { recursive: true, force: true });
   try {
@@ -160,11 +145,7 @@ export function storedNamespaces(stateDir: string | undefined): string[] {
   return dirs.map((d) => d.name).filter((name) => NAMESPACE_NAME.test(name) && name !== DEFAULT_NAMESPACE);
 }
 
-/**
- * The registry of an emulator: `default` is built now (it is the emulator without namespaces), the
- * namespaces a state dir holds are reopened now, any other on its first request. `support` is
- * needed with `options.stateDir` (see loadStateDirSupport).
- */
+/** The registry of an emulator: `default` and the namespaces a state dir holds now, any other on its first request. */
 export function namespaced(
   options: DevnetOptions,
   support: StateDirSupport | undefined,
@@ -180,28 +161,30 @@ export function namespaced(
   let gate!: (request: Request) => Response | undefined;
   const dirOf = (name: string): string | undefined =>
     options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
-  const instance = (name: string, made: Made): NamespaceInstance => {
+  const instance = (name: string, checked: Checked): NamespaceInstance => {
+    const { devnet } = checked;
+    const persistence = checked.open();
     // Whether a request was answered without a refusal: the registry keeps a new namespace only then.
     let accepted = false;
-    const built = buildApp(made.devnet, { ...app, directory: registry, onAnswer: (ok) => void (accepted ||= ok) });
-    l1?.bind(name, made.devnet);
+    const built = buildApp(devnet, { ...app, directory: registry, onAnswer: (ok) => void (accepted ||= ok) });
+    l1?.bind(name, devnet);
     gate ??= creationGate(built, app);
     const stateDir = dirOf(name);
-    const close = (discard: boolean): void => closeNamespace(made, name, stateDir, discard);
-    return { fetch: built.fetch, devnet: made.devnet, stateDir, accepted: () => accepted, close };
+    const close = (discard: boolean): void => closeNamespace(persistence, name, stateDir, discard);
+    return { fetch: built.fetch, devnet, stateDir, accepted: () => accepted, close };
   };
   // Another namespace than default: its seed from the seed and its name, an explicit gateway URL extended to its own gateway.
   const check = (name: string): Checked => {
     const base = options.gatewayUrl ?? options.publicUrl;
-    const l1Link = l1?.link(name);
-    if (name === DEFAULT_NAMESPACE) return checkDevnet({ ...options, genesis, gatewayUrl: base, l1Link }, options.stateDir, support);
-    const gatewayUrl = base === undefined ? undefined : `${base.replace(/\/+$/, '')}/ns/${name}`;
-    const config = { ...options, genesis, seed: namespaceSeed(baseSeed, name), gatewayUrl, l1Link };
+    const gatewayUrl = base === undefined || name === DEFAULT_NAMESPACE ? base : `${base.replace(/\/+$/, '')}/ns/${name}`;
+    // default keeps `--seed` as given: the genesis builder checks the document's own.
+    const seed = name === DEFAULT_NAMESPACE ? options.seed : namespaceSeed(baseSeed, name);
+    const config = { ...options, genesis, seed, gatewayUrl, l1Link: l1?.link(name) };
     return checkDevnet(config, dirOf(name), support);
   };
   const open = (name: string): NamespaceInstance => {
     try {
-      return instance(name, check(name).open());
+      return instance(name, check(name));
     } catch (e) {
       if (support !== undefined && e instanceof support.StateDirError)
         throw new DevnetError(ErrorCode.SystemError, `namespace "${name}" could not be opened: ${e.message}`, 503);
@@ -211,31 +194,18 @@ export function namespaced(
   registry = new NamespaceRegistry(open, options.namespaces?.now ?? wallMillis, options.namespaces ?? {}, (request) => gate(request));
   // Every namespace a state dir holds is reopened on start, and all of them are read and replayed
   // before any writes: a broken one refuses the start (as `default` would) with no file changed.
-  const checked: { name: string; checked: Checked }[] = [];
-  try {
-    for (const name of [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)]) checked.push({ name, checked: check(name) });
-  } catch (e) {
-    for (const c of checked) c.checked.abandon();
-    throw e;
-  }
-  let main: Made | undefined;
+  const names = [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)];
+  const checked: Checked[] = [];
   let opened = 0;
   try {
-    for (const c of checked) {
-      const made = c.checked.open();
-      opened++;
-      main ??= made;
-      registry.adopt(c.name, instance(c.name, made));
-    }
+    for (const name of names) checked.push(check(name));
+    for (; opened < names.length; opened++) registry.adopt(names[opened]!, instance(names[opened]!, checked[opened]!));
   } catch (e) {
     registry.close();
-    for (const c of checked.slice(opened)) c.checked.abandon();
+    for (const c of checked.slice(opened)) c.abandon();
     throw e;
   }
-  return { namespaces: registry, devnet: main!.devnet, restored: main!.persistence?.report };
+  return { namespaces: registry, devnet: checked[0]!.devnet, restored: checked[0]!.report };
 }
 
-/** The code a state dir needs, loaded on first need: an emulator without --state never loads it. */
-export async function loadStateDirSupport(): Promise<StateDirSupport> {
-  return (await import('./persistence/support.js')).STATE_DIR_SUPPORT;
-}
+export const loadStateDirSupport = (): Promise<StateDirSupport> => import('./persistence/state-dir.js');

@@ -1,7 +1,7 @@
 // Library API: run an emulator over a real socket (startDevnet) or in-process without one (createDevnet), each with a control client.
 import { toRequest } from './http/text-request.js';
 import { controlClient } from './control-client.js';
-import { STATE_DIR_SUPPORT } from './persistence/support.js';
+import * as stateDirSupport from './persistence/state-dir.js';
 import { namespaced, type DevnetOptions, type InProcessDevnet } from './emulator.js';
 
 /** Where in-process requests are addressed: bare paths resolve against it. */
@@ -9,7 +9,7 @@ const IN_PROCESS_URL = 'http://devnet.local';
 
 // Synchronous, so a state dir's code comes with this module (the CLI imports server.ts instead).
 export function createDevnet(options: DevnetOptions = {}): InProcessDevnet {
-  const emulator = namespaced(options, STATE_DIR_SUPPORT);
+  const emulator = namespaced(options, stateDirSupport);
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> =>
     emulator.namespaces.fetch(toRequest(input, init, IN_PROCESS_URL));
   const control = controlClient(fetch, IN_PROCESS_URL, { token: options.controlToken });

@@ -7,9 +7,8 @@ import { startDevnet, type RunningDevnet } from './server.js';
 import { VERSION } from './version.js';
 import { cryptoWarmUp } from './crypto/warm.js';
 import { healthCommand } from './health-check.js';
-import { closeSync, openSync, readSync, rmSync } from 'node:fs';
-import type { Devnet } from './devnet.js';
-import { replaceFile, writeAll } from './persistence/files.js';
+import { rmSync } from 'node:fs';
+import { filePieces, replaceFile } from './persistence/files.js';
 
 function accountsTable(running: RunningDevnet, controlToken: string | undefined): string {
   const a = running.devnet.accounts();
@@ -51,33 +50,6 @@ function restoreReport(restored: RunningDevnet['restored']): Record<string, unkn
   return { dir, restored: restored.restored, replayed, dropped_tail: restored.droppedTail !== null, journal_missing: journalMissing };
 }
 
-// --dump-state FILE / --load-state FILE (Anvil's names): the state dump of GET /_devnet/state as one file, written on
-// exit atomically (a crash leaves the old file or the new one) and loaded at start (checked as POST /_devnet/state checks it).
-
-/** Writes the devnet's dump to `path` piece by piece (never one string), replacing the file whole. */
-function dumpStateFile(devnet: Devnet, path: string): void {
-  replaceFile(
-    path,
-    (fd) => {
-      for (const piece of devnet.dumpPieces()) writeAll(fd, Buffer.from(piece, 'utf8'));
-    },
-    'write',
-  );
-}
-
-/** The text of a file in pieces of 1 MiB (a dump of millions of records is no single string). */
-function* filePieces(path: string): Generator<string> {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(1 << 20);
-    const decoder = new TextDecoder();
-    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) yield decoder.decode(buf.subarray(0, n), { stream: true });
-    yield decoder.decode();
-  } finally {
-    closeSync(fd);
-  }
-}
-
 const warn = (text: string): void => void process.stderr.write(`l2-devnet: ${text}\n`);
 
 /** Says why and exits 1, closing the emulator first when it runs. */
@@ -114,7 +86,8 @@ function onShutdown(running: RunningDevnet, options: CliOptions): void {
     if (options.listenFile !== undefined) rmSync(options.listenFile, { force: true });
     if (options.dumpState !== undefined) {
       try {
-        dumpStateFile(running.devnet, options.dumpState);
+        // Anvil's --dump-state: written atomically (a crash leaves the old file or the new one), piece by piece.
+        replaceFile(options.dumpState, running.devnet.dumpPieces(), 'write');
       } catch (e) {
         warn(`--dump-state ${options.dumpState}: ${(e as Error).message}`);
         process.exitCode = 1;
@@ -182,21 +155,14 @@ async function main(): Promise<void> {
   if (options.signatures !== 'skip') warmCrypto(running);
 }
 
-/**
- * The crypto warm-up's pace: a slice of at most 1 ms of work, then a pause of 2 ms (a third of a core),
- * and only once no request has arrived for 20 ms. Requests never queue behind more than one slice, and
- * a client that starts at the ready line (a CI job) is not slowed by it at all.
- */
+/** The crypto warm-up's pace: 1 ms slices 2 ms apart, once no request came for 20 ms (a request waits at most one slice). */
 const WARM_SLICE_MS = 1;
 const WARM_GAP_MS = 2;
 const WARM_QUIET_MS = 20;
 
 /**
- * Makes the crypto tables ready after the ready line, in idle time. The Pedersen and generator tables
- * come with the build (one file read). The accounts' keys need no table when this process derived
- * them (the genesis's: they verify by the generator's table); an account it did not derive (one a
- * --state image holds from another genesis) gets its key's table here. Under --signatures skip no
- * request needs any.
+ * Makes the crypto tables ready after the ready line, in idle time: the build's tables (one file read),
+ * and the key tables of accounts this process did not derive (a --state image from another genesis).
  */
 function warmCrypto(running: RunningDevnet): void {
   const steps = cryptoWarmUp(running.devnet.accounts().accounts.map((a) => BigInt(a.stark_key)));

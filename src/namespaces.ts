@@ -34,16 +34,11 @@ interface Entry {
 }
 
 /**
- * Namespaces by name. `open(name)` builds one (from the same genesis and flags, its keys derived from
- * the seed and the name); `now` is the registry's clock in milliseconds (the host's, injected: the
- * only clock the TTL reads, so a test drives it). Expiry is checked as requests arrive: a registry
- * nobody calls holds its namespaces, and nothing runs in the background.
- *
- * A refused request creates nothing: a new namespace is built for its first request and kept only if
- * that request is accepted. A refusal (a bad or missing API key, a body too large or malformed, a
- * failed validation, ...) changes no state, so the namespace is closed and its state dir removed as
- * if it had never been; it never counts toward the cap. Requests to a name whose first request is
- * still being answered wait for it, so they find the namespace kept or gone.
+ * Namespaces by name, built by `open(name)` (same genesis and flags, keys derived from the seed and the
+ * name). `now` is the injected clock of the TTL; expiry is checked as requests arrive (nothing runs in
+ * the background). A new namespace is kept only if its first request is accepted (a refusal changes no
+ * state): otherwise it is closed, its state dir removed, and it never counts toward the cap. Requests
+ * to a name on trial wait for that first answer.
  */
 export class NamespaceRegistry implements NamespaceDirectory {
   private readonly entries = new Map<string, Entry>();
@@ -57,11 +52,7 @@ export class NamespaceRegistry implements NamespaceDirectory {
     private readonly open: (name: string) => NamespaceInstance,
     private readonly now: () => number,
     limits: NamespaceLimits = {},
-    /**
-     * The answer refusing a request that would create a namespace, or undefined when it may create
-     * one: every refusal that needs no namespace (the defences, an unknown route), checked before
-     * anything is built, so a refused request creates nothing and a web page cannot fill the cap.
-     */
+    /** The refusal of a request that would create a namespace (the defences, an unknown route), checked before anything is built. */
     private readonly mayCreate: (request: Request) => Response | undefined = () => undefined,
   ) {
     this.max = limits.max ?? DEFAULT_MAX_NAMESPACES;

@@ -1,15 +1,13 @@
 // Serves an emulator (emulator.ts) over a socket: startDevnet. The CLI imports this, not the package entry index.ts
 // (which adds the synchronous createDevnet): here a state dir's code (persistence/) loads only with --state.
 import { serve } from '@hono/node-server';
-import { createServer as createHttpServer } from 'node:http';
-import type { RequestListener, Server, ServerOptions } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { readGenesisFile } from './genesis-file.js';
 import { controlClient } from './control-client.js';
 import { listenUrl } from './listen-url.js';
 import { boundPipelining } from './http/pipelining.js';
-import { loadStateDirSupport, namespaced, storedNamespaces } from './emulator.js';
+import { loadStateDirSupport, namespaced, storedNamespaces, type DevnetOptions, type Emulator } from './emulator.js';
 import { DEFAULT_NAMESPACE } from './http/namespace.js';
-import type { DevnetOptions, Emulator } from './emulator.js';
 
 export interface StartOptions extends DevnetOptions {
   host?: string;
@@ -49,10 +47,7 @@ export interface RunningDevnet extends Emulator {
 export const KEEP_ALIVE_MS = 65_000;
 /** A local client sends its headers at once: a request still without them after this is answered 408 and closed. */
 export const HEADERS_TIMEOUT_MS = 10_000;
-/**
- * The whole request, body included, within this: a 100 MiB upload over loopback takes about 2 s on a
- * busy 2-core machine (the storage bench); a trickled body holds a socket no longer.
- */
+/** The whole request, body included, within this: far above a 100 MiB upload over loopback; a trickled body holds a socket no longer. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The Node server's options: its timeouts, and at most `inFlight` pipelined requests of a socket handled at once. */
@@ -61,9 +56,7 @@ function serverOptions(limits: SocketLimits): { serverOptions: ServerOptions; cr
   const serverOptions: ServerOptions = {
     headersTimeout,
     requestTimeout: Math.max(headersTimeout, limits.requestMs ?? REQUEST_TIMEOUT_MS),
-    // Clients keep idle connections for up to a minute (browsers, undici, proxies): a socket closed
-    // under them by Node's 5 s default turns their next POST into "other side closed". An idle
-    // socket is not timed by headersTimeout (that counts from a request's first byte).
+    // Clients keep idle connections for up to a minute: Node's 5 s default turns their next POST into "other side closed".
     keepAliveTimeout: KEEP_ALIVE_MS,
     // Node checks the two timeouts every 30 s by default: too coarse for seconds.
     connectionsCheckingInterval: Math.min(1_000, headersTimeout),

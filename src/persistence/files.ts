@@ -1,5 +1,5 @@
 // Writing files in the state dir: owner-only modes, whole-file replacement by rename, and fsync when asked.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -12,6 +12,8 @@ export type Durability = 'write' | 'fsync';
 /** Files hold every private key and API key of the devnet: only their owner may read them. */
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
+/** Bytes read at a time. */
+export const BLOCK = 1 << 20;
 
 /** Writes all of `buf` at `position`, else at the fd's position (O_APPEND: the end); a short write is continued, an error thrown. */
 export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
@@ -19,16 +21,38 @@ export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
 
+/** The bytes of `fd` from `from` to `to`, a block at a time in one reused buffer (use each before the next). */
+export function* blocks(fd: number, from: number, to: number): Generator<Buffer> {
+  const buf = Buffer.allocUnsafe(BLOCK);
+  for (let at = from, n = 1; at < to && n > 0; at += n) {
+    n = readSync(fd, buf, 0, Math.min(BLOCK, to - at), at);
+    if (n > 0) yield buf.subarray(0, n);
+  }
+}
+
+/** The text of `path` from byte `from` to `to` (default its end) in pieces: a file of any size is never one string. */
+export function* filePieces(path: string, from = 0, to?: number): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    const decoder = new TextDecoder();
+    for (const block of blocks(fd, from, to ?? fstatSync(fd).size)) yield decoder.decode(block, { stream: true });
+    const rest = decoder.decode();
+    if (rest !== '') yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
- * The one atomic file write: replaces `path` whole with `content` (text, bytes, or written to the fd in
- * pieces by a function, for a file too large to be one string), through a temp file beside it and a
- * rename, so a crash leaves either the old file or the new one. `fsync` flushes the file before the
- * rename and the directory after it. `beforeRename` may open the temp file (the journal keeps
- * appending to it). On failure (a full disk) the temp file is removed and the old file is untouched.
+ * The one atomic file write: replaces `path` whole with `content` (text, text in pieces, or written to
+ * the fd by a function), through a temp file beside it and a rename, so a crash leaves either the old
+ * file or the new one. `fsync` flushes the file before the rename and the directory after it.
+ * `beforeRename` may open the temp file (the journal keeps appending to it). On failure (a full disk)
+ * the temp file is removed and the old file is untouched.
  */
 export function replaceFile(
   path: string,
-  content: string | Uint8Array | ((fd: number) => void),
+  content: string | Iterable<string> | ((fd: number) => void),
   durability: Durability,
   beforeRename?: (tmp: string) => void,
 ): void {
@@ -37,7 +61,7 @@ export function replaceFile(
     const fd = openSync(tmp, 'w', FILE_MODE);
     try {
       if (typeof content === 'function') content(fd);
-      else writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+      else for (const piece of typeof content === 'string' ? [content] : content) writeAll(fd, Buffer.from(piece, 'utf8'));
       if (durability === 'fsync') fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -48,9 +72,7 @@ export function replaceFile(
     rmSync(tmp, { force: true });
     throw e;
   }
-  // The rename is the commit point: from here on the next start reads the new file, so the caller
-  // must treat the write as done. A directory that cannot be fsync'ed after that (to make the rename
-  // durable) is not an error of the write.
+  // The rename is the commit point: a directory that cannot be fsync'ed after it is no error of the write.
   if (durability !== 'fsync') return;
   try {
     const dirFd = openSync(dirname(path), 'r');

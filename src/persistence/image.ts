@@ -1,11 +1,9 @@
 // The state image (through lowdb): the whole state as of one journal seq, checksummed, replaced whole, streamed both ways.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { LowSync } from 'lowdb';
-import type { SyncAdapter } from 'lowdb';
+import { LowSync, type SyncAdapter } from 'lowdb';
 import { sealLine, unsealLine } from './codec.js';
-import { replaceFile, writeAll } from './files.js';
-import type { Durability } from './files.js';
+import { BLOCK, blocks, filePieces, replaceFile, writeAll, type Durability } from './files.js';
 
 export const IMAGE_FORMAT = 'l2-devnet/image@2';
 
@@ -26,18 +24,7 @@ export interface ImageData {
 export class ImageError extends Error {}
 
 const SUM_LENGTH = 64;
-/** Bytes read at a time. */
-const BLOCK = 1 << 20;
 const NEWLINE = 0x0a;
-
-/** The bytes of `fd` from `from` to `to`, a block at a time in one reused buffer (use each before the next). */
-function* blocks(fd: number, from: number, to: number): Generator<Buffer> {
-  const buf = Buffer.allocUnsafe(BLOCK);
-  for (let at = from, n = 1; at < to && n > 0; at += n) {
-    n = readSync(fd, buf, 0, Math.min(BLOCK, to - at), at);
-    if (n > 0) yield buf.subarray(0, n);
-  }
-}
 
 /**
  * The file is a header line `{"format","journal_seq","chain","next_snapshot","sum"}`, then the state's JSON as
@@ -94,19 +81,8 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       const valid = Number.isSafeInteger(journalSeq) && typeof chain === 'string' && Number.isSafeInteger(nextSnapshot);
       if (format !== IMAGE_FORMAT || !valid || (nextSnapshot as number) < 1)
         this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
-      const path = this.path;
-      // Pass 2, when the state is loaded: its text piece by piece (UTF-8 decoded across the pieces).
-      const state: StateText = function* () {
-        const fd2 = openSync(path, 'r');
-        try {
-          const decoder = new TextDecoder();
-          for (const block of blocks(fd2, stateStart, stateEnd)) yield decoder.decode(block, { stream: true });
-          const rest = decoder.decode();
-          if (rest !== '') yield rest;
-        } finally {
-          closeSync(fd2);
-        }
-      };
+      // Pass 2, when the state is loaded: its text piece by piece.
+      const state: StateText = () => filePieces(this.path, stateStart, stateEnd);
       return { journalSeq: journalSeq as number, chain: chain as string, state, nextSnapshot: nextSnapshot as number };
     } finally {
       closeSync(fd);

@@ -3,8 +3,7 @@
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import type { CommandEntry } from '../devnet-commands.js';
 import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } from './codec.js';
-import { replaceFile, writeAll } from './files.js';
-import type { Durability } from './files.js';
+import { replaceFile, writeAll, type Durability } from './files.js';
 
 export const JOURNAL_FORMAT = 'l2-devnet/journal@3';
 
@@ -55,14 +54,8 @@ class Lines {
     const line = (value ?? {}) as Partial<JournalLine> & { format?: unknown; after?: unknown; chain?: unknown };
     if (this.header === undefined) {
       const { format, after, chain } = line;
-      if (
-        format !== JOURNAL_FORMAT ||
-        !Number.isSafeInteger(after) ||
-        (after as number) < 0 ||
-        typeof chain !== 'string' ||
-        chain.length !== SUM_LENGTH
-      )
-        return `is not a journal header (format "${JOURNAL_FORMAT}")`;
+      const valid = Number.isSafeInteger(after) && (after as number) >= 0 && typeof chain === 'string' && chain.length === SUM_LENGTH;
+      if (format !== JOURNAL_FORMAT || !valid) return `is not a journal header (format "${JOURNAL_FORMAT}")`;
       if (sum !== lineSum('', body)) return 'does not match its checksum: the header was changed';
       this.header = { after: after as number, start: chain };
       this.chain = chain;

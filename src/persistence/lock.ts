@@ -7,15 +7,10 @@ import { FILE_MODE } from './files.js';
 export class LockError extends Error {}
 
 /**
- * Locks the dir; the function returned releases it. Why flock and not a pid in a file: a pid names a
- * process only inside its own PID namespace. Two containers sharing a state volume are both pid 1, so
- * each finds "pid 1" alive (itself) and both go on. flock is kept by the kernel on the open file, whichever namespace holds it, and it is
- * released when the holder exits however it exits (kill -9 included), so nothing goes stale.
- *
- * Node has no flock of its own, and the npm packages for it are native add-ons that need a compiler
- * at install time. So a short-lived `flock -n 3` (util-linux or busybox; perl's flock where neither
- * exists, e.g. macOS) locks the file description it inherits from us as fd 3: the lock belongs to that
- * open file description, which this process keeps open, so the lock outlives the helper.
+ * Locks the dir; the function returned releases it. flock, not a pid file: two containers sharing a
+ * volume are both pid 1, while the kernel keeps an flock across PID namespaces and drops it however the
+ * holder exits. Node has no flock (the npm ones are native add-ons), so a short-lived `flock -n 3` (or
+ * perl's flock, e.g. on macOS) locks the open file description we hand it as fd 3, which we keep open.
  */
 export function lockDir(path: string, dir: string): () => void {
   let fd: number;

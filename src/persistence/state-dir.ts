@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import type { Devnet } from '../devnet.js';
 import type { CommandEntry } from '../devnet-commands.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { DirectoryBlockStore } from '../ipfs/block-dir.js';
 import { CHAIN_START } from './codec.js';
-import { DIR_MODE, FILE_MODE } from './files.js';
-import type { Durability } from './files.js';
-import { ImageError, openImage } from './image.js';
-import type { StateText } from './image.js';
+import { DIR_MODE, FILE_MODE, type Durability } from './files.js';
+import { ImageError, openImage, type StateText } from './image.js';
 import { JsonSyntaxError } from '../domain/values/json.js';
 import { JournalError, JournalWriter, readJournal } from './journal.js';
 import { type LockError, lockDir } from './lock.js';
@@ -45,8 +44,7 @@ export interface StateDirOptions {
 
 export interface OpenStateDir {
   report: StateDirReport;
-  /** Writes a fresh image and empties the journal (also done as the journal grows); not while a snapshot is live (its journal
-   * makes it revertable after a restart): then it writes nothing and returns false. */
+  /** Writes a fresh image and empties the journal (also done as it grows); false, writing nothing, while a snapshot is live. */
   compact(): boolean;
   close(): void;
 }
@@ -63,6 +61,8 @@ export interface CheckedStateDir {
 /** A state dir that is known to be writable and locked by this process; take it before anything else touches the dir. */
 export interface StateDirClaim {
   dir: string;
+  /** Uploaded blocks live beside the journal, content-addressed, outside the state image. */
+  blocks: DirectoryBlockStore;
   release(): void;
 }
 
@@ -70,8 +70,7 @@ export interface StateDirClaim {
 export function claimStateDir(dir: string): StateDirClaim {
   try {
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-    // The dir holds every private key and API key. A dir this user does not own (a mounted volume) may
-    // refuse the chmod: the files in it are owner-only all the same.
+    // The dir holds every private key; a dir this user does not own (a volume) may refuse the chmod: its files are owner-only anyway.
     bestEffort(() => chmodSync(dir, DIR_MODE));
     writeFileSync(join(dir, '.writable'), '', { mode: FILE_MODE });
     rmSync(join(dir, '.writable'));
@@ -86,7 +85,7 @@ export function claimStateDir(dir: string): StateDirClaim {
   }
   // Files written by versions that left them readable to all.
   for (const f of [IMAGE_FILE, JOURNAL_FILE, LOCK_FILE]) bestEffort(() => chmodSync(join(dir, f), FILE_MODE));
-  return { dir, release };
+  return { dir, blocks: new DirectoryBlockStore(dir), release };
 }
 
 /** Opens (or creates) a state dir for `devnet`; throws StateDirError with a readable reason and changes nothing then. */

@@ -1,7 +1,6 @@
 // High-level calls -> requests: each looks up what the SDK would (vaults, nonce, order info) and signs as the actor.
 import { signedCancelBody, signedOrderBody, signedTransferBody, signedWithdrawalBody } from './signing.js';
-import { type Context, ScenarioError, isNft, must } from './context.js';
-import type { Actor, AssetRef } from './context.js';
+import { type Context, ScenarioError, isNft, must, type Actor, type AssetRef } from './context.js';
 import type { Outgoing } from './target.js';
 import { parseDecimal, toQuantized } from './units.js';
 
@@ -26,6 +25,10 @@ function need(as: Actor | undefined, call: string): Actor {
   return as;
 }
 
+/** The account that signs as `who`: `with.sign_as` (a forged signature), else `who`. */
+const signerOf = (ctx: Context, who: Actor, w: With, call: string): Actor =>
+  w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`);
+
 function str(w: With, key: string, call: string): string {
   const v = w[key];
   if (v === undefined || v === null || v === '') throw new ScenarioError(`${call}: with.${key} is required`);
@@ -34,8 +37,7 @@ function str(w: With, key: string, call: string): string {
 
 async function nonceOf(ctx: Context, starkKey: string, w: With): Promise<bigint> {
   if (w.nonce !== undefined) return BigInt(String(w.nonce));
-  const r = await must(ctx.target, { method: 'GET', path: `/v1/nonce?stark_key=${starkKey}` });
-  return BigInt((r.result as { nonce: number }).nonce);
+  return BigInt((await must<{ nonce: number }>(ctx.target, `/v1/nonce?stark_key=${starkKey}`)).nonce);
 }
 
 /** Fungible amounts in display units; an NFT moves whole (amount 1). */
@@ -49,9 +51,7 @@ async function signedMove(ctx: Context, from: Actor, signer: Actor, w: With, at:
   const asset = await ctx.asset(w.asset, `${at}.asset`);
   const assetId = await ctx.assetId(asset);
   const receiver = ctx.receiver(w.to, l1, `${at}.to`);
-  const vaults = (
-    await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}` })
-  ).result as { vault_ids: string[] };
+  const vaults = await must<{ vault_ids: string[] }>(ctx.target, `/v1/vaults?stark_keys=${from.stark_key},${receiver}&asset_id=${assetId}`);
   const body = (l1 ? signedWithdrawalBody : signedTransferBody)({
     starkKey: from.stark_key,
     privateKey: ctx.keyOf(signer),
@@ -69,8 +69,7 @@ function signMove(l1: boolean): Builder {
   const call = l1 ? 'withdraw' : 'transfer';
   return async (ctx, as, w) => {
     const from = need(as, call);
-    const signer = w.sign_as === undefined ? from : ctx.actor(w.sign_as, `${call}: with.sign_as`);
-    const { body } = await signedMove(ctx, from, signer, w, `${call}: with`, l1);
+    const { body } = await signedMove(ctx, from, signerOf(ctx, from, w, call), w, `${call}: with`, l1);
     return { out: post(l1 ? '/v1/withdrawalto' : '/v1/transfers', body), owner: from.stark_key };
   };
 }
@@ -87,12 +86,10 @@ function signOrder(direction: 0 | 1): Builder {
     const quote = await ctx.asset(w.asset, `${call}: with.asset`);
     const base = await ctx.asset(w.currency ?? 'ETH', `${call}: with.currency`);
     const price = parseDecimal(str(w, 'price', call), `${call}: with.price`);
-    const info = (
-      await must(ctx.target, {
-        method: 'GET',
-        path: `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}`,
-      })
-    ).result as { base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number };
+    const info = await must<{ base_token: string; asset_ids: string[]; vault_ids: string[]; nonce: number }>(
+      ctx.target,
+      `/v1/order/info?stark_key=${who.stark_key}&contract1=${contractParam(base)}&contract2=${contractParam(quote)}`,
+    );
     const quoteAmount = quantity(quote, w, call);
     // Base display = quote display x price; it must come to whole base quanta.
     const quoteDisplay = parseDecimal(isNft(quote.contract) ? quoteAmount.toString() : String(w.amount), `${call}: with.amount`);
@@ -102,7 +99,7 @@ function signOrder(direction: 0 | 1): Builder {
     const baseAmount = num / den;
     const body = signedOrderBody({
       starkKey: who.stark_key,
-      privateKey: ctx.keyOf(w.sign_as === undefined ? who : ctx.actor(w.sign_as, `${call}: with.sign_as`)),
+      privateKey: ctx.keyOf(signerOf(ctx, who, w, call)),
       direction,
       baseToken: info.base_token,
       quoteToken: info.asset_ids[1]!,
@@ -182,9 +179,8 @@ const BUILDERS = {
   async cancel(ctx, as, w) {
     const who = need(as, 'cancel');
     const id = str(w, 'order', 'cancel');
-    const signer = w.sign_as === undefined ? who : ctx.actor(w.sign_as, 'cancel: with.sign_as');
     return {
-      out: post(`/v1/orders/${id}/cancel`, { ...signedCancelBody(who.stark_key, ctx.keyOf(signer), BigInt(id)) }),
+      out: post(`/v1/orders/${id}/cancel`, signedCancelBody(who.stark_key, ctx.keyOf(signerOf(ctx, who, w, 'cancel')), BigInt(id))),
     };
   },
   async mint(ctx, as, w) {
@@ -197,10 +193,7 @@ const BUILDERS = {
   async marketplace(ctx, _as, w) {
     let project = w.project;
     if (project === undefined) {
-      const projects = (await must(ctx.target, { method: 'GET', path: '/v1/project', headers: apiKey(ctx, w) })).result as Array<{
-        project_uuid: string;
-      }>;
-      project = projects[0]?.project_uuid;
+      project = (await must<{ project_uuid: string }[]>(ctx.target, '/v1/project', apiKey(ctx, w)))[0]?.project_uuid;
     }
     const body = {
       marketplace_name: w.name ?? 'Scenario market',

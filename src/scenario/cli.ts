@@ -1,12 +1,8 @@
 // `l2-devnet scenario FILE... [--url URL]`: a progress line per step, a readable diff on failure, exit 0 only if all pass.
-import { FlagError, flagLines, parseCommandLine } from '../command-line.js';
-import type { FlagSpec, Parsed } from '../command-line.js';
+import { FlagError, flagLines, parseCommandLine, type FlagSpec, type Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
-import { freshTarget, loadScenario, runScenario, scenarioDir } from './runner.js';
-import type { StepResult } from './runner.js';
-import { urlTarget } from './target.js';
-import type { Target } from './target.js';
+import { freshTarget, loadScenario, runScenario, scenarioDir, type StepResult } from './runner.js';
 
 interface ScenarioFlags {
   url?: string;
@@ -38,16 +34,6 @@ function stepLine(r: StepResult, write: Write): void {
     write(`       response (HTTP ${r.reply.http}): ${r.reply.text.length > 600 ? r.reply.text.slice(0, 600) + '...' : r.reply.text}\n`);
 }
 
-/** The target of one file: freshTarget's, or with --l1 and no --url a fresh emulator on a socket started with that L1. */
-async function fresh(
-  url: string | undefined,
-  l1: string | undefined,
-): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
-  if (url !== undefined || l1 === undefined) return { ...(await freshTarget(url, createDevnet)), ...(l1 === undefined ? {} : { l1 }) };
-  const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
-  return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
-}
-
 /** Runs the subcommand; returns the exit code (0 all passed, 1 a scenario failed, 2 bad usage). */
 export async function scenarioCommand(argv: readonly string[], write: Write = (t) => process.stdout.write(t)): Promise<number> {
   let parsed: Parsed<ScenarioFlags>;
@@ -74,7 +60,7 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     try {
       const scenario = loadScenario(file);
       write(`${scenario.name} (${file}, ${url ?? (l1 === undefined ? 'in-process' : `fresh, --l1 ${l1}`)})\n`);
-      const target = await fresh(url, l1);
+      const target = await freshTarget(url, createDevnet, l1);
       try {
         const options = {
           baseDir: scenarioDir(file),

@@ -1,5 +1,5 @@
 // What a running scenario knows: the genesis accounts, the contracts by symbol, and its captures.
-import type { Reply, Target } from './target.js';
+import type { Target } from './target.js';
 
 export interface Actor {
   name: string;
@@ -52,8 +52,7 @@ export class Context {
 
   /** Reads the accounts from the control plane. */
   static async open(target: Target): Promise<Context> {
-    const r = await must(target, { method: 'GET', path: '/_devnet/accounts' });
-    const body = r.body as { accounts: Actor[]; api_keys: string[]; operator: string };
+    const body = await must<{ accounts: Actor[]; api_keys: string[]; operator: string }>(target, '/_devnet/accounts');
     return new Context(target, new Map(body.accounts.map((a) => [a.name, a])), body.api_keys, body.operator);
   }
 
@@ -111,11 +110,8 @@ export class Context {
     const key = `${a.contract.address}#${a.tokenId}`;
     let id = this.assetIds.get(key);
     if (id === undefined) {
-      const r = await must(this.target, {
-        method: 'GET',
-        path: `/v1/assetid?type=${a.contract.type}&contract_address=${a.contract.address}&token_id=${a.tokenId}`,
-      });
-      id = (r.result as { asset_id: string }).asset_id;
+      const path = `/v1/assetid?type=${a.contract.type}&contract_address=${a.contract.address}&token_id=${a.tokenId}`;
+      id = (await must<{ asset_id: string }>(this.target, path)).asset_id;
       // An ERC721MC id also depends on the URL the token was minted with, which a revert or reset can change.
       if (a.contract.type !== 'ERC721MC') this.assetIds.set(key, id);
     }
@@ -124,11 +120,7 @@ export class Context {
 
   /** Contracts of every API key's projects, and ETH: symbols and addresses both name them. */
   private async loadContracts(): Promise<void> {
-    const eth = (await must(this.target, { method: 'GET', path: '/v1/contract_info?type=ETH&contract_address=eth' })).result as Record<
-      string,
-      unknown
-    >;
-    const lists: Array<Record<string, unknown>> = [eth];
+    const lists = [await must<Record<string, unknown>>(this.target, '/v1/contract_info?type=ETH&contract_address=eth')];
     for (const key of this.apiKeys) {
       const r = await this.target.send({ method: 'GET', path: '/v1/project', headers: { 'x-api-key': key } });
       if (!r.ok) continue;
@@ -175,9 +167,9 @@ export class Context {
   }
 }
 
-/** A request that must succeed (lookups the runner makes for a step, not the step itself). */
-export async function must(target: Target, out: Parameters<Target['send']>[0]): Promise<Reply> {
-  const r = await target.send(out);
-  if (!r.ok) throw new ScenarioError(`${out.method} ${out.path} failed: ${r.text.slice(0, 300)}`);
-  return r;
+/** A GET that must succeed (lookups the runner makes for a step, not the step itself): its result. */
+export async function must<T>(target: Target, path: string, headers?: Record<string, string>): Promise<T> {
+  const r = await target.send({ method: 'GET', path, ...(headers ? { headers } : {}) });
+  if (!r.ok) throw new ScenarioError(`GET ${path} failed: ${r.text.slice(0, 300)}`);
+  return r.result as T;
 }

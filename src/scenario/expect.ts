@@ -1,6 +1,5 @@
 // Checking a step's expectations: subset matching with a path per mismatch, and balances in display units.
-import { must } from './context.js';
-import type { Context } from './context.js';
+import { must, type Context } from './context.js';
 import type { BalanceExpectation, Expectation } from './format.js';
 import type { Reply } from './target.js';
 import { sameDecimal } from './units.js';
@@ -57,8 +56,8 @@ export async function balanceMismatches(ctx: Context, expected: Record<string, R
   const out: string[] = [];
   for (const [name, assets] of Object.entries(expected)) {
     const who = ctx.actor(name, 'expect.balances');
-    const r = await must(ctx.target, { method: 'GET', path: `/v1/balances?stark_key=${who.stark_key}&limit=1000` });
-    const rows = (r.result as { list: Array<{ asset_id: string; display_value: string; display_frozen: string }> }).list;
+    type Row = { asset_id: string; display_value: string; display_frozen: string };
+    const rows = (await must<{ list: Row[] }>(ctx.target, `/v1/balances?stark_key=${who.stark_key}&limit=1000`)).list;
     for (const [assetName, want] of Object.entries(assets)) {
       const id = await ctx.assetId(await ctx.asset(assetName, `expect.balances.${name}`));
       const row = rows.find((x) => x.asset_id === id);

@@ -5,8 +5,7 @@ import { assetType, customUriBlob, minimalBigEndianBytes } from '../crypto/asset
 import type { Hex } from '../l1/abi.js';
 import { loadL1Artifacts } from '../l1/artifacts.js';
 import { Contract } from '../l1/contract.js';
-import { EthRpc } from '../l1/rpc.js';
-import type { Receipt } from '../l1/rpc.js';
+import { EthRpc, type Receipt } from '../l1/rpc.js';
 import { type Actor, type AssetRef, type Context, ScenarioError, isNft, must } from './context.js';
 import type { Reply } from './target.js';
 import { parseDecimal, toQuantized } from './units.js';
@@ -30,7 +29,7 @@ async function l1Of(ctx: Context): Promise<L1> {
   if (ctx.l1Url === undefined) throw new ScenarioError('L1 steps need the L1 node: run with --l1 anvil, or --url with --l1 URL');
   const rpc = new EthRpc(ctx.l1Url);
   const { contracts } = loadL1Artifacts();
-  const at = (await must(ctx.target, { method: 'GET', path: '/v1/starkex/contracts' })).result as { testnet: Hex };
+  const at = await must<{ testnet: Hex }>(ctx.target, '/v1/starkex/contracts');
   l1 = {
     rpc,
     starkEx: new Contract(rpc, contracts.StarkExDevnet.abi, at.testnet),
@@ -78,8 +77,7 @@ export async function l1Step(ctx: Context, call: 'l1_deposit' | 'l1_claim', as: 
   }
   const starkKey = ctx.receiver(w.to ?? as.name, false, 'l1_deposit: with.to');
   const key = BigInt(starkKey);
-  const vaults = (await must(ctx.target, { method: 'GET', path: `/v1/vaults?stark_keys=${starkKey}&asset_id=${await ctx.assetId(asset)}` }))
-    .result as { vault_ids: string[] };
+  const vaults = await must<{ vault_ids: string[] }>(ctx.target, `/v1/vaults?stark_keys=${starkKey}&asset_id=${await ctx.assetId(asset)}`);
   const vault = BigInt(vaults.vault_ids[0]!);
   if (asset.contract.type === 'ETH') {
     const wei = toQuantized(w.amount, asset.contract, 'l1_deposit: with.amount') * asset.contract.quantum;

@@ -1,15 +1,13 @@
 // Runs a scenario step by step: prepare the request, send it, check what the step expects, capture.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { prepareCall } from './calls.js';
-import type { Prepared } from './calls.js';
+import { prepareCall, type Prepared } from './calls.js';
 import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
 import { l1BalanceMismatches, l1Step } from './l1.js';
 import type { FetchLike } from '../control-client.js';
-import { inProcessTarget, urlTarget } from './target.js';
-import type { Reply, Target } from './target.js';
+import { inProcessTarget, urlTarget, type Reply, type Target } from './target.js';
 
 export interface StepResult {
   index: number;
@@ -120,11 +118,19 @@ export function loadScenario(path: string): Scenario {
 
 export const scenarioDir = (path: string): string => dirname(resolve(path));
 
-/** A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`. */
+/**
+ * A target at the genesis: a new emulator from `create`, or the one at `url` after `POST /_devnet/reset`;
+ * with `l1` (the L1 node's URL, or `anvil` without `url`: a new emulator on a socket started with it) also the L1 node's URL.
+ */
 export async function freshTarget(
   url: string | undefined,
   create: () => { fetch: FetchLike; close(): Promise<void> },
-): Promise<{ target: Target; close: () => Promise<void> }> {
+  l1?: string,
+): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
+  if (url === undefined && l1 !== undefined) {
+    const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
+    return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
+  }
   if (url === undefined) {
     const dn = create();
     return { target: inProcessTarget(dn.fetch), close: () => dn.close() };
@@ -132,5 +138,5 @@ export async function freshTarget(
   const target = urlTarget(url);
   const r = await target.send({ method: 'POST', path: '/_devnet/reset', body: {} });
   if (!r.ok) throw new ScenarioError(`POST ${url}/_devnet/reset failed (HTTP ${r.http}): ${r.text.slice(0, 200)}`);
-  return { target, close: async () => {} };
+  return { target, ...(l1 === undefined ? {} : { l1 }), close: async () => {} };
 }

@@ -1,6 +1,5 @@
 // Display units <-> quantized units, exactly (a scenario says "0.001 ETH", the wire wants 1000).
-import { ScenarioError } from './context.js';
-import type { ContractRef } from './context.js';
+import { ScenarioError, type ContractRef } from './context.js';
 
 /** A decimal string or number as `digits / 10^scale`, refusing anything that is not a plain non-negative decimal. */
 export function parseDecimal(value: unknown, field: string): { digits: bigint; scale: number } {
