@@ -9,8 +9,7 @@ import { JsonSyntaxError } from '../../domain/values/json.js';
 import { hex } from '../../domain/values/wire.js';
 import { asText } from '../fields/kinds.js';
 import type { RouteGroup } from '../route.js';
-import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText, readChunks } from '../request-body.js';
-import { TextRequest } from '../text-request.js';
+import { bodyLimitOf, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
 
 const DUMP = v.pipe(
   WHOLE,
@@ -114,17 +113,8 @@ async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: strin
   const flag = "a state dump's own limit, or --max-body-bytes when larger";
   const held = Math.max(bodyLimitOf(c), MAX_STATE_HELD_BYTES);
   const reader = devnet.stateReader({ maxLine: held, maxWhole: held });
-  const raw = c.req.raw;
   try {
-    // In-process text is in memory already (readBodyText checks its length, and a declared one).
-    if (raw instanceof TextRequest || raw.body === null) reader.feed(await readBodyText(c, maxBytes, flag));
-    else {
-      const declared = c.req.header('content-length');
-      if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
-      const decoder = new TextDecoder();
-      await readChunks(raw.body, maxBytes, flag, (chunk) => reader.feed(decoder.decode(chunk, { stream: true })));
-      reader.feed(decoder.decode());
-    }
+    reader.feed(await readBodyText(c, maxBytes, flag, (piece) => reader.feed(piece)));
     return reader.end();
   } catch (e) {
     if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);
