@@ -1,15 +1,17 @@
-// JSON answers for in-process callers (createDevnet().fetch) that skip Node's body stream until asked.
-//
-// A JsonResponse keeps the reply text (see text-body.ts for why): status, headers, text(), json()
-// and arrayBuffer() answer from it directly; anything else (body, blob, formData, ...) builds the
-// real Response once and defers to it. It is a Response to `instanceof`. Behind a socket,
-// @hono/node-server installs its own light Response and writes cached text straight out, so there
-// the ordinary path is kept (see `jsonReply`).
+// JSON answers for in-process callers (createDevnet().fetch) that skip Node's body stream until asked (see
+// text-body.ts); behind a socket the server adapter's own light Response is kept (see `jsonReply`).
 import type { Context } from 'hono';
-import { jsonHeaders } from './envelope.js';
 import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeResponse = nativeClass(globalThis.Response);
+
+/**
+ * A fresh header object per response: @hono/node-server writes Content-Length into the object it
+ * is given, so a shared constant would carry one response's length into the next.
+ */
+export function jsonHeaders(): Record<string, string> {
+  return { 'content-type': 'application/json; charset=utf-8' };
+}
 
 export class JsonResponse {
   readonly #status: number;

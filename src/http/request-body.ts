@@ -1,8 +1,6 @@
-// Request bodies read within a byte limit: refused (413) from their declared length before a byte is
-// read, or as soon as the bytes read pass the limit, so no body is ever held whole beyond it.
-// Not hono/body-limit: it holds every body without a Content-Length whole (a state dump is read piece
-// by piece instead), has one limit per middleware where the state route has its own, and rebuilds the
-// request as `new Request(raw, ...)`, which Node refuses for an in-process TextRequest.
+// Request bodies read within a byte limit (413 from a declared length, or once the bytes read pass it). Not
+// hono/body-limit: it holds a body without a Content-Length whole (a state dump streams), has one limit per
+// middleware (the state route has its own), and rebuilds the request, which Node refuses for a TextRequest.
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';

@@ -1,10 +1,6 @@
-// A body held as text, for the in-process Request and Response stand-ins (TextRequest, JsonResponse).
-//
-// On Node 20 every Request or Response with a body builds a web ReadableStream at once, and every
-// such stream is made transferable: a native wrapper that survives the next young-generation GC and
-// is promoted whole. In a loop of in-process calls that is most of the emulator's garbage cost. The
-// stand-ins keep the text instead, answer text(), json() and arrayBuffer() from it, and build Node's
-// own object only when a caller asks for something else (body, blob, formData, signal, ...).
+// A body held as text, for the in-process Request and Response stand-ins (TextRequest, JsonResponse): on Node 20
+// every Request or Response with a body builds a transferable web stream at once, most of the garbage cost of
+// in-process calls. The stand-ins answer from the text and build Node's object only when asked for more.
 
 /** Node's own class, even when a server adapter has replaced the global with a subclass of it. */
 export function nativeClass<C extends abstract new (...args: never[]) => unknown>(ctor: C): C {
@@ -16,12 +12,6 @@ export function nativeClass<C extends abstract new (...args: never[]) => unknown
 
 function bodyUnusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
-}
-
-/** ES2024 string methods: Node 20 has them, the project's `lib` (ES2022) does not name them. */
-interface WellFormed {
-  isWellFormed(): boolean;
-  toWellFormed(): string;
 }
 
 interface NativeBody {
@@ -55,7 +45,8 @@ export class TextBody<N extends NativeBody> {
     if (this.#text === null) return Promise.resolve('');
     if (this.#used) return Promise.reject(bodyUnusable());
     this.#used = true;
-    const raw = this.#text as string & WellFormed;
+    // ES2024 string methods: Node 20 has them, the project's `lib` (ES2022) does not name them.
+    const raw = this.#text as string & { isWellFormed(): boolean; toWellFormed(): string };
     const t = raw.isWellFormed() ? raw : raw.toWellFormed();
     return Promise.resolve(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
   }

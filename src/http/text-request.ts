@@ -1,10 +1,6 @@
-// Requests for in-process callers: createDevnet().fetch takes fetch's own arguments (input, init).
-//
-// A plain call (a string body or none, one of the usual methods, nothing in init beyond method,
-// headers and body) becomes a TextRequest: a Request to `instanceof` that answers url, method,
-// headers, text(), json() and arrayBuffer() from what the caller passed, without Node's body stream
-// (see text-body.ts). Anything else (streams, FormData, signals, ...) becomes Node's own Request,
-// which also throws fetch's TypeErrors for what fetch refuses.
+// Requests for in-process callers (createDevnet().fetch takes fetch's arguments): a plain call (a string body or
+// none, a usual method, only method, headers and body in init) becomes a TextRequest (see text-body.ts); anything
+// else becomes Node's own Request, which also throws fetch's TypeErrors for what fetch refuses.
 import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeRequest = nativeClass(globalThis.Request);

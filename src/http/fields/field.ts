@@ -1,8 +1,7 @@
 // A request field, declared once: a valibot schema that parses the wire value (its input side is the
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
-import { DevnetError, echo, type ErrorCodeValue } from '../../domain/values/errors.js';
-import { ErrorCode } from '../../domain/values/errors.js';
+import { DevnetError, echo, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
 export type Refusal = (name: string, value: unknown) => DevnetError;
@@ -45,10 +44,7 @@ const FIRST_ISSUE = { abortEarly: true, abortPipeEarly: true } as const;
 /** The tag every object field declares its object check with, so a missing entry is recognised. */
 export const OBJECT_TAG = 'object';
 
-/**
- * A value as refusal messages quote it: JSON, or `nothing` when absent, cut to about ECHO_MAX
- * characters (1 MiB in never means 1 MiB out).
- */
+/** A value as refusal messages quote it: JSON, or `nothing` when absent, cut to about ECHO_MAX characters. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(echo(value));
@@ -71,13 +67,7 @@ export function isMissing(value: unknown): boolean {
 export function fieldOf<T>(
   json: WireSchema<T>,
   refusals: Readonly<Record<string, Refusal>>,
-  o: {
-    text?: WireSchema<T>;
-    required?: boolean;
-    description?: string | undefined;
-    entries?: Record<string, Field<unknown>>;
-    item?: Field<unknown>;
-  } = {},
+  o: Partial<Pick<Field<T>, 'text' | 'required' | 'description' | 'entries' | 'item'>> = {},
 ): Field<T> {
   return { ...o, json, text: o.text ?? json, refusals, required: o.required ?? false };
 }

@@ -90,13 +90,7 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
       response: done('Contract created.', 'contract_uuid', 'the new contract'),
       handle: ({ apiKey, body: b }) => {
         // Checked in the documented order; the command's fields keep the journal's order.
-        const [projectUuid, type, address, decimals, count] = [
-          b.project_uuid,
-          b.contract_type,
-          b.contract_address,
-          b.decimals,
-          b.contract_count,
-        ];
+        const { project_uuid: projectUuid, contract_type: type, contract_address: address, decimals, contract_count: count } = b;
         return devnet.createContract(apiKey, {
           projectUuid,
           address,
