@@ -13,23 +13,17 @@ export function jsonHeaders(): Record<string, string> {
   return { 'content-type': 'application/json; charset=utf-8' };
 }
 
-export class JsonResponse {
+export class JsonResponse extends TextBody<Response> {
   readonly #status: number;
-  readonly #body: TextBody<Response>;
   #headers: Headers | undefined;
 
-  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Response has (body, blob, ...) from the real one.
+  // The body from the text; everything else a Response has (body, blob, ...) from the real one.
   static {
-    standIn(
-      JsonResponse.prototype,
-      NativeResponse.prototype,
-      (self: JsonResponse) => self.#body,
-      (self: JsonResponse) => self.native(),
-    );
+    standIn(JsonResponse, NativeResponse);
   }
 
   constructor(text: string, status: number) {
-    this.#body = new TextBody(text);
+    super(text);
     this.#status = status;
   }
 
@@ -47,16 +41,15 @@ export class JsonResponse {
   }
 
   clone(): Response {
-    const native = this.#body.native;
+    const native = this.built;
     if (native) return new NativeResponse(native.clone().body, { status: this.#status, headers: this.headers });
-    const copy = new JsonResponse(this.#body.cloneText() ?? '', this.#status);
+    const copy = new JsonResponse(this.cloneText() ?? '', this.#status);
     if (this.#headers) copy.#headers = new Headers(this.#headers);
     return copy as unknown as Response;
   }
 
-  /** The real Response, built on first need from the text (consumed if this one was read). */
-  native(): Response {
-    return this.#body.materialize((text) => new NativeResponse(text, { status: this.#status, headers: this.headers }));
+  protected build(text: string | null): Response {
+    return new NativeResponse(text, { status: this.#status, headers: this.headers });
   }
 }
 

@@ -12,27 +12,21 @@ const NORMALIZED: ReadonlyMap<string, string> = new Map(
 /** What fetch gives a string body that arrives without a content type. */
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
 
-export class TextRequest {
+export class TextRequest extends TextBody<Request> {
   readonly #url: string;
   readonly #method: string;
   readonly #headers: Headers;
-  readonly #body: TextBody<Request>;
 
-  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Request has (body, blob, ...) from the real one.
+  // The body from the text; everything else a Request has (body, blob, signal, ...) from the real one.
   static {
-    standIn(
-      TextRequest.prototype,
-      NativeRequest.prototype,
-      (self: TextRequest) => self.#body,
-      (self: TextRequest) => self.native(),
-    );
+    standIn(TextRequest, NativeRequest);
   }
 
   constructor(url: string, method: string, headers: Headers, text: string | null) {
+    super(text);
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
-    this.#body = new TextBody(text);
   }
 
   get url(): string {
@@ -49,14 +43,13 @@ export class TextRequest {
   }
 
   clone(): Request {
-    const native = this.#body.native;
+    const native = this.built;
     if (native) return new NativeRequest(native.clone(), { headers: this.#headers });
-    return new TextRequest(this.#url, this.#method, new Headers(this.#headers), this.#body.cloneText()) as unknown as Request;
+    return new TextRequest(this.#url, this.#method, new Headers(this.#headers), this.cloneText()) as unknown as Request;
   }
 
-  /** The real Request, built on first need (consumed if this one was read). */
-  native(): Request {
-    return this.#body.materialize((body) => new NativeRequest(this.#url, { method: this.#method, headers: this.#headers, body }));
+  protected build(body: string | null): Request {
+    return new NativeRequest(this.#url, { method: this.#method, headers: this.#headers, body });
   }
 }
 

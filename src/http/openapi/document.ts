@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, built from the route declarations that also parse requests: each field's
 // and each answer's JSON Schema is its valibot schema's input side.
 import { VERSION } from '../../version.js';
-import type { Field, FieldMap } from '../fields/field.js';
+import type { FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { EXAMPLE_NAME, exampleObject, parameterValues, type Example } from './example.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
@@ -16,23 +16,18 @@ export function openApiPath(honoPath: string): string {
 
 const NAME_RULE = `A namespace name is 1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-" and "_", starting with a letter or digit`;
 
-function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
-  return {
-    name,
-    in: where,
-    required: where === 'path' || f.required,
-    schema: jsonSchemaOf(f.text),
-    ...(f.description !== undefined ? { description: f.description } : {}),
-    ...(example !== undefined ? { example } : {}),
-  };
-}
-
 function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
   const values = example ? parameterValues(example, spec.path) : {};
-  return [
-    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
-    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),
-  ];
+  const each = (where: 'path' | 'query', fields: FieldMap = {}) =>
+    Object.entries(fields).map(([name, f]) => ({
+      name,
+      in: where,
+      required: where === 'path' || f.required,
+      schema: jsonSchemaOf(f.text),
+      ...(f.description !== undefined ? { description: f.description } : {}),
+      ...(values[name] !== undefined ? { example: values[name] } : {}),
+    }));
+  return [...each('path', spec.params), ...each('query', spec.query)];
 }
 
 /** `{defaultGenesis: {summary, description, value}}` on the media type the example's body was sent or answered in. */
