@@ -102,11 +102,9 @@ function textStream(pieces: string[]): Response {
 const MAX_STATE_HELD_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads a dump from the request body as it arrives, piece by piece into the devnet's reader, which
- * refuses a body that is not a dump from its first bytes (reading stops there) and holds at most
- * one line, or one whole dump in another layout, of MAX_STATE_HELD_BYTES. The body is held to the
- * state dump's byte limit as readBodyText holds it (413 before reading for a declared length past
- * it, else at the first piece past it). Text that is not JSON is refused with 401, the rest with 19.
+ * Reads a dump from the body as it arrives into the devnet's reader, which refuses a body that is not a
+ * dump from its first bytes (reading stops there) and holds at most MAX_STATE_HELD_BYTES of it at once.
+ * Text that is not JSON is refused with 401, the rest with 19.
  */
 async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: string }> {
   const maxBytes = Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES);
