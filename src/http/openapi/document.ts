@@ -134,24 +134,17 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const out: Schema = {
     '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok },
   };
-  if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
+  const failed = (description: string) => ({ description, content: json(FAILED_REF) });
+  if (spec.auth) out['401'] = failed(STATUS_REFUSALS[401]);
   else if (isControlPath(spec.path))
-    out['401'] = {
-      description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)',
-      content: json(FAILED_REF),
-    };
-  for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
-  out['4XX'] = {
-    description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)',
-    content: json(FAILED_REF),
-  };
+    out['401'] = failed('With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)');
+  for (const status of spec.refusals ?? []) out[String(status)] = failed(STATUS_REFUSALS[status]);
+  out['4XX'] = failed('With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)');
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
-  out['503'] ??= {
-    description:
-      'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)',
-    content: json(FAILED_REF),
-  };
-  out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
+  out['503'] ??= failed(
+    'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)',
+  );
+  out['5XX'] = failed(STATUS_REFUSALS['5XX']);
   return out;
 }
 
