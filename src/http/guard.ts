@@ -78,8 +78,7 @@ function tokenCheck(token: string): (presented: string | undefined) => boolean {
 
 /** `Authorization: Bearer <token>` -> the token (the scheme in any case). */
 function bearer(header: string | undefined): string | undefined {
-  const m = header === undefined ? null : /^\s*bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1] : undefined;
+  return header === undefined ? undefined : /^\s*bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /** A refusal by the defences: the error, and the headers its answer carries. */
