@@ -13,9 +13,6 @@ export interface EventStreamOptions {
   bufferBytes?: number;
 }
 
-/** The events after a Last-Event-ID, or 'gone' when they are no longer all held. */
-export type EventReplay = (lastId: number) => readonly DevnetEvent[] | 'gone';
-
 /**
  * `?last_event_id=` (refused with 19 unless a whole number), else the `Last-Event-ID` header that
  * EventSource sends on reconnect (ignored unless a whole number, as EventSource would send it).
@@ -74,7 +71,8 @@ export class EventFanout {
   constructor(
     private readonly devnet: Devnet,
     o: EventStreamOptions = {},
-    private readonly replay?: EventReplay,
+    /** The events after a Last-Event-ID, or 'gone' when they are no longer all held. */
+    private readonly replay?: (lastId: number) => readonly DevnetEvent[] | 'gone',
   ) {
     this.maxSubscribers = o.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
     this.bufferBytes = o.bufferBytes ?? DEFAULT_SUBSCRIBER_BUFFER_BYTES;

@@ -78,8 +78,7 @@ function tokenCheck(token: string): (presented: string | undefined) => boolean {
 
 /** `Authorization: Bearer <token>` -> the token (the scheme in any case). */
 function bearer(header: string | undefined): string | undefined {
-  const m = header === undefined ? null : /^\s*bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1] : undefined;
+  return header === undefined ? undefined : /^\s*bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /** A refusal by the defences: the error, and the headers its answer carries. */
@@ -101,13 +100,9 @@ export function guardCheck(o: GuardOptions): (path: string, headers: Headers, ur
     // No Host at all: in-process calls (no socket, so no DNS) and HTTP/1.0.
     const host = headers.get('host') ?? undefined;
     if (host !== undefined && !hostAllowed(host)) {
-      return {
-        error: new DevnetError(
-          ErrorCode.InvalidParam,
-          `Host "${echo(hostName(host))}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${echo(hostName(host))}`,
-          403,
-        ),
-      };
+      const name = echo(hostName(host));
+      const message = `Host "${name}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${name}`;
+      return { error: new DevnetError(ErrorCode.InvalidParam, message, 403) };
     }
     const control = isControlPath(path);
     if (!control && !creating) return undefined;
@@ -118,17 +113,12 @@ export function guardCheck(o: GuardOptions): (path: string, headers: Headers, ur
         : `the control plane answers only its own origin and clients that are not browsers; this request comes from another site (${why})`;
       return { error: new DevnetError(ErrorCode.InvalidParam, message, 403) };
     }
-    if (control && tokenOk && !tokenOk(bearer(headers.get('authorization') ?? undefined))) {
-      return {
-        error: new DevnetError(
-          ErrorCode.InvalidAPIKey,
-          'the control plane needs Authorization: Bearer <token> with the token given to --control-token',
-          401,
-        ),
-        headers: { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' },
-      };
-    }
-    return undefined;
+    if (!control || !tokenOk || tokenOk(bearer(headers.get('authorization') ?? undefined))) return undefined;
+    const message = 'the control plane needs Authorization: Bearer <token> with the token given to --control-token';
+    return {
+      error: new DevnetError(ErrorCode.InvalidAPIKey, message, 401),
+      headers: { 'www-authenticate': 'Bearer realm="l2-devnet control plane"' },
+    };
   };
 }
 

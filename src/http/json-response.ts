@@ -1,33 +1,29 @@
-// JSON answers for in-process callers (createDevnet().fetch) that skip Node's body stream until asked.
-//
-// A JsonResponse keeps the reply text (see text-body.ts for why): status, headers, text(), json()
-// and arrayBuffer() answer from it directly; anything else (body, blob, formData, ...) builds the
-// real Response once and defers to it. It is a Response to `instanceof`. Behind a socket,
-// @hono/node-server installs its own light Response and writes cached text straight out, so there
-// the ordinary path is kept (see `jsonReply`).
+// JSON answers for in-process callers (createDevnet().fetch) that skip Node's body stream until asked (see
+// text-body.ts); behind a socket the server adapter's own light Response is kept (see `jsonReply`).
 import type { Context } from 'hono';
-import { jsonHeaders } from './envelope.js';
 import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeResponse = nativeClass(globalThis.Response);
 
-export class JsonResponse {
+/**
+ * A fresh header object per response: @hono/node-server writes Content-Length into the object it
+ * is given, so a shared constant would carry one response's length into the next.
+ */
+export function jsonHeaders(): Record<string, string> {
+  return { 'content-type': 'application/json; charset=utf-8' };
+}
+
+export class JsonResponse extends TextBody<Response> {
   readonly #status: number;
-  readonly #body: TextBody<Response>;
   #headers: Headers | undefined;
 
-  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Response has (body, blob, ...) from the real one.
+  // The body from the text; everything else a Response has (body, blob, ...) from the real one.
   static {
-    standIn(
-      JsonResponse.prototype,
-      NativeResponse.prototype,
-      (self: JsonResponse) => self.#body,
-      (self: JsonResponse) => self.native(),
-    );
+    standIn(JsonResponse, NativeResponse);
   }
 
   constructor(text: string, status: number) {
-    this.#body = new TextBody(text);
+    super(text);
     this.#status = status;
   }
 
@@ -45,16 +41,15 @@ export class JsonResponse {
   }
 
   clone(): Response {
-    const native = this.#body.native;
+    const native = this.built;
     if (native) return new NativeResponse(native.clone().body, { status: this.#status, headers: this.headers });
-    const copy = new JsonResponse(this.#body.cloneText() ?? '', this.#status);
+    const copy = new JsonResponse(this.cloneText() ?? '', this.#status);
     if (this.#headers) copy.#headers = new Headers(this.#headers);
     return copy as unknown as Response;
   }
 
-  /** The real Response, built on first need from the text (consumed if this one was read). */
-  native(): Response {
-    return this.#body.materialize((text) => new NativeResponse(text, { status: this.#status, headers: this.headers }));
+  protected build(text: string | null): Response {
+    return new NativeResponse(text, { status: this.#status, headers: this.headers });
   }
 }
 

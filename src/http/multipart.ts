@@ -2,6 +2,7 @@
 import type { Busboy, BusboyConfig } from 'busboy';
 import type { UploadFile as FilePart } from '../devnet-storage.js';
 import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
+import { readChunks } from './request-body.js';
 
 /**
  * What a form may hold besides its file: a form is a file and a few small fields, so anything more is
@@ -108,27 +109,22 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
       else parser.once(event, () => resolve());
     });
 
-  const reader = body.getReader();
-  let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > maxBytes) {
-        refuse(new DevnetError(ErrorCode.InvalidParam, `request body exceeds ${maxBytes} bytes`, 413));
-        await reader.cancel().catch(() => undefined);
-        break;
-      }
-      // After a refusal the rest of the body is read and dropped.
-      if (refusal === undefined && !parser.write(value)) await wait('drain');
-    }
+    // After a refusal the rest of the body is read and dropped; past `maxBytes` reading stops at once.
+    await readChunks(
+      body,
+      maxBytes,
+      () => new DevnetError(ErrorCode.InvalidParam, `request body exceeds ${maxBytes} bytes`, 413),
+      async (chunk) => {
+        if (refusal === undefined && !parser.write(chunk)) await wait('drain');
+      },
+    );
     if (refusal === undefined) {
       parser.end();
       await wait('close');
     }
   } catch (e) {
-    // The client went away (or the request timed out): what was staged goes too.
+    // Too large, or the client went away (or the request timed out): what was staged goes too.
     refuse(e);
   }
   if (refusal !== undefined) parser.destroy(refusal instanceof Error ? refusal : undefined);

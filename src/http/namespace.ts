@@ -4,7 +4,8 @@ import { getPath } from 'hono/utils/url';
 import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { count, text } from '../domain/values/wire.js';
-import { failedBody, jsonHeaders } from './envelope.js';
+import { jsonHeaders } from './json-response.js';
+import { failedBody } from './reply.js';
 
 /** The namespace of unprefixed requests without the header: the emulator as it always was. */
 export const DEFAULT_NAMESPACE = 'default';

@@ -1,11 +1,6 @@
-// Pipelined requests of one socket, handled a few at a time and one event-loop turn apart.
-//
-// Node's HTTP parser hands over every request of a chunk it reads at once (a 64 KiB chunk holds
-// about 1,500 pipelined GETs), and a request's successor starts as soon as it is answered, in the
-// same turn: one socket that sends thousands without reading them held the event loop for seconds,
-// and every other socket waited. Here a socket has at most `max` requests being handled; the others
-// wait in order, and the socket is not read meanwhile (its client is held back by TCP). Each waiting
-// request starts on a later turn (setImmediate), after the I/O of other sockets.
+// Pipelined requests of one socket, handled a few at a time and one event-loop turn apart: Node hands over every
+// request of a chunk it reads at once, so one socket sending thousands would hold the event loop. The others wait
+// in order with the socket paused (TCP holds its client back), each starting on a later turn, after other I/O.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 

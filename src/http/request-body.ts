@@ -1,8 +1,6 @@
-// Request bodies read within a byte limit: refused (413) from their declared length before a byte is
-// read, or as soon as the bytes read pass the limit, so no body is ever held whole beyond it.
-// Not hono/body-limit: it holds every body without a Content-Length whole (a state dump is read piece
-// by piece instead), has one limit per middleware where the state route has its own, and rebuilds the
-// request as `new Request(raw, ...)`, which Node refuses for an in-process TextRequest.
+// Request bodies read within a byte limit (413 from a declared length, or once the bytes read pass it). Not
+// hono/body-limit: it holds a body without a Content-Length whole (a state dump streams), has one limit per
+// middleware (the state route has its own), and rebuilds the request, which Node refuses for a TextRequest.
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
@@ -83,34 +81,38 @@ function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
  * The body as text, or 413. A declared Content-Length over the limit is refused before reading (the
  * server discards the rest); a body without one (chunked, or a stream in-process) is counted as it
  * arrives and refused at the first chunk past the limit. In-process text is already in memory.
+ * With `feed`, a streamed body goes to it piece by piece as it arrives (only the last piece is returned).
  */
-export async function readBodyText(c: Context, maxBytes: number, flag?: string): Promise<string> {
+export async function readBodyText(c: Context, maxBytes: number, flag?: string, feed?: (piece: string) => void): Promise<string> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
   const raw = c.req.raw;
-  const incoming = declared !== undefined ? unreadIncoming(c) : undefined;
-  if (incoming !== undefined) {
-    const text = utf8.decode(await readIncoming(incoming));
+  // Node's HTTP parser holds a socket body to its Content-Length; in-process text is checked here.
+  const whole = feed === undefined && declared !== undefined;
+  if (raw instanceof TextRequest || whole || raw.body === null) {
+    const incoming = whole ? unreadIncoming(c) : undefined;
+    const text = incoming ? utf8.decode(await readIncoming(incoming)) : await c.req.text();
     if (textOver(text, maxBytes)) throw bodyTooLarge(maxBytes, flag);
     return text;
   }
-  if (raw instanceof TextRequest || declared !== undefined || raw.body === null) {
-    // Node's HTTP parser holds a socket body to its Content-Length; in-process text is checked here.
-    const text = await c.req.text();
-    if (textOver(text, maxBytes)) throw bodyTooLarge(maxBytes, flag);
-    return text;
-  }
-  const chunks: Uint8Array[] = [];
-  await readChunks(raw.body, maxBytes, flag, (chunk) => void chunks.push(chunk));
-  return utf8.decode(Buffer.concat(chunks));
+  const decoder = new TextDecoder();
+  let text = '';
+  const take = feed ?? ((piece: string) => void (text += piece));
+  await readChunks(
+    raw.body,
+    maxBytes,
+    () => bodyTooLarge(maxBytes, flag),
+    (chunk) => take(decoder.decode(chunk, { stream: true })),
+  );
+  return text + decoder.decode();
 }
 
-/** Hands each chunk of `body` to `take`; 413 at the first chunk past `maxBytes`. A refusal (or `take`'s throw) cancels the rest. */
+/** Hands each chunk of `body` to `take` (awaited); `tooLarge()` at the first chunk past `maxBytes`. A throw cancels the rest. */
 export async function readChunks(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
-  flag: string | undefined,
-  take: (chunk: Uint8Array) => void,
+  tooLarge: () => Error,
+  take: (chunk: Uint8Array) => unknown,
 ): Promise<void> {
   const reader = body.getReader();
   let total = 0;
@@ -119,8 +121,8 @@ export async function readChunks(
       const { done, value } = await reader.read();
       if (done) return;
       total += value.byteLength;
-      if (total > maxBytes) throw bodyTooLarge(maxBytes, flag);
-      take(value);
+      if (total > maxBytes) throw tooLarge();
+      await take(value);
     }
   } catch (e) {
     await reader.cancel().catch(() => undefined);

@@ -111,10 +111,10 @@ export class RouteGroup {
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;
-      let query: Record<string, string> | undefined;
+      // Each view fetches its raw object once, on its first field read.
       const input: RouteInput<P, Q, B> = {
         params: readParams(() => c.req.param() as Record<string, unknown>),
-        query: readQuery(() => (query ??= c.req.query())),
+        query: readQuery(() => c.req.query()),
         get body() {
           const parsed = raw();
           return (body ??= readBody(() => parsed));

@@ -1,10 +1,6 @@
-// A body held as text, for the in-process Request and Response stand-ins (TextRequest, JsonResponse).
-//
-// On Node 20 every Request or Response with a body builds a web ReadableStream at once, and every
-// such stream is made transferable: a native wrapper that survives the next young-generation GC and
-// is promoted whole. In a loop of in-process calls that is most of the emulator's garbage cost. The
-// stand-ins keep the text instead, answer text(), json() and arrayBuffer() from it, and build Node's
-// own object only when a caller asks for something else (body, blob, formData, signal, ...).
+// A body held as text, for the in-process Request and Response stand-ins (TextRequest, JsonResponse): on Node 20
+// every Request or Response with a body builds a transferable web stream at once, most of the garbage cost of
+// in-process calls. The stand-ins answer from the text and build Node's object only when asked for more.
 
 /** Node's own class, even when a server adapter has replaced the global with a subclass of it. */
 export function nativeClass<C extends abstract new (...args: never[]) => unknown>(ctor: C): C {
@@ -18,20 +14,17 @@ function bodyUnusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
 }
 
-/** ES2024 string methods: Node 20 has them, the project's `lib` (ES2022) does not name them. */
-interface WellFormed {
-  isWellFormed(): boolean;
-  toWellFormed(): string;
-}
-
 interface NativeBody {
   readonly bodyUsed: boolean;
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-/** The read state of one body: its text (null: no body at all), whether it was read, and the real object once built. */
-export class TextBody<N extends NativeBody> {
+/**
+ * A stand-in's body: its text (null: no body at all), whether it was read, and the real object once built
+ * (by the subclass's `build`). It answers bodyUsed, text(), json() and arrayBuffer() from the text.
+ */
+export abstract class TextBody<N extends NativeBody> {
   readonly #text: string | null;
   #used = false;
   #native: N | undefined;
@@ -40,12 +33,15 @@ export class TextBody<N extends NativeBody> {
     this.#text = text;
   }
 
-  get native(): N | undefined {
+  protected abstract build(text: string | null): N;
+
+  /** The real object if it was built. */
+  protected get built(): N | undefined {
     return this.#native;
   }
 
   /** A null body is never "used": Node answers '' to every read of one. */
-  get used(): boolean {
+  get bodyUsed(): boolean {
     return this.#native ? this.#native.bodyUsed : this.#used;
   }
 
@@ -55,7 +51,8 @@ export class TextBody<N extends NativeBody> {
     if (this.#text === null) return Promise.resolve('');
     if (this.#used) return Promise.reject(bodyUnusable());
     this.#used = true;
-    const raw = this.#text as string & WellFormed;
+    // ES2024 string methods: Node 20 has them, the project's `lib` (ES2022) does not name them.
+    const raw = this.#text as string & { isWellFormed(): boolean; toWellFormed(): string };
     const t = raw.isWellFormed() ? raw : raw.toWellFormed();
     return Promise.resolve(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
   }
@@ -74,18 +71,18 @@ export class TextBody<N extends NativeBody> {
   }
 
   /** The text for a clone; a read body cannot be cloned (TypeError, as Node says). */
-  cloneText(): string | null {
+  protected cloneText(): string | null {
     if (this.#used) throw bodyUnusable();
     return this.#text;
   }
 
   /**
-   * The real object, built once from the text by `build`. After a read it is built already read
-   * (its body consumed), so it goes on refusing a second read exactly as Node's own would.
+   * The real object, built once from the text. After a read it is built already read (its body
+   * consumed), so it goes on refusing a second read exactly as Node's own would.
    */
-  materialize(build: (text: string | null) => N): N {
+  native(): N {
     if (!this.#native) {
-      const real = build(this.#text);
+      const real = this.build(this.#text);
       if (this.#used) void real.text().catch(() => undefined);
       this.#native = real;
     }
@@ -94,51 +91,36 @@ export class TextBody<N extends NativeBody> {
 }
 
 /**
- * Makes the class behind `proto` a stand-in for the native class behind `nativeProto`. Its
- * instances answer bodyUsed, text(), json() and arrayBuffer() from their TextBody (`body(self)`),
- * and every other member the class does not define itself from the real object (`native(self)`).
- * `nativeProto` goes under `proto`, so a stand-in passes `instanceof` and a caller never meets a
- * missing member or a failed brand check on one. Node functions that read the internals of an
- * object handed to them (`new Request(r)`, `fetch(r)`) would still refuse it.
+ * Makes `stand` (a subclass of TextBody) a stand-in for `native`: TextBody's members are copied onto its
+ * prototype, every other member of `native` that it does not define is answered by the real object
+ * (`native()`), and `native`'s prototype goes under it, so a stand-in passes `instanceof` and a caller
+ * never meets a missing member or a failed brand check on one. Node functions that read the internals
+ * of an object handed to them (`new Request(r)`, `fetch(r)`) would still refuse it.
  */
-export function standIn<S>(proto: object, nativeProto: object, body: (self: S) => TextBody<NativeBody>, native: (self: S) => object): void {
-  const method = (value: (this: S) => unknown): PropertyDescriptor => ({ value, writable: true, configurable: true });
-  Object.defineProperties(proto, {
-    bodyUsed: {
-      get(this: S) {
-        return body(this).used;
-      },
-      configurable: true,
-    },
-    text: method(function () {
-      return body(this).text();
-    }),
-    json: method(function () {
-      return body(this).json();
-    }),
-    arrayBuffer: method(function () {
-      return body(this).arrayBuffer();
-    }),
-  });
-  for (const name of Object.getOwnPropertyNames(nativeProto)) {
+export function standIn(stand: { prototype: object }, native: { prototype: object }): void {
+  const proto = stand.prototype;
+  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(TextBody.prototype)))
+    if (name !== 'constructor' && !Object.hasOwn(proto, name)) Object.defineProperty(proto, name, d);
+  for (const name of Object.getOwnPropertyNames(native.prototype)) {
     if (name === 'constructor' || Object.hasOwn(proto, name)) continue;
-    const d = Object.getOwnPropertyDescriptor(nativeProto, name)!;
+    const d = Object.getOwnPropertyDescriptor(native.prototype, name)!;
+    const real = (self: unknown) => (self as TextBody<NativeBody>).native() as unknown as Record<string, unknown>;
     if (typeof d.value === 'function') {
-      Object.defineProperty(
-        proto,
-        name,
-        method(function (this: S, ...args: unknown[]) {
-          return (native(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-        } as (this: S) => unknown),
-      );
+      Object.defineProperty(proto, name, {
+        value(...args: unknown[]) {
+          return (real(this)[name] as (...a: unknown[]) => unknown)(...args);
+        },
+        writable: true,
+        configurable: true,
+      });
     } else if (d.get) {
       Object.defineProperty(proto, name, {
-        get(this: S) {
-          return (native(this) as Record<string, unknown>)[name];
+        get() {
+          return real(this)[name];
         },
         configurable: true,
       });
     }
   }
-  Object.setPrototypeOf(proto, nativeProto);
+  Object.setPrototypeOf(proto, native.prototype);
 }

@@ -1,10 +1,6 @@
-// Requests for in-process callers: createDevnet().fetch takes fetch's own arguments (input, init).
-//
-// A plain call (a string body or none, one of the usual methods, nothing in init beyond method,
-// headers and body) becomes a TextRequest: a Request to `instanceof` that answers url, method,
-// headers, text(), json() and arrayBuffer() from what the caller passed, without Node's body stream
-// (see text-body.ts). Anything else (streams, FormData, signals, ...) becomes Node's own Request,
-// which also throws fetch's TypeErrors for what fetch refuses.
+// Requests for in-process callers (createDevnet().fetch takes fetch's arguments): a plain call (a string body or
+// none, a usual method, only method, headers and body in init) becomes a TextRequest (see text-body.ts); anything
+// else becomes Node's own Request, which also throws fetch's TypeErrors for what fetch refuses.
 import { TextBody, nativeClass, standIn } from './text-body.js';
 
 const NativeRequest = nativeClass(globalThis.Request);
@@ -16,27 +12,21 @@ const NORMALIZED: ReadonlyMap<string, string> = new Map(
 /** What fetch gives a string body that arrives without a content type. */
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
 
-export class TextRequest {
+export class TextRequest extends TextBody<Request> {
   readonly #url: string;
   readonly #method: string;
   readonly #headers: Headers;
-  readonly #body: TextBody<Request>;
 
-  // bodyUsed, text(), json(), arrayBuffer() from the text; everything else a Request has (body, blob, ...) from the real one.
+  // The body from the text; everything else a Request has (body, blob, signal, ...) from the real one.
   static {
-    standIn(
-      TextRequest.prototype,
-      NativeRequest.prototype,
-      (self: TextRequest) => self.#body,
-      (self: TextRequest) => self.native(),
-    );
+    standIn(TextRequest, NativeRequest);
   }
 
   constructor(url: string, method: string, headers: Headers, text: string | null) {
+    super(text);
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
-    this.#body = new TextBody(text);
   }
 
   get url(): string {
@@ -53,14 +43,13 @@ export class TextRequest {
   }
 
   clone(): Request {
-    const native = this.#body.native;
+    const native = this.built;
     if (native) return new NativeRequest(native.clone(), { headers: this.#headers });
-    return new TextRequest(this.#url, this.#method, new Headers(this.#headers), this.#body.cloneText()) as unknown as Request;
+    return new TextRequest(this.#url, this.#method, new Headers(this.#headers), this.cloneText()) as unknown as Request;
   }
 
-  /** The real Request, built on first need (consumed if this one was read). */
-  native(): Request {
-    return this.#body.materialize((body) => new NativeRequest(this.#url, { method: this.#method, headers: this.#headers, body }));
+  protected build(body: string | null): Request {
+    return new NativeRequest(this.#url, { method: this.#method, headers: this.#headers, body });
   }
 }
 

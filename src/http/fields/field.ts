@@ -1,8 +1,7 @@
 // A request field, declared once: a valibot schema that parses the wire value (its input side is the
 // field's JSON Schema in /openapi.json) and, for each of its checks, the refusal a client reads.
 import * as v from 'valibot';
-import { DevnetError, echo, type ErrorCodeValue } from '../../domain/values/errors.js';
-import { ErrorCode } from '../../domain/values/errors.js';
+import { DevnetError, echo, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
 
 /** The refusal of one failed check, from the field's name and the value the client sent there. */
 export type Refusal = (name: string, value: unknown) => DevnetError;
@@ -45,10 +44,7 @@ const FIRST_ISSUE = { abortEarly: true, abortPipeEarly: true } as const;
 /** The tag every object field declares its object check with, so a missing entry is recognised. */
 export const OBJECT_TAG = 'object';
 
-/**
- * A value as refusal messages quote it: JSON, or `nothing` when absent, cut to about ECHO_MAX
- * characters (1 MiB in never means 1 MiB out).
- */
+/** A value as refusal messages quote it: JSON, or `nothing` when absent, cut to about ECHO_MAX characters. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(echo(value));
@@ -71,13 +67,7 @@ export function isMissing(value: unknown): boolean {
 export function fieldOf<T>(
   json: WireSchema<T>,
   refusals: Readonly<Record<string, Refusal>>,
-  o: {
-    text?: WireSchema<T>;
-    required?: boolean;
-    description?: string | undefined;
-    entries?: Record<string, Field<unknown>>;
-    item?: Field<unknown>;
-  } = {},
+  o: Partial<Pick<Field<T>, 'text' | 'required' | 'description' | 'entries' | 'item'>> = {},
 ): Field<T> {
   return { ...o, json, text: o.text ?? json, refusals, required: o.required ?? false };
 }
@@ -183,41 +173,24 @@ export function readField<T>(field: Field<T>, where: Where, value: unknown, name
 
 const UNREAD: unique symbol = Symbol('unread');
 // Symbol keys: a view's own properties can never shadow a field, nor show up in Object.keys or JSON.
-const SOURCE: unique symbol = Symbol('source');
 const RAW: unique symbol = Symbol('raw');
 const SLOTS: unique symbol = Symbol('slots');
-const FETCH: unique symbol = Symbol('fetch');
 
-/** What each per-request view holds: where the raw object comes from, the object once fetched, one slot per field. */
+/** A per-request view: the raw object (its source until a field is first read: a body is parsed then), one slot per field. */
 class FieldSlots {
-  [SOURCE]: (() => Record<string, unknown>) | undefined;
-  [RAW]: Record<string, unknown> | undefined;
+  [RAW]: Record<string, unknown> | (() => Record<string, unknown>);
   readonly [SLOTS]: unknown[];
   constructor(source: () => Record<string, unknown>, slots: unknown[]) {
-    this[SOURCE] = source;
-    this[RAW] = undefined;
+    this[RAW] = source;
     this[SLOTS] = slots;
-  }
-
-  /** The raw object, fetched (and, for a body, parsed) on the first field read only. */
-  [FETCH](): Record<string, unknown> {
-    const source = this[SOURCE];
-    if (source !== undefined) {
-      this[RAW] = source();
-      this[SOURCE] = undefined;
-    }
-    return this[RAW]!;
   }
 }
 
 /**
  * The handler's view of a raw object through `fields`: a getter per declared field that parses on
- * first read and remembers the result. Reading fields lazily keeps each route's ladder of checks in
- * the order its handler reads them, which is the order clients have always seen.
- *
- * The getters are defined once per declaration, on a prototype, when the route is registered; a
- * request only allocates the small view object. The fields are therefore not own properties:
- * handlers read them by name (Object.keys and spreading see nothing).
+ * first read and remembers the result, so each route's ladder of checks runs in the order its handler
+ * reads the fields. The getters are defined once per declaration, on a prototype: a request only
+ * allocates the small view (so Object.keys and spreading see no field).
  */
 export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Where): (raw: () => Record<string, unknown>) => Values<F> {
   const entries = Object.entries(fields ?? {});
@@ -227,9 +200,11 @@ export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Wh
       enumerable: true,
       get(this: FieldSlots): unknown {
         const slots = this[SLOTS];
-        let value = slots[i];
-        if (value === UNREAD) value = slots[i] = readField(spec, where, this[FETCH]()[name], name);
-        return value;
+        if (slots[i] === UNREAD) {
+          const raw = this[RAW];
+          slots[i] = readField(spec, where, (typeof raw === 'function' ? (this[RAW] = raw()) : raw)[name], name);
+        }
+        return slots[i];
       },
     });
   });

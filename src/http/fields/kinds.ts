@@ -41,24 +41,15 @@ export function uint(o: UintOptions = {}): Field<bigint> {
   const adjective = min > 0n ? 'a positive integer' : 'a non-negative integer';
   const below = o.below;
   const numberMax = below !== undefined && below - 1n < SAFE ? Number(below - 1n) : Number.MAX_SAFE_INTEGER;
-  const number = o.floorFraction
+  const finite = v.pipe(v.number('adj'), v.finite('adj'));
+  const whole = o.floorFraction
     ? v.pipe(
-        v.number('adj'),
-        v.finite('adj'),
+        finite,
         v.check((n) => Number.isInteger(n) || n >= 0, 'adj'),
         v.transform(Math.floor),
-        v.safeInteger('beyond'),
-        v.minValue(Number(min), 'adj'),
-        v.maxValue(numberMax, 'below'),
       )
-    : v.pipe(
-        v.number('adj'),
-        v.finite('adj'),
-        v.integer('adj'),
-        v.safeInteger('beyond'),
-        v.minValue(Number(min), 'adj'),
-        v.maxValue(numberMax, 'below'),
-      );
+    : v.pipe(finite, v.integer('adj'));
+  const number = v.pipe(whole, v.safeInteger('beyond'), v.minValue(Number(min), 'adj'), v.maxValue(numberMax, 'below'));
   const decimal = v.pipe(v.string('adj'), v.regex(o.floorFraction ? /^\s*\d+(\.\d*)?\s*$/ : /^\s*\d+(\.0*)?\s*$/, 'adj'));
   const toBig = (x: number | string): bigint => (typeof x === 'number' ? BigInt(x) : BigInt(/\d+/.exec(x)![0]));
   const bounded = (wire: WireSchema<number | string>): WireSchema<bigint> =>

@@ -4,9 +4,7 @@ import * as v from 'valibot';
 import { DevnetError, ErrorCode, type ErrorCodeValue } from '../../domain/values/errors.js';
 import { fieldOf, isMissing, refuse, show, type Field, type Refusal, type WireSchema } from './field.js';
 
-export interface Doc {
-  description?: string;
-}
+export type Doc = { description?: string };
 
 /**
  * The length limits of text a caller sends (docs/guarantees.md), in UTF-16 code units as JavaScript
@@ -31,16 +29,8 @@ const atMost = (max: number) => v.maxLength<string, number, 'long'>(max, 'long')
 const NO_CONTROLS = /^[^\x00-\x1f\x7f-\x9f]*$/;
 const C0_C1 = 'control characters (U+0000-U+001F, U+007F-U+009F)';
 
-/**
- * A kind of text: its length limit and, for names, URLs and free text, the control characters it
- * refuses (`refused` says which) and what it is called in the document.
- */
-interface TextKind {
-  max: number;
-  controls?: RegExp;
-  refused?: string;
-  what?: string;
-}
+/** A kind of text: its length limit and, for names, URLs and free text, the control characters it refuses (`refused` says which) and its name in the document. */
+type TextKind = { max: number; controls?: RegExp; refused?: string; what?: string };
 
 const KINDS = {
   name: { max: TEXT_LIMITS.name, controls: NO_CONTROLS, refused: C0_C1, what: 'a name' },

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, built from the route declarations that also parse requests: each field's
 // and each answer's JSON Schema is its valibot schema's input side.
 import { VERSION } from '../../version.js';
-import type { Field, FieldMap } from '../fields/field.js';
+import type { FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { EXAMPLE_NAME, exampleObject, parameterValues, type Example } from './example.js';
 import { FAILED, FAILED_REF, STATUS_REFUSALS } from './failed.js';
@@ -16,23 +16,18 @@ export function openApiPath(honoPath: string): string {
 
 const NAME_RULE = `A namespace name is 1 to ${MAX_NAMESPACE_LENGTH} of a-z, 0-9, "-" and "_", starting with a letter or digit`;
 
-function parameter(name: string, where: 'path' | 'query', f: Field<unknown>, example: string | undefined): Schema {
-  return {
-    name,
-    in: where,
-    required: where === 'path' || f.required,
-    schema: jsonSchemaOf(f.text),
-    ...(f.description !== undefined ? { description: f.description } : {}),
-    ...(example !== undefined ? { example } : {}),
-  };
-}
-
 function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] {
   const values = example ? parameterValues(example, spec.path) : {};
-  return [
-    ...Object.entries(spec.params ?? {}).map(([n, f]) => parameter(n, 'path', f, values[n])),
-    ...Object.entries(spec.query ?? {}).map(([n, f]) => parameter(n, 'query', f, values[n])),
-  ];
+  const each = (where: 'path' | 'query', fields: FieldMap = {}) =>
+    Object.entries(fields).map(([name, f]) => ({
+      name,
+      in: where,
+      required: where === 'path' || f.required,
+      schema: jsonSchemaOf(f.text),
+      ...(f.description !== undefined ? { description: f.description } : {}),
+      ...(values[name] !== undefined ? { example: values[name] } : {}),
+    }));
+  return [...each('path', spec.params), ...each('query', spec.query)];
 }
 
 /** `{defaultGenesis: {summary, description, value}}` on the media type the example's body was sent or answered in. */
@@ -139,24 +134,17 @@ function responses(spec: AnyRouteSpec, components: Components, example: Example 
   const out: Schema = {
     '200': { description: 'The answer; in fidelity mode (the default) also every refusal, as the FAILED envelope', content: ok },
   };
-  if (spec.auth) out['401'] = { description: STATUS_REFUSALS[401], content: json(FAILED_REF) };
+  const failed = (description: string) => ({ description, content: json(FAILED_REF) });
+  if (spec.auth) out['401'] = failed(STATUS_REFUSALS[401]);
   else if (isControlPath(spec.path))
-    out['401'] = {
-      description: 'With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)',
-      content: json(FAILED_REF),
-    };
-  for (const status of spec.refusals ?? []) out[String(status)] = { description: STATUS_REFUSALS[status], content: json(FAILED_REF) };
-  out['4XX'] = {
-    description: 'With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)',
-    content: json(FAILED_REF),
-  };
+    out['401'] = failed('With --control-token: a missing or wrong Authorization: Bearer token (code 32, WWW-Authenticate)');
+  for (const status of spec.refusals ?? []) out[String(status)] = failed(STATUS_REFUSALS[status]);
+  out['4XX'] = failed('With --error-status http: every refusal, with a conventional status per code (400, 403, 404, 409, 422)');
   // Any command may be journaled (and, with --clock wall, any request may cut a batch), so any operation may meet a failing disk.
-  out['503'] ??= {
-    description:
-      'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)',
-    content: json(FAILED_REF),
-  };
-  out['5XX'] = { description: STATUS_REFUSALS['5XX'], content: json(FAILED_REF) };
+  out['503'] ??= failed(
+    'With --state: the state dir could not be written (full disk, permissions); nothing was applied (code 500 SystemError, in both --error-status modes)',
+  );
+  out['5XX'] = failed(STATUS_REFUSALS['5XX']);
   return out;
 }
 

@@ -17,10 +17,8 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
       summary: 'One balance of a stark key',
       query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
       response: BALANCE_ROW,
-      handle: ({ query: q }) => {
-        const assetId = q.asset_id;
-        return devnet.balance(q.stark_key, assetId);
-      },
+      // Destructured in the order of the checks: asset_id first.
+      handle: ({ query: { asset_id: assetId, stark_key: key } }) => devnet.balance(key, assetId),
     })
     .add('GET', '/v1/balances', {
       summary: 'Non-empty balances of a stark key, paginated',

@@ -151,11 +151,8 @@ function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
       params: { sequence_id: id() },
       body: { status: uint({ below: 7n }) },
       response: v.strictObject({ sequence_id: int('the record'), status: RECORD_STATUS }),
-      handle: (i) => {
-        // The body is read (and refused if malformed) before the id is checked, as it always was.
-        const b = i.body;
-        return devnet.moveRecord(i.params.sequence_id, Number(b.status));
-      },
+      // The body is read (and refused if malformed) before the id is checked, as it always was.
+      handle: ({ body, params }) => devnet.moveRecord(params.sequence_id, Number(body.status)),
     })
     .add('POST', '/_devnet/clock', {
       summary: 'Moves the virtual clock forward (never backwards); cuts due interval batches',
@@ -174,9 +171,6 @@ function settlementRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
         asset_id: ASSET_ID,
         amount: exactInt('quantized units claimed'),
       }),
-      handle: ({ body: b }) => {
-        const assetId = b.asset_id;
-        return devnet.claim(b.ethaddress, assetId);
-      },
+      handle: ({ body: { asset_id: assetId, ethaddress } }) => devnet.claim(ethaddress, assetId),
     });
 }

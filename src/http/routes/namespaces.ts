@@ -44,8 +44,7 @@ export function namespaceRoutes(directory: NamespaceDirectory): RouteGroup {
       summary: 'Deletes a namespace: its state, and with --state its directory (the next request to it starts from the genesis)',
       description: `"${DEFAULT_NAMESPACE}" cannot be deleted (POST /_devnet/reset empties it): 400. An unknown name: 404.`,
       params: { name: NAME },
-      handle: ({ params }) => {
-        const name = params.name;
+      handle: ({ params: { name } }) => {
         directory.remove(name);
         return { deleted: name };
       },

@@ -10,29 +10,24 @@ import { PROJECT } from '../../domain/catalog/views.js';
 import { message, uuid as uuidText } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
+const CONTRACT_TYPE_TEXT = text({ code: ErrorCode.NoSuchContractType });
 /** ERC20, ERC721, ERC721M (MINTABLE_ERC721 too) or ERC721MC, in any case; 28 otherwise. */
-const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = (() => {
-  const t = text({ code: ErrorCode.NoSuchContractType });
-  const known = (s: string) => {
-    const type = parseTokenType(s);
-    return type !== undefined && type !== 'ETH';
-  };
-  return fieldOf(
-    v.pipe(
-      t.json,
-      v.check(known, 'unknown'),
-      v.transform((s) => parseTokenType(s) as Exclude<TokenType, 'ETH'>),
+const CONTRACT_TYPE: Field<Exclude<TokenType, 'ETH'>> = fieldOf(
+  v.pipe(
+    CONTRACT_TYPE_TEXT.json,
+    v.transform(parseTokenType),
+    v.check((type) => type !== undefined && type !== 'ETH', 'unknown'),
+    v.transform((type) => type as Exclude<TokenType, 'ETH'>),
+  ),
+  {
+    ...CONTRACT_TYPE_TEXT.refusals,
+    unknown: refuse(
+      ErrorCode.NoSuchContractType,
+      (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`,
     ),
-    {
-      ...t.refusals,
-      unknown: refuse(
-        ErrorCode.NoSuchContractType,
-        (name, value) => `${name} must be ERC20, ERC721, ERC721M or ERC721MC, got ${show(value)}`,
-      ),
-    },
-    { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' },
-  );
-})();
+  },
+  { required: true, description: 'ERC20, ERC721, ERC721M or ERC721MC (any case; MINTABLE_ERC721 means ERC721M)' },
+);
 
 const projectName = () => name({ description: 'trimmed, then 1..256 characters' });
 const done = (message: string, uuid: string, description: string) =>
@@ -90,13 +85,7 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
       response: done('Contract created.', 'contract_uuid', 'the new contract'),
       handle: ({ apiKey, body: b }) => {
         // Checked in the documented order; the command's fields keep the journal's order.
-        const [projectUuid, type, address, decimals, count] = [
-          b.project_uuid,
-          b.contract_type,
-          b.contract_address,
-          b.decimals,
-          b.contract_count,
-        ];
+        const { project_uuid: projectUuid, contract_type: type, contract_address: address, decimals, contract_count: count } = b;
         return devnet.createContract(apiKey, {
           projectUuid,
           address,

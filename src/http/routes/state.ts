@@ -9,8 +9,7 @@ import { JsonSyntaxError } from '../../domain/values/json.js';
 import { hex } from '../../domain/values/wire.js';
 import { asText } from '../fields/kinds.js';
 import type { RouteGroup } from '../route.js';
-import { bodyLimitOf, bodyTooLarge, MAX_STATE_BODY_BYTES, readBodyText, readChunks } from '../request-body.js';
-import { TextRequest } from '../text-request.js';
+import { bodyLimitOf, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
 
 const DUMP = v.pipe(
   WHOLE,
@@ -103,28 +102,17 @@ function textStream(pieces: string[]): Response {
 const MAX_STATE_HELD_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads a dump from the request body as it arrives, piece by piece into the devnet's reader, which
- * refuses a body that is not a dump from its first bytes (reading stops there) and holds at most
- * one line, or one whole dump in another layout, of MAX_STATE_HELD_BYTES. The body is held to the
- * state dump's byte limit as readBodyText holds it (413 before reading for a declared length past
- * it, else at the first piece past it). Text that is not JSON is refused with 401, the rest with 19.
+ * Reads a dump from the body as it arrives into the devnet's reader, which refuses a body that is not a
+ * dump from its first bytes (reading stops there) and holds at most MAX_STATE_HELD_BYTES of it at once.
+ * Text that is not JSON is refused with 401, the rest with 19.
  */
 async function loadBody(devnet: Devnet, c: Context): Promise<{ state_hash: string }> {
   const maxBytes = Math.max(bodyLimitOf(c), MAX_STATE_BODY_BYTES);
   const flag = "a state dump's own limit, or --max-body-bytes when larger";
   const held = Math.max(bodyLimitOf(c), MAX_STATE_HELD_BYTES);
   const reader = devnet.stateReader({ maxLine: held, maxWhole: held });
-  const raw = c.req.raw;
   try {
-    // In-process text is in memory already (readBodyText checks its length, and a declared one).
-    if (raw instanceof TextRequest || raw.body === null) reader.feed(await readBodyText(c, maxBytes, flag));
-    else {
-      const declared = c.req.header('content-length');
-      if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
-      const decoder = new TextDecoder();
-      await readChunks(raw.body, maxBytes, flag, (chunk) => reader.feed(decoder.decode(chunk, { stream: true })));
-      reader.feed(decoder.decode());
-    }
+    reader.feed(await readBodyText(c, maxBytes, flag, (piece) => reader.feed(piece)));
     return reader.end();
   } catch (e) {
     if (e instanceof JsonSyntaxError) fail(ErrorCode.FailedToJSONUnmarshal, `state dump is not valid JSON: ${e.message}`);

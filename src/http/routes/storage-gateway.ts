@@ -6,7 +6,7 @@ import { stringify } from '../../domain/values/json.js';
 import { canonicalCid } from '../../ipfs/cid-form.js';
 import { loadCidText } from '../../devnet-storage.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
-import { jsonHeaders } from '../envelope.js';
+import { jsonHeaders } from '../json-response.js';
 import { asText } from '../fields/kinds.js';
 import * as v from 'valibot';
 import { RouteGroup } from '../route.js';
