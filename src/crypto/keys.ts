@@ -21,30 +21,22 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
 }
 
 /**
- * The public point priv·G for a private key in [1, n). These are test keys (genesis accounts, drawn
- * wallets), so the variable-time table lookups are fine, and they need no curve library loaded: 32
- * additions by the generator's table instead of ~380 by double-and-add (a genesis derives a key per account).
+ * The public point priv·G for a private key in [1, n), by the generator's table (variable time: these
+ * are test keys). The key is remembered so the verifier can use the private key (see verify.ts).
  */
 export function publicPoint(priv: bigint): Affine {
   assertPrivateKey('priv', priv);
   const point = generatorMultiple(priv);
-  derivedKeys.set(point.x, { point, priv });
+  derivedKeys.set(point.x, priv);
   return point;
 }
 
-// Keys derived here (the genesis accounts, drawn wallets), by stark key, with their private keys: the
-// verifier takes the point from here instead of decompressing the key (a square root, ~0.8 ms), and
-// multiplies by the generator's table instead of the key's (see verify.ts).
-const derivedKeys = new BoundedCache<bigint, { point: Affine; priv: bigint }>(1024);
-
-/** The point of a stark key this process derived from its private key, if any. */
-export function derivedPoint(starkKey: bigint): Affine | undefined {
-  return derivedKeys.get(starkKey)?.point;
-}
+// Private keys of the stark keys derived here (genesis accounts, drawn wallets).
+const derivedKeys = new BoundedCache<bigint, bigint>(1024);
 
 /** The private key d of a stark key this process derived (its point is d·G), if any. */
 export function derivedPrivateKey(starkKey: bigint): bigint | undefined {
-  return derivedKeys.get(starkKey)?.priv;
+  return derivedKeys.get(starkKey);
 }
 
 /** Stark key (x coordinate of priv·G) for a private key in [1, n); equals scure `getStarkKey`. */
@@ -52,8 +44,7 @@ export function starkKeyFromPrivate(priv: bigint): bigint {
   return publicPoint(priv).x;
 }
 
-// Every request that names a stark key checks it with the Legendre symbol below (~70 µs, a 251-bit
-// exponentiation): as much as the rest of the HTTP handling of a signed order. Keys repeat: remember them.
+// The Legendre symbol below costs about as much as the rest of a signed request's handling; keys repeat.
 const onCurveCache = new BoundedCache<bigint, boolean>(4096);
 
 /**
