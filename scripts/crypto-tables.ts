@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPedersenTables, pedersenTableBytes } from '../src/crypto/fast-pedersen.js';
+import { buildPedersenTables, pedersenTableBytes } from '../src/crypto/pedersen.js';
 import { SECTIONS, encodeSections } from '../src/crypto/precomputed.js';
 import { buildGeneratorTable } from '../src/crypto/generator.js';
 

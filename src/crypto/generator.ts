@@ -3,13 +3,12 @@ import { G } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
-import { SECTIONS, precomputedSection } from './precomputed.js';
+import { SECTIONS, precomputedTable } from './precomputed.js';
 
 // Scalars mod n are below 2^252.
 export const SCALAR_BITS = 252;
-// One big table (33·128 = 4224 points): 32 mixed additions per multiple. It comes with the build
-// (precomputed.ts), else is built once per process (~25 ms). This plays the part of scure's
-// `utils.precompute` on BASE.
+// One big table (33·128 = 4224 points): 32 mixed additions per multiple, from the build (precomputed.ts)
+// or built once per process.
 export const BASE_WINDOW = 8;
 
 let table: FixedBaseTable | undefined;
@@ -19,26 +18,17 @@ export function buildGeneratorTable(): FixedBaseTable {
   return new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
 }
 
-function precomputedGeneratorTable(): FixedBaseTable | undefined {
-  const bytes = precomputedSection(SECTIONS.generator);
-  if (bytes === undefined) return undefined;
-  try {
-    return FixedBaseTable.fromBytes(G, SCALAR_BITS, BASE_WINDOW, bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The process's generator table: the build's copy, else built on first use. */
 export function generatorTable(): FixedBaseTable {
-  table ??= precomputedGeneratorTable() ?? buildGeneratorTable();
+  table ??= precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? buildGeneratorTable();
   return table;
 }
 
 /** The table a row at a time when it has to be built (for idle time); at once from the build's copy. */
 export function* generatorTableInSlices(): Generator<void, void> {
   if (table !== undefined) return;
-  const built = precomputedGeneratorTable() ?? (yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW));
+  const built =
+    precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? (yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW));
   table ??= built;
 }
 

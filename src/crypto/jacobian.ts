@@ -116,28 +116,32 @@ export function add(a: Jacobian, b: Jacobian): Jacobian {
 }
 
 /**
- * Affine forms of many finite points with one field inversion (Montgomery's trick). Throws if any
- * point is at infinity: callers only normalise points that are nonzero multiples of a generator.
+ * Affine forms of many finite points with one field inversion. Throws a RangeError if any point is at
+ * infinity: callers only normalise points that are nonzero multiples of a generator.
  */
 export function toAffineBatch(points: readonly Jacobian[]): Affine[] {
-  const n = points.length;
-  const prefix = new Array<bigint>(n);
+  const zInvs = invertAll(points.map((p) => p.Z));
+  return points.map((p, i) => {
+    const zInv = zInvs[i]!;
+    const zInv2 = (zInv * zInv) % P;
+    return { x: modP(p.X * zInv2), y: modP(((p.Y * zInv2) % P) * zInv) };
+  });
+}
+
+/** 1/v mod p for each v, with one inversion (Montgomery's trick); a RangeError if any v is 0 mod p. */
+export function invertAll(vs: readonly bigint[]): bigint[] {
+  const prefix = new Array<bigint>(vs.length);
   let acc = 1n;
-  for (let i = 0; i < n; i++) {
-    const z = modP(points[i]!.Z);
-    if (z === 0n) throw new RangeError('cannot normalise the point at infinity');
+  for (let i = 0; i < vs.length; i++) {
     prefix[i] = acc;
-    acc = (acc * z) % P;
+    acc = (acc * modP(vs[i]!)) % P;
   }
   let inv = invert(acc, P);
-  const out = new Array<Affine>(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const p = points[i]!;
-    // inv is 1/(z0···zi) here; times the prefix z0···z(i-1) it is 1/zi.
-    const zInv = (inv * prefix[i]!) % P;
-    inv = (inv * p.Z) % P;
-    const zInv2 = (zInv * zInv) % P;
-    out[i] = { x: modP(p.X * zInv2), y: modP(((p.Y * zInv2) % P) * zInv) };
+  const out = new Array<bigint>(vs.length);
+  for (let i = vs.length - 1; i >= 0; i--) {
+    // inv is 1/(v0···vi) here; times the prefix v0···v(i-1) it is 1/vi.
+    out[i] = (inv * prefix[i]!) % P;
+    inv = (inv * modP(vs[i]!)) % P;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // Crypto tables ready before the first signed request: built in slices of a millisecond or two, so
 // that whoever schedules the slices (the CLI, after its ready line) keeps the server answering meanwhile.
-import { pedersenTablesInSlices } from './fast-pedersen.js';
+import { pedersenTablesInSlices } from './pedersen.js';
 import { verifyTablesInSlices } from './verify.js';
 
 /**
