@@ -38,17 +38,10 @@ function assertKind(value: unknown): asserts value is AssetKind {
   }
 }
 
-// A selector is a constant of its kind: hashed once (a genesis asks for one per contract).
-const selectors = new Map<AssetKind, Uint8Array>();
-
-function selector(kind: AssetKind): Uint8Array {
-  let s = selectors.get(kind);
-  if (s === undefined) {
-    s = keccak_256(utf8ToBytes(SELECTOR_SIGNATURES[kind])).slice(0, 4);
-    selectors.set(kind, s);
-  }
-  return s.slice();
-}
+// Each kind's selector, hashed once at load; callers get copies.
+const SELECTORS = Object.fromEntries(
+  ASSET_KINDS.map((kind) => [kind, keccak_256(utf8ToBytes(SELECTOR_SIGNATURES[kind])).slice(0, 4)]),
+) as Record<AssetKind, Uint8Array>;
 
 /** v as a 32-byte big-endian word (Solidity uint256 / abi.encode of one word). */
 export const uint256 = (v: bigint): Uint8Array => numberToBytesBE(v, 32);
@@ -72,11 +65,11 @@ export function assetInfo(kind: AssetKind, address?: bigint): Uint8Array {
   assertKind(kind);
   if (kind === 'ETH') {
     if (address !== undefined) assertInRange('address', address, 0n, ADDRESS_BOUND);
-    return selector(kind);
+    return SELECTORS[kind].slice();
   }
   if (address === undefined) throw new TypeError(`address is required for ${kind}`);
   assertInRange('address', address, 0n, ADDRESS_BOUND);
-  return concatBytes(selector(kind), uint256(address));
+  return concatBytes(SELECTORS[kind], uint256(address));
 }
 
 /** assetInfo as '0x' + lower-case hex with every byte kept (so leading zeros survive). */

@@ -82,7 +82,7 @@ export class FixedBaseTable {
 
   /**
    * The same table, built a few windows at a time: each `yield` is a pause of a millisecond or two of
-   * work, so a caller can build it in idle time between requests (see crypto/warm.ts).
+   * work, so a caller can build it in idle time between requests (see cryptoWarmUp in verify.ts).
    */
   static *inSlices(base: Affine, bits: number, window: number): Generator<void, FixedBaseTable> {
     const windows = Math.ceil((bits + 1) / window);

@@ -82,27 +82,23 @@ export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint 
   return { r: sig.r, s: sig.s };
 }
 
-/**
- * Deterministic private key for tests and fixtures: priv = grindKey(sha256(seed)), where grindKey
- * is StarkWare's key grinding (rehash sha256(x ‖ i) until below the largest multiple of n under
- * 2^256, then reduce mod n), as implemented by @scure/starknet.
- */
-export function privateKeyFromSeed(seed: Uint8Array): bigint {
-  if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
-  const priv = grindKey(sha256(seed));
-  // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
-  if (priv === 0n) throw new RangeError('seed grinds to the invalid private key 0');
-  return priv;
-}
-
 const SHA256_SPAN = 1n << 256n;
 const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
 
-/** StarkWare's key grinding, as @scure/starknet `grindKey` does it (a test compares the two). */
-function grindKey(seed: Uint8Array): bigint {
+/**
+ * Deterministic private key for tests and fixtures: StarkWare's key grinding of sha256(seed) (rehash
+ * sha256(x ‖ i) until below the largest multiple of n under 2^256, then reduce mod n), as
+ * @scure/starknet `grindKey` does it (a test compares the two).
+ */
+export function privateKeyFromSeed(seed: Uint8Array): bigint {
+  if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
+  const digest = sha256(seed);
   for (let i = 0; i <= 100_000; i++) {
-    const key = bytesToNumberBE(sha256(concatBytes(seed, numberToVarBytesBE(BigInt(i)))));
-    if (key < GRIND_LIMIT) return key % CURVE_ORDER;
+    const key = bytesToNumberBE(sha256(concatBytes(digest, numberToVarBytesBE(BigInt(i)))));
+    if (key >= GRIND_LIMIT) continue;
+    // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
+    if (key % CURVE_ORDER === 0n) throw new RangeError('seed grinds to the invalid private key 0');
+    return key % CURVE_ORDER;
   }
   throw new Error('grindKey is broken: tried 100k values');
 }

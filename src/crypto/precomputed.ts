@@ -65,16 +65,14 @@ export function setPrecomputedSource(read: () => Uint8Array): void {
 
 /** Section `i` of the build-time tables, or undefined when there is no usable copy (read once). */
 export function precomputedSection(i: number): Uint8Array | undefined {
-  if (sections === undefined && source !== undefined) sections = readSections(source);
-  return sections?.[i] ?? undefined;
-}
-
-function readSections(read: () => Uint8Array): Uint8Array[] | null {
-  try {
-    return decodeSections(read());
-  } catch {
-    return null;
+  if (sections === undefined && source !== undefined) {
+    try {
+      sections = decodeSections(source());
+    } catch {
+      sections = null;
+    }
   }
+  return sections?.[i] ?? undefined;
 }
 
 /** The table of `base` stored in section `i`, or undefined when there is no usable copy. */

@@ -6,7 +6,7 @@ import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
 import { derivedPrivateKey } from './keys.js';
 import type { Affine } from './jacobian.js';
 import { BASE_WINDOW, SCALAR_BITS, generatorTable, generatorTableInSlices } from './generator.js';
-import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
+import { CURVE_ORDER, FIELD_PRIME, pedersenTablesInSlices } from './pedersen.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.
 const BOUND_251 = 1n << 251n;
@@ -49,11 +49,12 @@ function keyMultiple(starkKey: bigint, k: bigint): Jacobian | null {
 }
 
 /**
- * Builds the generator's table and the tables of `keys` (the accounts', whose requests come first)
- * a row at a time, for idle time after start-up; what exists already is kept, and a key this process
- * derived needs none.
+ * Every table a signed request needs, in order of need, built in slices of a millisecond or two for
+ * idle time after start-up (whoever steps it keeps the server answering): the Pedersen tables, the
+ * generator's, then those of `keys` (the accounts'). What exists is kept; a derived key needs none.
  */
-export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
+export function* cryptoWarmUp(keys: readonly bigint[]): Generator<void, void> {
+  yield* pedersenTablesInSlices();
   yield* generatorTableInSlices();
   for (const key of keys) {
     // A derived key verifies by the generator's table (verifyByDiscreteLog): it needs none of its own.

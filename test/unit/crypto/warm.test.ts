@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Point, pedersen as scurePedersen, sign } from '@scure/starknet';
 import { FixedBaseTable } from '../../../src/crypto/fixed-base.js';
 import { Jacobian, affineX } from '../../../src/crypto/jacobian.js';
-import { cryptoWarmUp } from '../../../src/crypto/warm.js';
 import { pedersen } from '../../../src/crypto/pedersen.js';
-import { verifyStarkSignature } from '../../../src/crypto/verify.js';
+import { cryptoWarmUp, verifyStarkSignature } from '../../../src/crypto/verify.js';
 
 const G = { x: Point.BASE.x, y: Point.BASE.y };
 
