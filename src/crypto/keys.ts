@@ -1,13 +1,15 @@
-// Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
+// Owns Stark private/public key handling: the generator's table, key derivation, curve membership of x, and signing.
 import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { bytesToNumberBE, numberToVarBytesBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
-import { isSquare, curveRhs } from './curve.js';
-import { generatorMultiple } from './generator.js';
+import { G, curveRhs, isSquare } from './curve.js';
+import { FixedBaseTable } from './fixed-base.js';
+import { Jacobian, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
+import { SECTIONS, precomputedTable } from './precomputed.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare range for message hashes and r: [0, 2^251).
@@ -20,13 +22,42 @@ function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
   assertInRange(name, priv, 1n, CURVE_ORDER);
 }
 
+// Scalars mod n are below 2^252.
+export const SCALAR_BITS = 252;
+// The generator's table (33·128 = 4224 points): 32 mixed additions per multiple, for z·w·G in a
+// verification and priv·G here; from the build (precomputed.ts), else built once per process.
+export const BASE_WINDOW = 8;
+
+let table: FixedBaseTable | undefined;
+
+/** A fresh generator table (the build stores its bytes: scripts/crypto-tables.ts). */
+export function buildGeneratorTable(): FixedBaseTable {
+  return new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
+}
+
+/** The process's generator table: the build's copy, else built on first use. */
+export function generatorTable(): FixedBaseTable {
+  table ??= precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? buildGeneratorTable();
+  return table;
+}
+
+/** The table a row at a time when it has to be built (for idle time); at once from the build's copy. */
+export function* generatorTableInSlices(): Generator<void, void> {
+  if (table !== undefined) return;
+  const built =
+    precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? (yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW));
+  table ??= built;
+}
+
 /**
  * The public point priv·G for a private key in [1, n), by the generator's table (variable time: these
  * are test keys). The key is remembered so the verifier can use the private key (see verify.ts).
  */
 export function publicPoint(priv: bigint): Affine {
   assertPrivateKey('priv', priv);
-  const point = generatorMultiple(priv);
+  const acc = Jacobian.infinity();
+  generatorTable().addMultiple(acc, priv);
+  const point = toAffineBatch([acc])[0]!;
   derivedKeys.set(point.x, priv);
   return point;
 }

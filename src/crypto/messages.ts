@@ -1,7 +1,11 @@
-// Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal/cancel ones.
+// Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal, cancel and payment ones.
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
+import { uint256 } from './asset.js';
 import { BoundedCache } from './bounded-cache.js';
-import { assertFieldElement, pedersen, pedersenRecurringLeft } from './pedersen.js';
+import { CURVE_ORDER, assertFieldElement, pedersen, pedersenRecurringLeft } from './pedersen.js';
 
 // The first hashes of a message depend only on its tokens and receiver, which a client repeats from
 // one message to the next (same asset and receiver; same market): keep them. A transfer then costs
@@ -180,4 +184,15 @@ export function withdrawalMsgHash(params: WithdrawalParams): bigint {
 export function cancelOrderMsgHash(orderId: bigint): bigint {
   assertFieldElement('orderId', orderId);
   return pedersen(orderId, 0n);
+}
+
+/**
+ * The hash of Reddio's order `payment` object (Java SDK PaymentSHA3.java): keccak256(utf8(orderId) ‖
+ * utf8(state) ‖ uint256(nonce)) mod n. Signing uses state "" (PaymentSign.java), with ordinary STARK ECDSA.
+ */
+export function paymentMsgHash(orderId: string, state: string, nonce: bigint): bigint {
+  if (typeof orderId !== 'string' || typeof state !== 'string') throw new TypeError('orderId and state must be strings');
+  assertInRange('nonce', nonce, 0n, 1n << 256n);
+  const digest = keccak_256(concatBytes(utf8ToBytes(orderId), utf8ToBytes(state), uint256(nonce)));
+  return bytesToNumberBE(digest) % CURVE_ORDER;
 }

@@ -3,9 +3,8 @@ import { BoundedCache } from './bounded-cache.js';
 import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
-import { derivedPrivateKey } from './keys.js';
+import { BASE_WINDOW, SCALAR_BITS, derivedPrivateKey, generatorTable, generatorTableInSlices } from './keys.js';
 import type { Affine } from './jacobian.js';
-import { BASE_WINDOW, SCALAR_BITS, generatorTable, generatorTableInSlices } from './generator.js';
 import { CURVE_ORDER, FIELD_PRIME, pedersenTablesInSlices } from './pedersen.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.

@@ -9,7 +9,7 @@ import { FixedBaseTable, decodePoints, encodePoints } from '../../../src/crypto/
 import { PEDERSEN_CONSTANT_POINTS, buildPedersenTables, pedersenTableBytes } from '../../../src/crypto/pedersen.js';
 import { Jacobian, affineX, multiplyJacobian } from '../../../src/crypto/jacobian.js';
 import { SECTIONS, decodeSections, encodeSections } from '../../../src/crypto/precomputed.js';
-import { buildGeneratorTable } from '../../../src/crypto/generator.js';
+import { buildGeneratorTable } from '../../../src/crypto/keys.js';
 import { cryptoTablesPath } from '../../../src/crypto-tables-file.js';
 
 const scalar = fc.bigInt({ min: 0n, max: (1n << 248n) - 1n });
