@@ -88,17 +88,11 @@ export function invert(value: bigint, m: bigint): bigint {
 // of the roots of unity of order 2^W and unwound by a table of g^-(2^(W·j)): ~S²/(2W) squarings.
 const W = 8;
 const DIGITS = S / W;
-const DIGIT_MASK = BigInt((1 << W) - 1);
 
-interface RootTables {
-  /** h^k -> k for the 2^W powers of h = g^(2^(S-W)), a root of unity of order 2^W. */
-  digitOf: Map<bigint, number>;
-  /** g^-(2^(W·j)) for each digit j. */
-  unwind: bigint[];
-}
-let rootTables: RootTables | undefined;
+// digitOf: h^k -> k for the powers of h = g^(2^(S-W)), a root of unity of order 2^W; unwind[j] = g^-(2^(W·j)).
+let rootTables: { digitOf: Map<bigint, number>; unwind: bigint[] } | undefined;
 
-function tables(): RootTables {
+function tables(): { digitOf: Map<bigint, number>; unwind: bigint[] } {
   if (rootTables !== undefined) return rootTables;
   // g = z^Q for the least non-square z generates the 2^S-torsion.
   let z = 2n;
@@ -140,14 +134,8 @@ export function sqrtModP(v: bigint): bigint | undefined {
       e += BigInt(digit) << BigInt(W * j);
     }
   }
-  // g^(-e/2) by the same tables: e/2 in base 2^W, each digit against g^-(2^(W·j)).
-  const half = e >> 1n;
-  let r = r0;
-  for (let j = 0; j < DIGITS; j++) {
-    const digit = (half >> BigInt(W * j)) & DIGIT_MASK;
-    if (digit !== 0n) r = (r * pow(unwind[j]!, digit, P)) % P;
-  }
-  return r;
+  // unwind[0] = g^-1.
+  return (r0 * pow(unwind[0]!, e >> 1n, P)) % P;
 }
 
 /** The right side x^3 + A·x + B of the curve equation. */
