@@ -18,10 +18,6 @@ const HASH_BOUND = 1n << 251n;
 // scure takes keys and hashes as hex strings, never bigints.
 const toHex = (v: bigint): string => '0x' + v.toString(16);
 
-function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
-  assertInRange(name, priv, 1n, CURVE_ORDER);
-}
-
 // Scalars mod n are below 2^252.
 export const SCALAR_BITS = 252;
 // The generator's table (33·128 = 4224 points): 32 mixed additions per multiple, for z·w·G in a
@@ -54,7 +50,7 @@ export function* generatorTableInSlices(): Generator<void, void> {
  * are test keys). The key is remembered so the verifier can use the private key (see verify.ts).
  */
 export function publicPoint(priv: bigint): Affine {
-  assertPrivateKey('priv', priv);
+  assertInRange('priv', priv, 1n, CURVE_ORDER);
   const acc = Jacobian.infinity();
   generatorTable().addMultiple(acc, priv);
   const point = toAffineBatch([acc])[0]!;
@@ -108,7 +104,7 @@ function scureStarknet(): Scure {
  */
 export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint } {
   assertInRange('hash', hash, 0n, HASH_BOUND);
-  assertPrivateKey('priv', priv);
+  assertInRange('priv', priv, 1n, CURVE_ORDER);
   const sig = scureStarknet().sign(toHex(hash), toHex(priv));
   return { r: sig.r, s: sig.s };
 }
