@@ -59,10 +59,7 @@ export function doubleInPlace(acc: Jacobian): void {
   acc.X = X3;
 }
 
-/**
- * acc = acc + (x2, y2) with an affine addend (madd-2007-bl, 11 multiplications). Equal or opposite
- * points are detected and handled, so the sum is always the true group sum.
- */
+/** acc = acc + (x2, y2) with an affine addend (madd-2007-bl, 11 multiplications), true for equal or opposite points too. */
 export function addAffineInPlace(acc: Jacobian, x2: bigint, y2: bigint): void {
   const { X, Y, Z } = acc;
   if (Z % P === 0n) {
@@ -159,10 +156,7 @@ export function hasAffineX(p: Jacobian, x: bigint): boolean {
   return (p.X - ((x * ((p.Z * p.Z) % P)) % P)) % P === 0n;
 }
 
-/**
- * k·base for k >= 0 in Jacobian form, by double-and-add (variable time: the scalars it serves are public,
- * a verification's, or the emulator's own test accounts' keys).
- */
+/** k·base for k >= 0 in Jacobian form, by double-and-add (variable time: the scalars are a verification's). */
 export function multiplyJacobian(base: Affine, k: bigint): Jacobian {
   if (k < 0n) throw new RangeError('the scalar must not be negative');
   const acc = Jacobian.infinity();

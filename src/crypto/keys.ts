@@ -15,9 +15,6 @@ import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 // StarkWare range for message hashes and r: [0, 2^251).
 const HASH_BOUND = 1n << 251n;
 
-// scure takes keys and hashes as hex strings, never bigints.
-const toHex = (v: bigint): string => '0x' + v.toString(16);
-
 // Scalars mod n are below 2^252.
 export const SCALAR_BITS = 252;
 // The generator's table (33·128 = 4224 points): 32 mixed additions per multiple, for z·w·G in a
@@ -105,7 +102,8 @@ function scureStarknet(): Scure {
 export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint } {
   assertInRange('hash', hash, 0n, HASH_BOUND);
   assertInRange('priv', priv, 1n, CURVE_ORDER);
-  const sig = scureStarknet().sign(toHex(hash), toHex(priv));
+  // scure takes keys and hashes as hex strings, never bigints.
+  const sig = scureStarknet().sign('0x' + hash.toString(16), '0x' + priv.toString(16));
   return { r: sig.r, s: sig.s };
 }
 

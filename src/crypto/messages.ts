@@ -177,7 +177,15 @@ export function transferWithFeeMsgHash(p: TransferWithFeeParams): bigint {
  */
 export function withdrawalMsgHash(params: WithdrawalParams): bigint {
   check(params, WITHDRAWAL_FIELDS, vault31);
-  return transferMsgHash({ ...params, receiverPublicKey: params.ethAddress, condition: undefined });
+  return transferMsgHash({
+    amount: params.amount,
+    nonce: params.nonce,
+    senderVaultId: params.senderVaultId,
+    token: params.token,
+    receiverVaultId: params.receiverVaultId,
+    receiverPublicKey: params.ethAddress,
+    expirationTimestamp: params.expirationTimestamp,
+  });
 }
 
 /** Reddio cancel-order message: H(orderId, 0), the single-element StarkWare Pedersen of the id. */

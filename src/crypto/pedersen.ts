@@ -18,9 +18,8 @@ export function assertFieldElement(name: string, value: unknown): asserts value 
   assertInRange(name, value, 0n, FIELD_PRIME);
 }
 
-// StarkWare's published constant points (nothing-up-my-sleeve digits of pi), as @scure/starknet
-// holds them: the shift point, then for input a the bases of its low 248 bits and high 4 bits,
-// then the same two for input b. Tests check them against scure's `pedersen` output.
+// StarkWare's published constant points (digits of pi), as @scure/starknet holds them: the shift point,
+// then the bases of a's low 248 and high 4 bits, then b's. Tests check them against scure's `pedersen`.
 const SHIFT: Affine = {
   x: 0x49ee3eba8c1600700ee1b87eb599f16716b0b1022947733551fde4050ca6804n,
   y: 0x3ca0cfe4b3bc6ddf346d49d06ea0ed34e621062c0e056c1d0405d266e10268an,
