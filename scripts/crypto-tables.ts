@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPedersenTables, pedersenTableBytes } from '../src/crypto/fast-pedersen.js';
+import { buildPedersenTables, pedersenTableBytes } from '../src/crypto/pedersen.js';
 import { SECTIONS, encodeSections } from '../src/crypto/precomputed.js';
-import { buildGeneratorTable } from '../src/crypto/generator.js';
+import { buildGeneratorTable } from '../src/crypto/keys.js';
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../dist/crypto/tables.bin', import.meta.url));
 const t0 = performance.now();

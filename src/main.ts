@@ -5,7 +5,7 @@ import { FlagError } from './command-line.js';
 import { GenesisError } from './domain/lifecycle/genesis.js';
 import { startDevnet, type RunningDevnet } from './server.js';
 import { VERSION } from './version.js';
-import { cryptoWarmUp } from './crypto/warm.js';
+import { cryptoWarmUp } from './crypto/verify.js';
 import { healthCommand } from './health-check.js';
 import { rmSync } from 'node:fs';
 import { filePieces, replaceFile } from './persistence/files.js';

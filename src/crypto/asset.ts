@@ -9,15 +9,17 @@ export const ASSET_KINDS = ['ETH', 'ERC20', 'ERC721', 'ERC721M', 'MINTABLE_ERC20
 export type AssetKind = (typeof ASSET_KINDS)[number];
 export type MintableAssetKind = 'ERC721M' | 'MINTABLE_ERC20';
 
-// Solidity signature strings whose keccak256 prefix is the on-chain selector. ERC721M is Reddio's
-// name for StarkEx's MintableERC721Token.
-const SELECTOR_SIGNATURES = {
-  ETH: 'ETH()',
-  ERC20: 'ERC20Token(address)',
-  ERC721: 'ERC721Token(address,uint256)',
-  ERC721M: 'MintableERC721Token(address,uint256)',
-  MINTABLE_ERC20: 'MintableERC20Token(address)',
-} as const satisfies Record<AssetKind, string>;
+// The on-chain selectors: keccak256 prefixes of the Solidity signatures, hashed once at load (callers
+// get copies). ERC721M is Reddio's name for StarkEx's MintableERC721Token.
+const SELECTORS = Object.fromEntries(
+  Object.entries({
+    ETH: 'ETH()',
+    ERC20: 'ERC20Token(address)',
+    ERC721: 'ERC721Token(address,uint256)',
+    ERC721M: 'MintableERC721Token(address,uint256)',
+    MINTABLE_ERC20: 'MintableERC20Token(address)',
+  } satisfies Record<AssetKind, string>).map(([kind, signature]) => [kind, keccak_256(utf8ToBytes(signature)).slice(0, 4)]),
+) as Record<AssetKind, Uint8Array>;
 
 const ADDRESS_BOUND = 1n << 160n;
 // TokenRegister.sol QUANTUM_UPPER_BOUND.
@@ -36,18 +38,6 @@ function assertKind(value: unknown): asserts value is AssetKind {
   if (typeof value !== 'string' || !(ASSET_KINDS as readonly string[]).includes(value)) {
     throw new TypeError(`kind must be one of ${ASSET_KINDS.join(', ')}, got ${String(value)}`);
   }
-}
-
-// A selector is a constant of its kind: hashed once (a genesis asks for one per contract).
-const selectors = new Map<AssetKind, Uint8Array>();
-
-function selector(kind: AssetKind): Uint8Array {
-  let s = selectors.get(kind);
-  if (s === undefined) {
-    s = keccak_256(utf8ToBytes(SELECTOR_SIGNATURES[kind])).slice(0, 4);
-    selectors.set(kind, s);
-  }
-  return s.slice();
 }
 
 /** v as a 32-byte big-endian word (Solidity uint256 / abi.encode of one word). */
@@ -72,11 +62,11 @@ export function assetInfo(kind: AssetKind, address?: bigint): Uint8Array {
   assertKind(kind);
   if (kind === 'ETH') {
     if (address !== undefined) assertInRange('address', address, 0n, ADDRESS_BOUND);
-    return selector(kind);
+    return SELECTORS[kind].slice();
   }
   if (address === undefined) throw new TypeError(`address is required for ${kind}`);
   assertInRange('address', address, 0n, ADDRESS_BOUND);
-  return concatBytes(selector(kind), uint256(address));
+  return concatBytes(SELECTORS[kind], uint256(address));
 }
 
 /** assetInfo as '0x' + lower-case hex with every byte kept (so leading zeros survive). */

@@ -1,7 +1,5 @@
-// Owns the Stark curve's constants and a fast square root mod p, without loading the curve itself: loading
-// @scure/starknet costs about as much as starting a bare hono server, so nothing on the emulator's start-up
-// or request path imports it (noble's plain modular helpers are cheap); test/unit/crypto/curve.test.ts
-// checks every constant here against it.
+// Owns the Stark curve's constants, inversion and a fast square root mod p. Loading @scure/starknet costs
+// as much as starting hono, so no start-up or request path imports it; curve.test.ts checks these against it.
 import { mod, pow } from '@noble/curves/abstract/modular.js';
 
 /** Prime of the Stark field, p = 2^251 + 17·2^192 + 1. */
@@ -29,10 +27,9 @@ export function isSquare(v: bigint): boolean {
 }
 
 /**
- * 1/value mod m (m > 1, gcd(value, m) = 1; throws otherwise), by Lehmer's extended Euclid: most
- * quotients come from the top ~50 bits of the two remainders in float arithmetic, both bounds agreeing
- * (Knuth's algorithm L), and one 2x2 step on the bigints stands for a dozen. 2.8x noble's invert,
- * which takes every quotient on bigints: a transfer inverts twice (s in its verify, its hash's Z).
+ * 1/value mod m (m > 1, gcd(value, m) = 1; throws otherwise), by Lehmer's extended Euclid (Knuth's
+ * algorithm L): quotients from the top ~50 bits in floats, one 2x2 bigint step for a dozen of them.
+ * Faster than noble's invert, and a transfer inverts twice (s in its verify, its hash's Z).
  */
 export function invert(value: bigint, m: bigint): bigint {
   let a = m;
@@ -45,7 +42,7 @@ export function invert(value: bigint, m: bigint): bigint {
     const shift = e > 49 ? BigInt(e - 49) : 0n;
     let ah = Number(a >> shift);
     let bh = Number(b >> shift);
-    // Plain temporaries, no array swaps: this loop takes ~150 steps per inversion.
+    // Plain temporaries, no array swaps: ~150 steps per inversion.
     let A = 1;
     let B = 0;
     let C = 0;
@@ -86,23 +83,16 @@ export function invert(value: bigint, m: bigint): bigint {
   return inverse;
 }
 
-// Square roots: with S = 192, Tonelli-Shanks finds the discrete log of n^Q in the subgroup of order 2^S
-// one bit at a time, ~S²/4 squarings (2.7 ms here). Here the log is found W bits at a time instead,
-// from the low digit up: the digit is read from a table of the 2^W roots of unity of order 2^W, and
-// the root's power for each digit comes from a table of g^-(2^(W·j)). About S²/(2W) squarings.
+// Square roots: Tonelli-Shanks finds the discrete log of n^Q in the 2^S-torsion a bit at a time (~S²/4
+// squarings, S = 192). Here it is found W bits at a time, low digit first, each digit read from a table
+// of the roots of unity of order 2^W and unwound by a table of g^-(2^(W·j)): ~S²/(2W) squarings.
 const W = 8;
 const DIGITS = S / W;
-const DIGIT_MASK = BigInt((1 << W) - 1);
 
-interface RootTables {
-  /** h^k -> k for the 2^W powers of h = g^(2^(S-W)), a root of unity of order 2^W. */
-  digitOf: Map<bigint, number>;
-  /** g^-(2^(W·j)) for each digit j. */
-  unwind: bigint[];
-}
-let rootTables: RootTables | undefined;
+// digitOf: h^k -> k for the powers of h = g^(2^(S-W)), a root of unity of order 2^W; unwind[j] = g^-(2^(W·j)).
+let rootTables: { digitOf: Map<bigint, number>; unwind: bigint[] } | undefined;
 
-function tables(): RootTables {
+function tables(): { digitOf: Map<bigint, number>; unwind: bigint[] } {
   if (rootTables !== undefined) return rootTables;
   // g = z^Q for the least non-square z generates the 2^S-torsion.
   let z = 2n;
@@ -144,14 +134,8 @@ export function sqrtModP(v: bigint): bigint | undefined {
       e += BigInt(digit) << BigInt(W * j);
     }
   }
-  // g^(-e/2) by the same tables: e/2 in base 2^W, each digit against g^-(2^(W·j)).
-  const half = e >> 1n;
-  let r = r0;
-  for (let j = 0; j < DIGITS; j++) {
-    const digit = (half >> BigInt(W * j)) & DIGIT_MASK;
-    if (digit !== 0n) r = (r * pow(unwind[j]!, digit, P)) % P;
-  }
-  return r;
+  // unwind[0] = g^-1.
+  return (r0 * pow(unwind[0]!, e >> 1n, P)) % P;
 }
 
 /** The right side x^3 + A·x + B of the curve equation. */

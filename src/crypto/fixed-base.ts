@@ -1,6 +1,7 @@
 // Owns fixed-window tables of one constant point's multiples, and scalar multiplication by table lookups.
-import { A, P, invert } from './curve.js';
-import { Jacobian, addAffineInPlace, doubleInPlace, modP, toAffineBatch } from './jacobian.js';
+import { numberToBytesBE } from '@noble/curves/utils.js';
+import { A, P } from './curve.js';
+import { Jacobian, addAffineInPlace, doubleInPlace, invertAll, modP, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
 
 /** Bytes per stored point: x then y, 32 bytes each, big-endian. */
@@ -18,7 +19,6 @@ type Rows = { xs: bigint[]; ys: bigint[] };
 export class FixedBaseTable {
   readonly window: number;
   readonly windows: number;
-  readonly bits: number;
   // Flat x/y arrays, index i·2^(w-1) + (|d| - 1): smaller and faster to index than point objects.
   // A table read from bytes fills them on first use of each point (holes until then).
   readonly #xs: (bigint | undefined)[];
@@ -35,7 +35,6 @@ export class FixedBaseTable {
     if (!Number.isSafeInteger(window) || window < 2 || window > 16) {
       throw new RangeError(`window must be an integer in [2, 16], got ${window}`);
     }
-    this.bits = bits;
     this.window = window;
     // One bit more than the scalar: the top window's digit plus an incoming carry still fits.
     this.windows = Math.ceil((bits + 1) / window);
@@ -53,12 +52,7 @@ export class FixedBaseTable {
       if (this.#fill(0) !== base.x || this.#ys[0] !== base.y) throw new RangeError('the table is not of this base point');
       return;
     }
-    if (rows === undefined) {
-      const steps = buildRows(base, this.windows, window);
-      let step = steps.next();
-      while (!step.done) step = steps.next();
-      rows = step.value;
-    }
+    rows ??= finish(buildRows(base, this.windows, window));
     this.#bytes = undefined;
     this.#xs = rows.xs;
     this.#ys = rows.ys;
@@ -88,7 +82,7 @@ export class FixedBaseTable {
 
   /**
    * The same table, built a few windows at a time: each `yield` is a pause of a millisecond or two of
-   * work, so a caller can build it in idle time between requests (see crypto/warm.ts).
+   * work, so a caller can build it in idle time between requests (see cryptoWarmUp in verify.ts).
    */
   static *inSlices(base: Affine, bits: number, window: number): Generator<void, FixedBaseTable> {
     const windows = Math.ceil((bits + 1) / window);
@@ -123,16 +117,14 @@ export class FixedBaseTable {
   }
 }
 
-const WORD_MASK = (1n << 64n) - 1n;
-
-/** v (0 <= v < 2^256) as 32 big-endian bytes at `at`. */
-function writeWord(view: DataView, at: number, v: bigint): void {
-  view.setBigUint64(at, v >> 192n);
-  view.setBigUint64(at + 8, (v >> 128n) & WORD_MASK);
-  view.setBigUint64(at + 16, (v >> 64n) & WORD_MASK);
-  view.setBigUint64(at + 24, v & WORD_MASK);
+/** The result of a generator run to its end (a build in slices, at once). */
+export function finish<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
 }
 
+/** The 32 big-endian bytes at `at` as a number (converting a stored point on its first use). */
 function readWord(view: DataView, at: number): bigint {
   return (
     (view.getBigUint64(at) << 192n) | (view.getBigUint64(at + 8) << 128n) | (view.getBigUint64(at + 16) << 64n) | view.getBigUint64(at + 24)
@@ -140,11 +132,9 @@ function readWord(view: DataView, at: number): bigint {
 }
 
 /**
- * Window bases 2^(w·i)·B by doubling, normalised together (one inversion for all of them); then the
- * table a column at a time: d·2^(w·i)·B = (d-1)·2^(w·i)·B + 2^(w·i)·B for every window i at once, in
- * affine coordinates with the windows' inversions shared (Montgomery's trick), a pause after each
- * column. An affine addition costs ~6 multiplications that way, against 11 for a mixed addition and
- * ~6 more to normalise each point afterwards: a key's table builds in about half the time.
+ * Window bases 2^(w·i)·B by doubling, normalised together; then the table a column at a time,
+ * d·2^(w·i)·B = (d-1)·2^(w·i)·B + 2^(w·i)·B for every window i at once, in affine coordinates with the
+ * windows' inversions shared (cheaper than mixed additions normalised afterwards), a pause after each column.
  */
 function* buildRows(base: Affine, windows: number, window: number): Generator<void, Rows> {
   const half = 2 ** (window - 1);
@@ -184,30 +174,12 @@ function* buildRows(base: Affine, windows: number, window: number): Generator<vo
   return { xs, ys };
 }
 
-/** 1/v mod p for each v (none 0 mod p), with one inversion (Montgomery's trick). */
-function invertAll(vs: readonly bigint[]): bigint[] {
-  const prefix = new Array<bigint>(vs.length);
-  let acc = 1n;
-  for (let i = 0; i < vs.length; i++) {
-    prefix[i] = acc;
-    acc = (acc * modP(vs[i]!)) % P;
-  }
-  let inv = invert(acc, P);
-  const out = new Array<bigint>(vs.length);
-  for (let i = vs.length - 1; i >= 0; i--) {
-    out[i] = (inv * prefix[i]!) % P;
-    inv = (inv * modP(vs[i]!)) % P;
-  }
-  return out;
-}
-
 /** Affine points as bytes, in the layout of toBytes(). */
 export function encodePoints(points: readonly Affine[]): Uint8Array {
   const out = new Uint8Array(points.length * POINT_BYTES);
-  const view = new DataView(out.buffer);
   points.forEach((p, i) => {
-    writeWord(view, i * POINT_BYTES, p.x);
-    writeWord(view, i * POINT_BYTES + 32, p.y);
+    out.set(numberToBytesBE(p.x, 32), i * POINT_BYTES);
+    out.set(numberToBytesBE(p.y, 32), i * POINT_BYTES + 32);
   });
   return out;
 }

@@ -2,9 +2,8 @@
 import { mod } from '@noble/curves/abstract/modular.js';
 import { A, P, invert } from './curve.js';
 
-// Plain `%` on bigints beats noble's Fp object calls by avoiding a call and a sign fix per
-// operation: coordinates are kept in (-p, p) (JS `%` keeps the dividend's sign) and only
-// brought into [0, p) when a result leaves this module.
+// Plain `%` on bigints, cheaper than noble's Fp calls: coordinates stay in (-p, p) (JS `%` keeps the
+// dividend's sign) and are brought into [0, p) only when a result leaves this module.
 
 /** An affine point with both coordinates in [0, p); never the point at infinity. */
 export type Affine = { readonly x: bigint; readonly y: bigint };
@@ -60,10 +59,7 @@ export function doubleInPlace(acc: Jacobian): void {
   acc.X = X3;
 }
 
-/**
- * acc = acc + (x2, y2) with an affine addend (madd-2007-bl, 11 multiplications). Equal or opposite
- * points are detected and handled, so the sum is always the true group sum.
- */
+/** acc = acc + (x2, y2) with an affine addend (madd-2007-bl, 11 multiplications), true for equal or opposite points too. */
 export function addAffineInPlace(acc: Jacobian, x2: bigint, y2: bigint): void {
   const { X, Y, Z } = acc;
   if (Z % P === 0n) {
@@ -116,28 +112,32 @@ export function add(a: Jacobian, b: Jacobian): Jacobian {
 }
 
 /**
- * Affine forms of many finite points with one field inversion (Montgomery's trick). Throws if any
- * point is at infinity: callers only normalise points that are nonzero multiples of a generator.
+ * Affine forms of many finite points with one field inversion. Throws a RangeError if any point is at
+ * infinity: callers only normalise points that are nonzero multiples of a generator.
  */
 export function toAffineBatch(points: readonly Jacobian[]): Affine[] {
-  const n = points.length;
-  const prefix = new Array<bigint>(n);
+  const zInvs = invertAll(points.map((p) => p.Z));
+  return points.map((p, i) => {
+    const zInv = zInvs[i]!;
+    const zInv2 = (zInv * zInv) % P;
+    return { x: modP(p.X * zInv2), y: modP(((p.Y * zInv2) % P) * zInv) };
+  });
+}
+
+/** 1/v mod p for each v, with one inversion (Montgomery's trick); a RangeError if any v is 0 mod p. */
+export function invertAll(vs: readonly bigint[]): bigint[] {
+  const prefix = new Array<bigint>(vs.length);
   let acc = 1n;
-  for (let i = 0; i < n; i++) {
-    const z = modP(points[i]!.Z);
-    if (z === 0n) throw new RangeError('cannot normalise the point at infinity');
+  for (let i = 0; i < vs.length; i++) {
     prefix[i] = acc;
-    acc = (acc * z) % P;
+    acc = (acc * modP(vs[i]!)) % P;
   }
   let inv = invert(acc, P);
-  const out = new Array<Affine>(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const p = points[i]!;
-    // inv is 1/(z0···zi) here; times the prefix z0···z(i-1) it is 1/zi.
-    const zInv = (inv * prefix[i]!) % P;
-    inv = (inv * p.Z) % P;
-    const zInv2 = (zInv * zInv) % P;
-    out[i] = { x: modP(p.X * zInv2), y: modP(((p.Y * zInv2) % P) * zInv) };
+  const out = new Array<bigint>(vs.length);
+  for (let i = vs.length - 1; i >= 0; i--) {
+    // inv is 1/(v0···vi) here; times the prefix v0···v(i-1) it is 1/vi.
+    out[i] = (inv * prefix[i]!) % P;
+    inv = (inv * modP(vs[i]!)) % P;
   }
   return out;
 }
@@ -156,10 +156,7 @@ export function hasAffineX(p: Jacobian, x: bigint): boolean {
   return (p.X - ((x * ((p.Z * p.Z) % P)) % P)) % P === 0n;
 }
 
-/**
- * k·base for k >= 0 in Jacobian form, by double-and-add (variable time: the scalars it serves are public,
- * a verification's, or the emulator's own test accounts' keys).
- */
+/** k·base for k >= 0 in Jacobian form, by double-and-add (variable time: the scalars are a verification's). */
 export function multiplyJacobian(base: Affine, k: bigint): Jacobian {
   if (k < 0n) throw new RangeError('the scalar must not be negative');
   const acc = Jacobian.infinity();

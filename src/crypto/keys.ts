@@ -1,50 +1,66 @@
-// Owns Stark private/public key handling: key derivation, curve membership of x, and signing.
+// Owns Stark private/public key handling: the generator's table, key derivation, curve membership of x, and signing.
 import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { bytesToNumberBE, numberToVarBytesBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
 import { BoundedCache } from './bounded-cache.js';
-import { isSquare, curveRhs } from './curve.js';
-import { generatorMultiple } from './generator.js';
+import { G, curveRhs, isSquare } from './curve.js';
+import { FixedBaseTable } from './fixed-base.js';
+import { Jacobian, toAffineBatch } from './jacobian.js';
 import type { Affine } from './jacobian.js';
+import { SECTIONS, precomputedTable } from './precomputed.js';
 import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
 
 // StarkWare range for message hashes and r: [0, 2^251).
 const HASH_BOUND = 1n << 251n;
 
-// scure takes keys and hashes as hex strings, never bigints.
-const toHex = (v: bigint): string => '0x' + v.toString(16);
+// Scalars mod n are below 2^252.
+export const SCALAR_BITS = 252;
+// The generator's table (33·128 = 4224 points): 32 mixed additions per multiple, for z·w·G in a
+// verification and priv·G here; from the build (precomputed.ts), else built once per process.
+export const BASE_WINDOW = 8;
 
-function assertPrivateKey(name: string, priv: unknown): asserts priv is bigint {
-  assertInRange(name, priv, 1n, CURVE_ORDER);
+let table: FixedBaseTable | undefined;
+
+/** A fresh generator table (the build stores its bytes: scripts/crypto-tables.ts). */
+export function buildGeneratorTable(): FixedBaseTable {
+  return new FixedBaseTable(G, SCALAR_BITS, BASE_WINDOW);
+}
+
+/** The process's generator table: the build's copy, else built on first use. */
+export function generatorTable(): FixedBaseTable {
+  table ??= precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? buildGeneratorTable();
+  return table;
+}
+
+/** The table a row at a time when it has to be built (for idle time); at once from the build's copy. */
+export function* generatorTableInSlices(): Generator<void, void> {
+  if (table !== undefined) return;
+  const built =
+    precomputedTable(SECTIONS.generator, G, SCALAR_BITS, BASE_WINDOW) ?? (yield* FixedBaseTable.inSlices(G, SCALAR_BITS, BASE_WINDOW));
+  table ??= built;
 }
 
 /**
- * The public point priv·G for a private key in [1, n). These are test keys (genesis accounts, drawn
- * wallets), so the variable-time table lookups are fine, and they need no curve library loaded: 32
- * additions by the generator's table instead of ~380 by double-and-add (a genesis derives a key per account).
+ * The public point priv·G for a private key in [1, n), by the generator's table (variable time: these
+ * are test keys). The key is remembered so the verifier can use the private key (see verify.ts).
  */
 export function publicPoint(priv: bigint): Affine {
-  assertPrivateKey('priv', priv);
-  const point = generatorMultiple(priv);
-  derivedKeys.set(point.x, { point, priv });
+  assertInRange('priv', priv, 1n, CURVE_ORDER);
+  const acc = Jacobian.infinity();
+  generatorTable().addMultiple(acc, priv);
+  const point = toAffineBatch([acc])[0]!;
+  derivedKeys.set(point.x, priv);
   return point;
 }
 
-// Keys derived here (the genesis accounts, drawn wallets), by stark key, with their private keys: the
-// verifier takes the point from here instead of decompressing the key (a square root, ~0.8 ms), and
-// multiplies by the generator's table instead of the key's (see verify.ts).
-const derivedKeys = new BoundedCache<bigint, { point: Affine; priv: bigint }>(1024);
-
-/** The point of a stark key this process derived from its private key, if any. */
-export function derivedPoint(starkKey: bigint): Affine | undefined {
-  return derivedKeys.get(starkKey)?.point;
-}
+// Private keys of the stark keys derived here (genesis accounts, drawn wallets).
+const derivedKeys = new BoundedCache<bigint, bigint>(1024);
 
 /** The private key d of a stark key this process derived (its point is d·G), if any. */
 export function derivedPrivateKey(starkKey: bigint): bigint | undefined {
-  return derivedKeys.get(starkKey)?.priv;
+  return derivedKeys.get(starkKey);
 }
 
 /** Stark key (x coordinate of priv·G) for a private key in [1, n); equals scure `getStarkKey`. */
@@ -52,8 +68,7 @@ export function starkKeyFromPrivate(priv: bigint): bigint {
   return publicPoint(priv).x;
 }
 
-// Every request that names a stark key checks it with the Legendre symbol below (~70 µs, a 251-bit
-// exponentiation): as much as the rest of the HTTP handling of a signed order. Keys repeat: remember them.
+// The Legendre symbol below costs about as much as the rest of a signed request's handling; keys repeat.
 const onCurveCache = new BoundedCache<bigint, boolean>(4096);
 
 /**
@@ -86,32 +101,29 @@ function scureStarknet(): Scure {
  */
 export function signMessage(hash: bigint, priv: bigint): { r: bigint; s: bigint } {
   assertInRange('hash', hash, 0n, HASH_BOUND);
-  assertPrivateKey('priv', priv);
-  const sig = scureStarknet().sign(toHex(hash), toHex(priv));
+  assertInRange('priv', priv, 1n, CURVE_ORDER);
+  // scure takes keys and hashes as hex strings, never bigints.
+  const sig = scureStarknet().sign('0x' + hash.toString(16), '0x' + priv.toString(16));
   return { r: sig.r, s: sig.s };
-}
-
-/**
- * Deterministic private key for tests and fixtures: priv = grindKey(sha256(seed)), where grindKey
- * is StarkWare's key grinding (rehash sha256(x ‖ i) until below the largest multiple of n under
- * 2^256, then reduce mod n), as implemented by @scure/starknet.
- */
-export function privateKeyFromSeed(seed: Uint8Array): bigint {
-  if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
-  const priv = grindKey(sha256(seed));
-  // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
-  if (priv === 0n) throw new RangeError('seed grinds to the invalid private key 0');
-  return priv;
 }
 
 const SHA256_SPAN = 1n << 256n;
 const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
 
-/** StarkWare's key grinding, as @scure/starknet `grindKey` does it (a test compares the two). */
-function grindKey(seed: Uint8Array): bigint {
+/**
+ * Deterministic private key for tests and fixtures: StarkWare's key grinding of sha256(seed) (rehash
+ * sha256(x ‖ i) until below the largest multiple of n under 2^256, then reduce mod n), as
+ * @scure/starknet `grindKey` does it (a test compares the two).
+ */
+export function privateKeyFromSeed(seed: Uint8Array): bigint {
+  if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
+  const digest = sha256(seed);
   for (let i = 0; i <= 100_000; i++) {
-    const key = bytesToNumberBE(sha256(concatBytes(seed, numberToVarBytesBE(BigInt(i)))));
-    if (key < GRIND_LIMIT) return key % CURVE_ORDER;
+    const key = bytesToNumberBE(sha256(concatBytes(digest, numberToVarBytesBE(BigInt(i)))));
+    if (key >= GRIND_LIMIT) continue;
+    // A zero result has probability about 2^-251; refuse it rather than return an invalid key.
+    if (key % CURVE_ORDER === 0n) throw new RangeError('seed grinds to the invalid private key 0');
+    return key % CURVE_ORDER;
   }
   throw new Error('grindKey is broken: tried 100k values');
 }

@@ -1,13 +1,16 @@
-// Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal/cancel ones.
+// Owns the StarkEx signed-message hashes (instruction types 0-5) and Reddio's withdrawal, cancel and payment ones.
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToNumberBE } from '@noble/curves/utils.js';
 import { assertInRange } from './assert.js';
+import { uint256 } from './asset.js';
 import { BoundedCache } from './bounded-cache.js';
-import { assertFieldElement, pedersen, pedersenRecurringLeft } from './pedersen.js';
+import { CURVE_ORDER, assertFieldElement, pedersen, pedersenRecurringLeft } from './pedersen.js';
 
 // The first hashes of a message depend only on its tokens and receiver, which a client repeats from
 // one message to the next (same asset and receiver; same market): keep them. A transfer then costs
 // one Pedersen hash instead of two, an order two instead of four. Exact: a cached value is the hash.
-const CONSTANT_PARTS_LIMIT = 4096;
-const constantParts = new BoundedCache<string, bigint>(CONSTANT_PARTS_LIMIT);
+const constantParts = new BoundedCache<string, bigint>(4096);
 
 /** pedersen(a, b) for the inputs that repeat across messages (tokens, keys), remembered. */
 function constantPart(a: bigint, b: bigint): bigint {
@@ -32,73 +35,71 @@ export const INSTRUCTION_TYPES = {
 
 // Range bounds the reference signer and StarkEx enforce. They are tighter than the packing slots
 // in the 64-bit format, and out-of-range values must be rejected, never wrapped into a slot.
-const AMOUNT_BOUND = 1n << 63n;
-const NONCE_BOUND = 1n << 31n;
-const EXPIRATION_BOUND = 1n << 22n;
 const VAULT_31_BOUND = 1n << 31n;
 // Rollup vaults (ROLLUP_VAULT_BIT = 2^63) are the second valid range in the 64-bit format.
 const ROLLUP_VAULT_START = 1n << 63n;
-const ETH_ADDRESS_BOUND = 1n << 160n;
 
-export type LimitOrderParams = {
-  vaultSell: bigint;
-  vaultBuy: bigint;
-  amountSell: bigint;
-  amountBuy: bigint;
-  tokenSell: bigint;
-  tokenBuy: bigint;
-  nonce: bigint;
-  expirationTimestamp: bigint;
-};
-
-export type FeeParams = {
-  feeToken: bigint;
-  feeVaultId: bigint;
-  feeLimit: bigint;
-};
-
-export type LimitOrderWithFeeParams = LimitOrderParams & FeeParams;
-
-export type TransferParams = {
-  amount: bigint;
-  nonce: bigint;
-  senderVaultId: bigint;
-  token: bigint;
-  receiverVaultId: bigint;
-  receiverPublicKey: bigint;
-  expirationTimestamp: bigint;
-  condition?: bigint;
-};
-
-export type TransferWithFeeParams = TransferParams & FeeParams;
-
-export type WithdrawalParams = {
-  amount: bigint;
-  nonce: bigint;
-  senderVaultId: bigint;
-  token: bigint;
-  receiverVaultId: bigint;
-  ethAddress: bigint;
-  expirationTimestamp: bigint;
-};
-
-function assertParams(params: unknown): asserts params is Record<string, unknown> {
-  if (typeof params !== 'object' || params === null) {
-    throw new TypeError('params must be an object');
-  }
-}
-
-function assertVault31(name: string, v: unknown): asserts v is bigint {
-  assertInRange(name, v, 0n, VAULT_31_BOUND);
-}
-
+type Check = (name: string, v: unknown) => void;
+const below =
+  (bound: bigint): Check =>
+  (name, v) =>
+    assertInRange(name, v, 0n, bound);
+const vault31 = below(VAULT_31_BOUND);
 /** 64-bit format vault ids: [0, 2^31) or the rollup range [2^63, 2^63 + 2^31). */
-function assertVault64(name: string, v: unknown): asserts v is bigint {
-  if (typeof v === 'bigint' && v >= ROLLUP_VAULT_START) {
-    assertInRange(name, v, ROLLUP_VAULT_START, ROLLUP_VAULT_START + VAULT_31_BOUND);
-  } else {
-    assertInRange(name, v, 0n, VAULT_31_BOUND);
-  }
+const vault64: Check = (name, v) =>
+  typeof v === 'bigint' && v >= ROLLUP_VAULT_START
+    ? assertInRange(name, v, ROLLUP_VAULT_START, ROLLUP_VAULT_START + VAULT_31_BOUND)
+    : vault31(name, v);
+const amount = below(1n << 63n);
+
+/** Each field's check; the vault ids (absent here) take their format's. */
+const CHECKS: Readonly<Record<string, Check>> = {
+  amount,
+  amountSell: amount,
+  amountBuy: amount,
+  feeLimit: amount,
+  token: assertFieldElement,
+  tokenSell: assertFieldElement,
+  tokenBuy: assertFieldElement,
+  feeToken: assertFieldElement,
+  receiverPublicKey: assertFieldElement,
+  condition: (name, v) => v === undefined || assertFieldElement(name, v),
+  feeVaultId: vault64,
+  nonce: below(1n << 31n),
+  expirationTimestamp: below(1n << 22n),
+  ethAddress: below(1n << 160n),
+};
+
+// The fields of each message, in the order they are checked.
+const ORDER_FIELDS = ['vaultSell', 'vaultBuy', 'amountSell', 'amountBuy', 'tokenSell', 'tokenBuy', 'nonce', 'expirationTimestamp'] as const;
+const TRANSFER_FIELDS = [
+  'amount',
+  'senderVaultId',
+  'receiverVaultId',
+  'token',
+  'receiverPublicKey',
+  'condition',
+  'nonce',
+  'expirationTimestamp',
+] as const;
+const FEE_FIELDS = ['feeToken', 'feeVaultId', 'feeLimit'] as const;
+const WITHDRAWAL_FIELDS = ['ethAddress'] as const;
+
+/** Bigint fields named by F, the Optional ones optional. */
+type Params<F extends readonly string[], Optional extends string = never> = { [K in Exclude<F[number], Optional>]: bigint } & {
+  [K in Optional]?: bigint;
+};
+export type LimitOrderParams = Params<typeof ORDER_FIELDS>;
+export type FeeParams = Params<typeof FEE_FIELDS>;
+export type LimitOrderWithFeeParams = LimitOrderParams & FeeParams;
+export type TransferParams = Params<typeof TRANSFER_FIELDS, 'condition'>;
+export type TransferWithFeeParams = TransferParams & FeeParams;
+export type WithdrawalParams = Omit<TransferParams, 'receiverPublicKey' | 'condition'> & { ethAddress: bigint };
+
+/** Throws unless params is an object whose `fields` pass their checks (vault ids by `vault`). */
+function check(params: unknown, fields: readonly string[], vault: Check): void {
+  if (typeof params !== 'object' || params === null) throw new TypeError('params must be an object');
+  for (const f of fields) (CHECKS[f] ?? vault)(f, (params as Record<string, unknown>)[f]);
 }
 
 // Field widths in bits, most significant first, of the packed words (the layouts in the comments below).
@@ -113,42 +114,9 @@ function pack(values: readonly bigint[], widths: readonly bigint[]): bigint {
   return values.reduce((acc, v, i) => (acc << widths[i]!) + v, 0n);
 }
 
-function checkCommon(p: { nonce: unknown; expirationTimestamp: unknown }): void {
-  assertInRange('nonce', p.nonce, 0n, NONCE_BOUND);
-  assertInRange('expirationTimestamp', p.expirationTimestamp, 0n, EXPIRATION_BOUND);
-}
-
-function checkLimitOrderFields(p: Record<string, unknown>, vault: typeof assertVault31): void {
-  vault('vaultSell', p['vaultSell']);
-  vault('vaultBuy', p['vaultBuy']);
-  assertInRange('amountSell', p['amountSell'], 0n, AMOUNT_BOUND);
-  assertInRange('amountBuy', p['amountBuy'], 0n, AMOUNT_BOUND);
-  assertFieldElement('tokenSell', p['tokenSell']);
-  assertFieldElement('tokenBuy', p['tokenBuy']);
-  checkCommon(p as { nonce: unknown; expirationTimestamp: unknown });
-}
-
-function checkTransferFields(p: Record<string, unknown>, vault: typeof assertVault31): void {
-  assertInRange('amount', p['amount'], 0n, AMOUNT_BOUND);
-  vault('senderVaultId', p['senderVaultId']);
-  vault('receiverVaultId', p['receiverVaultId']);
-  assertFieldElement('token', p['token']);
-  assertFieldElement('receiverPublicKey', p['receiverPublicKey']);
-  if (p['condition'] !== undefined) assertFieldElement('condition', p['condition']);
-  checkCommon(p as { nonce: unknown; expirationTimestamp: unknown });
-}
-
-function checkFeeFields(p: Record<string, unknown>): void {
-  assertFieldElement('feeToken', p['feeToken']);
-  assertVault64('feeVaultId', p['feeVaultId']);
-  assertInRange('feeLimit', p['feeLimit'], 0n, AMOUNT_BOUND);
-}
-
 /** Type 0: H(H(tokenSell, tokenBuy), WORD_31). */
-export function limitOrderMsgHash(params: LimitOrderParams): bigint {
-  assertParams(params);
-  checkLimitOrderFields(params, assertVault31);
-  const p = params;
+export function limitOrderMsgHash(p: LimitOrderParams): bigint {
+  check(p, ORDER_FIELDS, vault31);
   const packed = pack(
     [INSTRUCTION_TYPES.LIMIT_ORDER, p.vaultSell, p.vaultBuy, p.amountSell, p.amountBuy, p.nonce, p.expirationTimestamp],
     WORD_31,
@@ -160,10 +128,8 @@ export function limitOrderMsgHash(params: LimitOrderParams): bigint {
  * Type 1: H(H(token, receiverPublicKey), WORD_31), or type 2 when `condition` is given:
  * H(H(H(token, receiverPublicKey), condition), WORD_31).
  */
-export function transferMsgHash(params: TransferParams): bigint {
-  assertParams(params);
-  checkTransferFields(params, assertVault31);
-  const p = params;
+export function transferMsgHash(p: TransferParams): bigint {
+  check(p, TRANSFER_FIELDS, vault31);
   const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER : INSTRUCTION_TYPES.TRANSFER;
   const w = constantPart(p.token, p.receiverPublicKey);
   const packed = pack([type, p.senderVaultId, p.receiverVaultId, p.amount, 0n, p.nonce, p.expirationTimestamp], WORD_31);
@@ -178,11 +144,9 @@ export function transferMsgHash(params: TransferParams): bigint {
  * p1 = 3(10)‖feeVaultId(64)‖vaultSell(64)‖vaultBuy(64)‖expiration(32)‖0(17)
  * msg = H(H(w1, p0), p1)
  */
-export function limitOrderWithFeeMsgHash(params: LimitOrderWithFeeParams): bigint {
-  assertParams(params);
-  checkLimitOrderFields(params, assertVault64);
-  checkFeeFields(params);
-  const p = params;
+export function limitOrderWithFeeMsgHash(p: LimitOrderWithFeeParams): bigint {
+  check(p, ORDER_FIELDS, vault64);
+  check(p, FEE_FIELDS, vault64);
   const w1 = constantPart(constantPart(p.tokenSell, p.tokenBuy), p.feeToken);
   const p0 = pack([p.amountSell, p.amountBuy, p.feeLimit, p.nonce], FEE_P0);
   const p1 = pack([INSTRUCTION_TYPES.LIMIT_ORDER_WITH_FEE, p.feeVaultId, p.vaultSell, p.vaultBuy, p.expirationTimestamp, 0n], ORDER_FEE_P1);
@@ -196,11 +160,9 @@ export function limitOrderWithFeeMsgHash(params: LimitOrderWithFeeParams): bigin
  * p1 = type(10)‖amount(64)‖feeLimit(64)‖expiration(32)‖0(81)
  * msg = H(H(w1, p0), p1)
  */
-export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
-  assertParams(params);
-  checkTransferFields(params, assertVault64);
-  checkFeeFields(params);
-  const p = params;
+export function transferWithFeeMsgHash(p: TransferWithFeeParams): bigint {
+  check(p, TRANSFER_FIELDS, vault64);
+  check(p, FEE_FIELDS, vault64);
   const type = p.condition !== undefined ? INSTRUCTION_TYPES.CONDITIONAL_TRANSFER_WITH_FEE : INSTRUCTION_TYPES.TRANSFER_WITH_FEE;
   const w1 = constantPart(constantPart(p.token, p.feeToken), p.receiverPublicKey);
   const p0 = pack([p.senderVaultId, p.receiverVaultId, p.feeVaultId, p.nonce], FEE_P0);
@@ -214,8 +176,7 @@ export function transferWithFeeMsgHash(params: TransferWithFeeParams): bigint {
  * the receiver's L1 ETH address read as an integer.
  */
 export function withdrawalMsgHash(params: WithdrawalParams): bigint {
-  assertParams(params);
-  assertInRange('ethAddress', params.ethAddress, 0n, ETH_ADDRESS_BOUND);
+  check(params, WITHDRAWAL_FIELDS, vault31);
   return transferMsgHash({
     amount: params.amount,
     nonce: params.nonce,
@@ -231,4 +192,15 @@ export function withdrawalMsgHash(params: WithdrawalParams): bigint {
 export function cancelOrderMsgHash(orderId: bigint): bigint {
   assertFieldElement('orderId', orderId);
   return pedersen(orderId, 0n);
+}
+
+/**
+ * The hash of Reddio's order `payment` object (Java SDK PaymentSHA3.java): keccak256(utf8(orderId) ‖
+ * utf8(state) ‖ uint256(nonce)) mod n. Signing uses state "" (PaymentSign.java), with ordinary STARK ECDSA.
+ */
+export function paymentMsgHash(orderId: string, state: string, nonce: bigint): bigint {
+  if (typeof orderId !== 'string' || typeof state !== 'string') throw new TypeError('orderId and state must be strings');
+  assertInRange('nonce', nonce, 0n, 1n << 256n);
+  const digest = keccak_256(concatBytes(utf8ToBytes(orderId), utf8ToBytes(state), uint256(nonce)));
+  return bytesToNumberBE(digest) % CURVE_ORDER;
 }

@@ -1,11 +1,9 @@
 // Owns the crypto tables computed at build time: their byte layout, and where they come from at run time.
-//
-// `npm run build` writes dist/crypto/tables.bin (scripts/crypto-tables.ts): the fixed-base tables of
-// the Pedersen constant points and of the generator, about 18k affine points (1.2 MB). A process that
-// has them needs no table building before its first signed request; a point is converted to bigints
-// on first use (see FixedBaseTable.fromBytes). The file is read by the edge (src/devnet.ts registers
-// a source here; crypto does no I/O), once, on the first need. Without it (a source run before any
-// build, a damaged copy) the tables are built at run time as before: slower, never wrong.
+// `npm run build` writes dist/crypto/tables.bin (scripts/crypto-tables.ts), the fixed-base tables of the
+// Pedersen points and the generator; the edge registers a reader here (crypto does no I/O), used once on
+// the first need. Without a usable file the tables are built at run time: slower, never wrong.
+import { FixedBaseTable } from './fixed-base.js';
+import type { Affine } from './jacobian.js';
 
 /** The sections, in file order. */
 export const SECTIONS = { aLow: 0, bLow: 1, pedersenStart: 2, generator: 3 } as const;
@@ -67,14 +65,22 @@ export function setPrecomputedSource(read: () => Uint8Array): void {
 
 /** Section `i` of the build-time tables, or undefined when there is no usable copy (read once). */
 export function precomputedSection(i: number): Uint8Array | undefined {
-  if (sections === undefined && source !== undefined) sections = readSections(source);
+  if (sections === undefined && source !== undefined) {
+    try {
+      sections = decodeSections(source());
+    } catch {
+      sections = null;
+    }
+  }
   return sections?.[i] ?? undefined;
 }
 
-function readSections(read: () => Uint8Array): Uint8Array[] | null {
+/** The table of `base` stored in section `i`, or undefined when there is no usable copy. */
+export function precomputedTable(i: number, base: Affine, bits: number, window: number): FixedBaseTable | undefined {
+  const bytes = precomputedSection(i);
   try {
-    return decodeSections(read());
+    return bytes && FixedBaseTable.fromBytes(base, bits, window, bytes);
   } catch {
-    return null;
+    return undefined;
   }
 }

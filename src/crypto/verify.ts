@@ -3,70 +3,57 @@ import { BoundedCache } from './bounded-cache.js';
 import { N, curveRhs, invert, sqrtModP } from './curve.js';
 import { FixedBaseTable } from './fixed-base.js';
 import { Jacobian, add, hasAffineX, multiplyJacobian } from './jacobian.js';
-import { derivedPoint, derivedPrivateKey } from './keys.js';
+import { BASE_WINDOW, SCALAR_BITS, derivedPrivateKey, generatorTable, generatorTableInSlices } from './keys.js';
 import type { Affine } from './jacobian.js';
-import { BASE_WINDOW, SCALAR_BITS, generatorTable, generatorTableInSlices } from './generator.js';
-import { CURVE_ORDER, FIELD_PRIME } from './pedersen.js';
+import { CURVE_ORDER, FIELD_PRIME, pedersenTablesInSlices } from './pedersen.js';
 
 // StarkWare's verifier bound for the hash, r and w = s^-1 mod n.
 const BOUND_251 = 1n << 251n;
-// Per key: 51·16 points (~95 KiB, ~2 ms to build), 51 mixed additions for r·w·Q. A key's first
-// verify multiplies without a table (~1 ms, as much as a third of the build): a key seen once, as most
-// are in a test run, never pays for one; its second verify builds it. Against 4-bit windows (64·8
-// points) the build took 1.17x as long and r·w·Q 0.73x (interleaved, 21 rounds): even by
-// its tenth verify a key is ahead. 6 bits built in 2x the time for 0.7x.
+// Per key: 51·16 points (~95 KiB), 51 mixed additions for r·w·Q. A key's first verify multiplies
+// without a table (a third of a build's cost), so a key seen once never pays for one; its second
+// verify builds it. 4-bit windows multiply slower; 6-bit ones take twice the build.
 const KEY_WINDOW = 5;
 /** Window widths of the generator and per-key tables (for benchmarks and memory estimates). */
 export const VERIFY_WINDOWS = { base: BASE_WINDOW, key: KEY_WINDOW, scalarBits: SCALAR_BITS } as const;
-// Decompression (a square root with 2-adicity 192, ~0.8 ms: curve.ts) is worth keeping for recently used keys.
-// null records a key that is not on the curve, so repeated junk does not redo the sqrt either.
-const KEY_CACHE_LIMIT = 1024;
-// Tables are ~800x a point in memory: bound them separately (~24 MiB at most).
-const TABLE_CACHE_LIMIT = 256;
-
-const pointCache = new BoundedCache<bigint, Affine | null>(KEY_CACHE_LIMIT);
-const tableCache = new BoundedCache<bigint, FixedBaseTable>(TABLE_CACHE_LIMIT);
-// Keys verified once without a table: the next verify builds one.
-const seenOnce = new BoundedCache<bigint, true>(KEY_CACHE_LIMIT);
+// Decompressed keys (a square root each: curve.ts), null for a key off the curve so junk is not
+// redone either; a key in here has been verified once. Tables are ~800x a point: bounded apart.
+const pointCache = new BoundedCache<bigint, Affine | null>(1024);
+const tableCache = new BoundedCache<bigint, FixedBaseTable>(256);
 
 function pointForKey(starkKey: bigint): Affine | null {
-  if (pointCache.has(starkKey)) return pointCache.get(starkKey) ?? null;
-  let point: Affine | null | undefined = derivedPoint(starkKey);
+  let point = pointCache.get(starkKey);
   if (point === undefined) {
     // Either root will do: verification below tries Q and -Q.
     const y = sqrtModP(curveRhs(starkKey));
     point = y === undefined ? null : { x: starkKey, y };
+    pointCache.set(starkKey, point);
   }
-  pointCache.set(starkKey, point);
   return point;
 }
 
 /** k·Q for the key's point Q: by its table, or without one on the key's first verify; null off the curve. */
 function keyMultiple(starkKey: bigint, k: bigint): Jacobian | null {
-  const cached = tableCache.get(starkKey);
+  let table = tableCache.get(starkKey);
+  if (table === undefined) {
+    const seen = pointCache.has(starkKey);
+    const point = pointForKey(starkKey);
+    if (point === null) return null;
+    if (!seen) return multiplyJacobian(point, k);
+    table = new FixedBaseTable(point, SCALAR_BITS, KEY_WINDOW);
+    tableCache.set(starkKey, table);
+  }
   const acc = Jacobian.infinity();
-  if (cached !== undefined) {
-    cached.addMultiple(acc, k);
-    return acc;
-  }
-  const point = pointForKey(starkKey);
-  if (point === null) return null;
-  if (seenOnce.get(starkKey) === undefined) {
-    seenOnce.set(starkKey, true);
-    return multiplyJacobian(point, k);
-  }
-  const table = new FixedBaseTable(point, SCALAR_BITS, KEY_WINDOW);
-  tableCache.set(starkKey, table);
   table.addMultiple(acc, k);
   return acc;
 }
 
 /**
- * Builds the generator's table and the tables of `keys` (the accounts', whose requests come first)
- * a row at a time, for idle time after start-up; what exists already is kept, and a key this process
- * derived needs none.
+ * Every table a signed request needs, in order of need, built in slices of a millisecond or two for
+ * idle time after start-up (whoever steps it keeps the server answering): the Pedersen tables, the
+ * generator's, then those of `keys` (the accounts'). What exists is kept; a derived key needs none.
  */
-export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, void> {
+export function* cryptoWarmUp(keys: readonly bigint[]): Generator<void, void> {
+  yield* pedersenTablesInSlices();
   yield* generatorTableInSlices();
   for (const key of keys) {
     // A derived key verifies by the generator's table (verifyByDiscreteLog): it needs none of its own.
@@ -80,11 +67,9 @@ export function* verifyTablesInSlices(keys: readonly bigint[]): Generator<void, 
 }
 
 /**
- * The same test for a key whose private key d this process derived (a genesis account: Q = d·G), so
- * that R = (z·w ± r·w·d)·G by the generator's table alone: 32 additions for a signature made with d
- * (R = +), 64 for one made with n - d (the other point with the same x), against the 83 of a key's
- * own table and the ~380 of a key without one. It is the verification equation, not a shortcut
- * around it: a signature passes here iff it passes the general path (the tests hold both to scure).
+ * The same equation for a key whose private key d this process derived (Q = d·G): R = (z·w ± r·w·d)·G
+ * by the generator's table alone, 32 or 64 additions against a key table's 83. Not a shortcut: a
+ * signature passes here iff it passes the general path (the tests hold both to scure).
  */
 function verifyByDiscreteLog(hash: bigint, r: bigint, w: bigint, priv: bigint): boolean {
   const zw = (hash * w) % N;

@@ -1,7 +1,6 @@
 // Signing helpers: signed request bodies laid out the way the official SDKs send them.
-import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, transferMsgHash, withdrawalMsgHash } from '../crypto/messages.js';
+import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, paymentMsgHash, transferMsgHash, withdrawalMsgHash } from '../crypto/messages.js';
 import { signMessage } from '../crypto/keys.js';
-import { paymentMsgHash } from '../crypto/payment.js';
 import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
 
 export interface MoveFields {

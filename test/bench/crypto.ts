@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { Point, pedersen as scurePedersen } from '@scure/starknet';
-import { buildPedersenTables, fastPedersen } from '../../src/crypto/fast-pedersen.js';
+import { buildPedersenTables, pedersen as fastPedersen } from '../../src/crypto/pedersen.js';
 import { FixedBaseTable } from '../../src/crypto/fixed-base.js';
 import { signMessage, starkKeyFromPrivate } from '../../src/crypto/keys.js';
 import { limitOrderWithFeeMsgHash } from '../../src/crypto/messages.js';

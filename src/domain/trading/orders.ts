@@ -1,5 +1,5 @@
 // Limit orders: the placement ladder, freezing, cancel. Matching and fills live in matching.ts.
-import { cancelOrderMsgHash, limitOrderWithFeeMsgHash } from '../../crypto/messages.js';
+import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, paymentMsgHash } from '../../crypto/messages.js';
 import { ensureAccount } from '../ledger/accounts.js';
 import { contractOf, requireAsset } from '../catalog/assets.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
@@ -7,7 +7,6 @@ import { toHex } from '../values/hex.js';
 import { balanceOf, freeze } from '../ledger/ledger.js';
 import { shortfall } from '../ledger/signed-moves.js';
 import { matchFills, settleFills } from './matching.js';
-import { paymentMsgHash } from '../../crypto/payment.js';
 import { closeOrder, openIndex, restOrder } from './open-orders.js';
 import { listOrder } from './order-lists.js';
 import { appendRecord, indexSignature, nextSequenceId, RecordStatus, signatureKey } from '../ledger/records.js';

@@ -1,9 +1,8 @@
-// Property and unit tests for src/crypto/fast-pedersen.ts: bit-for-bit equal to @scure/starknet pedersen.
+// Property and unit tests for the fast Pedersen hash of src/crypto/pedersen.ts: bit-for-bit equal to @scure/starknet pedersen.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Point, pedersen as scurePedersen } from '@scure/starknet';
-import { PEDERSEN_CONSTANT_POINTS, fastPedersen, fastPedersenRecurringLeft, pedersenTables } from '../../../src/crypto/fast-pedersen.js';
-import { FIELD_PRIME, pedersen } from '../../../src/crypto/pedersen.js';
+import { FIELD_PRIME, PEDERSEN_CONSTANT_POINTS, pedersen, pedersenRecurringLeft, pedersenTables } from '../../../src/crypto/pedersen.js';
 
 const P = FIELD_PRIME;
 const B248 = 1n << 248n;
@@ -44,13 +43,13 @@ const input = fc.oneof(fc.constantFrom(...EDGES), fieldElement, windowDigits);
 
 describe('fast Pedersen equals @scure/starknet pedersen', () => {
   it('on every pair of edge values', () => {
-    for (const a of EDGES) for (const b of EDGES) expect(fastPedersen(a, b)).toBe(scure(a, b));
+    for (const a of EDGES) for (const b of EDGES) expect(pedersen(a, b)).toBe(scure(a, b));
   });
 
   it('on random field elements, edge values and window-boundary digits (property)', () => {
     fc.assert(
       fc.property(input, input, (a, b) => {
-        expect(fastPedersen(a, b)).toBe(scure(a, b));
+        expect(pedersen(a, b)).toBe(scure(a, b));
       }),
       { numRuns: 300 },
     );
@@ -59,15 +58,15 @@ describe('fast Pedersen equals @scure/starknet pedersen', () => {
   it('with a recurring left input, on its first use and every later one (its share is kept), for every edge value', () => {
     // Twice over: the first pass keeps each a's share, the second hashes from it (a_low = 0 keeps none).
     for (let pass = 0; pass < 2; pass++)
-      for (const a of EDGES) for (const b of EDGES) expect(fastPedersenRecurringLeft(a, b)).toBe(scure(a, b));
+      for (const a of EDGES) for (const b of EDGES) expect(pedersenRecurringLeft(a, b)).toBe(scure(a, b));
   });
 
   it('with a recurring left input (property): the same left with new right inputs, as a message hash uses it', () => {
     fc.assert(
       fc.property(input, fc.array(input, { minLength: 1, maxLength: 4 }), (a, bs) => {
-        for (const b of bs) expect(fastPedersenRecurringLeft(a, b)).toBe(scure(a, b));
+        for (const b of bs) expect(pedersenRecurringLeft(a, b)).toBe(scure(a, b));
         // The plain hash of the same inputs after a's share is kept is unchanged.
-        expect(fastPedersen(a, bs[0]!)).toBe(scure(a, bs[0]!));
+        expect(pedersen(a, bs[0]!)).toBe(scure(a, bs[0]!));
       }),
       { numRuns: 150 },
     );

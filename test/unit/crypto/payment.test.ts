@@ -1,7 +1,7 @@
 // The payment hash against the Java SDK's own test vectors (reference/clients.md §9:
 // PaymentSHA3Test.java, PaymentSignTest.java).
 import { describe, expect, it } from 'vitest';
-import { paymentMsgHash } from '../../../src/crypto/payment.js';
+import { paymentMsgHash } from '../../../src/crypto/messages.js';
 import { verifyStarkSignature } from '../../../src/crypto/verify.js';
 
 describe('paymentMsgHash (Java PaymentSHA3)', () => {

@@ -6,10 +6,10 @@ import { Point, pedersen as scurePedersen } from '@scure/starknet';
 import { describe, expect, it, vi } from 'vitest';
 import { G, N, P } from '../../../src/crypto/curve.js';
 import { FixedBaseTable, decodePoints, encodePoints } from '../../../src/crypto/fixed-base.js';
-import { PEDERSEN_CONSTANT_POINTS, buildPedersenTables, pedersenTableBytes } from '../../../src/crypto/fast-pedersen.js';
+import { PEDERSEN_CONSTANT_POINTS, buildPedersenTables, pedersenTableBytes } from '../../../src/crypto/pedersen.js';
 import { Jacobian, affineX, multiplyJacobian } from '../../../src/crypto/jacobian.js';
 import { SECTIONS, decodeSections, encodeSections } from '../../../src/crypto/precomputed.js';
-import { buildGeneratorTable } from '../../../src/crypto/generator.js';
+import { buildGeneratorTable } from '../../../src/crypto/keys.js';
 import { cryptoTablesPath } from '../../../src/crypto-tables-file.js';
 
 const scalar = fc.bigInt({ min: 0n, max: (1n << 248n) - 1n });
@@ -74,7 +74,7 @@ describe('the file the build wrote', () => {
 describe('a process', () => {
   it('uses the build file once a Devnet registers it, and its hashes equal @scure/starknet', async () => {
     vi.resetModules();
-    const fast = await import('../../../src/crypto/fast-pedersen.js');
+    const fast = await import('../../../src/crypto/pedersen.js');
     const { useBuiltCryptoTables } = await import('../../../src/crypto-tables-file.js');
     useBuiltCryptoTables();
     expect(fast.pedersenTablesPrecomputed()).toBe(true);
@@ -82,7 +82,7 @@ describe('a process', () => {
       fc.property(
         fc.bigInt({ min: 0n, max: P - 1n }),
         fc.bigInt({ min: 0n, max: P - 1n }),
-        (a, b) => fast.fastPedersen(a, b) === BigInt(scurePedersen(a, b)),
+        (a, b) => fast.pedersen(a, b) === BigInt(scurePedersen(a, b)),
       ),
       { numRuns: 40 },
     );
@@ -90,25 +90,25 @@ describe('a process', () => {
 
   it('builds the tables itself when the file is damaged, and hashes the same', async () => {
     vi.resetModules();
-    const fast = await import('../../../src/crypto/fast-pedersen.js');
+    const fast = await import('../../../src/crypto/pedersen.js');
     const pre = await import('../../../src/crypto/precomputed.js');
     const damaged = new Uint8Array(readFileSync(cryptoTablesPath()));
     // A flipped byte in the first point of aLow: the base check refuses the section.
     damaged[4 * 7] = damaged[4 * 7]! ^ 0xff;
     pre.setPrecomputedSource(() => damaged);
     expect(fast.pedersenTablesPrecomputed()).toBe(false);
-    expect(fast.fastPedersen(G.x, G.y)).toBe(BigInt(scurePedersen(G.x, G.y)));
+    expect(fast.pedersen(G.x, G.y)).toBe(BigInt(scurePedersen(G.x, G.y)));
   });
 
   it('builds the tables itself when there is no file', async () => {
     vi.resetModules();
-    const fast = await import('../../../src/crypto/fast-pedersen.js');
+    const fast = await import('../../../src/crypto/pedersen.js');
     const pre = await import('../../../src/crypto/precomputed.js');
     pre.setPrecomputedSource(() => {
       throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     });
     expect(fast.pedersenTablesPrecomputed()).toBe(false);
-    expect(fast.fastPedersen(1n, 2n)).toBe(BigInt(scurePedersen(1n, 2n)));
+    expect(fast.pedersen(1n, 2n)).toBe(BigInt(scurePedersen(1n, 2n)));
   });
 });
 
