@@ -151,17 +151,12 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
     };
     if (!isNftType(contract.type)) return held.map((h) => v1(h.asset, h.balance, h.withdrawing) as v.InferOutput<typeof fungibleV2>);
     // An NFT contract's tokens add up as the amounts of a contract of quantum 1 without decimals.
-    const total = (f: (h: Holding) => bigint) => held.reduce((sum, h) => sum + f(h), 0n);
-    const ids = (f: (h: Holding) => bigint) => held.filter((h) => f(h) > 0n).map((h) => h.asset.tokenId!.toString());
-    const available = (h: Holding) => h.balance.available;
-    const frozen = (h: Holding) => h.balance.frozen;
-    const { asset_id: _a, ...row } = v1(
-      held[0]!.asset,
-      { available: total(available), frozen: total(frozen) },
-      total((h) => h.withdrawing),
-    );
+    const v3 = balanceRowV3(contract, held);
+    const b = { available: v3.balance_available, frozen: v3.balance_frozen };
+    const { asset_id: _a, ...row } = v1(held[0]!.asset, b, v3.withdraw_frozen);
     const type = contract.type as v.InferOutput<typeof nftV2>['type'];
-    return [{ ...row, type, available_token_ids: ids(available), frozen_token_ids: ids(frozen) }];
+    const ids = (tokens: BalanceRowV3['available_tokens']) => tokens.map((t) => t.token_id);
+    return [{ ...row, type, available_token_ids: ids(v3.available_tokens), frozen_token_ids: ids(v3.frozen_tokens) }];
   });
 }
 

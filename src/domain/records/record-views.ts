@@ -79,46 +79,32 @@ const FLAT_ORDER_RECORD = v.pipe(
 export const SINGLE_RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, FLAT_ORDER_RECORD]), v.title('SingleRecord'));
 export type SingleRecordView = v.InferOutput<typeof SINGLE_RECORD>;
 
-/** Asset records (deposit, mint, transfer, withdrawal) and order records, shaped as the real service answers them. */
+/** Asset records (deposit, mint, transfer, withdrawal) and order records, shaped as the real service answers them (keys in order). */
 export function recordView(state: State, record: LedgerRecord): RecordView {
+  const amount = record.amount.toString();
   const status = record.status as RecordView['status'];
-  const time = unixSeconds(record.timeMicros);
+  const tail = { sequence_id: record.sequenceId, stark_key: record.starkKey, status, time: unixSeconds(record.timeMicros) };
   const reason = record.reason === null ? {} : { reason: record.reason };
   if (record.orderId !== null) {
     const order = orderRecordObject(state, state.orders.get(record.orderId)!);
-    const record_type = record.type as 7 | 8;
-    return {
-      amount: record.amount.toString(),
-      order,
-      record_type,
-      sequence_id: record.sequenceId,
-      stark_key: record.starkKey,
-      status,
-      time,
-      ...reason,
-    };
+    return { amount, order, record_type: record.type as 7 | 8, ...tail, ...reason };
   }
   const asset = state.assets.get(record.assetHex)!;
   const contract = contractOf(state, asset);
-  const fields = {
-    amount: record.amount.toString(),
+  const moved = record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal;
+  return {
+    amount,
     asset_id: asset.hex,
     asset_name: contract.symbol,
     asset_type: contract.type,
     contract_address: contract.address,
     display_value: displayAmount(record.amount, contract.quantum, contract.decimals),
-  };
-  const rest = {
-    sequence_id: record.sequenceId,
-    stark_key: record.starkKey,
-    status,
-    time,
+    ...(moved ? { from: record.starkKey, to: record.to! } : {}),
+    record_type: record.type as 1 | 2 | 3 | 4,
+    ...tail,
     token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
     ...reason,
-  };
-  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal)
-    return { ...fields, from: record.starkKey, to: record.to!, record_type: record.type, ...rest };
-  return { ...fields, record_type: record.type as 1 | 2, ...rest };
+  } as RecordView;
 }
 
 /**
