@@ -1,6 +1,5 @@
 // Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
 import * as v from 'valibot';
-import { withdrawalMsgHash } from '../../crypto/messages.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
 import { debit, setHolder } from './ledger.js';
@@ -25,16 +24,6 @@ const WITHDRAWAL: MoveKind = {
   recordType: RECORD_TYPES.withdrawal,
   listForReceiver: false,
   parseReceiver: (text) => parseEthAddress(text, 'receiver'),
-  messageHash: (input, asset, receiver) =>
-    withdrawalMsgHash({
-      amount: input.amount,
-      nonce: input.nonce,
-      senderVaultId: input.vaultId,
-      token: asset.id,
-      receiverVaultId: input.receiverVaultId,
-      ethAddress: BigInt(receiver),
-      expirationTimestamp: input.expiration,
-    }),
   settle: (state, input, asset, receiver) => {
     debit(state, input.starkKey, asset, input.amount);
     moveWithdrawing(state, input.starkKey, asset.hex, input.amount);
