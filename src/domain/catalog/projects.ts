@@ -126,15 +126,12 @@ export function projectContractView(state: State, c: Contract): ProjectView['con
 type ProjectView = v.InferOutput<typeof PROJECT>;
 
 export function projectsOf(state: State, apiKey: string): ProjectView[] {
-  const out: ProjectView[] = [];
-  for (const p of state.projects.values()) {
-    if (p.owner !== apiKey) continue;
-    out.push({
+  return [...state.projects.values()]
+    .filter((p) => p.owner === apiKey)
+    .map((p) => ({
       project_name: p.name,
       project_uuid: p.uuid,
       created_at: isoMicros(p.createdAtMicros),
       contracts: p.contracts.map((k) => projectContractView(state, state.contracts.get(k)!)),
-    });
-  }
-  return out;
+    }));
 }

@@ -34,20 +34,11 @@ export interface BatchResult {
 }
 
 export function runBatch(state: State, layer: BatchLayer): BatchResult {
-  const l2: number[] = [];
-  const l1: number[] = [];
-  if (layer === 'l2' || layer === 'both') {
-    for (const id of ascending(state.pendingL2)) {
-      setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
-      l2.push(id);
-    }
-  }
-  if (layer === 'l1' || layer === 'both') {
-    for (const id of ascending(state.pendingL1)) {
-      acceptOnL1(state, state.records.get(id)!);
-      l1.push(id);
-    }
-  }
+  const l2 = layer === 'l1' ? [] : ascending(state.pendingL2);
+  for (const id of l2) setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
+  // Read after the L2 step: with `both`, the records it accepted go on to L1.
+  const l1 = layer === 'l2' ? [] : ascending(state.pendingL1);
+  for (const id of l1) acceptOnL1(state, state.records.get(id)!);
   return { moved: ascending(new Set([...l2, ...l1])), l2, l1 };
 }
 
