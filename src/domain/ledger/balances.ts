@@ -5,7 +5,7 @@ import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import { type Asset, type Balance, type Contract, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
-import { type Holding, holdingGroups, holdingsTotal, withdrawingOf } from './holdings.js';
+import { type Holding, holdingGroups, withdrawingOf } from './holdings.js';
 import { type Listing, listingOf, mappedListing, pageOfParts } from '../values/listing.js';
 
 const contractFields = {
@@ -129,7 +129,7 @@ export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withd
 export function balanceRowsV1(state: State, owner: string, contractKey?: string): Listing<BalanceRowV1> {
   const groups = holdingGroups(state, owner, contractKey);
   return mappedListing(
-    holdingsTotal(groups),
+    groups.contracts.reduce((s, c) => s + groups.count(c), 0),
     (offset, limit) => pageOfParts(groups.contracts, groups.count, groups.slice, offset, limit),
     (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing),
   );

@@ -41,12 +41,8 @@ export function vaultsFor(state: State, ownerTexts: string[], assetIds: bigint[]
       `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`,
     );
   }
-  const n = Math.max(owners.length, assets.length);
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const owner = owners[owners.length === 1 ? 0 : i]!;
-    const asset = assets[assets.length === 1 ? 0 : i]!;
-    out.push(ensureVault(state, owner, asset.hex).toString());
-  }
-  return out;
+  const at = <T>(list: T[], i: number): T => list[list.length === 1 ? 0 : i]!;
+  return Array.from({ length: Math.max(owners.length, assets.length) }, (_, i) =>
+    ensureVault(state, at(owners, i), at(assets, i).hex).toString(),
+  );
 }

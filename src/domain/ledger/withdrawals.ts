@@ -90,9 +90,7 @@ export type WithdrawAreaEntry = v.InferOutput<typeof WITHDRAW_AREA_ENTRY>;
 
 /** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
 export function withdrawAreaView(state: State, address: string): WithdrawAreaEntry[] {
-  const area = state.withdrawArea.get(address);
-  if (!area) return [];
-  return [...area].map(([hex, amount]) => {
+  return [...(state.withdrawArea.get(address) ?? [])].map(([hex, amount]) => {
     const asset = state.assets.get(hex)!;
     const contract = state.contracts.get(asset.contractKey)!;
     return {

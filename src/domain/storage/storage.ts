@@ -37,10 +37,9 @@ export interface NewUpload {
  */
 export function recordUpload(state: State, apiKey: string, projectUuid: string, upload: NewUpload): StoredFile {
   const project = ownProject(state, apiKey, projectUuid);
-  let files = state.storage.get(project.uuid);
-  const existing = files?.get(upload.cid);
+  const files = getOrSet(state.storage, project.uuid, () => TrackedMap.create(state.undo));
+  const existing = files.get(upload.cid);
   if (existing && !existing.removed) return existing;
-  if (!files) state.storage.set(project.uuid, (files = TrackedMap.create(state.undo)));
   const file: StoredFile = {
     projectUuid: project.uuid,
     cid: upload.cid,
