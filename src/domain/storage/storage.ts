@@ -6,7 +6,7 @@ import { ownProject } from '../catalog/projects.js';
 import type { State, StorageEntry, StorageIndex, StorageList, StoredFile } from '../state/state.js';
 import { touch, TrackedMap, type UndoLog } from '../state/undo.js';
 import { SortedList } from '../state/sorted-list.js';
-import { type Listing, listingOf, mappedListing } from '../values/listing.js';
+import { type Listing, listingOf } from '../values/listing.js';
 import { decimalInt, isoTime, text } from '../values/wire.js';
 import { getOrSet } from '../values/maps.js';
 
@@ -68,13 +68,7 @@ export function removeUpload(state: State, apiKey: string, projectUuid: string, 
 /** Listed (not removed) files of the caller's project, in upload order; a page reads its files only. */
 export function listedFiles(state: State, apiKey: string, projectUuid: string): Listing<StoredFile> {
   const project = ownProject(state, apiKey, projectUuid);
-  const list = state.lists.storage.get(project.uuid);
-  if (!list) return listingOf([]);
-  return mappedListing(
-    list.entries.size,
-    (offset, limit) => list.entries.slice(offset, offset + limit),
-    (e) => e.file,
-  );
+  return listingOf(state.lists.storage.get(project.uuid)?.entries ?? [], (e: StorageEntry) => e.file);
 }
 
 const byOrdinal = (a: StorageEntry, b: StorageEntry) => a.ordinal - b.ordinal;
