@@ -61,9 +61,8 @@ export function checkTokenUrl(contract: Contract, asset: Asset, uri: string | un
 }
 
 /**
- * A token's URI: ERC721MC the URL it was minted with; otherwise the contract's base_uri joined with the token id ("http://1" + "5" is "http://1/5",
- * as the doc's v3 example shows; a base ending in "/" is not doubled), "" without a base_uri or for
- * a fungible asset.
+ * A token's URI: ERC721MC the URL it was minted with; otherwise base_uri joined with the token id ("http://1" + "5" is
+ * "http://1/5", as the doc's v3 example shows; a trailing "/" is not doubled); "" without a base_uri or for a fungible.
  */
 export function tokenUri(contract: Contract, asset: Asset): string {
   if (asset.uri !== null) return asset.uri;

@@ -189,11 +189,7 @@ function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV
     row.balance_frozen += balance.frozen;
     row.withdraw_frozen += withdrawing;
     if (asset.tokenId !== null) {
-      const token: BalanceRowV3['available_tokens'][number] = {
-        token_id: asset.tokenId.toString(),
-        token_uri: tokenUri(contract, asset),
-        asset_id: asset.hex,
-      };
+      const token = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
       if (balance.available > 0n) row.available_tokens.push(token);
       if (balance.frozen > 0n) row.frozen_tokens.push(token);
       if (withdrawing > 0n) row.withdraw_frozen_tokens.push(token);
