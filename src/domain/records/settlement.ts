@@ -101,16 +101,12 @@ export function moveRecord(state: State, sequenceId: number, to: number): Ledger
   if (!record) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
   if (!canTransition(record.status, to))
     fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
-  const reverts = to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled;
-  if (reverts) {
+  if (to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled) {
     const blocker = revert(state, record);
     if (blocker !== null) fail(ErrorCode.InsufficientAvailable, `record ${sequenceId} cannot move to ${to}: ${blocker}`);
-    setStatus(state, record, to);
-  } else if (to === RecordStatus.AcceptedOnL1) {
-    acceptOnL1(state, record);
-  } else {
-    setStatus(state, record, to);
   }
+  if (to === RecordStatus.AcceptedOnL1) acceptOnL1(state, record);
+  else setStatus(state, record, to);
   return record;
 }
 

@@ -13,8 +13,8 @@ export function parseRate(text: unknown, field: string): Rate {
     );
   }
   const t = text.trim();
-  const frac = t.includes('.') ? t.split('.')[1]! : '';
-  return { num: BigInt(frac === '' ? '0' : frac), den: 10n ** BigInt(frac.length), text: t };
+  const frac = t.slice(2); // the digits after "0."
+  return { num: BigInt(frac || '0'), den: 10n ** BigInt(frac.length), text: t };
 }
 
 export interface NewMarketplace {
