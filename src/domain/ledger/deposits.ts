@@ -2,6 +2,7 @@
 import { ensureNftAsset } from '../catalog/assets.js';
 import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
+import { toHex } from '../values/hex.js';
 import { balanceOf, credit, debit, MAX_BALANCE, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import { type Asset, isNftType, RECORD_TYPES, type RecordType, type State } from '../state/state.js';
@@ -40,9 +41,8 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
   if (input.amount === undefined) fail(ErrorCode.AmountInvalid, 'amount is required for a fungible deposit');
   if (input.amount <= 0n) fail(ErrorCode.AmountInvalid, `amount must be a positive integer, got "${input.amount}"`);
-  const assetHex = '0x' + contract.assetType.toString(16);
-  const asset = state.assets.get(assetHex)!;
-  const b = balanceOf(state, input.starkKey, assetHex);
+  const asset = state.assets.get(toHex(contract.assetType))!;
+  const b = balanceOf(state, input.starkKey, asset.hex);
   if (b.available + b.frozen + input.amount > MAX_BALANCE)
     fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
   return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, input.amount) };
@@ -70,17 +70,16 @@ export function setBalance(
   const contract = requireContract(state, contractAddress);
   if (isNftType(contract.type))
     fail(ErrorCode.InvalidParam, `set-balance is for ETH and ERC20; ${contract.address} is ${contract.type} (deposit a token instead)`);
-  const assetHex = '0x' + contract.assetType.toString(16);
-  const asset = state.assets.get(assetHex)!;
-  const b = balanceOf(state, starkKey, assetHex);
+  const asset = state.assets.get(toHex(contract.assetType))!;
+  const b = balanceOf(state, starkKey, asset.hex);
   if (amount + b.frozen > MAX_BALANCE)
     fail(ErrorCode.AmountInvalid, `amount ${amount} with ${b.frozen} frozen would push the balance above 2^63-1`);
   const change = amount - b.available;
   if (change !== 0n) {
-    ensureVault(state, starkKey, assetHex);
+    ensureVault(state, starkKey, asset.hex);
     if (change > 0n) credit(state, starkKey, asset, change);
     else debit(state, starkKey, asset, -change);
-    recordIssue(state, assetHex, change);
+    recordIssue(state, asset.hex, change);
   }
-  return { asset_id: assetHex, available: amount };
+  return { asset_id: asset.hex, available: amount };
 }

@@ -102,9 +102,7 @@ export function rebuildStorageLists(state: State): void {
 
 /** Every CID the index names, removed ones included (their bytes must stay intact too). */
 export function storedCids(state: State): Set<string> {
-  const out = new Set<string>();
-  for (const files of state.storage.values()) for (const cid of files.keys()) out.add(cid);
-  return out;
+  return new Set([...state.storage.values()].flatMap((files) => [...files.keys()]));
 }
 
 /** A list entry as the seed shows it; `gatewayUrl` without a trailing slash. */
@@ -131,9 +129,7 @@ export function dumpStorage(index: StorageIndex): StoredFile[] {
 /** Rebuilds the index from dump rows (for loading saved state). */
 export function loadStorage(undo: UndoLog, rows: readonly StoredFile[]): StorageIndex {
   const index: StorageIndex = TrackedMap.create(undo);
-  for (const row of rows) {
-    getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
-  }
+  for (const row of rows) getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
   undo.releaseAll();
   return index;
 }
