@@ -60,12 +60,11 @@ export interface NewContract extends Omit<ContractSpec, 'uuid' | 'projectUuid' |
 export function createContract(state: State, apiKey: string, spec: NewContract): Contract {
   const project = ownProject(state, apiKey, spec.projectUuid);
   const existing = state.contracts.get(contractKey(spec.address));
-  if (existing) {
+  if (existing)
     fail(
       ErrorCode.InvalidParam,
       `contract_address ${echo(spec.address)} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`,
     );
-  }
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
   contract.uuid = nextUuid(state.prng);

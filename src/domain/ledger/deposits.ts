@@ -31,9 +31,8 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     if (input.tokenId < 0n || input.tokenId >= 1n << 256n)
       fail(ErrorCode.TokenIDInvalid, `token_id must be a uint256, got "${input.tokenId}"`);
     const existing = contract.tokens.get(input.tokenId.toString());
-    if (existing !== undefined && state.assets.get(existing)!.holder !== null) {
+    if (existing !== undefined && state.assets.get(existing)!.holder !== null)
       fail(ErrorCode.TokenIDInvalid, `token_id ${input.tokenId} of ${contract.address} already exists on L2`);
-    }
     const asset = ensureNftAsset(state, contract, input.tokenId, input.tokenUrl);
     return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, 1n) };
   }

@@ -42,15 +42,13 @@ export interface MoveKind {
 function checkAsset(state: State, input: SignedMoveInput): Asset {
   const asset = requireAsset(state, input.assetId);
   const contract = contractOf(state, asset);
-  if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key) {
+  if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key)
     fail(
       ErrorCode.InvalidParam,
       `contract_address ${echo(input.contractAddress)} does not match asset_id ${asset.hex} (of ${contract.address})`,
     );
-  }
-  if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
+  if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId)
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
-  }
   if (asset.tokenId !== null) checkTokenUrl(contract, asset, input.tokenUrl);
   if (asset.tokenId !== null && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT must be 1, got "${input.amount}"`);
   return asset;

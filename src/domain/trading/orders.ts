@@ -100,12 +100,11 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
 function checkOrder(state: State, input: OrderInput, check: SignatureCheck): { base: Asset; quote: Asset; marketplace: string | null } {
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
   const expectBuy = input.direction === 0 ? input.baseToken : input.quoteToken;
-  if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy) {
+  if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy)
     fail(
       ErrorCode.OrderFormatError,
       `token_sell/token_buy must be ${input.direction === 0 ? 'quote/base for an ASK' : 'base/quote for a BID'} (base_token ${toHex(input.baseToken)}, quote_token ${toHex(input.quoteToken)})`,
     );
-  }
   if (input.baseToken === input.quoteToken) fail(ErrorCode.OrderFormatError, 'base_token and quote_token must differ');
   const base = requireAsset(state, input.baseToken, 'base_token');
   const quote = requireAsset(state, input.quoteToken, 'quote_token');
