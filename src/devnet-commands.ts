@@ -9,10 +9,9 @@ import { createContract, createProject, removeContract, removeProject, renamePro
 import type { NewContract } from './domain/catalog/projects.js';
 import { formatUuid, nextBlock } from './domain/state/prng.js';
 import { moveClock, moveRecord, runBatch, type BatchLayer, type BatchResult, type ClockMove } from './domain/records/settlement.js';
-import type { SignedMoveInput } from './domain/ledger/signed-moves.js';
+import { type SignedMoveInput, submitTransfer } from './domain/ledger/signed-moves.js';
 import type { Signature, SignatureCheck } from './domain/ledger/signed.js';
 import type { LedgerRecord, State } from './domain/state/state.js';
-import { submitTransfer } from './domain/ledger/transfers.js';
 import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
 import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
 import { vaultsFor } from './domain/ledger/vaults.js';

@@ -4,21 +4,24 @@ import { contractAddressValue, ETH_QUANTUM, findContract, requireTokenType } fro
 import { fungibleQuantum } from '../values/money.js';
 import { fail, ErrorCode } from '../values/errors.js';
 import { toHex } from '../values/hex.js';
-import type { Asset, Contract, State } from '../state/state.js';
+import type { Asset, Contract, State, TokenType } from '../state/state.js';
 import { touch } from '../state/undo.js';
 
 /** Asset id of token `tokenId` of an NFT contract, by the StarkEx formula for its kind (ERC721MC: from its URL). */
 export function nftAssetId(contract: Contract, tokenId: bigint, uri?: string): bigint {
   const address = contractAddressValue(contract.address);
-  if (contract.type === 'ERC721MC') {
-    if (uri === undefined || uri === '')
-      fail(
-        ErrorCode.InvalidParam,
-        `token_url is required for a token of ERC721MC contract ${contract.address} (its asset id is computed from it)`,
-      );
-    return customUriAssetId(address, contract.quantum, tokenId, uri);
-  }
-  return assetId(contract.type === 'ERC721M' ? 'ERC721M' : 'ERC721', address, contract.quantum, tokenId);
+  if (contract.type === 'ERC721MC' && (uri === undefined || uri === ''))
+    fail(
+      ErrorCode.InvalidParam,
+      `token_url is required for a token of ERC721MC contract ${contract.address} (its asset id is computed from it)`,
+    );
+  return nftId(contract.type, address, contract.quantum, tokenId, uri);
+}
+
+/** The StarkEx asset id of an NFT token by its kind's formula (ERC721MC: from its URL). */
+function nftId(type: TokenType, address: bigint, quantum: bigint, tokenId: bigint, uri = ''): bigint {
+  if (type === 'ERC721MC') return customUriAssetId(address, quantum, tokenId, uri);
+  return assetId(type === 'ERC721M' ? 'ERC721M' : 'ERC721', address, quantum, tokenId);
 }
 
 /**
@@ -61,9 +64,8 @@ export function checkTokenUrl(contract: Contract, asset: Asset, uri: string | un
 }
 
 /**
- * A token's URI: ERC721MC the URL it was minted with; otherwise the contract's base_uri joined with the token id ("http://1" + "5" is "http://1/5",
- * as the doc's v3 example shows; a base ending in "/" is not doubled), "" without a base_uri or for
- * a fungible asset.
+ * A token's URI: ERC721MC the URL it was minted with; otherwise base_uri joined with the token id ("http://1" + "5" is
+ * "http://1/5", as the doc's v3 example shows; a trailing "/" is not doubled); "" without a base_uri or for a fungible.
  */
 export function tokenUri(contract: Contract, asset: Asset): string {
   if (asset.uri !== null) return asset.uri;
@@ -105,18 +107,15 @@ export function assetIdFromInputs(state: State, input: AssetIdInput): string {
     return toHex(assetId('ERC20', address, input.quantum ?? known?.quantum ?? fungibleQuantum(18)));
   }
   if (input.tokenId === undefined) fail(ErrorCode.TokenIDMissing, `token_id is required for type ${type}`);
-  if (type === 'ERC721MC') {
-    let url = input.tokenUrl;
-    if (url === undefined || url === '') {
-      const known = findContract(state, input.contractAddress)?.tokens.get(input.tokenId.toString());
-      if (known === undefined)
-        fail(
-          ErrorCode.InvalidParam,
-          `token_url is required for an ERC721MC asset id (token ${input.tokenId} of ${input.contractAddress} is not on L2)`,
-        );
-      url = state.assets.get(known)!.uri!;
-    }
-    return toHex(customUriAssetId(address, input.quantum ?? 1n, input.tokenId, url));
+  let url = input.tokenUrl;
+  if (type === 'ERC721MC' && (url === undefined || url === '')) {
+    const known = findContract(state, input.contractAddress)?.tokens.get(input.tokenId.toString());
+    if (known === undefined)
+      fail(
+        ErrorCode.InvalidParam,
+        `token_url is required for an ERC721MC asset id (token ${input.tokenId} of ${input.contractAddress} is not on L2)`,
+      );
+    url = state.assets.get(known)!.uri!;
   }
-  return toHex(assetId(type, address, input.quantum ?? 1n, input.tokenId));
+  return toHex(nftId(type, address, input.quantum ?? 1n, input.tokenId, url));
 }

@@ -45,28 +45,19 @@ export function contractKey(address: string): string {
 }
 
 export function ethContract(uuid: string, createdAtMicros: bigint): Contract {
-  return contractRecord({ uuid, address: ETH_KEY, type: 'ETH', name: 'ETH', symbol: 'ETH' }, createdAtMicros, 18, ETH_QUANTUM, undefined);
+  return buildContract({ uuid, address: ETH_KEY, type: 'ETH', name: 'ETH', symbol: 'ETH' }, createdAtMicros, true);
 }
 
-/** Builds a contract record (asset type computed, quantum by the fungible rule). Pure: does not register. */
-export function buildContract(spec: ContractSpec, createdAtMicros: bigint): Contract {
-  if (spec.type === 'ETH') fail(ErrorCode.NoSuchContractType, 'contract_type ETH is built in and cannot be registered');
-  const address = contractAddressValue(spec.address);
+/** Builds a contract record (asset type computed, quantum by the fungible rule). Pure: does not register. ETH is only built in. */
+export function buildContract(spec: ContractSpec, createdAtMicros: bigint, builtIn = false): Contract {
+  const eth = spec.type === 'ETH';
+  if (eth && !builtIn) fail(ErrorCode.NoSuchContractType, 'contract_type ETH is built in and cannot be registered');
+  const address = eth ? undefined : contractAddressValue(spec.address);
   const nft = isNftType(spec.type);
   const decimals = nft ? 0 : (spec.decimals ?? 18);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
     fail(ErrorCode.InvalidParam, `decimals must be an integer in [0, 36], got ${decimals}`);
-  return contractRecord(spec, createdAtMicros, decimals, nft ? 1n : fungibleQuantum(decimals), address);
-}
-
-function contractRecord(
-  spec: ContractSpec,
-  createdAtMicros: bigint,
-  decimals: number,
-  quantum: bigint,
-  address: bigint | undefined,
-): Contract {
-  const nft = isNftType(spec.type);
+  const quantum = eth ? ETH_QUANTUM : nft ? 1n : fungibleQuantum(decimals);
   const mintable = isMintableType(spec.type);
   // ERC721MC tokens use the same mintable asset type as ERC721M (the JS SDK hashes MC as MINTABLE_ERC721).
   const kind = mintable ? 'ERC721M' : (spec.type as 'ETH' | 'ERC20' | 'ERC721');

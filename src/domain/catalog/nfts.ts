@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { SortedList } from '../state/sorted-list.js';
 import type { Asset, Contract, State } from '../state/state.js';
-import { type Listing, listingOf, mappedListing } from '../values/listing.js';
+import { type Listing, listingOf } from '../values/listing.js';
 import { STARK_KEY, decimalInt, hex, text } from '../values/wire.js';
 import { getOrSet } from '../values/maps.js';
 
@@ -71,13 +71,7 @@ export function nftsOf<O = null>(
   contract: Contract,
   openOrder: (assetHex: string) => O | null = () => null,
 ): Listing<NftEntry<O>> {
-  const list = state.lists.nfts.get(contract.key);
-  if (!list) return listingOf([]);
-  return mappedListing(
-    list.size,
-    (offset, limit) => list.slice(offset, offset + limit),
-    (asset) => entryOf(contract, asset, openOrder),
-  );
+  return listingOf(state.lists.nfts.get(contract.key) ?? [], (asset: Asset) => entryOf(contract, asset, openOrder));
 }
 
 /** The tokens among `tokenIds` (each once) held on L2, by numeric token id: O(k log n). */

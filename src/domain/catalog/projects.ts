@@ -60,12 +60,11 @@ export interface NewContract extends Omit<ContractSpec, 'uuid' | 'projectUuid' |
 export function createContract(state: State, apiKey: string, spec: NewContract): Contract {
   const project = ownProject(state, apiKey, spec.projectUuid);
   const existing = state.contracts.get(contractKey(spec.address));
-  if (existing) {
+  if (existing)
     fail(
       ErrorCode.InvalidParam,
       `contract_address ${echo(spec.address)} is already registered${existing.removed ? ' (removed from its project, but a registered StarkEx asset cannot be registered again)' : ''}`,
     );
-  }
   const contract = buildContract({ ...spec, uuid: '', projectUuid: project.uuid, owner: apiKey }, state.clock.nowMicros);
   // Draw the uuid only once the contract is known to be valid, so a refused call leaves the PRNG alone.
   contract.uuid = nextUuid(state.prng);
@@ -126,15 +125,12 @@ export function projectContractView(state: State, c: Contract): ProjectView['con
 type ProjectView = v.InferOutput<typeof PROJECT>;
 
 export function projectsOf(state: State, apiKey: string): ProjectView[] {
-  const out: ProjectView[] = [];
-  for (const p of state.projects.values()) {
-    if (p.owner !== apiKey) continue;
-    out.push({
+  return [...state.projects.values()]
+    .filter((p) => p.owner === apiKey)
+    .map((p) => ({
       project_name: p.name,
       project_uuid: p.uuid,
       created_at: isoMicros(p.createdAtMicros),
       contracts: p.contracts.map((k) => projectContractView(state, state.contracts.get(k)!)),
-    });
-  }
-  return out;
+    }));
 }

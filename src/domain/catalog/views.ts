@@ -150,17 +150,14 @@ export function contractInfoFor(state: State, address: string, typeText?: string
 
 /** Every registered contract but ETH, in registration order (removed ones too: their collection stays). */
 export function collectionSummaries(state: State): CollectionSummary[] {
-  const out: CollectionSummary[] = [];
-  for (const c of state.contracts.values()) {
-    if (c.type === 'ETH') continue;
-    out.push({
+  return [...state.contracts.values()]
+    .filter((c) => c.type !== 'ETH')
+    .map((c) => ({
       contract_address: c.address,
       symbol: c.symbol,
       type: c.type,
       total_supply: totalSupply(state, c).toString(),
       asset_type: toHex(c.assetType),
       base_uri: c.baseUri,
-    });
-  }
-  return out;
+    }));
 }

@@ -5,7 +5,7 @@ import { contractOf, tokenUri } from '../catalog/assets.js';
 import { displayAmount } from '../values/money.js';
 import { type Asset, type Balance, type Contract, isNftType, type State, TOKEN_TYPE, TOKEN_TYPES } from '../state/state.js';
 import { CONTRACT_ADDRESS, TOKEN_ID, count, decimalInt, display, exactInt, hex, text } from '../values/wire.js';
-import { type Holding, holdingGroups, holdingsTotal, withdrawingOf } from './holdings.js';
+import { type Holding, holdingGroups, withdrawingOf } from './holdings.js';
 import { type Listing, listingOf, mappedListing, pageOfParts } from '../values/listing.js';
 
 const contractFields = {
@@ -129,7 +129,7 @@ export function balanceRowV1(contract: Contract, asset: Asset, b: Balance, withd
 export function balanceRowsV1(state: State, owner: string, contractKey?: string): Listing<BalanceRowV1> {
   const groups = holdingGroups(state, owner, contractKey);
   return mappedListing(
-    holdingsTotal(groups),
+    groups.contracts.reduce((s, c) => s + groups.count(c), 0),
     (offset, limit) => pageOfParts(groups.contracts, groups.count, groups.slice, offset, limit),
     (h) => balanceRowV1(h.contract, h.asset, h.balance, h.withdrawing),
   );
@@ -151,17 +151,12 @@ export function balanceRowsV2(state: State, owner: string, contractKey?: string)
     };
     if (!isNftType(contract.type)) return held.map((h) => v1(h.asset, h.balance, h.withdrawing) as v.InferOutput<typeof fungibleV2>);
     // An NFT contract's tokens add up as the amounts of a contract of quantum 1 without decimals.
-    const total = (f: (h: Holding) => bigint) => held.reduce((sum, h) => sum + f(h), 0n);
-    const ids = (f: (h: Holding) => bigint) => held.filter((h) => f(h) > 0n).map((h) => h.asset.tokenId!.toString());
-    const available = (h: Holding) => h.balance.available;
-    const frozen = (h: Holding) => h.balance.frozen;
-    const { asset_id: _a, ...row } = v1(
-      held[0]!.asset,
-      { available: total(available), frozen: total(frozen) },
-      total((h) => h.withdrawing),
-    );
+    const v3 = balanceRowV3(contract, held);
+    const b = { available: v3.balance_available, frozen: v3.balance_frozen };
+    const { asset_id: _a, ...row } = v1(held[0]!.asset, b, v3.withdraw_frozen);
     const type = contract.type as v.InferOutput<typeof nftV2>['type'];
-    return [{ ...row, type, available_token_ids: ids(available), frozen_token_ids: ids(frozen) }];
+    const ids = (tokens: BalanceRowV3['available_tokens']) => tokens.map((t) => t.token_id);
+    return [{ ...row, type, available_token_ids: ids(v3.available_tokens), frozen_token_ids: ids(v3.frozen_tokens) }];
   });
 }
 
@@ -194,11 +189,7 @@ function balanceRowV3(contract: Contract, held: readonly Holding[]): BalanceRowV
     row.balance_frozen += balance.frozen;
     row.withdraw_frozen += withdrawing;
     if (asset.tokenId !== null) {
-      const token: BalanceRowV3['available_tokens'][number] = {
-        token_id: asset.tokenId.toString(),
-        token_uri: tokenUri(contract, asset),
-        asset_id: asset.hex,
-      };
+      const token = { token_id: asset.tokenId.toString(), token_uri: tokenUri(contract, asset), asset_id: asset.hex };
       if (balance.available > 0n) row.available_tokens.push(token);
       if (balance.frozen > 0n) row.frozen_tokens.push(token);
       if (withdrawing > 0n) row.withdraw_frozen_tokens.push(token);

@@ -5,8 +5,7 @@ import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf } from './ledger.js';
 import { indexSignature, signatureKey } from './records.js';
 import { checkNonceUnused, type Signature, type SignatureCheck, useNonce } from './signed.js';
-import { applySignedMove, type CheckedMove, checkSignedMove, overflow, shortfall, type SignedMoveInput } from './signed-moves.js';
-import { TRANSFER } from './transfers.js';
+import { applySignedMove, type CheckedMove, checkSignedMove, overflow, shortfall, type SignedMoveInput, TRANSFER } from './signed-moves.js';
 import type { State } from '../state/state.js';
 
 /** At most this many transfers in one batch (as mints take at most 100 tokens). */

@@ -2,6 +2,7 @@
 import { ensureNftAsset } from '../catalog/assets.js';
 import { requireContract } from '../catalog/contracts.js';
 import { fail, ErrorCode } from '../values/errors.js';
+import { toHex } from '../values/hex.js';
 import { balanceOf, credit, debit, MAX_BALANCE, recordIssue } from './ledger.js';
 import { appendRecord, RecordStatus } from './records.js';
 import { type Asset, isNftType, RECORD_TYPES, type RecordType, type State } from '../state/state.js';
@@ -30,9 +31,8 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     if (input.tokenId < 0n || input.tokenId >= 1n << 256n)
       fail(ErrorCode.TokenIDInvalid, `token_id must be a uint256, got "${input.tokenId}"`);
     const existing = contract.tokens.get(input.tokenId.toString());
-    if (existing !== undefined && state.assets.get(existing)!.holder !== null) {
+    if (existing !== undefined && state.assets.get(existing)!.holder !== null)
       fail(ErrorCode.TokenIDInvalid, `token_id ${input.tokenId} of ${contract.address} already exists on L2`);
-    }
     const asset = ensureNftAsset(state, contract, input.tokenId, input.tokenUrl);
     return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, 1n) };
   }
@@ -40,9 +40,8 @@ export function deposit(state: State, input: DepositInput): { sequenceId: number
     fail(ErrorCode.InvalidParam, `token_id is only for NFT deposits; ${contract.address} is ${contract.type}`);
   if (input.amount === undefined) fail(ErrorCode.AmountInvalid, 'amount is required for a fungible deposit');
   if (input.amount <= 0n) fail(ErrorCode.AmountInvalid, `amount must be a positive integer, got "${input.amount}"`);
-  const assetHex = '0x' + contract.assetType.toString(16);
-  const asset = state.assets.get(assetHex)!;
-  const b = balanceOf(state, input.starkKey, assetHex);
+  const asset = state.assets.get(toHex(contract.assetType))!;
+  const b = balanceOf(state, input.starkKey, asset.hex);
   if (b.available + b.frozen + input.amount > MAX_BALANCE)
     fail(ErrorCode.AmountInvalid, `amount ${input.amount} would push the balance above 2^63-1`);
   return { sequenceId: issue(state, RECORD_TYPES.deposit, input.starkKey, asset, input.amount) };
@@ -70,17 +69,16 @@ export function setBalance(
   const contract = requireContract(state, contractAddress);
   if (isNftType(contract.type))
     fail(ErrorCode.InvalidParam, `set-balance is for ETH and ERC20; ${contract.address} is ${contract.type} (deposit a token instead)`);
-  const assetHex = '0x' + contract.assetType.toString(16);
-  const asset = state.assets.get(assetHex)!;
-  const b = balanceOf(state, starkKey, assetHex);
+  const asset = state.assets.get(toHex(contract.assetType))!;
+  const b = balanceOf(state, starkKey, asset.hex);
   if (amount + b.frozen > MAX_BALANCE)
     fail(ErrorCode.AmountInvalid, `amount ${amount} with ${b.frozen} frozen would push the balance above 2^63-1`);
   const change = amount - b.available;
   if (change !== 0n) {
-    ensureVault(state, starkKey, assetHex);
+    ensureVault(state, starkKey, asset.hex);
     if (change > 0n) credit(state, starkKey, asset, change);
     else debit(state, starkKey, asset, -change);
-    recordIssue(state, assetHex, change);
+    recordIssue(state, asset.hex, change);
   }
-  return { asset_id: assetHex, available: amount };
+  return { asset_id: asset.hex, available: amount };
 }

@@ -21,11 +21,8 @@ function rank(c: Contract): number {
 }
 
 const byContract = (a: Contract, b: Contract): number => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-const byToken = (a: Asset, b: Asset): number => {
-  const ta = a.tokenId ?? 0n;
-  const tb = b.tokenId ?? 0n;
-  return ta < tb ? -1 : ta > tb ? 1 : 0;
-};
+const byToken = (a: Asset, b: Asset): number =>
+  (a.tokenId ?? 0n) < (b.tokenId ?? 0n) ? -1 : (a.tokenId ?? 0n) > (b.tokenId ?? 0n) ? 1 : 0;
 
 /** What `owner` has withdrawn of `assetHex` that has not reached L1 yet. */
 export function withdrawingOf(state: State, owner: string, assetHex: string): bigint {
@@ -120,8 +117,4 @@ export function holdingGroups(state: State, owner: string, contractKey?: string)
     count: (c) => h.byContract.get(c.key)!.size,
     slice: (c, from, to) => h.byContract.get(c.key)!.slice(from, to).map(holding),
   };
-}
-
-export function holdingsTotal(groups: HoldingGroups): number {
-  return groups.contracts.reduce((s, c) => s + groups.count(c), 0);
 }

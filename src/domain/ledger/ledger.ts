@@ -28,47 +28,32 @@ function mutableBalance(state: State, owner: string, assetHex: string, change: '
   return b;
 }
 
-/** Adds to `owner`'s available balance; for an NFT the owner becomes its holder. */
+/**
+ * The one balance move: available and frozen change by the deltas and neither may go below 0 (callers
+ * check first: validate, then apply). An NFT is held by its owner while any of it is, else by nobody.
+ */
+function adjust(state: State, owner: string, asset: Asset, available: bigint, frozen: bigint, what: string): void {
+  const b = mutableBalance(state, owner, asset.hex, frozen === 0n ? 'available' : available === 0n ? 'frozen' : 'both');
+  if (b.available + available < 0n || b.frozen + frozen < 0n)
+    throw new RangeError(`${what} exceeds the balance (available ${b.available}, frozen ${b.frozen})`);
+  b.available += available;
+  b.frozen += frozen;
+  if (asset.tokenId !== null) setHolder(state, asset, b.available === 0n && b.frozen === 0n ? null : owner);
+  holdingChanged(state, owner, asset.hex);
+}
+
+/** Adds to `owner`'s available balance. */
 export function credit(state: State, owner: string, asset: Asset, amount: bigint): void {
   if (amount <= 0n) throw new RangeError(`credit amount must be positive, got ${amount}`);
-  mutableBalance(state, owner, asset.hex, 'available').available += amount;
-  if (asset.tokenId !== null) setHolder(state, asset, owner);
-  holdingChanged(state, owner, asset.hex);
+  adjust(state, owner, asset, amount, 0n, 'credit');
 }
 
-/** Removes from `owner`'s available balance. Callers check sufficiency first (validate, then apply). */
-export function debit(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex, 'available');
-  if (b.available < amount) throw new RangeError(`debit of ${amount} exceeds available ${b.available}`);
-  b.available -= amount;
-  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
-  holdingChanged(state, owner, asset.hex);
-}
-
-export function freeze(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex, 'both');
-  if (b.available < amount) throw new RangeError(`freeze of ${amount} exceeds available ${b.available}`);
-  b.available -= amount;
-  b.frozen += amount;
-  holdingChanged(state, owner, asset.hex);
-}
-
+export const debit = (state: State, owner: string, asset: Asset, amount: bigint) => adjust(state, owner, asset, -amount, 0n, 'debit');
+export const freeze = (state: State, owner: string, asset: Asset, amount: bigint) => adjust(state, owner, asset, -amount, amount, 'freeze');
+export const unfreeze = (state: State, owner: string, asset: Asset, amount: bigint) =>
+  adjust(state, owner, asset, amount, -amount, 'unfreeze');
 /** Removes frozen funds that leave the account (the buyer's payment, the seller's sold token). */
-export function spendFrozen(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex, 'frozen');
-  if (b.frozen < amount) throw new RangeError(`spend of ${amount} exceeds frozen ${b.frozen}`);
-  b.frozen -= amount;
-  if (asset.tokenId !== null && b.available === 0n && b.frozen === 0n) setHolder(state, asset, null);
-  holdingChanged(state, owner, asset.hex);
-}
-
-export function unfreeze(state: State, owner: string, asset: Asset, amount: bigint): void {
-  const b = mutableBalance(state, owner, asset.hex, 'both');
-  if (b.frozen < amount) throw new RangeError(`unfreeze of ${amount} exceeds frozen ${b.frozen}`);
-  b.frozen -= amount;
-  b.available += amount;
-  holdingChanged(state, owner, asset.hex);
-}
+export const spendFrozen = (state: State, owner: string, asset: Asset, amount: bigint) => adjust(state, owner, asset, 0n, -amount, 'spend');
 
 /** The one place an NFT's holder changes (so the change can be undone). */
 export function setHolder(state: State, asset: Asset, holder: string | null): void {

@@ -60,8 +60,7 @@ export function mint(state: State, input: MintInput): number[] {
         ErrorCode.MintAmountInvalid,
         `minting ${amount} more tokens would pass token id 2^256-1 (highest so far ${contract.maxTokenId})`,
       );
-    ids = [];
-    for (let i = 1n; i <= amount; i++) ids.push(contract.maxTokenId + i);
+    ids = Array.from({ length: Number(amount) }, (_, i) => contract.maxTokenId + BigInt(i + 1));
   }
 
   return ids.map((tokenId) => issue(state, RECORD_TYPES.mint, input.starkKey, ensureNftAsset(state, contract, tokenId, tokenUrl), 1n));

@@ -34,34 +34,24 @@ function remove(state: State, lists: RecordLists, record: LedgerRecord): void {
 }
 
 /** A key's lists made record by record, as `add` makes them: a long history repeats an asset and a type, whose three lists are kept at hand. */
-class ListsBuilder {
-  readonly lists: RecordLists = { byType: new Map(), byContract: new Map(), byContractType: new Map() };
-  private hex: string | undefined;
-  private type = -1;
-  private byType!: IdList;
-  private byContract!: IdList;
-  private byBoth!: IdList;
-
-  constructor(private readonly state: State) {}
-
-  add(record: LedgerRecord): void {
-    if (record.assetHex !== this.hex || record.type !== this.type) {
-      this.hex = record.assetHex;
-      this.type = record.type;
-      const c = contractOfRecord(this.state, record);
-      this.byType = listOf(this.lists.byType, record.type);
-      this.byContract = listOf(this.lists.byContract, c);
-      this.byBoth = listOf(this.lists.byContractType, `${c}|${record.type}`);
+function listsBuilder(state: State): { lists: RecordLists; add(record: LedgerRecord): void } {
+  const lists: RecordLists = { byType: new Map(), byContract: new Map(), byContractType: new Map() };
+  let last: LedgerRecord | undefined;
+  let three: IdList[] = [];
+  const add = (record: LedgerRecord): void => {
+    if (record.assetHex !== last?.assetHex || record.type !== last.type) {
+      const c = contractOfRecord(state, record);
+      three = [listOf(lists.byType, record.type), listOf(lists.byContract, c), listOf(lists.byContractType, `${c}|${record.type}`)];
     }
-    this.byType.push(record.sequenceId);
-    this.byContract.push(record.sequenceId);
-    this.byBoth.push(record.sequenceId);
-  }
+    last = record;
+    for (const list of three) list.push(record.sequenceId);
+  };
+  return { lists, add };
 }
 
 /** The lists of a key's records `ids` (ascending). */
 export function buildRecordLists(state: State, ids: readonly number[]): RecordLists {
-  const b = new ListsBuilder(state);
+  const b = listsBuilder(state);
   for (const id of ids) b.add(state.records.get(id)!);
   return b.lists;
 }
@@ -96,7 +86,7 @@ interface Cursor {
   ids: readonly number[];
   /** The next listed id not yet matched. */
   at: number;
-  lists: ListsBuilder | undefined;
+  lists: ReturnType<typeof listsBuilder> | undefined;
 }
 
 /**
@@ -109,7 +99,7 @@ export function rebuildRecordLists(state: State): void {
   state.lists.records.clear();
   const cursors = new Map<string, Cursor>();
   for (const a of state.accounts.values())
-    cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? new ListsBuilder(state) : undefined });
+    cursors.set(a.key, { ids: a.records, at: 0, lists: a.records.length > RECORD_LISTS_FROM ? listsBuilder(state) : undefined });
   const match = (c: Cursor | undefined, r: LedgerRecord): void => {
     if (c === undefined || c.ids[c.at] !== r.sequenceId) return;
     c.at++;

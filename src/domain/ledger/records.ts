@@ -26,9 +26,7 @@ export function canTransition(from: number, to: number): boolean {
 
 /** Takes the next sequence id: every accepted command gets one. */
 export function nextSequenceId(state: State): number {
-  const id = state.nextSequenceId;
-  state.nextSequenceId = id + 1;
-  return id;
+  return state.nextSequenceId++;
 }
 
 export interface NewRecord {

@@ -1,12 +1,14 @@
-// Transfers and withdrawals share one ladder: synchronous checks, then an accepted or asynchronously failed record.
-import { ensureAccount } from './accounts.js';
+// L2 transfers (a StarkEx type-1 message to another stark key, listed for both parties) and withdrawals
+// share one ladder: synchronous checks, then an accepted or asynchronously failed record.
+import { transferMsgHash } from '../../crypto/messages.js';
+import { ensureAccount, parseStarkKey } from './accounts.js';
 import { checkTokenUrl, contractOf, requireAsset } from '../catalog/assets.js';
 import { contractKey } from '../catalog/contracts.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { balanceOf, credit, debit, MAX_BALANCE } from './ledger.js';
 import { appendRecord, indexSignature, RecordStatus, signatureKey } from './records.js';
 import { checkNonceUnused, checkNotExpired, checkSignature, checkVault, type Signature, type SignatureCheck, useNonce } from './signed.js';
-import type { Asset, RecordType, State } from '../state/state.js';
+import { type Asset, RECORD_TYPES, type RecordType, type State } from '../state/state.js';
 
 export interface SignedMoveInput {
   /** Normalized stark key of the signer. */
@@ -31,8 +33,6 @@ export interface MoveKind {
   recordType: RecordType;
   /** Validates and normalizes the receiver (a stark key, or an Ethereum address). */
   parseReceiver(text: string): string;
-  /** The StarkEx message the signer signed. */
-  messageHash(input: SignedMoveInput, asset: Asset, receiver: string): bigint;
   /** Moves the accepted amount away from the sender (to the receiver, or towards L1). */
   settle(state: State, input: SignedMoveInput, asset: Asset, receiver: string): void;
   /** Whether the record is listed for the receiver too. */
@@ -42,15 +42,13 @@ export interface MoveKind {
 function checkAsset(state: State, input: SignedMoveInput): Asset {
   const asset = requireAsset(state, input.assetId);
   const contract = contractOf(state, asset);
-  if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key) {
+  if (input.contractAddress !== undefined && contractKey(input.contractAddress) !== contract.key)
     fail(
       ErrorCode.InvalidParam,
       `contract_address ${echo(input.contractAddress)} does not match asset_id ${asset.hex} (of ${contract.address})`,
     );
-  }
-  if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId) {
+  if (input.tokenId !== undefined && asset.tokenId !== null && input.tokenId !== asset.tokenId)
     fail(ErrorCode.InvalidParam, `token_id ${input.tokenId} does not match asset_id ${asset.hex} (token ${asset.tokenId})`);
-  }
   if (asset.tokenId !== null) checkTokenUrl(contract, asset, input.tokenUrl);
   if (asset.tokenId !== null && input.amount !== 1n) fail(ErrorCode.AmountInvalid, `amount of an NFT must be 1, got "${input.amount}"`);
   return asset;
@@ -88,7 +86,18 @@ export function checkSignedMove(
   checkVault(state, input.starkKey, asset.hex, input.vaultId, 'vault_id');
   checkVault(state, receiver, asset.hex, input.receiverVaultId, 'receiver_vault_id');
   checkNotExpired(state, input.expiration);
-  checkSignature(check, () => kind.messageHash(input, asset, receiver), input.signature, input.starkKey, {
+  // Both sign a type-1 transfer message; a withdrawal's receiver key is its Ethereum address.
+  const hash = () =>
+    transferMsgHash({
+      amount: input.amount,
+      nonce: input.nonce,
+      senderVaultId: input.vaultId,
+      token: asset.id,
+      receiverVaultId: input.receiverVaultId,
+      receiverPublicKey: BigInt(receiver),
+      expirationTimestamp: input.expiration,
+    });
+  checkSignature(check, hash, input.signature, input.starkKey, {
     asset_id: asset.hex,
     amount: input.amount,
     nonce: input.nonce,
@@ -139,8 +148,16 @@ export function submitSignedMove(state: State, kind: MoveKind, input: SignedMove
   return applySignedMove(state, kind, input, checked, reason);
 }
 
-/** The common debit-then-credit of an L2 transfer. */
-export function moveBetween(state: State, from: string, to: string, asset: Asset, amount: bigint): void {
-  debit(state, from, asset, amount);
-  credit(state, to, asset, amount);
+export const TRANSFER: MoveKind = {
+  recordType: RECORD_TYPES.transfer,
+  listForReceiver: true,
+  parseReceiver: (text) => parseStarkKey(text, 'receiver'),
+  settle: (state, input, asset, receiver) => {
+    debit(state, input.starkKey, asset, input.amount);
+    credit(state, receiver, asset, input.amount);
+  },
+};
+
+export function submitTransfer(state: State, input: SignedMoveInput, check: SignatureCheck): number {
+  return submitSignedMove(state, TRANSFER, input, check);
 }

@@ -35,18 +35,13 @@ export function ensureVault(state: State, owner: string, assetHex: string): bigi
 export function vaultsFor(state: State, ownerTexts: string[], assetIds: bigint[]): string[] {
   const owners = ownerTexts.map((o) => parseOwner(o));
   const assets = assetIds.map((id) => requireAsset(state, id));
-  if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1) {
+  if (owners.length !== assets.length && owners.length !== 1 && assets.length !== 1)
     fail(
       ErrorCode.InvalidParam,
       `stark_keys (${owners.length}) and asset_id (${assets.length}) must have the same length, or one of them a single item`,
     );
-  }
-  const n = Math.max(owners.length, assets.length);
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const owner = owners[owners.length === 1 ? 0 : i]!;
-    const asset = assets[assets.length === 1 ? 0 : i]!;
-    out.push(ensureVault(state, owner, asset.hex).toString());
-  }
-  return out;
+  const at = <T>(list: T[], i: number): T => list[list.length === 1 ? 0 : i]!;
+  return Array.from({ length: Math.max(owners.length, assets.length) }, (_, i) =>
+    ensureVault(state, at(owners, i), at(assets, i).hex).toString(),
+  );
 }

@@ -15,10 +15,8 @@ export interface Wallet {
 export function drawWallets(state: State, count: number): Wallet[] {
   if (!Number.isInteger(count) || count < 1 || count > MAX_WALLETS)
     fail(ErrorCode.InvalidParam, `count must be an integer in [1, ${MAX_WALLETS}], got ${count}`);
-  const out: Wallet[] = [];
-  for (let i = 0; i < count; i++) {
+  return Array.from({ length: count }, () => {
     const priv = privateKeyFromSeed(nextBlock(state.prng));
-    out.push({ stark_key: toHex(starkKeyFromPrivate(priv)), stark_private_key: toHex(priv) });
-  }
-  return out;
+    return { stark_key: toHex(starkKeyFromPrivate(priv)), stark_private_key: toHex(priv) };
+  });
 }

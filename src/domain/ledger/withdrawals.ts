@@ -1,6 +1,5 @@
 // Withdrawals to an Ethereum address: funds leave L2 at submission, wait in the withdraw area at L1 acceptance, leave it on claim.
 import * as v from 'valibot';
-import { withdrawalMsgHash } from '../../crypto/messages.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { isEthAddressText, readHex, toPaddedHex } from '../values/hex.js';
 import { debit, setHolder } from './ledger.js';
@@ -25,16 +24,6 @@ const WITHDRAWAL: MoveKind = {
   recordType: RECORD_TYPES.withdrawal,
   listForReceiver: false,
   parseReceiver: (text) => parseEthAddress(text, 'receiver'),
-  messageHash: (input, asset, receiver) =>
-    withdrawalMsgHash({
-      amount: input.amount,
-      nonce: input.nonce,
-      senderVaultId: input.vaultId,
-      token: asset.id,
-      receiverVaultId: input.receiverVaultId,
-      ethAddress: BigInt(receiver),
-      expirationTimestamp: input.expiration,
-    }),
   settle: (state, input, asset, receiver) => {
     debit(state, input.starkKey, asset, input.amount);
     moveWithdrawing(state, input.starkKey, asset.hex, input.amount);
@@ -48,31 +37,32 @@ export function submitWithdrawal(state: State, input: SignedMoveInput, check: Si
   return submitSignedMove(state, WITHDRAWAL, input, check);
 }
 
-/** Keeps `state.withdrawing` (what a key has in flight to L1, per asset) in step; entries at 0 go. */
-export function moveWithdrawing(state: State, owner: string, assetHex: string, delta: bigint): void {
-  const m = getOrSet(state.withdrawing, owner, () => TrackedMap.create(state.undo));
+/** Adds `delta` to `maps[key][assetHex]`; an entry at 0 and an emptied map go. */
+function addTo(state: State, maps: Map<string, Map<string, bigint>>, key: string, assetHex: string, delta: bigint): void {
+  const m = getOrSet(maps, key, () => TrackedMap.create(state.undo));
   const next = (m.get(assetHex) ?? 0n) + delta;
   if (next === 0n) m.delete(assetHex);
   else m.set(assetHex, next);
-  if (m.size === 0) state.withdrawing.delete(owner);
+  if (m.size === 0) maps.delete(key);
+}
+
+/** Keeps `state.withdrawing` (what a key has in flight to L1, per asset) in step. */
+export function moveWithdrawing(state: State, owner: string, assetHex: string, delta: bigint): void {
+  addTo(state, state.withdrawing, owner, assetHex, delta);
   holdingChanged(state, owner, assetHex);
 }
 
 /** A withdrawal accepted on L1: its amount becomes claimable by the receiving address. */
 export function enterWithdrawArea(state: State, record: LedgerRecord): void {
   moveWithdrawing(state, record.starkKey, record.assetHex, -record.amount);
-  const address = record.to!;
-  const area = getOrSet(state.withdrawArea, address, () => TrackedMap.create(state.undo));
-  area.set(record.assetHex, (area.get(record.assetHex) ?? 0n) + record.amount);
+  addTo(state, state.withdrawArea, record.to!, record.assetHex, record.amount);
 }
 
 /** The L1 claim: empties one asset of an address's withdraw area. Returns the amount claimed. */
 export function claimWithdrawal(state: State, address: string, assetHex: string): bigint {
-  const area = state.withdrawArea.get(address);
-  const amount = area?.get(assetHex) ?? 0n;
+  const amount = state.withdrawArea.get(address)?.get(assetHex) ?? 0n;
   if (amount === 0n) fail(ErrorCode.InvalidParam, `nothing of asset ${assetHex} is waiting in the withdraw area of ${address}`);
-  area!.delete(assetHex);
-  if (area!.size === 0) state.withdrawArea.delete(address);
+  addTo(state, state.withdrawArea, address, assetHex, -amount);
   state.claimed.set(assetHex, (state.claimed.get(assetHex) ?? 0n) + amount);
   const asset = state.assets.get(assetHex)!;
   if (asset.tokenId !== null) setHolder(state, asset, null);
@@ -101,9 +91,7 @@ export type WithdrawAreaEntry = v.InferOutput<typeof WITHDRAW_AREA_ENTRY>;
 
 /** `GET /v1/withdrawal/status?stage=withdrawarea`: what an address can claim on L1, per asset. */
 export function withdrawAreaView(state: State, address: string): WithdrawAreaEntry[] {
-  const area = state.withdrawArea.get(address);
-  if (!area) return [];
-  return [...area].map(([hex, amount]) => {
+  return [...(state.withdrawArea.get(address) ?? [])].map(([hex, amount]) => {
     const asset = state.assets.get(hex)!;
     const contract = state.contracts.get(asset.contractKey)!;
     return {

@@ -79,46 +79,32 @@ const FLAT_ORDER_RECORD = v.pipe(
 export const SINGLE_RECORD = v.pipe(v.union([ASSET_RECORD, MOVE_RECORD, FLAT_ORDER_RECORD]), v.title('SingleRecord'));
 export type SingleRecordView = v.InferOutput<typeof SINGLE_RECORD>;
 
-/** Asset records (deposit, mint, transfer, withdrawal) and order records, shaped as the real service answers them. */
+/** Asset records (deposit, mint, transfer, withdrawal) and order records, shaped as the real service answers them (keys in order). */
 export function recordView(state: State, record: LedgerRecord): RecordView {
+  const amount = record.amount.toString();
   const status = record.status as RecordView['status'];
-  const time = unixSeconds(record.timeMicros);
+  const tail = { sequence_id: record.sequenceId, stark_key: record.starkKey, status, time: unixSeconds(record.timeMicros) };
   const reason = record.reason === null ? {} : { reason: record.reason };
   if (record.orderId !== null) {
     const order = orderRecordObject(state, state.orders.get(record.orderId)!);
-    const record_type = record.type as 7 | 8;
-    return {
-      amount: record.amount.toString(),
-      order,
-      record_type,
-      sequence_id: record.sequenceId,
-      stark_key: record.starkKey,
-      status,
-      time,
-      ...reason,
-    };
+    return { amount, order, record_type: record.type as 7 | 8, ...tail, ...reason };
   }
   const asset = state.assets.get(record.assetHex)!;
   const contract = contractOf(state, asset);
-  const fields = {
-    amount: record.amount.toString(),
+  const moved = record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal;
+  return {
+    amount,
     asset_id: asset.hex,
     asset_name: contract.symbol,
     asset_type: contract.type,
     contract_address: contract.address,
     display_value: displayAmount(record.amount, contract.quantum, contract.decimals),
-  };
-  const rest = {
-    sequence_id: record.sequenceId,
-    stark_key: record.starkKey,
-    status,
-    time,
+    ...(moved ? { from: record.starkKey, to: record.to! } : {}),
+    record_type: record.type as 1 | 2 | 3 | 4,
+    ...tail,
     token_id: asset.tokenId === null ? '' : asset.tokenId.toString(),
     ...reason,
-  };
-  if (record.type === RECORD_TYPES.transfer || record.type === RECORD_TYPES.withdrawal)
-    return { ...fields, from: record.starkKey, to: record.to!, record_type: record.type, ...rest };
-  return { ...fields, record_type: record.type as 1 | 2, ...rest };
+  } as RecordView;
 }
 
 /**
@@ -137,37 +123,14 @@ export function singleRecordView(view: RecordView): SingleRecordView {
   return out as SingleRecordView;
 }
 
-export interface RecordFilter {
-  contractKey?: string | undefined;
-  /** Record types to keep; undefined keeps all. */
-  recordTypes?: ReadonlySet<number> | undefined;
-}
-
 /**
  * `record_type` values that are filters over several types in the real service's table (the JS
  * SDK passes whatever number its caller chose): 0 All, 6 TransferAll, 9 OrderRecordAll.
  * Every other value selects the record type of that number.
  */
-const AGGREGATE_FILTERS: ReadonlyMap<number, ReadonlySet<number> | undefined> = new Map([
-  [0, undefined],
-  [6, new Set<number>([RECORD_TYPES.transfer])],
-  [9, new Set<number>([RECORD_TYPES.ask, RECORD_TYPES.bid])],
-]);
-
-function recordTypesFor(recordType: number | undefined): ReadonlySet<number> | undefined {
-  if (recordType === undefined) return undefined;
-  return AGGREGATE_FILTERS.has(recordType) ? AGGREGATE_FILTERS.get(recordType) : new Set([recordType]);
-}
-
-/** The records of `ids` (in their order) that the filter keeps, its sequence ids aside. */
-function kept(state: State, filter: RecordFilter, ids: readonly number[]): LedgerRecord[] {
-  return ids
-    .map((id) => state.records.get(id)!)
-    .filter(
-      (r) =>
-        (filter.recordTypes === undefined || filter.recordTypes.has(r.type)) &&
-        (filter.contractKey === undefined || state.assets.get(r.assetHex)!.contractKey === filter.contractKey),
-    );
+function recordTypesFor(t: number | undefined): ReadonlySet<number> | undefined {
+  if (t === undefined || t === 0) return undefined;
+  return new Set(t === 6 ? [RECORD_TYPES.transfer] : t === 9 ? [RECORD_TYPES.ask, RECORD_TYPES.bid] : [t]);
 }
 
 export interface RecordQuery {
@@ -179,21 +142,28 @@ export interface RecordQuery {
 
 /** `GET /v1/records` for a normalized stark key: the page's views are built when the page is read. */
 export function recordsFor(state: State, starkKey: string, q: RecordQuery): Listing<RecordView> {
-  const filter: RecordFilter = {
-    contractKey: contractKeyFilter(state, q.contractAddress),
-    recordTypes: recordTypesFor(q.recordType),
-  };
+  const contractKey = contractKeyFilter(state, q.contractAddress);
+  const types = recordTypesFor(q.recordType);
   const view = (r: LedgerRecord) => recordView(state, r);
+  // The records of `ids` (in their order) that the filter keeps.
+  const kept = (ids: readonly number[]) =>
+    ids
+      .map((id) => state.records.get(id)!)
+      .filter(
+        (r) =>
+          (types === undefined || types.has(r.type)) &&
+          (contractKey === undefined || state.assets.get(r.assetHex)!.contractKey === contractKey),
+      );
   const ids = state.accounts.get(starkKey)?.records ?? [];
   if (q.sequenceIds !== undefined) {
     // The named records the key lists, newest first: O(k log n).
     const listed = arrayRun(ids);
     const named = [...new Set(q.sequenceIds)].sort((a, b) => b - a).filter((id) => ids[listed.rankOf(id)] === id);
-    return listingOf(kept(state, filter, named), view);
+    return listingOf(kept(named), view);
   }
-  const runs = recordRuns(state, starkKey, filter.contractKey, filter.recordTypes);
+  const runs = recordRuns(state, starkKey, contractKey, types);
   // A short history without lists: filtered whole, newest first.
-  if (runs === undefined) return listingOf(kept(state, filter, [...ids].reverse()), view);
+  if (runs === undefined) return listingOf(kept([...ids].reverse()), view);
   return mappedListing(
     totalOf(runs),
     (offset, limit) => pageDescending(runs, offset, limit),

@@ -34,20 +34,11 @@ export interface BatchResult {
 }
 
 export function runBatch(state: State, layer: BatchLayer): BatchResult {
-  const l2: number[] = [];
-  const l1: number[] = [];
-  if (layer === 'l2' || layer === 'both') {
-    for (const id of ascending(state.pendingL2)) {
-      setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
-      l2.push(id);
-    }
-  }
-  if (layer === 'l1' || layer === 'both') {
-    for (const id of ascending(state.pendingL1)) {
-      acceptOnL1(state, state.records.get(id)!);
-      l1.push(id);
-    }
-  }
+  const l2 = layer === 'l1' ? [] : ascending(state.pendingL2);
+  for (const id of l2) setStatus(state, state.records.get(id)!, RecordStatus.AcceptedOnL2);
+  // Read after the L2 step: with `both`, the records it accepted go on to L1.
+  const l1 = layer === 'l2' ? [] : ascending(state.pendingL1);
+  for (const id of l1) acceptOnL1(state, state.records.get(id)!);
   return { moved: ascending(new Set([...l2, ...l1])), l2, l1 };
 }
 
@@ -110,16 +101,12 @@ export function moveRecord(state: State, sequenceId: number, to: number): Ledger
   if (!record) fail(ErrorCode.InvalidParam, `no record with sequence_id ${sequenceId}`);
   if (!canTransition(record.status, to))
     fail(ErrorCode.InvalidParam, `record ${sequenceId} cannot move from status ${record.status} to ${to}`);
-  const reverts = to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled;
-  if (reverts) {
+  if (to === RecordStatus.RejectedOnL2 || to === RecordStatus.Rolled) {
     const blocker = revert(state, record);
     if (blocker !== null) fail(ErrorCode.InsufficientAvailable, `record ${sequenceId} cannot move to ${to}: ${blocker}`);
-    setStatus(state, record, to);
-  } else if (to === RecordStatus.AcceptedOnL1) {
-    acceptOnL1(state, record);
-  } else {
-    setStatus(state, record, to);
   }
+  if (to === RecordStatus.AcceptedOnL1) acceptOnL1(state, record);
+  else setStatus(state, record, to);
   return record;
 }
 

@@ -6,7 +6,7 @@ import { ownProject } from '../catalog/projects.js';
 import type { State, StorageEntry, StorageIndex, StorageList, StoredFile } from '../state/state.js';
 import { touch, TrackedMap, type UndoLog } from '../state/undo.js';
 import { SortedList } from '../state/sorted-list.js';
-import { type Listing, listingOf, mappedListing } from '../values/listing.js';
+import { type Listing, listingOf } from '../values/listing.js';
 import { decimalInt, isoTime, text } from '../values/wire.js';
 import { getOrSet } from '../values/maps.js';
 
@@ -37,10 +37,9 @@ export interface NewUpload {
  */
 export function recordUpload(state: State, apiKey: string, projectUuid: string, upload: NewUpload): StoredFile {
   const project = ownProject(state, apiKey, projectUuid);
-  let files = state.storage.get(project.uuid);
-  const existing = files?.get(upload.cid);
+  const files = getOrSet(state.storage, project.uuid, () => TrackedMap.create(state.undo));
+  const existing = files.get(upload.cid);
   if (existing && !existing.removed) return existing;
-  if (!files) state.storage.set(project.uuid, (files = TrackedMap.create(state.undo)));
   const file: StoredFile = {
     projectUuid: project.uuid,
     cid: upload.cid,
@@ -69,13 +68,7 @@ export function removeUpload(state: State, apiKey: string, projectUuid: string, 
 /** Listed (not removed) files of the caller's project, in upload order; a page reads its files only. */
 export function listedFiles(state: State, apiKey: string, projectUuid: string): Listing<StoredFile> {
   const project = ownProject(state, apiKey, projectUuid);
-  const list = state.lists.storage.get(project.uuid);
-  if (!list) return listingOf([]);
-  return mappedListing(
-    list.entries.size,
-    (offset, limit) => list.entries.slice(offset, offset + limit),
-    (e) => e.file,
-  );
+  return listingOf(state.lists.storage.get(project.uuid)?.entries ?? [], (e: StorageEntry) => e.file);
 }
 
 const byOrdinal = (a: StorageEntry, b: StorageEntry) => a.ordinal - b.ordinal;
@@ -109,9 +102,7 @@ export function rebuildStorageLists(state: State): void {
 
 /** Every CID the index names, removed ones included (their bytes must stay intact too). */
 export function storedCids(state: State): Set<string> {
-  const out = new Set<string>();
-  for (const files of state.storage.values()) for (const cid of files.keys()) out.add(cid);
-  return out;
+  return new Set([...state.storage.values()].flatMap((files) => [...files.keys()]));
 }
 
 /** A list entry as the seed shows it; `gatewayUrl` without a trailing slash. */
@@ -138,9 +129,7 @@ export function dumpStorage(index: StorageIndex): StoredFile[] {
 /** Rebuilds the index from dump rows (for loading saved state). */
 export function loadStorage(undo: UndoLog, rows: readonly StoredFile[]): StorageIndex {
   const index: StorageIndex = TrackedMap.create(undo);
-  for (const row of rows) {
-    getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
-  }
+  for (const row of rows) getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
   undo.releaseAll();
   return index;
 }

@@ -32,22 +32,13 @@ function listingKey(quoteContractKey: string, baseHex: string): string {
   return `${quoteContractKey}|${baseHex}`;
 }
 
-function entryOf(state: State, o: Order): { key: string; entry: ListingEntry } {
+/** An ASK joins its collection's listing when it opens and leaves it when it closes. */
+export function listingIndex(state: State, o: Order, open: boolean): void {
+  if (o.direction !== 0) return;
   const quote = state.assets.get(o.quoteHex)!;
-  return { key: listingKey(quote.contractKey, o.baseHex), entry: { tokenId: quote.tokenId ?? 0n, id: o.id } };
-}
-
-/** An order opened: an ASK joins its collection's listing. */
-export function listingOpen(state: State, o: Order): void {
-  if (o.direction !== 0) return;
-  const { key, entry } = entryOf(state, o);
-  getOrSet(state.lists.listings, key, () => new SortedList(byTokenThenId)).add(entry);
-}
-
-/** An order closed: an ASK leaves its collection's listing. */
-export function listingClose(state: State, o: Order): void {
-  if (o.direction !== 0) return;
-  const { key, entry } = entryOf(state, o);
+  const key = listingKey(quote.contractKey, o.baseHex);
+  const entry: ListingEntry = { tokenId: quote.tokenId ?? 0n, id: o.id };
+  if (open) return void getOrSet(state.lists.listings, key, () => new SortedList(byTokenThenId)).add(entry);
   const list = state.lists.listings.get(key)!;
   list.delete(entry);
   if (list.size === 0) state.lists.listings.delete(key);

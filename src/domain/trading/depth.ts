@@ -74,27 +74,23 @@ export interface TradeQuery {
 
 /** `GET /v1/trades`: fills newest first, from the index that applies (never a scan of all trades); views for the page only. */
 export function trades(state: State, f: TradeQuery): Listing<Trade> {
-  let at: number[];
-  if (f.orderId !== undefined) at = state.tradesBy.get(`order:${f.orderId}`) ?? [];
-  else if (f.starkKey !== undefined) at = state.tradesBy.get(`key:${f.starkKey}`) ?? [];
-  else {
-    if (f.baseAddress === undefined || f.quoteAddress === undefined)
-      fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
-    const base = marketContract(state, f.baseAddress, 'base_token_contract_addr', false);
-    const quote = marketContract(state, f.quoteAddress, 'quote_token_contract_addr', true);
-    const key =
-      quote.type === 'ERC20'
-        ? `market:${marketKey(toHex(base.assetType), toHex(quote.assetType))}`
-        : collectionTradesKey(toHex(base.assetType), quote.key);
-    at = state.tradesBy.get(key) ?? [];
-  }
   // Positions ascending (trades are appended): newest first is the list read backwards.
-  const ascending = at;
+  const at = state.tradesBy.get(tradesKey(state, f)) ?? [];
   return mappedListing(
-    ascending.length,
-    (offset, limit) => ascending.slice(Math.max(0, ascending.length - offset - limit), ascending.length - offset).reverse(),
+    at.length,
+    (offset, limit) => at.slice(Math.max(0, at.length - offset - limit), at.length - offset).reverse(),
     (i) => tradeView(state, i),
   );
+}
+
+function tradesKey(state: State, f: TradeQuery): string {
+  if (f.orderId !== undefined) return `order:${f.orderId}`;
+  if (f.starkKey !== undefined) return `key:${f.starkKey}`;
+  if (f.baseAddress === undefined || f.quoteAddress === undefined)
+    fail(ErrorCode.InvalidParam, 'give order_id, stark_key, or both base_token_contract_addr and quote_token_contract_addr');
+  const base = toHex(marketContract(state, f.baseAddress, 'base_token_contract_addr', false).assetType);
+  const quote = marketContract(state, f.quoteAddress, 'quote_token_contract_addr', true);
+  return quote.type === 'ERC20' ? `market:${marketKey(base, toHex(quote.assetType))}` : collectionTradesKey(base, quote.key);
 }
 
 /** A `GET /v1/trades` item: trade `i` (its position in the trades). */

@@ -6,15 +6,14 @@ import type { Marketplace, Rate, State } from '../state/state.js';
 
 /** A decimal fraction in [0, 1) such as "0.015" (at most 18 digits after the point); 19 otherwise. */
 export function parseRate(text: unknown, field: string): Rate {
-  if (typeof text !== 'string' || !/^0(\.\d{1,18})?$/.test(text.trim())) {
+  if (typeof text !== 'string' || !/^0(\.\d{1,18})?$/.test(text.trim()))
     fail(
       ErrorCode.InvalidParam,
       `${field} must be a decimal string in [0, 1) such as "0.015", got ${typeof text === 'string' ? JSON.stringify(echo(text)) : echo(String(text))}`,
     );
-  }
   const t = text.trim();
-  const frac = t.includes('.') ? t.split('.')[1]! : '';
-  return { num: BigInt(frac === '' ? '0' : frac), den: 10n ** BigInt(frac.length), text: t };
+  const frac = t.slice(2); // the digits after "0."
+  return { num: BigInt(frac || '0'), den: 10n ** BigInt(frac.length), text: t };
 }
 
 export interface NewMarketplace {

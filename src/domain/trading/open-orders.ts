@@ -4,7 +4,7 @@ import { type Book, type BookSide, limitOf, newBook } from '../state/book.js';
 import { unfreeze } from '../ledger/ledger.js';
 import type { State } from '../state/state.js';
 import type { Order, ORDER_STATES, OrderState } from '../state/orders.js';
-import { listingClose, listingOpen } from './collection-listings.js';
+import { listingIndex } from './collection-listings.js';
 import { rebuildOrderLists, relistOrder } from './order-lists.js';
 import { touch } from '../state/undo.js';
 import { getOrSet } from '../values/maps.js';
@@ -72,14 +72,13 @@ export function openIndex(state: State, order: Order, open: boolean): void {
     by(state.openByOwner, order.starkKey).add(order.id);
     by(state.openByQuote, order.quoteHex).add(order.id);
     depthSide(state, order).add(order.id, limitOf(order), order.quantity - order.filled);
-    listingOpen(state, order);
   } else {
     state.openOrders.delete(order.id);
     state.openByOwner.get(order.starkKey)?.delete(order.id);
     state.openByQuote.get(order.quoteHex)?.delete(order.id);
     depthSide(state, order).remove(limitOf(order), order.quantity - order.filled);
-    listingClose(state, order);
   }
+  listingIndex(state, order, open);
 }
 
 /** The one place an order's state changes after placement (the order lists follow it). */
@@ -112,7 +111,7 @@ export function openOrderIndexes(state: State): void {
   for (const id of [...state.openOrders].sort((a, b) => a - b)) {
     const o = state.orders.get(id)!;
     depthSide(state, o).add(o.id, limitOf(o), o.quantity - o.filled);
-    listingOpen(state, o);
+    listingIndex(state, o, true);
   }
 }
 

@@ -19,7 +19,7 @@ function entryOf(direction: 0 | 1, orderState: OrderState, id: number): number {
 const scope = <K>(m: Map<K, SortedList<number>>, k: K) => getOrSet(m, k, () => new SortedList(byNumber));
 const ownScope = (m: Map<string, Map<string, SortedList<number>>>, owner: string, k: string) =>
   scope(
-    getOrSet(m, owner, () => new Map()),
+    getOrSet(m, owner, () => new Map<string, SortedList<number>>()),
     k,
   );
 

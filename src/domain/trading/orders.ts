@@ -60,17 +60,14 @@ export interface PaymentInput {
 }
 
 /** The quote side and the base side of the signed amounts. */
-function sides(input: OrderInput): { quoteAmount: bigint; baseAmount: bigint } {
-  return input.direction === 0
-    ? { quoteAmount: input.amountSell, baseAmount: input.amountBuy }
-    : { quoteAmount: input.amountBuy, baseAmount: input.amountSell };
-}
+const sides = (input: OrderInput): [bigint, bigint] =>
+  input.direction === 0 ? [input.amountSell, input.amountBuy] : [input.amountBuy, input.amountSell];
 
 const DECIMAL_RE = /^\d+(\.\d+)?$/;
 
 /** The body's price must say the same as the signed amounts (12 otherwise). */
 function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State): void {
-  const { quoteAmount, baseAmount } = sides(input);
+  const [quoteAmount, baseAmount] = sides(input);
   if (quote.tokenId !== null) {
     // NFT: whole orders of one token; the price is the base amount, in quantized units.
     if (input.amount !== 1n || quoteAmount !== 1n)
@@ -102,12 +99,11 @@ function checkPrice(input: OrderInput, base: Asset, quote: Asset, state: State):
 function checkOrder(state: State, input: OrderInput, check: SignatureCheck): { base: Asset; quote: Asset; marketplace: string | null } {
   const expectSell = input.direction === 0 ? input.quoteToken : input.baseToken;
   const expectBuy = input.direction === 0 ? input.baseToken : input.quoteToken;
-  if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy) {
+  if (input.tokenSell !== expectSell || input.tokenBuy !== expectBuy)
     fail(
       ErrorCode.OrderFormatError,
       `token_sell/token_buy must be ${input.direction === 0 ? 'quote/base for an ASK' : 'base/quote for a BID'} (base_token ${toHex(input.baseToken)}, quote_token ${toHex(input.quoteToken)})`,
     );
-  }
   if (input.baseToken === input.quoteToken) fail(ErrorCode.OrderFormatError, 'base_token and quote_token must differ');
   const base = requireAsset(state, input.baseToken, 'base_token');
   const quote = requireAsset(state, input.quoteToken, 'quote_token');
@@ -181,7 +177,7 @@ export function placeOrder(state: State, input: OrderInput, check: SignatureChec
   // Accepted: nonce spent, sequence id = order id, a record of type 7/8.
   ensureAccount(state, input.starkKey);
   useNonce(state, input.starkKey, input.nonce);
-  const { quoteAmount } = sides(input);
+  const [quoteAmount] = sides(input);
   const freezing = input.direction === 0 ? quote : base;
   const have = balanceOf(state, input.starkKey, freezing.hex).available;
   const reason = shortfall(input.starkKey, freezing, input.amountSell, have, 'the order needs');

@@ -7,9 +7,12 @@ export interface Listing<T> {
   page(offset: number, limit: number): T[];
 }
 
+/** Rows at hand: an array, or a sorted list (which counts its `size`). */
+type Rows<R> = { slice(from: number, to: number): R[] } & ({ readonly length: number } | { readonly size: number });
+
 /** A listing over rows at hand; `view` (when given) is applied to the rows of a page only. */
-export function listingOf<R, T = R>(rows: readonly R[], view = (row: R) => row as unknown as T): Listing<T> {
-  return mappedListing(rows.length, (offset, limit) => rows.slice(offset, offset + limit), view);
+export function listingOf<R, T = R>(rows: Rows<R>, view = (row: R) => row as unknown as T): Listing<T> {
+  return mappedListing('size' in rows ? rows.size : rows.length, (offset, limit) => rows.slice(offset, offset + limit), view);
 }
 
 /** A listing of keys (ids, entries) found a page at a time, each page's keys mapped to their views. */
