@@ -1,5 +1,5 @@
 // Writing files in the state dir: owner-only modes, whole-file replacement by rename, and fsync when asked.
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -21,21 +21,25 @@ export function writeAll(fd: number, buf: Uint8Array, position?: number): void {
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
 
-/** The bytes of `fd` from `from` to `to`, a block at a time in one reused buffer (use each before the next). */
-export function* blocks(fd: number, from: number, to: number): Generator<Buffer> {
+/**
+ * The bytes of `fd` from `from` to `to`, a block at a time in one reused buffer (use each before the next).
+ * Without a range, from its position to its end: a pipe or `/dev/stdin` reads as a file does.
+ */
+export function* blocks(fd: number, range?: { from: number; to: number }): Generator<Buffer> {
   const buf = Buffer.allocUnsafe(BLOCK);
-  for (let at = from, n = 1; at < to && n > 0; at += n) {
-    n = readSync(fd, buf, 0, Math.min(BLOCK, to - at), at);
+  const end = range?.to ?? Number.POSITIVE_INFINITY;
+  for (let at = range?.from ?? 0, n = 1; at < end && n > 0; at += n) {
+    n = readSync(fd, buf, 0, Math.min(BLOCK, end - at), range === undefined ? null : at);
     if (n > 0) yield buf.subarray(0, n);
   }
 }
 
-/** The text of `path` from byte `from` to `to` (default its end) in pieces: a file of any size is never one string. */
-export function* filePieces(path: string, from = 0, to?: number): Generator<string> {
+/** The text of `path` (the whole of it, else from byte `from` to `to`) in pieces: a file of any size is never one string. */
+export function* filePieces(path: string, range?: { from: number; to: number }): Generator<string> {
   const fd = openSync(path, 'r');
   try {
     const decoder = new TextDecoder();
-    for (const block of blocks(fd, from, to ?? fstatSync(fd).size)) yield decoder.decode(block, { stream: true });
+    for (const block of blocks(fd, range)) yield decoder.decode(block, { stream: true });
     const rest = decoder.decode();
     if (rest !== '') yield rest;
   } finally {

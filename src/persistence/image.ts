@@ -58,7 +58,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       const size = fstatSync(fd).size;
       const twoLines = 'is not an image: it must be a header line and the state, ending with a newline (was it cut short?)';
       // The header is the bytes before the first newline (far shorter than a block).
-      const first = blocks(fd, 0, size).next().value;
+      const first = blocks(fd, { from: 0, to: size }).next().value;
       const nl = first?.indexOf(NEWLINE) ?? -1;
       if (nl === -1) this.damaged(size > BLOCK ? 'has no checksum in its first line: it is not an image' : twoLines);
       const sealed = unsealLine(first!.toString('utf8', 0, nl), SUM_LENGTH);
@@ -69,7 +69,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       const last = Buffer.alloc(1);
       if (stateEnd < stateStart || readSync(fd, last, 0, 1, stateEnd) !== 1 || last[0] !== NEWLINE) this.damaged(twoLines);
       const hash = createHash('sha256').update(`${sealed!.body}\n`, 'utf8');
-      for (const block of blocks(fd, stateStart, stateEnd)) hash.update(block);
+      for (const block of blocks(fd, { from: stateStart, to: stateEnd })) hash.update(block);
       if (sealed!.sum !== hash.digest('hex')) this.damaged('does not match its checksum: it was changed or damaged');
       let parsed: { format?: unknown; journal_seq?: unknown; chain?: unknown; next_snapshot?: unknown };
       try {
@@ -82,7 +82,7 @@ class ImageFile implements SyncAdapter<ImageData | null> {
       if (format !== IMAGE_FORMAT || !valid || (nextSnapshot as number) < 1)
         this.damaged(`has a header of another format (expected "${IMAGE_FORMAT}")`);
       // Pass 2, when the state is loaded: its text piece by piece.
-      const state: StateText = () => filePieces(this.path, stateStart, stateEnd);
+      const state: StateText = () => filePieces(this.path, { from: stateStart, to: stateEnd });
       return { journalSeq: journalSeq as number, chain: chain as string, state, nextSnapshot: nextSnapshot as number };
     } finally {
       closeSync(fd);

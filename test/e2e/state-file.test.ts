@@ -1,5 +1,7 @@
 // --dump-state FILE on exit and --load-state FILE at start (Anvil's names), and --accounts N in the built CLI.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,25 @@ describe('--dump-state / --load-state', () => {
     expect(readFileSync(file, 'utf8')).toMatch(/^\{"format":"l2-devnet\/state@3",/);
 
     const b = await startServer(['--port', '0', '--load-state', file]);
+    expect((await get(b.url, '/_devnet/invariants')).state_hash).toBe(hash);
+    await stop(b.cli);
+  });
+
+  it('loads a dump from a pipe (a FIFO, /dev/stdin): read to its end, not to the size a pipe reports (0)', async () => {
+    const a = await startServer(['--port', '0']);
+    await post(a.url, '/_devnet/set-balance', {
+      stark_key: (await get(a.url, '/_devnet/accounts')).accounts[1].stark_key,
+      contract_address: 'eth',
+      amount: '77',
+    });
+    const hash = (await get(a.url, '/_devnet/invariants')).state_hash;
+    const dump = await fetch(a.url + '/_devnet/state').then((r) => r.text());
+    await stop(a.cli);
+    const fifo = join(dir, 'state.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writing = writeFile(fifo, dump); // opens when the CLI opens the pipe to read it
+    const b = await startServer(['--port', '0', '--load-state', fifo]);
+    await writing;
     expect((await get(b.url, '/_devnet/invariants')).state_hash).toBe(hash);
     await stop(b.cli);
   });
