@@ -1,4 +1,5 @@
 // The explorer's page, assets and overview, in-process; the page weight is measured and printed here.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPLORER_ASSETS, PAGE_WEIGHT_BUDGET } from '../../src/explorer/assets.js';
 import { REDDIO721, testClient } from '../support/client.js';
@@ -52,6 +53,17 @@ describe('explorer page', () => {
 });
 
 describe('GET /_devnet/overview', () => {
+  it('names a stark key two genesis accounts share as the account page does: by the first of them', async () => {
+    const genesis = JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8'));
+    const airdrop = genesis.accounts.find((a: any) => a.name === 'airdrop');
+    genesis.accounts.push({ name: 'airdrop2', private_key: airdrop.private_key });
+    const c = testClient({ genesis });
+    const o = (await c.get('/_devnet/overview')).body;
+    const key = c.accounts.airdrop.stark_key;
+    expect(o.accounts.filter((a: any) => a.stark_key === key).map((a: any) => a.name)).toEqual(['airdrop']);
+    expect((await c.get(`/_devnet/explorer/accounts/${key}`)).body.name).toBe('airdrop');
+  });
+
   it('shows accounts with display balances, an open NFT order with depth, and the records newest first', async () => {
     const c = testClient();
     const { alice } = c.accounts;
