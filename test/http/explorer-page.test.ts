@@ -59,7 +59,7 @@ describe('GET /_devnet/overview', () => {
     genesis.accounts.push({ name: 'airdrop2', private_key: airdrop.private_key });
     const c = testClient({ genesis });
     const o = (await c.get('/_devnet/overview')).body;
-    const key = c.accounts.airdrop.stark_key;
+    const key = (c.accounts as Record<string, { stark_key: string }>).airdrop!.stark_key;
     expect(o.accounts.filter((a: any) => a.stark_key === key).map((a: any) => a.name)).toEqual(['airdrop']);
     expect((await c.get(`/_devnet/explorer/accounts/${key}`)).body.name).toBe('airdrop');
   });
