@@ -2,6 +2,7 @@
 import { cancelOrderMsgHash, limitOrderWithFeeMsgHash, paymentMsgHash, transferMsgHash, withdrawalMsgHash } from '../crypto/messages.js';
 import { signMessage } from '../crypto/keys.js';
 import { MAX_EXPIRATION } from '../domain/ledger/signed.js';
+import { FEE_RATE_TEXT } from '../domain/trading/fees.js';
 
 export interface MoveFields {
   /** Signer's stark key (0x hex). */
@@ -89,7 +90,7 @@ export interface OrderFields {
   baseVault: bigint | string;
   quoteVault: bigint | string;
   nonce: bigint | number;
-  /** Default: 0.005 x the base amount, as the JS SDK signs it (a fraction is floored for signing). */
+  /** Default: the service fee rate (0.5%) x the base amount, as the JS SDK signs it (a fraction is floored for signing). */
   feeLimit?: number;
   marketplaceUuid?: string;
   expirationTimestamp?: bigint | number;
@@ -118,7 +119,7 @@ export function signedOrderBody(f: OrderFields): Record<string, unknown> {
   const ask = f.direction === 0;
   const quoteAmount = BigInt(f.quoteAmount);
   const baseAmount = BigInt(f.baseAmount);
-  const feeLimit = f.feeLimit ?? Number(baseAmount) * 0.005;
+  const feeLimit = f.feeLimit ?? Number(baseAmount) * Number(FEE_RATE_TEXT);
   const expiration = BigInt(f.expirationTimestamp ?? MAX_EXPIRATION);
   const fields = {
     tokenSell: BigInt(ask ? f.quoteToken : f.baseToken),

@@ -24,8 +24,8 @@ function parameters(spec: AnyRouteSpec, example: Example | undefined): Schema[] 
       in: where,
       required: where === 'path' || f.required,
       schema: jsonSchemaOf(f.text),
-      ...(f.description !== undefined ? { description: f.description } : {}),
-      ...(values[name] !== undefined ? { example: values[name] } : {}),
+      description: f.description,
+      example: values[name],
     }));
   return [...each('path', spec.params), ...each('query', spec.query)];
 }
@@ -44,7 +44,7 @@ function withExample(
 function bodySchema(fields: FieldMap): Schema {
   const entries = Object.entries(fields);
   const properties = Object.fromEntries(
-    entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), ...(f.description !== undefined ? { description: f.description } : {}) }]),
+    entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), description: f.description }]),
   );
   const required = entries.filter(([, f]) => f.required).map(([n]) => n);
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
