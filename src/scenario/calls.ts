@@ -110,9 +110,9 @@ function signOrder(direction: 0 | 1): Builder {
       baseVault: info.vault_ids[0]!,
       quoteVault: info.vault_ids[1]!,
       nonce: w.nonce === undefined ? info.nonce : BigInt(String(w.nonce)),
-      ...(w.fee_limit !== undefined ? { feeLimit: Number(w.fee_limit) } : {}),
-      ...(w.marketplace !== undefined ? { marketplaceUuid: String(w.marketplace) } : {}),
-      ...(w.time_in_force !== undefined ? { timeInForce: String(w.time_in_force) as 'GTC' | 'IOC' | 'FOK' } : {}),
+      feeLimit: w.fee_limit === undefined ? undefined : Number(w.fee_limit),
+      marketplaceUuid: w.marketplace === undefined ? undefined : String(w.marketplace),
+      timeInForce: w.time_in_force === undefined ? undefined : (String(w.time_in_force) as 'GTC' | 'IOC' | 'FOK'),
     });
     return { out: post('/v1/order', body), owner: who.stark_key };
   };

@@ -43,9 +43,7 @@ function withExample(
 
 function bodySchema(fields: FieldMap): Schema {
   const entries = Object.entries(fields);
-  const properties = Object.fromEntries(
-    entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), description: f.description }]),
-  );
+  const properties = Object.fromEntries(entries.map(([n, f]) => [n, { ...jsonSchemaOf(f.json), description: f.description }]));
   const required = entries.filter(([, f]) => f.required).map(([n]) => n);
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
@@ -157,10 +155,10 @@ function operation(spec: AnyRouteSpec, components: Components, examples: Example
   return {
     tags: [spec.tag],
     summary: spec.summary,
-    ...(spec.description !== undefined ? { description: spec.description } : {}),
+    description: spec.description,
     operationId: operationId(spec),
     // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
-    ...(rest !== undefined ? { 'x-path-rest': rest } : {}),
+    'x-path-rest': rest,
     // The control plane needs the bearer token only when the emulator was started with --control-token.
     security: spec.auth ? [{ apiKey: [] }] : isControlPath(spec.path) ? [{}, { controlToken: [] }] : [],
     ...(params.length ? { parameters: params } : {}),

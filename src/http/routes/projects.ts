@@ -93,7 +93,7 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
           name: b.name ?? null,
           symbol: b.symbol ?? null,
           decimals: decimals === undefined ? null : Number(decimals),
-          ...(count !== undefined ? { count } : {}),
+          count,
           baseUri: b.base_uri ?? '',
           metadataUrl: b.metadata_url ?? null,
           description: b.description ?? null,
