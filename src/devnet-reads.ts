@@ -13,7 +13,14 @@ import { listIndexViolations } from './domain/lifecycle/list-indexes.js';
 import { balanceOf } from './domain/ledger/ledger.js';
 import { namedNfts, nftsOf, type TokenOwner } from './domain/catalog/nfts.js';
 import { projectsOf } from './domain/catalog/projects.js';
-import { mintedToken, recordFor, recordsBySignature, recordsFor, type RecordQuery } from './domain/records/record-views.js';
+import {
+  contractRecords,
+  mintedToken,
+  recordFor,
+  recordsBySignature,
+  recordsFor,
+  type RecordQuery,
+} from './domain/records/record-views.js';
 import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
 import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
 import { depth, trades, type TradeQuery } from './domain/trading/depth.js';
@@ -84,6 +91,15 @@ export const QUERY_TABLE = {
   }),
   /** `GET /v1/records`: newest first. */
   records: (c: Ctx, starkKeyText: string | undefined, filter: RecordQuery) => recordsFor(c.state, parseStarkKey(starkKeyText), filter),
+  /**
+   * `GET /v1/txns`: a stark key's records (as /v1/records; narrowed to a contract when both are given),
+   * or a contract's records of every key; 19 when neither is given.
+   */
+  txns: (c: Ctx, starkKeyText: string | undefined, contractAddress: string | undefined) => {
+    if (starkKeyText !== undefined) return recordsFor(c.state, parseStarkKey(starkKeyText), { contractAddress });
+    if (contractAddress === undefined || contractAddress === '') fail(ErrorCode.InvalidParam, 'stark_key or contract_address is required');
+    return contractRecords(c.state, contractAddress);
+  },
   /** `GET /v1/record` (any record when no key is given) and `GET /v1/txn`: an array with the one record, flattened. */
   record: (c: Ctx, starkKey: string | undefined, sequenceId: number) => [recordFor(c.state, starkKey, sequenceId)],
   /** `GET /v1/record/by/signature`: the records of the accepted request signed (r, s); [] when none. */

@@ -142,6 +142,7 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', `/v1/records?stark_key=${alice.stark_key}&limit=2`);
   await call('GET', `/v1/record?stark_key=${alice.stark_key}&sequence_id=${sold}`);
   await call('GET', `/v1/txn?sequence_id=${transferred}`);
+  await call('GET', `/v1/txns?stark_key=${alice.stark_key}&page=1&perPage=2`);
   const { r, s } = transfer.signature as { r: string; s: string };
   await call('GET', `/v1/record/by/signature?r=${r}&s=${s}`);
   await call('GET', `/v1/token?seq_id=${minted}`);

@@ -4,6 +4,16 @@ import { arrayRun, EMPTY_RUN, IdList, type Run } from '../state/runs.js';
 import type { LedgerRecord, RecordLists, State } from '../state/state.js';
 import { getOrSet } from '../values/maps.js';
 
+/** Lists `record` under its contract (appendRecord, untracked: its undo step calls unlistContractRecord). */
+export function listContractRecord(state: State, record: LedgerRecord): void {
+  listOf(state.lists.contractRecords, contractOfRecord(state, record)).push(record.sequenceId);
+}
+
+/** Reverses listContractRecord: `record` is its contract's newest record. */
+export function unlistContractRecord(state: State, record: LedgerRecord): void {
+  pop(state.lists.contractRecords, contractOfRecord(state, record));
+}
+
 /** Keys with at most this many records keep no lists: a filter reads their whole (short) history. */
 export const RECORD_LISTS_FROM = 64;
 
@@ -105,7 +115,9 @@ export function rebuildRecordLists(state: State): void {
     c.at++;
     c.lists?.add(r);
   };
+  state.lists.contractRecords.clear();
   for (const r of state.records.values()) {
+    listContractRecord(state, r);
     match(cursors.get(r.starkKey), r);
     if (r.to !== null && r.to !== r.starkKey) match(cursors.get(r.to), r);
   }

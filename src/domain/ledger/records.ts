@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { ensureAccount } from './accounts.js';
 import { type LedgerRecord, RecordStatus, type RecordType, type State } from '../state/state.js';
 import { append, touch, touchField } from '../state/undo.js';
-import { listRecord, unlistRecord } from './record-lists.js';
+import { listContractRecord, listRecord, unlistContractRecord, unlistRecord } from './record-lists.js';
 
 export { RecordStatus } from '../state/state.js';
 export const RECORD_STATUS = v.pipe(
@@ -73,6 +73,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
   // The list indexes follow the account lists, in the same untracked step (undoAppend unlists first).
   listRecord(state, owner.key, record);
   if (receiver) listRecord(state, receiver.key, record);
+  listContractRecord(state, record);
   state.undo.call(undoAppend, state, record);
   return record;
 }
@@ -80,6 +81,7 @@ export function appendRecord(state: State, input: NewRecord): LedgerRecord {
 /** Reverses appendRecord's untracked edits (the steps taken after it are undone already). */
 function undoAppend(state: State, record: LedgerRecord): void {
   const id = record.sequenceId;
+  unlistContractRecord(state, record);
   const pop = (key: string | null): void => {
     const list = key === null ? undefined : state.accounts.get(key)?.records;
     if (list === undefined || list[list.length - 1] !== id) return;

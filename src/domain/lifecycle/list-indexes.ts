@@ -44,6 +44,7 @@ function describe(state: State, lists: ListIndexes): Record<Section, string> {
       () => 1,
       (r) => [r.byType, r.byContract, r.byContractType].map((m: Map<unknown, IdList>) => entries(m, sizeOf, ids)),
     ),
+    contractRecords: entries(lists.contractRecords, sizeOf, ids),
     orders: [
       values(o.all),
       ...[o.byOwner, o.byContract, o.byAsset].map((m) => entries(m, sizeOf, values)),

@@ -172,6 +172,20 @@ export function recordsFor(state: State, starkKey: string, q: RecordQuery): List
 }
 
 /**
+ * `GET /v1/txns?contract_address=`: every record naming the contract's assets (any key's), newest
+ * first, from the contract's own list (a page costs its rows); 15 for a contract not registered (the caller checks it was given).
+ */
+export function contractRecords(state: State, contractAddress: string): Listing<RecordView> {
+  const key = contractKeyFilter(state, contractAddress)!;
+  const runs = [state.lists.contractRecords.get(key) ?? arrayRun([])];
+  return mappedListing(
+    totalOf(runs),
+    (offset, limit) => pageDescending(runs, offset, limit),
+    (id) => recordView(state, state.records.get(id)!),
+  );
+}
+
+/**
  * `GET /v1/record`: one record listed for the key (sender or receiver), or any record when no key is
  * given (Java's batch and multi transfer pollers send none; so does `GET /v1/txn`); 19 otherwise.
  */

@@ -166,6 +166,8 @@ export interface StorageList {
 export function newListIndexes() {
   return {
     records: new Map<string, RecordLists>(),
+    /** Every record naming a contract's assets, by contract key, ids ascending (GET /v1/txns?contract_address=). */
+    contractRecords: new Map<string, IdList>(),
     orders: newOrderLists(),
     depth: new Map<string, Book>(),
     listings: new Map<string, SortedList<ListingEntry>>(),

@@ -13,6 +13,24 @@ export const PAGE_FIELDS = {
 
 export type Page = Values<typeof PAGE_FIELDS>;
 
+/** The explorer's spelling (reddio-scan sends `page` and `perPage`): the same bounds as limit and page. */
+export const PER_PAGE_FIELDS = {
+  page: PAGE_FIELDS.page,
+  perPage: withDefault(
+    optUint({ min: 1n, below: BigInt(MAX_LIMIT) + 1n }),
+    DEFAULT_LIMIT,
+    Number,
+    `1..${MAX_LIMIT}`,
+    String(DEFAULT_LIMIT),
+  ),
+} as const;
+
+/** Reads page, then perPage, as a Page. */
+export function perPageOf(q: Values<typeof PER_PAGE_FIELDS>): Page {
+  const { page, perPage } = readInOrder(q, PER_PAGE_FIELDS);
+  return { page, limit: perPage };
+}
+
 /** Reads limit, then page (the declared order), as the pagination parser always has. */
 export const pageOf = (q: Page): Page => readInOrder(q, PAGE_FIELDS);
 

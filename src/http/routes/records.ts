@@ -1,10 +1,10 @@
-// /v1/records (newest first, filtered, paginated), /v1/record and /v1/txn (one record, flattened),
+// /v1/records (newest first, filtered, paginated), /v1/txns (a key's or a contract's, as the explorer pages them), /v1/record and /v1/txn (one record, flattened),
 // /v1/record/by/signature (the records of one signed request) and /v1/token (the token of a mint).
 import * as v from 'valibot';
 import type { Devnet } from '../../devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, id, optList, optStarkKey, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
-import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';
+import { PAGE_FIELDS, PER_PAGE_FIELDS, pageOf, paginate, perPageOf } from '../fields/page.js';
 import { MINTED_TOKEN, RECORD, SINGLE_RECORD } from '../../domain/records/record-views.js';
 import { paged } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
@@ -32,6 +32,18 @@ export function recordRoutes(devnet: Devnet): RouteGroup {
         });
         return paginate(rows, pageOf(q));
       },
+    })
+    .add('GET', '/v1/txns', {
+      summary: "A stark key's or a contract's records, newest first, paged by page and perPage (the explorer pages until a page is empty)",
+      description:
+        "stark_key: the records listed for the key (as /v1/records), narrowed to contract_address when both are given. contract_address alone: every record naming the contract's assets, any key's (15 when it is not registered). Neither: 19. A page past the last answers an empty list.",
+      query: {
+        stark_key: optStarkKey({ description: 'whose records (sender or receiver)' }),
+        contract_address: wireText({ description: 'a registered contract ("eth" for ETH)' }),
+        ...PER_PAGE_FIELDS,
+      },
+      response: paged(RECORD),
+      handle: ({ query: q }) => paginate(devnet.txns(q.stark_key, q.contract_address), perPageOf(q)),
     })
     .add('GET', '/v1/record', {
       summary:

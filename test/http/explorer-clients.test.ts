@@ -1,0 +1,90 @@
+// The routes a block explorer reads (reddio-scan's src/lib): GET /v1/txns paged by page/perPage until
+// a page comes back empty, and GET /v1/collections, an array it names by base_uri.split('/')[2].
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { RECORD } from '../../src/domain/records/record-views.js';
+import { ETH_ASSET, REDDIO721, failedCode, testClient, type TestClient } from '../support/client.js';
+import { transfer } from '../support/flows.js';
+
+const RECORD_FIELDS = ['sequence_id', 'stark_key', 'record_type', 'status', 'time', 'amount'];
+
+/** Pages as reddio-scan's getReddioTxns does: page 1, 2, ... until data.list is empty (a bound stands in for "forever"). */
+async function pageAll(c: TestClient, query: string, perPage: number): Promise<{ rows: any[]; pages: number }> {
+  const rows: any[] = [];
+  for (let page = 1; page <= 1000; page++) {
+    const r = await c.get(`/v1/txns?${query}&page=${page}&perPage=${perPage}`);
+    expect(r.body.status, r.text).toBe('OK');
+    const list = r.body.data.list as any[];
+    if (list.length === 0) return { rows, pages: page - 1 };
+    expect(list.length).toBeLessThanOrEqual(perPage);
+    rows.push(...list);
+  }
+  throw new Error(`${query}: never an empty page`);
+}
+
+describe('GET /v1/txns', () => {
+  it("pages a stark key's records newest first, in /v1/records' shape, and ends on an empty page", async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    for (let i = 1; i <= 5; i++) await transfer(c, alice, bob.stark_key, ETH_ASSET, BigInt(i));
+    const records = (await c.get(`/v1/records?stark_key=${alice.stark_key}&limit=1000`)).body.data;
+    const { rows, pages } = await pageAll(c, `stark_key=${alice.stark_key}`, 2);
+    expect(rows).toEqual(records.list);
+    expect(pages).toBe(Math.ceil(records.total / 2));
+    for (const row of rows) {
+      expect(v.is(RECORD, row)).toBe(true);
+      for (const f of RECORD_FIELDS) expect(row, f).toHaveProperty(f);
+    }
+    const first = (await c.get(`/v1/txns?stark_key=${alice.stark_key}&page=1&perPage=2`)).body.data;
+    expect(first).toMatchObject({ total: records.total, current_page: 1, page_size: 2, total_page: Math.ceil(records.total / 2) });
+    expect(first.list.map((r: any) => r.sequence_id)).toEqual([...first.list.map((r: any) => r.sequence_id)].sort((a, b) => b - a));
+  });
+
+  it("lists a contract's records of every key, newest first, from its own index", async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    await transfer(c, alice, bob.stark_key, ETH_ASSET, 7n);
+    const { rows } = await pageAll(c, 'contract_address=eth', 3);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.contract_address === 'eth')).toBe(true);
+    const ids = rows.map((r) => r.sequence_id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // The transfer is listed once, though two keys list it.
+    expect(ids.filter((id) => id === rows[0].sequence_id)).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ record_type: 3, from: alice.stark_key, to: bob.stark_key, amount: '7' });
+    const nft = await pageAll(c, `contract_address=${REDDIO721.toUpperCase().replace('0X', '0x')}`, 100);
+    expect(nft.rows.length).toBeGreaterThan(0);
+    expect(nft.rows.every((r) => r.contract_address.toLowerCase() === REDDIO721)).toBe(true);
+    // Both: the key's records of that contract.
+    const both = await pageAll(c, `stark_key=${bob.stark_key}&contract_address=eth`, 100);
+    expect(both.rows.every((r) => r.contract_address === 'eth' && (r.stark_key === bob.stark_key || r.to === bob.stark_key))).toBe(true);
+  });
+
+  it('the contract index follows snapshots, reverts and loads (GET /_devnet/invariants checks it)', async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    const before = (await c.get('/v1/txns?contract_address=eth')).body.data.total;
+    const { id } = (await c.post('/_devnet/snapshots', {})).body;
+    await transfer(c, alice, bob.stark_key, ETH_ASSET, 3n);
+    expect((await c.get('/v1/txns?contract_address=eth')).body.data.total).toBe(before + 1);
+    expect((await c.get('/_devnet/invariants')).body.ok).toBe(true);
+    await c.post(`/_devnet/snapshots/${id}/revert`, {});
+    expect((await c.get('/v1/txns?contract_address=eth')).body.data.total).toBe(before);
+    await transfer(c, alice, bob.stark_key, ETH_ASSET, 4n);
+    const dump = (await c.get('/_devnet/state')).body;
+    const other = testClient();
+    expect((await other.post('/_devnet/state', dump)).body.state_hash).toBeDefined();
+    expect((await other.get('/v1/txns?contract_address=eth')).body).toEqual((await c.get('/v1/txns?contract_address=eth')).body);
+    expect((await other.get('/_devnet/invariants')).body.ok).toBe(true);
+  });
+
+  it('refuses no filter (19), an unknown contract (15), a bad stark key (18), and perPage/page out of range (19)', async () => {
+    const c = testClient();
+    expect(failedCode(await c.get('/v1/txns?page=1&perPage=10'))).toBe(19);
+    expect(failedCode(await c.get('/v1/txns?contract_address=0x00000000000000000000000000000000000000aa'))).toBe(15);
+    expect(failedCode(await c.get('/v1/txns?stark_key=0xzz'))).toBe(18);
+    expect(failedCode(await c.get('/v1/txns?contract_address=eth&perPage=0'))).toBe(19);
+    expect(failedCode(await c.get('/v1/txns?contract_address=eth&perPage=1001'))).toBe(19);
+    expect(failedCode(await c.get('/v1/txns?contract_address=eth&page=0'))).toBe(19);
+  });
+});
