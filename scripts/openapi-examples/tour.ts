@@ -132,6 +132,7 @@ export async function tour(call: Call): Promise<void> {
   await call('GET', `/v1/trades?order_id=${sold}&limit=2`);
   await call('GET', `/v1/collection?quote_contract_address=${REDDIO721}&limit=2`);
   await call('GET', `/v1/collection/${REDDIO721}`);
+  await call('GET', '/v1/collections?page=1&perPage=2');
   await call('GET', `/v1/nfts/${REDDIO721}?limit=2`);
   await call('GET', `/v1/contracts/${REDDIO721}/tokens?limit=2`);
 

@@ -88,3 +88,40 @@ describe('GET /v1/txns', () => {
     expect(failedCode(await c.get('/v1/txns?contract_address=eth&page=0'))).toBe(19);
   });
 });
+
+describe('GET /v1/collections', () => {
+  const FIELDS = ['contract_address', 'symbol', 'type', 'total_supply', 'asset_type', 'base_uri'];
+
+  it('answers an array of every collection with exactly the explorer’s fields, base_uri always a string', async () => {
+    const c = testClient();
+    const r = (await c.get('/v1/collections')).body;
+    expect(r).toMatchObject({ status: 'OK', error: '' });
+    expect(Array.isArray(r.data)).toBe(true);
+    expect(r.data).toEqual((await c.get('/v1/collection')).body.data);
+    for (const row of r.data) {
+      expect(Object.keys(row).sort()).toEqual([...FIELDS].sort());
+      expect(typeof row.base_uri).toBe('string');
+      // reddio-scan's name: the host of a base URI, else the address.
+      const name = row.base_uri !== '' ? row.base_uri.split('/')[2] : row.contract_address;
+      expect(typeof name).toBe('string');
+    }
+    expect(r.data.find((row: any) => row.contract_address === REDDIO721)).toMatchObject({ type: 'ERC721', symbol: 'REDDIO721' });
+    expect(r.data.some((row: any) => row.contract_address === 'eth')).toBe(false);
+  });
+
+  it('pages by page and perPage: the pages join to the whole list, and a page past the last is []', async () => {
+    const c = testClient();
+    const all = (await c.get('/v1/collections')).body.data;
+    expect(all.length).toBeGreaterThan(2);
+    const pages: any[] = [];
+    for (let page = 1; ; page++) {
+      const rows = (await c.get(`/v1/collections?page=${page}&perPage=2`)).body.data;
+      if (rows.length === 0) break;
+      expect(rows.length).toBeLessThanOrEqual(2);
+      pages.push(...rows);
+    }
+    expect(pages).toEqual(all);
+    expect(failedCode(await c.get('/v1/collections?perPage=0'))).toBe(19);
+    expect(failedCode(await c.get('/v1/collections?page=x'))).toBe(19);
+  });
+});

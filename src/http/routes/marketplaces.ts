@@ -6,7 +6,7 @@ import type { Rate } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { asText, name, optList, optWireText, starkKey, text, tokenId, wireText } from '../fields/kinds.js';
-import { PAGE_FIELDS, pageOf, paginate, type Page } from '../fields/page.js';
+import { PAGE_FIELDS, PER_PAGE_FIELDS, pageOf, paginate, perPageOf, type Page } from '../fields/page.js';
 import { COLLECTION, COLLECTION_SUMMARY } from '../../domain/catalog/views.js';
 import { TOKEN_OWNER } from '../../domain/catalog/nfts.js';
 import { LISTING } from '../../domain/trading/collection-listings.js';
@@ -77,6 +77,14 @@ export function marketplaceRoutes(devnet: Devnet): RouteGroup {
         if (quote === undefined) return devnet.collections(tokenIds, base);
         return listOf(devnet.collectionListings(quote, base, tokenIds), page);
       },
+    })
+    .add('GET', '/v1/collections', {
+      summary: 'Every collection (the explorer names each by its base_uri), an array paged by page and perPage',
+      description:
+        'The rows of GET /v1/collection without a collection: every registered contract but ETH, removed ones too, in registration order. A page past the last is [].',
+      query: { ...PER_PAGE_FIELDS },
+      response: v.array(COLLECTION_SUMMARY),
+      handle: ({ query: q }) => paginate(devnet.collections(), perPageOf(q)).list,
     })
     .add('GET', '/v1/collection/:address', {
       summary: 'Collection fields of a contract (set at creation)',
