@@ -1,9 +1,10 @@
-// The routes a block explorer reads (reddio-scan's src/lib): GET /v1/txns paged by page/perPage until
-// a page comes back empty, and GET /v1/collections, an array it names by base_uri.split('/')[2].
+// What clients beyond the SDKs read (issue 44): the block explorer's GET /v1/txns (paged by
+// page/perPage until a page comes back empty) and GET /v1/collections (an array it names by
+// base_uri.split('/')[2]), and the platform docs' own examples of /v1/vaults and /v1/withdrawal/status.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { RECORD } from '../../src/domain/records/record-views.js';
-import { ETH_ASSET, REDDIO721, failedCode, testClient, type TestClient } from '../support/client.js';
+import { ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, failedCode, testClient, type TestClient } from '../support/client.js';
 import { transfer } from '../support/flows.js';
 
 const RECORD_FIELDS = ['sequence_id', 'stark_key', 'record_type', 'status', 'time', 'amount'];
@@ -123,5 +124,25 @@ describe('GET /v1/collections', () => {
     expect(pages).toEqual(all);
     expect(failedCode(await c.get('/v1/collections?perPage=0'))).toBe(19);
     expect(failedCode(await c.get('/v1/collections?page=x'))).toBe(19);
+  });
+});
+
+describe('GET /v1/vaults with a contract address for asset_id (the platform docs’ example)', () => {
+  it("answers a fungible contract's address as that contract's asset id, in any case", async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    const keys = `${alice.stark_key},${bob.stark_key}`;
+    const byId = (await c.get(`/v1/vaults?stark_keys=${keys}&asset_id=${RDD20_ASSET}`)).body;
+    const checksum = '0x57F3560B6793DcC2cb274c39E8b8EBa1dd18A086';
+    expect(byId.data.vault_ids).toHaveLength(2);
+    expect((await c.get(`/v1/vaults?stark_keys=${keys}&asset_id=${RDD20}`)).body).toEqual(byId);
+    expect((await c.get(`/v1/vaults?stark_keys=${keys}&asset_id=${checksum}`)).body).toEqual(byId);
+  });
+
+  it('still refuses an NFT contract’s address (it names no one asset) and an unknown one with 6', async () => {
+    const c = testClient();
+    const { alice } = c.accounts;
+    expect(failedCode(await c.get(`/v1/vaults?stark_keys=${alice.stark_key}&asset_id=${REDDIO721}`))).toBe(6);
+    expect(failedCode(await c.get(`/v1/vaults?stark_keys=${alice.stark_key}&asset_id=0x4240e8b8c0b6E6464a13F555F6395BbfE1c4bdf1`))).toBe(6);
   });
 });
