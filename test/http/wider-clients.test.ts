@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { RECORD } from '../../src/domain/records/record-views.js';
 import { ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, failedCode, testClient, type TestClient } from '../support/client.js';
-import { transfer } from '../support/flows.js';
+import { transfer, withdraw } from '../support/flows.js';
 
 const RECORD_FIELDS = ['sequence_id', 'stark_key', 'record_type', 'status', 'time', 'amount'];
 
@@ -144,5 +144,55 @@ describe('GET /v1/vaults with a contract address for asset_id (the platform docs
     const { alice } = c.accounts;
     expect(failedCode(await c.get(`/v1/vaults?stark_keys=${alice.stark_key}&asset_id=${REDDIO721}`))).toBe(6);
     expect(failedCode(await c.get(`/v1/vaults?stark_keys=${alice.stark_key}&asset_id=0x4240e8b8c0b6E6464a13F555F6395BbfE1c4bdf1`))).toBe(6);
+  });
+});
+
+describe('GET /v1/withdrawal/status sequence_ids (the platform docs’ field)', () => {
+  const L1 = '0x76f2Fc7ed90039d986e3eb4DB294f05E160c8F03';
+  const area = async (c: TestClient) => (await c.get(`/v1/withdrawal/status?stage=withdrawarea&ethaddress=${L1}`)).body.data;
+
+  it('names the withdrawals that put each asset in the withdraw area, in arrival order; a claim empties them', async () => {
+    const c = testClient();
+    const { alice, bob } = c.accounts;
+    const first = (await withdraw(c, alice, L1, ETH_ASSET, '1000')).body.data.sequence_id;
+    const second = (await withdraw(c, bob, L1, ETH_ASSET, '2000')).body.data.sequence_id;
+    const erc20 = (await withdraw(c, alice, L1, RDD20_ASSET, '5000', { override: { contract_address: RDD20 } })).body.data.sequence_id;
+    expect(await area(c)).toEqual([]);
+    await c.post('/_devnet/batches', { layer: 'both' });
+    const rows = await area(c);
+    expect(rows.find((r: any) => r.asset_id === ETH_ASSET)).toMatchObject({ amount: 3000, sequence_ids: [first, second] });
+    expect(rows.find((r: any) => r.asset_id === RDD20_ASSET)).toMatchObject({ amount: 5000, sequence_ids: [erc20] });
+    expect((await c.get('/_devnet/invariants')).body.ok).toBe(true);
+    await c.post('/_devnet/withdrawals/claim', { ethaddress: L1, asset_id: ETH_ASSET });
+    const third = (await withdraw(c, alice, L1, ETH_ASSET, '4000')).body.data.sequence_id;
+    await c.post('/_devnet/batches', { layer: 'both' });
+    expect((await area(c)).find((r: any) => r.asset_id === ETH_ASSET)).toMatchObject({ amount: 4000, sequence_ids: [third] });
+    expect((await c.get('/_devnet/invariants')).body.ok).toBe(true);
+  });
+
+  it('survive a snapshot revert and a dump and load; a dump without them (from before) loads with [null]', async () => {
+    const c = testClient();
+    const { alice } = c.accounts;
+    const { id } = (await c.post('/_devnet/snapshots', {})).body;
+    const seq = (await withdraw(c, alice, L1, ETH_ASSET, '1000')).body.data.sequence_id;
+    await c.post('/_devnet/batches', { layer: 'both' });
+    const dumpText = (await c.get('/_devnet/state')).text;
+    expect(dumpText).toContain('"withdraw_area_records":[');
+    const loaded = testClient();
+    expect((await loaded.post('/_devnet/state', JSON.parse(dumpText))).body.state_hash).toBe(
+      (await c.get('/_devnet/invariants')).body.state_hash,
+    );
+    expect(await area(loaded)).toEqual(await area(c));
+    // The dump as an older build wrote it: no withdraw_area_records member.
+    const old = JSON.parse(dumpText);
+    delete old.withdraw_area_records;
+    const fromOld = testClient();
+    expect((await fromOld.post('/_devnet/state', old)).body.status).not.toBe('FAILED');
+    expect((await area(fromOld))[0]).toMatchObject({ amount: 1000, sequence_ids: [null] });
+    expect((await fromOld.get('/_devnet/invariants')).body.ok).toBe(true);
+    await c.post(`/_devnet/snapshots/${id}/revert`, {});
+    expect(await area(c)).toEqual([]);
+    expect((await c.get('/_devnet/state')).text).not.toContain('withdraw_area_records');
+    expect(seq).toBeGreaterThan(0);
   });
 });

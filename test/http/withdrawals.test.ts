@@ -44,6 +44,7 @@ describe('POST /v1/withdrawalto', () => {
           symbol: 'ETH',
           amount: 1000000,
           token_uri: null,
+          sequence_ids: [13],
         },
       ],
     });

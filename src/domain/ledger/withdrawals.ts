@@ -6,7 +6,7 @@ import { debit, setHolder } from './ledger.js';
 import { displayAmount } from '../values/money.js';
 import type { SignatureCheck } from './signed.js';
 import { type LedgerRecord, RECORD_TYPES, type State, TOKEN_TYPE } from '../state/state.js';
-import { CONTRACT_ADDRESS, TOKEN_ID, display, exactInt, hex, text } from '../values/wire.js';
+import { CONTRACT_ADDRESS, TOKEN_ID, display, exactInt, hex, int, text } from '../values/wire.js';
 import { type MoveKind, type SignedMoveInput, submitSignedMove } from './signed-moves.js';
 import { TrackedMap } from '../state/undo.js';
 import { holdingChanged } from './holdings.js';
@@ -56,13 +56,19 @@ export function moveWithdrawing(state: State, owner: string, assetHex: string, d
 export function enterWithdrawArea(state: State, record: LedgerRecord): void {
   moveWithdrawing(state, record.starkKey, record.assetHex, -record.amount);
   addTo(state, state.withdrawArea, record.to!, record.assetHex, record.amount);
+  // Copied, not appended in place: the tracked map's step restores the list it replaced.
+  const key = areaKey(record.to!, record.assetHex);
+  state.withdrawAreaRecords.set(key, [...(state.withdrawAreaRecords.get(key) ?? []), record.sequenceId]);
 }
+
+const areaKey = (address: string, assetHex: string): string => `${address}|${assetHex}`;
 
 /** The L1 claim: empties one asset of an address's withdraw area. Returns the amount claimed. */
 export function claimWithdrawal(state: State, address: string, assetHex: string): bigint {
   const amount = state.withdrawArea.get(address)?.get(assetHex) ?? 0n;
   if (amount === 0n) fail(ErrorCode.InvalidParam, `nothing of asset ${assetHex} is waiting in the withdraw area of ${address}`);
   addTo(state, state.withdrawArea, address, assetHex, -amount);
+  state.withdrawAreaRecords.delete(areaKey(address, assetHex));
   state.claimed.set(assetHex, (state.claimed.get(assetHex) ?? 0n) + amount);
   const asset = state.assets.get(assetHex)!;
   if (asset.tokenId !== null) setHolder(state, asset, null);
@@ -84,6 +90,12 @@ export const WITHDRAW_AREA_ENTRY = v.pipe(
       v.nullable(v.string()),
       v.description('ERC721MC: the URL the token was minted with (withdrawAndMint needs it); null otherwise'),
     ),
+    sequence_ids: v.pipe(
+      v.array(v.nullable(int('sequence id'))),
+      v.description(
+        'the withdrawals whose amounts wait here, in the order they arrived; [null] when unknown (a state loaded from a dump that did not keep them)',
+      ),
+    ),
   }),
   v.title('WithdrawAreaEntry'),
 );
@@ -104,6 +116,7 @@ export function withdrawAreaView(state: State, address: string): WithdrawAreaEnt
       symbol: contract.symbol,
       amount,
       token_uri: asset.uri,
+      sequence_ids: state.withdrawAreaRecords.get(areaKey(address, hex)) ?? [null],
     };
   });
 }

@@ -22,6 +22,7 @@ import {
   STARK_KEY,
   STORED_FILE,
   text,
+  TOKEN_METADATA,
   TRADE,
 } from '../state/entities.js';
 
@@ -82,7 +83,18 @@ export const MEMBERS = {
   open_orders: list(id(), 'open order ids, ascending'),
   trades: list(TRADE),
   storage: list(STORED_FILE),
+  withdraw_area_records: list(
+    entry(text('ADDRESS|ASSET_ID'), list(id(), 'the withdrawals whose amounts wait there, in the order they arrived')),
+    'what put each withdraw area amount there (GET /v1/withdrawal/status sequence_ids)',
+  ),
+  token_metadata: list(TOKEN_METADATA),
 };
+
+/**
+ * Members added to @3 after it was first written: written only when not empty, so a state without
+ * them dumps (and hashes) as before, and a dump without them loads with them empty.
+ */
+export const OPTIONAL_MEMBERS: ReadonlySet<MemberName> = new Set<MemberName>(['withdraw_area_records', 'token_metadata']);
 
 export type MemberName = keyof typeof MEMBERS;
 /** The value of a member as written (what the builder takes). */
@@ -96,8 +108,12 @@ export const ITEMS_MEMBERS = DUMP_MEMBERS.filter((k): k is ItemsMember => MEMBER
 const ITEMS: ReadonlySet<string> = new Set(ITEMS_MEMBERS);
 export const isItemsMember = (key: string): key is ItemsMember => ITEMS.has(key);
 
-/** The whole document (for OpenAPI). */
-export const DUMP = v.strictObject(MEMBERS);
+/** The whole document (for OpenAPI): the optional members may be absent. */
+export const DUMP = v.strictObject(
+  Object.fromEntries(Object.entries(MEMBERS).map(([k, s]) => [k, OPTIONAL_MEMBERS.has(k as MemberName) ? v.optional(s) : s])) as {
+    [K in MemberName]: (typeof MEMBERS)[K] | v.OptionalSchema<(typeof MEMBERS)[K], undefined>;
+  },
+);
 
 /** Each items member's item schema. */
 export const itemSchemas = new Map<string, v.GenericSchema>(

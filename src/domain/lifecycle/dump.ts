@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
 import { dumpStorage } from '../storage/storage.js';
-import { DUMP_MEMBERS, isItemsMember, STATE_FORMAT } from './dump-schema.js';
+import { DUMP_MEMBERS, isItemsMember, OPTIONAL_MEMBERS, STATE_FORMAT } from './dump-schema.js';
 import type { MemberName } from './dump-schema.js';
 
 export { STATE_FORMAT } from './dump-schema.js';
@@ -56,14 +56,25 @@ function members(state: State): Record<MemberName, () => unknown> {
     open_orders: () => ascending(state.openOrders),
     trades: () => state.trades,
     storage: () => dumpStorage(state.storage),
+    withdraw_area_records: () => state.withdrawAreaRecords,
+    token_metadata: () => state.tokenMetadata.values(),
   };
+}
+
+/** The members a dump of `state` writes, in order: an optional member only when it holds something. */
+function writtenMembers(state: State): MemberName[] {
+  const empty: Partial<Record<MemberName, boolean>> = {
+    withdraw_area_records: state.withdrawAreaRecords.size === 0,
+    token_metadata: state.tokenMetadata.size === 0,
+  };
+  return DUMP_MEMBERS.filter((k) => !(OPTIONAL_MEMBERS.has(k) && empty[k]));
 }
 
 /** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
 export function dumpState(state: State): Record<string, unknown> {
   const m = members(state);
   const out: Record<string, unknown> = {};
-  for (const key of DUMP_MEMBERS) out[key] = isItemsMember(key) ? [...(m[key]() as Iterable<unknown>)] : m[key]();
+  for (const key of writtenMembers(state)) out[key] = isItemsMember(key) ? [...(m[key]() as Iterable<unknown>)] : m[key]();
   return out;
 }
 
@@ -87,9 +98,10 @@ const CHUNK = 1 << 16;
  */
 export function* dumpChunks(state: State): Generator<string> {
   const m = members(state);
+  const written = writtenMembers(state);
   let out = '{';
-  for (let i = 0; i < DUMP_MEMBERS.length; i++) {
-    const key = DUMP_MEMBERS[i]!;
+  for (let i = 0; i < written.length; i++) {
+    const key = written[i]!;
     out += (i === 0 ? '' : '\n') + JSON.stringify(key) + ':';
     if (isItemsMember(key)) {
       let first = true;
@@ -103,7 +115,7 @@ export function* dumpChunks(state: State): Generator<string> {
       }
       out += first ? '[]' : '\n]';
     } else out += stringify(m[key](), true);
-    if (i < DUMP_MEMBERS.length - 1) out += ',';
+    if (i < written.length - 1) out += ',';
     if (out.length >= CHUNK) {
       yield out;
       out = '';

@@ -87,6 +87,7 @@ export function findViolations(state: State): string[] {
       add(onL2, asset, amount);
     }
   }
+  v.push(...withdrawAreaRecordViolations(state));
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
   const inFlight = records.inFlight;
   for (const [asset, amount] of inFlight.byAsset) {
@@ -173,4 +174,22 @@ function orderViolations(state: State, frozen: Map<string, bigint>): string[] {
     if (o.feeTaken > o.volume) v.push(`order ${o.id} paid ${o.feeTaken} in fees on a volume of ${o.volume}`);
   }
   return v;
+}
+
+/** The withdrawals a withdraw area amount names: accepted on L1, to that address, of that asset, adding up to it. */
+function withdrawAreaRecordViolations(state: State): string[] {
+  const out: string[] = [];
+  for (const [key, ids] of state.withdrawAreaRecords) {
+    const [address, asset] = key.split('|') as [string, string];
+    let sum = 0n;
+    for (const id of ids) {
+      const r = state.records.get(id);
+      if (r?.type !== RECORD_TYPES.withdrawal || r.status !== RecordStatus.AcceptedOnL1 || r.to !== address || r.assetHex !== asset)
+        out.push(`withdraw area ${key} names record ${id}, which is no withdrawal of it accepted on L1`);
+      else sum += r.amount;
+    }
+    const amount = state.withdrawArea.get(address)?.get(asset) ?? 0n;
+    if (sum !== amount) out.push(`withdraw area ${key} holds ${amount}, its withdrawals add up to ${sum}`);
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
 // schema, built, and must be written back exactly as it was given.
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseQuotingBigIntegers, stringify } from '../values/json.js';
-import { DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, STATE_FORMAT } from './dump-schema.js';
+import { DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, OPTIONAL_MEMBERS, STATE_FORMAT } from './dump-schema.js';
 import type { ItemsMember } from './dump-schema.js';
 import type { Sha256Text, TextHash } from './dump.js';
 import type { State } from '../state/state.js';
@@ -57,6 +57,8 @@ export class StateReader {
   /** The line before ended with a comma: another member or item follows. */
   private more = true;
   private closed = false;
+  /** An optional member was written empty: the text is not exactly the state's dump. */
+  private inexact = false;
   /** The text's hash, while it may be exactly what the loaded state dumps (its state hash then). */
   private hash: TextHash | null;
   private hashed: string | undefined;
@@ -94,7 +96,7 @@ export class StateReader {
       return loadDocument(dump);
     }
     const last = this.pieces.join('');
-    const exact = !this.closed && last === '}';
+    const exact = !this.closed && last === '}' && !this.inexact;
     if (last !== '' || !this.closed) this.onLine(last);
     const state = this.loading.end();
     if (exact && this.hash !== null) this.hashed = this.hash.digest();
@@ -253,8 +255,9 @@ export class StateReader {
       return;
     }
     if (line === '}') {
-      if (this.more || this.next < DUMP_MEMBERS.length) {
-        if (!this.more) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${DUMP_MEMBERS[this.next]}`);
+      const missing = DUMP_MEMBERS.slice(this.next).find((k) => !OPTIONAL_MEMBERS.has(k));
+      if (this.more || missing !== undefined) {
+        if (!this.more) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${missing}`);
         this.layout(line);
       }
       this.closed = true;
@@ -263,6 +266,8 @@ export class StateReader {
     const colon = line.indexOf('":');
     if (!this.more || line.charCodeAt(0) !== 34 || colon < 0) this.layout(line);
     const key = line.slice(1, colon);
+    // An optional member the dump leaves out (written only when it holds something) is skipped.
+    while (key !== DUMP_MEMBERS[this.next] && OPTIONAL_MEMBERS.has(DUMP_MEMBERS[this.next]!)) this.next++;
     const expected = DUMP_MEMBERS[this.next];
     if (key !== expected) {
       if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
@@ -281,8 +286,11 @@ export class StateReader {
         this.items = key;
         this.index = 0;
         this.more = true;
-      } else if (value === '[]') this.loading.empty(key);
-      else this.layout(line);
+      } else if (value === '[]') {
+        this.loading.empty(key);
+        // Written out though empty: not the text GET /_devnet/state writes, so its hash is not the state's.
+        if (OPTIONAL_MEMBERS.has(key)) this.inexact = true;
+      } else this.layout(line);
       return;
     }
     this.loading.member(key, this.parse(value), value);

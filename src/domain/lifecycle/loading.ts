@@ -2,7 +2,17 @@
 // each built entry against its text, and the state built against every guarantee.
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { stringify } from '../values/json.js';
-import { checkItem, checkMember, DUMP_MEMBERS, FORMAT_2, isItemsMember, ITEMS_MEMBERS, MEMBERS, STATE_FORMAT } from './dump-schema.js';
+import {
+  checkItem,
+  checkMember,
+  DUMP_MEMBERS,
+  FORMAT_2,
+  isItemsMember,
+  ITEMS_MEMBERS,
+  MEMBERS,
+  OPTIONAL_MEMBERS,
+  STATE_FORMAT,
+} from './dump-schema.js';
 import type { ItemsMember, MemberName, Written } from './dump-schema.js';
 import { areWrittenItems } from './written-items.js';
 import { valueMemberTexts } from './dump.js';
@@ -119,6 +129,8 @@ export class Loading {
 
   /** Every member given (the reader sees to once each, in order), no id repeated, every id taken below next_sequence_id. */
   private checkCounts(): void {
+    // An optional member not given is empty (a dump from before it, or of a state without any).
+    for (const key of OPTIONAL_MEMBERS) if (!this.counts.has(key)) this.counts.set(key, 0);
     for (const key of DUMP_MEMBERS) if (!(key in this.plain || this.counts.has(key))) throw new TypeError(`missing field ${key}`);
     // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
     // Each of these members fills the state's field of its name in camelCase (api_keys: apiKeys).
@@ -191,7 +203,10 @@ export function loadDocument(dump: unknown): State {
     if (!(key in MEMBERS)) fail(ErrorCode.InvalidParam, `malformed state dump: unexpected field ${echo(key)}`);
   const loading = new Loading();
   for (const key of DUMP_MEMBERS) {
-    if (!(key in d)) fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${key}`);
+    if (!(key in d)) {
+      if (OPTIONAL_MEMBERS.has(key)) continue;
+      fail(ErrorCode.InvalidParam, `malformed state dump: missing field ${key}`);
+    }
     const value = d[key];
     if (!isItemsMember(key)) loading.member(key, value, stringify(value));
     else if (!Array.isArray(value)) malformed(() => checkMember(key, value));

@@ -1,5 +1,5 @@
 // The maps of a state being built from a dump, and how each array member's item becomes its entry there.
-import { type Asset, type Contract, emptyState, type LedgerRecord, type StoredFile } from '../state/state.js';
+import { type Asset, type Contract, emptyState, type LedgerRecord, type StoredFile, type TokenMetadata } from '../state/state.js';
 import type { Order, Trade } from '../state/orders.js';
 import { TrackedMap, TrackedSet, UndoLog } from '../state/undo.js';
 import { big, type Obj, SharedValues } from './shared-values.js';
@@ -186,6 +186,17 @@ export class StateEntries {
       }
       this.storageRows.push(row);
       return row;
+    },
+    withdraw_area_records: (v) => {
+      const [k, ids] = list(v);
+      const entry: [string, number[]] = [k as string, list(ids) as number[]];
+      put(this.state.withdrawAreaRecords, entry[0], entry[1]);
+      return entry;
+    },
+    token_metadata: (v) => {
+      const m = this.integers('token_metadata', v) as unknown as TokenMetadata;
+      put(this.state.tokenMetadata, `${m.contractKey}|${m.tokenId}`, m);
+      return m;
     },
   };
 }

@@ -176,6 +176,21 @@ export const STORED_FILE = obj({
   removed: bool(),
 });
 
+/**
+ * A token's metadata, uploaded with POST /v1/project/contract/{uuid}/metadata: served as the token's
+ * JSON at its token_uri. `mediaCid`/`mediaName`: the media upload (a UnixFS directory wrapping the
+ * file, as storage keeps every upload) and the file's name in it; `attributes` the additional_kv text.
+ */
+export const TOKEN_METADATA = obj({
+  contractKey: text(),
+  tokenId: exact('token id'),
+  name: text(),
+  description: text(),
+  mediaCid: nullableText('the media upload; null when none was sent'),
+  mediaName: nullableText('the media file name inside it'),
+  attributes: text('additional_kv as given: a JSON object, "{}" when none'),
+});
+
 /** What a state holds for a dump value: an exact integer (a number, or digits past 2^53) as a bigint. */
 type Held<T> = [T] extends [number | string]
   ? [number | string] extends [T]
@@ -203,3 +218,4 @@ export type LedgerRecord = Omit<Held<v.InferOutput<typeof RECORD>>, 'status'> & 
 export type Order = Held<v.InferOutput<typeof ORDER>>;
 export type Trade = Held<v.InferOutput<typeof TRADE>>;
 export type StoredFile = Held<v.InferOutput<typeof STORED_FILE>>;
+export type TokenMetadata = Held<v.InferOutput<typeof TOKEN_METADATA>>;

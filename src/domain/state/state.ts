@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { Book } from './book.js';
 import { type ListingEntry, newOrderLists } from './orders.js';
-import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, Trade } from './entities.js';
+import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, TokenMetadata, Trade } from './entities.js';
 import { TOKEN_TYPES } from './kinds.js';
 import type { TokenType } from './kinds.js';
 import type { IdList } from './runs.js';
@@ -12,7 +12,7 @@ import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
 
 export { RECORD_TYPES, RecordStatus, TOKEN_TYPES } from './kinds.js';
 export type { RecordType, TokenType } from './kinds.js';
-export type { Asset, Contract, LedgerRecord, Marketplace, Project, Rate, StoredFile } from './entities.js';
+export type { Asset, Contract, LedgerRecord, Marketplace, Project, Rate, StoredFile, TokenMetadata } from './entities.js';
 
 export const TOKEN_TYPE = v.pipe(v.picklist(TOKEN_TYPES), v.description('token standard'));
 
@@ -104,6 +104,10 @@ export function emptyState(undo: UndoLog) {
     starkexContracts: { mainnet: '', testnet: '', sepolia: '' },
     /** Stored files per project (the index only; block bytes live in the block store). */
     storage: map<string, Map<string, StoredFile>>() as StorageIndex,
+    /** `${address}|${assetHex}` -> the withdrawals (sequence ids) whose amounts wait in the withdraw area; unknown for a dump from before. */
+    withdrawAreaRecords: map<string, number[]>(),
+    /** `${contractKey}|${tokenId}` -> the token's uploaded metadata. */
+    tokenMetadata: map<string, TokenMetadata>(),
   };
 }
 
