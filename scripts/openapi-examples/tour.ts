@@ -177,7 +177,6 @@ export async function tour(call: Call): Promise<void> {
   const cid: string = (await call('POST', `/v1/project/${demo}/storage`, { key: true, file: { name: 'hello.txt', text: HELLO } })).data.cid;
   await call('GET', `/v1/project/${demo}/storage?limit=2`, { key: true });
   await call('GET', `/ipfs/${cid}`);
-  await call('GET', `/ipfs/${cid}/`);
   await call('GET', `/ipfs/${cid}/hello.txt`);
   await call('POST', `/v1/project/${demo}/storage/remove`, { key: true, body: { cid } });
 

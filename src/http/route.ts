@@ -45,6 +45,8 @@ export interface RouteSpec<P extends FieldMap = NoFields, Q extends FieldMap = N
   readonly response?: ResponseSchema;
   /** A non-JSON answer (a stored file's bytes, the explorer's page, an event stream): its media type (a range such as `*\/*` allowed) and schema. */
   readonly produces?: { readonly type: string; readonly schema: ResponseSchema };
+  /** Also answers at its path with a trailing slash (the storage endpoints' form), documented once without it as `x-trailing-slash`. */
+  readonly trailingSlash?: boolean;
   /** Statuses of the route's own refusals (413 too large, 404 not stored, 400 malformed path, 429 too many streams, 503/507 a failing disk). */
   readonly refusals?: readonly ExtraStatus[];
 }
@@ -102,7 +104,8 @@ export class RouteGroup {
     const readParams = fieldReader(spec.params, 'text');
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
-    this.hono.on(spec.method, spec.path, async (c) => {
+    const paths = spec.trailingSlash ? [spec.path, `${spec.path}/`] : [spec.path];
+    this.hono.on(spec.method, paths, async (c) => {
       // x-api-key in any case; empty counts as absent. A refusal (32) answers 401 in both --error-status modes.
       const key = spec.auth ? this.devnet!.checkApiKey(c.req.header('x-api-key')) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.

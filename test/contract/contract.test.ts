@@ -133,6 +133,14 @@ const DOC = {
         },
       },
     },
+    '/dirs/{cid}': {
+      get: {
+        operationId: 'dir',
+        'x-trailing-slash': true,
+        parameters: [{ name: 'cid', in: 'path', required: true, schema: { type: 'string', minLength: 3 } }],
+        responses: { '200': { description: 'listing', ...(json({ type: 'object', required: ['cid'] }) as object) } },
+      },
+    },
     '/files/{cid}/*': {
       get: {
         operationId: 'fileRest',
@@ -495,6 +503,12 @@ describe('validator: one reason per kind of mismatch', () => {
     expect(validator.check(exchange({ url: '/items/1/' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([
       ['route.undocumented-path', 'GET /items/{id}/ (trailing slash; documented without one)'],
     ]);
+    // An operation that says x-trailing-slash routes its path with one too, and checks it as its own.
+    expect(validator.check(exchange({ url: '/dirs/bafy/' }, { body: '{"cid":"bafy"}' }))).toMatchObject({
+      operation: 'GET /dirs/{cid} (dir)',
+    });
+    expect(reasons(exchange({ url: '/dirs/bafy/' }, { body: '{"cid":"bafy"}' }))).toEqual([]);
+    expect(reasons(exchange({ url: '/dirs/bafy/' }))).toEqual(['response.body']);
     expect(validator.check(exchange({ url: '/items/1/a/b' })).mismatches.map((m) => [m.reason, m.operation])).toEqual([
       ['route.undocumented-path', 'GET /items/{id}/… (more segments than any template)'],
     ]);

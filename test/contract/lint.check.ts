@@ -13,13 +13,7 @@ import { REPORT_DIR } from './traffic.js';
  * Problems reviewed and kept, each with its reason (as a Redocly ignore file would list them). Only
  * these exact rule + place pairs are dropped; anything else the rule finds still fails.
  */
-const REVIEWED: readonly { ruleId: string; pointer: string; why: string }[] = [
-  {
-    ruleId: 'no-path-trailing-slash',
-    pointer: '#/paths/~1ipfs~1{cid}~1',
-    why: "every storage endpoint the real service returns ends in '/'; no template matches that URL otherwise, so validating proxies refuse it",
-  },
-];
+const REVIEWED: readonly { ruleId: string; pointer: string; why: string }[] = [];
 
 function withoutReviewed(problems: NormalizedProblem[]): NormalizedProblem[] {
   const reviewed = (p: NormalizedProblem) => REVIEWED.some((r) => r.ruleId === p.ruleId && p.location[0]?.pointer === r.pointer);

@@ -294,7 +294,17 @@ export class ContractValidator {
     const operations = this.router.getOperations();
     this.router.getOperations = () => operations;
     for (const op of operations) {
-      const o = op as Operation & { 'x-path-rest'?: string };
+      const o = op as Operation & { 'x-path-rest'?: string; 'x-trailing-slash'?: boolean };
+      if (o['x-trailing-slash'] === true) {
+        // The operation answers at its path with a trailing slash too: such a path is routed without it.
+        const pattern = new RegExp(
+          `^(${o.path
+            .split(/\{[^}]+\}/)
+            .map(escapeRegExp)
+            .join('[^/]+')})/$`,
+        );
+        this.#pathRules.push({ method: o.method, pattern, rewrite: (m) => m[1]! });
+      }
       const rest = o['x-path-rest'];
       if (rest !== undefined) {
         const names = [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);

@@ -23,10 +23,13 @@ function registeredRoutes(a: ReturnType<typeof buildApp>): string[] {
   return [...new Set(a.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`))].sort();
 }
 
-/** `GET /v1/nonce` for every operation of the document. */
+/** `GET /v1/nonce` for every operation of the document (and its trailing-slash form where it says x-trailing-slash). */
 function documented(doc: any): string[] {
-  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  return Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+    Object.entries(ops).flatMap(([m, op]) => [
+      `${m.toUpperCase()} ${path}`,
+      ...(op['x-trailing-slash'] ? [`${m.toUpperCase()} ${path}/`] : []),
+    ]),
   );
 }
 
@@ -113,6 +116,14 @@ describe('GET /openapi.json', () => {
       const [okEnvelope] = doc.paths[path].get.responses['200'].content['application/json'].schema.oneOf;
       expect(Object.keys(okEnvelope.properties), path).toEqual(['status', 'data', 'error']);
     }
+  });
+
+  it('declares no path with a trailing slash (no-path-trailing-slash): the gateway says its /ipfs/{cid}/ form as x-trailing-slash', async () => {
+    const doc = await documentOf(app().app);
+    expect(Object.keys(doc.paths).filter((p) => p.length > 1 && p.endsWith('/'))).toEqual([]);
+    expect(doc.paths['/ipfs/{cid}'].get['x-trailing-slash']).toBe(true);
+    const marked = Object.entries(doc.paths).filter(([, ops]: [string, any]) => Object.values(ops).some((o: any) => o['x-trailing-slash']));
+    expect(marked.map(([p]) => p)).toEqual(['/ipfs/{cid}']);
   });
 
   it('every documented route answers (never 404, never 500), with or without its fields', async () => {

@@ -159,6 +159,8 @@ function operation(spec: AnyRouteSpec, components: Components, examples: Example
     operationId: operationId(spec),
     // A rule OpenAPI templates cannot say: this parameter takes the rest of the path, '/' included.
     'x-path-rest': rest,
+    // The same operation at its path with a trailing slash, which a path template cannot say without one (linters refuse it).
+    'x-trailing-slash': spec.trailingSlash,
     // The control plane needs the bearer token only when the emulator was started with --control-token.
     security: spec.auth ? [{ apiKey: [] }] : isControlPath(spec.path) ? [{}, { controlToken: [] }] : [],
     ...(params.length ? { parameters: params } : {}),

@@ -80,16 +80,13 @@ export function gatewayRoutes(devnet: Devnet): RouteGroup {
   const cid = asText({ description: 'a stored CID' });
   return (
     new RouteGroup({ tag: 'storage', reply: 'plain' })
+      // Also at /ipfs/{cid}/, the form of every storage endpoint (the real service's URLs end in '/'):
+      // one operation, documented without the slash (x-trailing-slash), as OpenAPI linters require.
       .add('GET', '/ipfs/:cid', {
-        summary: 'The built-in IPFS gateway: a stored file, or a directory listing',
+        summary:
+          'The built-in IPFS gateway: a stored file, or a directory listing; also at /ipfs/{cid}/, the form of the storage endpoints',
         params: { cid },
-        ...gateway,
-      })
-      // The form of every storage endpoint (the real service's URLs end in '/'), documented on its own
-      // because no OpenAPI template matches it otherwise.
-      .add('GET', '/ipfs/:cid/', {
-        summary: 'The same as /ipfs/{cid}: the form of the storage endpoints',
-        params: { cid },
+        trailingSlash: true,
         ...gateway,
       })
       .add('GET', '/ipfs/:cid/:path{.+}', {
