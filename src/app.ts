@@ -28,6 +28,7 @@ import { orderRoutes } from './http/routes/orders.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { recordRoutes } from './http/routes/records.js';
 import { storageRoutes } from './http/routes/storage.js';
+import { metadataRoutes } from './http/routes/metadata.js';
 import { gatewayRoutes, sandboxGateway } from './http/routes/storage-gateway.js';
 import { transferRoutes } from './http/routes/transfers.js';
 
@@ -73,6 +74,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const corsMiddleware = cors(options.corsOrigins ?? '*');
   if (corsMiddleware) app.use(corsMiddleware);
   app.use('/ipfs/*', sandboxGateway);
+  app.use('/metadata/*', sandboxGateway);
   // Wall clock: time passes for every request, readers included (interval batches cut while a client polls).
   if (devnet.clockMode === 'wall') {
     app.use(async (_c, next) => {
@@ -95,6 +97,7 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   mount(faultRoutes(faults));
   mount(storageRoutes(devnet));
   mount(gatewayRoutes(devnet));
+  for (const group of metadataRoutes(devnet)) mount(group);
   mount(explorerRoutes(devnet, inspector, options.events));
   if (options.directory) mount(namespaceRoutes(options.directory));
 

@@ -20,6 +20,7 @@ import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/led
 import { orderInfo } from './domain/trading/order-info.js';
 import { cancelOrder, placeOrder, type OrderInput } from './domain/trading/orders.js';
 import { recordUpload, removeUpload, type NewUpload } from './domain/storage/storage.js';
+import { type NewTokenMetadata, setTokenMetadata } from './domain/catalog/metadata.js';
 
 /** Where an L1 deposit's record came from: its transaction, and the vault the depositor named on L1 (hex). */
 export interface L1Origin {
@@ -117,6 +118,9 @@ export const COMMAND_TABLE = {
   // The storage index (blocks are committed to the block store before these run).
   recordUpload: (c: Ctx, apiKey: string, projectUuid: string, upload: NewUpload) => void recordUpload(c.state, apiKey, projectUuid, upload),
   removeUpload: (c: Ctx, apiKey: string, projectUuid: string, cid: string): void => removeUpload(c.state, apiKey, projectUuid, cid),
+  /** `POST /v1/project/contract/{uuid}/metadata`, once its media (if any) is stored and listed. */
+  setTokenMetadata: (c: Ctx, apiKey: string, contractUuid: string, input: NewTokenMetadata) =>
+    setTokenMetadata(c.state, apiKey, contractUuid, input),
 };
 
 export type TableCommand = keyof typeof COMMAND_TABLE;

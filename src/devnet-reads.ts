@@ -22,6 +22,7 @@ import {
   type RecordQuery,
 } from './domain/records/record-views.js';
 import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
+import { metadataContract, tokenJson } from './domain/catalog/metadata.js';
 import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
 import { depth, trades, type TradeQuery } from './domain/trading/depth.js';
 import { openOrderOn, orderDetail, orderListing, type OrderFilter } from './domain/trading/order-views.js';
@@ -157,6 +158,10 @@ export const QUERY_TABLE = {
       fail(ErrorCode.ContractAddressMissing, 'quote_contract_address is required with token_ids or base_contract_address');
     return collectionSummaries(c.state);
   },
+  /** Checked before a metadata upload's body is read: the caller's NFT contract (15, 33, 19); its project stores the media. */
+  metadataProject: (c: Ctx, apiKey: string, contractUuid: string): string => metadataContract(c.state, apiKey, contractUuid).projectUuid!,
+  /** `GET /metadata/{address}/{token_id}`: the token JSON, its image at `gateway`. */
+  tokenJson: (c: Ctx, address: string, tokenId: bigint, gateway: string) => tokenJson(c.state, address, tokenId, gateway),
   /** `GET /v1/contracts/{address}/tokens`: the tokens of an NFT contract with their owners, optionally only `tokenIds`. */
   tokenOwners: (c: Ctx, address: string, tokenIds?: bigint[]): Listing<TokenOwner> => {
     const contract = nftContract(c.state, address);

@@ -24,6 +24,8 @@ export interface UploadFile {
 
 /** An upload whose blocks are staged: nothing is visible until commit. */
 export interface StagedUpload {
+  /** The file's name as stored (a path cut to its last segment). */
+  readonly filename: string;
   commit(): Promise<{ cid: string; endpoints: string[] }>;
   abort(): Promise<void>;
 }
@@ -158,6 +160,7 @@ export class DevnetStorage {
     }
     const cid = canonicalCid(root);
     return {
+      filename,
       commit: async () => {
         // The project may have gone, or other uploads used up its quota, while the body streamed.
         try {

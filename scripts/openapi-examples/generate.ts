@@ -91,9 +91,11 @@ export async function generateExamples(): Promise<Record<string, Example>> {
     let request: ExampleRequest = { method, url, ...(options.key ? { apiKey: true as const } : {}) };
     if (options.file) {
       const form = new FormData();
-      form.append('file', new Blob([options.file.text], { type: 'text/plain' }), options.file.name);
+      const field = options.file.field ?? 'file';
+      for (const [k, v] of Object.entries(options.fields ?? {})) form.append(k, v);
+      form.append(field, new Blob([options.file.text], { type: 'text/plain' }), options.file.name);
       body = form;
-      request = { ...request, contentType: 'multipart/form-data', body: { file: options.file.text } };
+      request = { ...request, contentType: 'multipart/form-data', body: { ...options.fields, [field]: options.file.text } };
     } else if (options.body !== undefined) {
       body = stringify(options.body);
       headers['content-type'] = 'application/json';

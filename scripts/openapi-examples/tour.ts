@@ -12,8 +12,10 @@ export interface CallOptions {
   body?: unknown;
   /** Sends the default genesis API key. */
   key?: boolean;
-  /** A multipart upload of one file, as the storage route takes it. */
-  file?: { name: string; text: string };
+  /** A multipart upload of one file (in the part `field`, default "file"), as the storage route takes it. */
+  file?: { name: string; text: string; field?: string };
+  /** The text fields sent beside `file`. */
+  fields?: Record<string, string>;
   /** false: a lookup the tour needs, not the operation's example (the first call that is one wins). */
   example?: boolean;
 }
@@ -166,6 +168,13 @@ export async function tour(call: Call): Promise<void> {
     description: 'A collection made by the examples tour',
   };
   const contractUuid: string = (await call('POST', '/v1/project/contract', { key: true, body: contract })).data.contract_uuid;
+  // Its token #1's metadata, then the token JSON at its base URI (the emulator's own).
+  await call('POST', `/v1/project/contract/${contractUuid}/metadata`, {
+    key: true,
+    fields: { token_id: '1', name: 'Example token', description: 'Token #1 of the examples tour', additional_kv: '{"power":162}' },
+    file: { name: 'token-1.txt', text: HELLO, field: 'media' },
+  });
+  await call('GET', `/metadata/${contract.contract_address}/1`);
   await call('POST', '/v1/project/remove_contract', { key: true, body: { contract_uuid: contractUuid } });
   await call('POST', '/v1/project/remove_project', { key: true, body: { project_uuid: project } });
   await call('POST', '/v1/marketplace', {

@@ -21,34 +21,49 @@ const malformed = (why: string): DevnetError => new DevnetError(ErrorCode.Invali
 const tooMany = (what: string, max: number): DevnetError =>
   new DevnetError(ErrorCode.InvalidParam, `multipart body has more than ${max} ${what}`);
 
+/** What a form holds besides its file: the part the file is in ("file" unless told), and a record that collects the other fields. */
+export interface FormShape {
+  fileField?: string;
+  /** Filled with each text field's first value, by name. */
+  fields?: Record<string, string>;
+}
+
 /** busboy over the body's content type; 19 when it is no multipart form or names no usable boundary. */
-async function formParser(contentType: string | undefined): Promise<Busboy> {
+async function formParser(contentType: string | undefined, fileField: string): Promise<Busboy> {
   if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType))
-    fail(ErrorCode.InvalidParam, 'file is required: send multipart/form-data with a "file" field');
+    fail(ErrorCode.InvalidParam, `${fileField} is required: send multipart/form-data with a "${fileField}" field`);
   const { default: busboy } = await import('busboy');
   try {
     return busboy({ headers: { 'content-type': contentType }, limits: FORM_LIMITS, defParamCharset: 'utf8' });
   } catch {
     fail(
       ErrorCode.InvalidParam,
-      'file is required: send multipart/form-data with a "file" field (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)',
+      `${fileField} is required: send multipart/form-data with a "${fileField}" field (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)`,
     );
   }
 }
 
-/** The first part named "file" goes to `hand` (others are read past); the form's limits and bad framing go to `refuse`. */
-function listen(parser: Busboy, hand: (file: FilePart) => void, handed: () => boolean, refuse: (e: unknown) => void): void {
+/** The first part named as the form's file goes to `hand` (others are read past); the form's limits and bad framing go to `refuse`. */
+function listen(
+  parser: Busboy,
+  form: FormShape,
+  hand: (file: FilePart) => void,
+  handed: () => boolean,
+  refuse: (e: unknown) => void,
+): void {
+  const fileField = form.fileField ?? 'file';
   parser.on('file', (name, stream, info) => {
     // Destroying the parser destroys its open file stream with the refusal: a stream nobody reads
     // would otherwise throw it as an unhandled 'error' (a reader's iteration still sees it).
     stream.on('error', () => undefined);
-    if (name !== 'file' || handed()) return void stream.resume();
+    if (name !== fileField || handed()) return void stream.resume();
     hand({ filename: info.filename, contentType: info.mimeType, chunks: stream });
   });
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) return refuse(malformed(`field ${JSON.stringify(name)} is longer than ${FORM_LIMITS.fieldSize} bytes`));
+    if (form.fields !== undefined && name !== fileField && !Object.hasOwn(form.fields, name)) form.fields[name] = value;
     // A "file" sent as a plain field: the upload's own checks say what is missing (a file name).
-    if (name === 'file' && !handed())
+    if (name === fileField && !handed())
       hand({
         filename: undefined,
         contentType: info.mimeType,
@@ -72,7 +87,7 @@ function listen(parser: Busboy, hand: (file: FilePart) => void, handed: () => bo
 }
 
 /**
- * Parses the body and hands `take` the first part named "file" (its chunks are read while `take`
+ * Parses the body and hands `take` the first part named "file" (or `form.fileField`; its chunks are read while `take`
  * runs). Resolves with what `take` gave once the whole body is read; any refusal (the form's limits,
  * malformed framing, `take`'s own) aborts what `take` gave, reads the rest of the body and drops
  * it, so the client's connection stays usable, and rejects. Past `maxBytes` (413) it stops reading at once.
@@ -82,8 +97,9 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   contentType: string | undefined,
   maxBytes: number,
   take: (file: FilePart) => Promise<T>,
+  form: FormShape = {},
 ): Promise<T | undefined> {
-  const parser = await formParser(contentType);
+  const parser = await formParser(contentType, form.fileField ?? 'file');
   let refusal: unknown;
   let wake: () => void = () => undefined;
   const refuse = (e: unknown): void => {
@@ -96,7 +112,7 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
     // A refused file stops the parse (its stream is destroyed with the parser).
     taken.catch((e: unknown) => refuse(e));
   };
-  listen(parser, hand, () => taken !== undefined, refuse);
+  listen(parser, form, hand, () => taken !== undefined, refuse);
   let closed = false;
   parser.on('close', () => {
     closed = true;

@@ -14,7 +14,7 @@ import { signedCancelBody, signedTransferBody } from '../../src/testing.js';
 import { DMINT, ETH_ASSET, RDD20, testClient } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
 import { nonceOf, order, transfer, withdraw } from '../support/flows.js';
-import { fileForm, genesisProject, storagePath, upload } from '../support/storage-files.js';
+import { fileForm, genesisProject, storagePath, upload, uploadMetadata } from '../support/storage-files.js';
 
 const TOKEN = 'sweep-control-token-5f0c1d9e8a7b6c5d4e3f';
 const CLI_KEY = 'sweep-cli-api-key-0a1b2c3d4e5f60718293';
@@ -159,6 +159,11 @@ const DRIVERS: Record<CommandName, (s: Sweep) => Promise<unknown>> = {
   setBalance: async (s) => ok(await s.c.post('/_devnet/set-balance', { stark_key: s.got.wallet, contract_address: 'eth', amount: '7' })),
   recordUpload: async (s) => {
     s.got.cid = ok(await upload(s.c, await genesisProject(s.c), fileForm('sweep.txt', new TextEncoder().encode('swept')))).data.cid;
+  },
+  setTokenMetadata: async (s) => {
+    const contracts = ok(await s.c.get('/v1/project', keyed(s.c.apiKey))).data.flatMap((p: any) => p.contracts);
+    const nft = contracts.find((x: any) => x.type === 'ERC721M' || x.type === 'ERC721');
+    ok(await uploadMetadata(s.c, nft.contract_uuid, { token_id: '1', name: 'Swept', additional_kv: '{"power":1}' }));
   },
   removeUpload: async (s) => ok(await s.c.post(`${storagePath(await genesisProject(s.c))}/remove`, { cid: s.got.cid }, keyed(s.c.apiKey))),
   snapshot: async (s) => {

@@ -44,6 +44,21 @@ export async function upload(c: TestClient, project: string, form: FormData, key
   );
 }
 
+/** POST /v1/project/contract/{uuid}/metadata with `fields` (text) and an optional `media` file, as a browser's FormData sends them. */
+export async function uploadMetadata(
+  c: TestClient,
+  contractUuid: string,
+  fields: Record<string, string>,
+  media?: { name: string; bytes: Uint8Array; type?: string },
+  key = c.apiKey,
+): Promise<Reply> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (media) form.set('media', new Blob([media.bytes as Uint8Array<ArrayBuffer>], { type: media.type ?? 'image/png' }), media.name);
+  const url = `http://devnet.test/v1/project/contract/${contractUuid}/metadata`;
+  return toReply(await c.dn.fetch(new Request(url, { method: 'POST', headers: { 'x-api-key': key }, body: form })));
+}
+
 /** A CAR file (v1) of the given blocks and roots. */
 export async function carOf(
   blocks: ReadonlyArray<{ cid: CID | UnknownLink; bytes: Uint8Array }>,

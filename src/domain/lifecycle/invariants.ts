@@ -2,7 +2,7 @@
 import { compareRatio } from '../state/book.js';
 import { RecordStatus } from '../ledger/records.js';
 import type { State } from '../state/state.js';
-import { RECORD_TYPES } from '../state/state.js';
+import { isNftType, RECORD_TYPES } from '../state/state.js';
 import { ORDER_STATES } from '../state/orders.js';
 
 const ALL_STATUSES = new Set([0, 1, 2, 3, 4, 5, 6]);
@@ -87,7 +87,7 @@ export function findViolations(state: State): string[] {
       add(onL2, asset, amount);
     }
   }
-  v.push(...withdrawAreaRecordViolations(state));
+  v.push(...withdrawAreaRecordViolations(state), ...tokenMetadataViolations(state));
   for (const [asset, amount] of state.claimed) add(held, asset, amount);
   const inFlight = records.inFlight;
   for (const [asset, amount] of inFlight.byAsset) {
@@ -190,6 +190,26 @@ function withdrawAreaRecordViolations(state: State): string[] {
     }
     const amount = state.withdrawArea.get(address)?.get(asset) ?? 0n;
     if (sum !== amount) out.push(`withdraw area ${key} holds ${amount}, its withdrawals add up to ${sum}`);
+  }
+  return out;
+}
+
+/** Uploaded metadata belongs to a registered NFT contract, under its own key; its attributes are a JSON object's text. */
+function tokenMetadataViolations(state: State): string[] {
+  const out: string[] = [];
+  for (const [key, m] of state.tokenMetadata) {
+    const contract = state.contracts.get(m.contractKey);
+    if (key !== `${m.contractKey}|${m.tokenId}`) out.push(`token metadata ${key} is kept under another key than its contract and token`);
+    if (contract === undefined || !isNftType(contract.type)) out.push(`token metadata ${key} names ${m.contractKey}, no NFT contract`);
+    let kv: unknown;
+    try {
+      kv = JSON.parse(m.attributes);
+    } catch {
+      kv = undefined;
+    }
+    if (typeof kv !== 'object' || kv === null || Array.isArray(kv)) out.push(`token metadata ${key}: attributes are not a JSON object`);
+    if ((m.mediaCid === null) !== (m.mediaName === null))
+      out.push(`token metadata ${key}: a media CID without its file name, or the reverse`);
   }
   return out;
 }

@@ -7,6 +7,8 @@ import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { name, optFreeText, optName, optUint, optUrl, text } from '../fields/kinds.js';
 import { PROJECT } from '../../domain/catalog/views.js';
+import { defaultBaseUri } from '../../domain/catalog/metadata.js';
+import { namespacedOrigin } from '../namespace.js';
 import { message, uuid as uuidText } from '../../domain/values/wire.js';
 import { RouteGroup } from '../route.js';
 
@@ -75,7 +77,9 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
         contract_count: optUint({ below: 1n << 63n }),
         name: optName(),
         symbol: optName({ description: 'emulator-only' }),
-        base_uri: optUrl({ description: 'emulator-only' }),
+        base_uri: optUrl({
+          description: "emulator-only; default for ERC721 and ERC721M: the emulator's own token JSON, {gateway}/metadata/{address}/",
+        }),
         metadata_url: optUrl(),
         description: optFreeText(),
         image_url: optUrl(),
@@ -83,7 +87,7 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
         banner_image_url: optUrl(),
       },
       response: done('Contract created.', 'contract_uuid', 'the new contract'),
-      handle: ({ apiKey, body: b }) => {
+      handle: ({ apiKey, body: b, c }) => {
         // Checked in the documented order; the command's fields keep the journal's order.
         const { project_uuid: projectUuid, contract_type: type, contract_address: address, decimals, contract_count: count } = b;
         return devnet.createContract(apiKey, {
@@ -94,7 +98,8 @@ function contractRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
           symbol: b.symbol ?? null,
           decimals: decimals === undefined ? null : Number(decimals),
           count,
-          baseUri: b.base_uri ?? '',
+          // The gateway is resolved now (the journal keeps the URI, so a replay gives the same).
+          baseUri: b.base_uri ?? defaultBaseUri(devnet.storage.gateway(namespacedOrigin(c.req.raw)), type, address),
           metadataUrl: b.metadata_url ?? null,
           description: b.description ?? null,
           imageUrl: b.image_url ?? null,
