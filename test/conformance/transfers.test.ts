@@ -191,6 +191,7 @@ describe('apis.withdrawalFromL2 and apis.withdrawalStatus', () => {
           symbol: 'ETH',
           amount: 500000,
           token_uri: null,
+          sequence_ids: [seq],
         },
       ],
     });
