@@ -24,21 +24,22 @@ const tooMany = (what: string, max: number): DevnetError =>
 /** What a form holds besides its file: the part the file is in ("file" unless told), and a record that collects the other fields. */
 export interface FormShape {
   fileField?: string;
+  /** What a body that is no form is told to send (default: `file is required: ... a "file" field`). */
+  expected?: string;
   /** Filled with each text field's first value, by name. */
   fields?: Record<string, string>;
 }
 
 /** busboy over the body's content type; 19 when it is no multipart form or names no usable boundary. */
-async function formParser(contentType: string | undefined, fileField: string): Promise<Busboy> {
-  if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType))
-    fail(ErrorCode.InvalidParam, `${fileField} is required: send multipart/form-data with a "${fileField}" field`);
+async function formParser(contentType: string | undefined, expected: string): Promise<Busboy> {
+  if (contentType === undefined || !/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) fail(ErrorCode.InvalidParam, expected);
   const { default: busboy } = await import('busboy');
   try {
     return busboy({ headers: { 'content-type': contentType }, limits: FORM_LIMITS, defParamCharset: 'utf8' });
   } catch {
     fail(
       ErrorCode.InvalidParam,
-      `${fileField} is required: send multipart/form-data with a "${fileField}" field (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)`,
+      `${expected} (the content type names no boundary, or one that is malformed: quote a boundary that holds a space or a character RFC 2046 does not allow)`,
     );
   }
 }
@@ -99,7 +100,7 @@ export async function readUpload<T extends { abort(): Promise<void> }>(
   take: (file: FilePart) => Promise<T>,
   form: FormShape = {},
 ): Promise<T | undefined> {
-  const parser = await formParser(contentType, form.fileField ?? 'file');
+  const parser = await formParser(contentType, form.expected ?? 'file is required: send multipart/form-data with a "file" field');
   let refusal: unknown;
   let wake: () => void = () => undefined;
   const refuse = (e: unknown): void => {

@@ -151,6 +151,9 @@ describe('POST /v1/project/contract/{uuid}/metadata', () => {
     const erc20 = { project_uuid: project, contract_type: 'ERC20', contract_address: '0x1111111111111111111111111111111111111111' };
     const coin = (await c.post('/v1/project/contract', erc20, key)).body.data.contract_uuid;
     expect(failedCode(await uploadMetadata(c, coin, { token_id: '1' }))).toBe(19);
+    const json = await c.post(`/v1/project/contract/${uuid}/metadata`, { token_id: '1' }, { 'x-api-key': c.apiKey });
+    expect(failedCode(json)).toBe(19);
+    expect(json.body.error).toMatch(/multipart\/form-data with token_id/);
     const unkeyed = await c.dn.fetch(`http://devnet.test/v1/project/contract/${uuid}/metadata`, { method: 'POST' });
     expect(unkeyed.status).toBe(401);
     const big = await c.dn.fetch(`http://devnet.test/v1/project/contract/${uuid}/metadata`, {

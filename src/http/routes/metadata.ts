@@ -95,6 +95,7 @@ export function metadataRoutes(devnet: Devnet): RouteGroup[] {
           (file) => storage.stage(key, project, file, origin),
           {
             fileField: 'media',
+            expected: 'send multipart/form-data with token_id (and name, description, media, additional_kv)',
             fields,
           },
         );
