@@ -17,6 +17,8 @@ import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/bat
 import { vaultsFor } from './domain/ledger/vaults.js';
 import { drawWallets, type Wallet } from './domain/ledger/wallets.js';
 import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/ledger/withdrawals.js';
+import { DevnetError } from './domain/values/errors.js';
+import { rollback } from './domain/lifecycle/transaction.js';
 import { orderInfo } from './domain/trading/order-info.js';
 import { cancelOrder, placeOrder, type OrderInput } from './domain/trading/orders.js';
 import { recordUpload, removeUpload, type NewUpload } from './domain/storage/storage.js';
@@ -33,7 +35,8 @@ export interface CommandContext {
   readonly state: State;
   readonly checkSig: SignatureCheck;
   readonly l1Txs: Map<number, L1Origin & { record: string }>;
-  readonly l1Claims: Set<string>;
+  /** L1 deposit and claim logs taken ("tx:logIndex", or a transaction alone from before logs were named) -> the sequence id then. */
+  readonly l1Taken: Map<string, number>;
 }
 
 type Ctx = CommandContext;
@@ -87,12 +90,15 @@ export const COMMAND_TABLE = {
     const r = moveRecord(c.state, sequenceId, status);
     return { sequence_id: r.sequenceId, status: r.status };
   },
-  /** `POST /_devnet/withdrawals/claim`, or a claim logged on L1 (`l1Tx`, kept so that a restart does not take it twice). */
-  claim: (c: Ctx, ethAddressText: string | undefined, assetId: bigint, l1Tx?: string) => {
+  /**
+   * `POST /_devnet/withdrawals/claim`, or a claim logged on L1: `l1Log` names its log (kept so that a
+   * re-read does not take it twice) and `paid` what L1 paid out (a claim moves that, not the whole area).
+   */
+  claim: (c: Ctx, ethAddressText: string | undefined, assetId: bigint, l1Log?: string, paid?: bigint) => {
     const address = parseEthAddress(ethAddressText, 'ethaddress');
     const asset = requireAsset(c.state, assetId);
-    const amount = claimWithdrawal(c.state, address, asset.hex);
-    if (l1Tx !== undefined) c.l1Claims.add(l1Tx);
+    const amount = claimWithdrawal(c.state, address, asset.hex, paid);
+    if (l1Log !== undefined) c.l1Taken.set(l1Log, c.state.nextSequenceId);
     return { ethaddress: address, asset_id: asset.hex, amount };
   },
   /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
@@ -104,11 +110,24 @@ export const COMMAND_TABLE = {
   deposit: (c: Ctx, input: Omit<DepositInput, 'starkKey'> & { starkKey: string | undefined }) => ({
     sequence_id: deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId,
   }),
-  /** A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1 transaction and vault. */
-  l1Deposit: (c: Ctx, input: DepositInput, l1Tx: string, l1Vault?: string) => {
-    const seq = deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
-    c.l1Txs.set(seq, { tx: l1Tx, vault: l1Vault, record: fingerprint(c.state.records.get(seq)) });
-    return { sequence_id: seq };
+  /**
+   * A deposit logged on L1 (src/l1/bridge.ts reads it): the faucet's deposit, journaled with its L1
+   * transaction, vault and log (`l1Log`, "tx:logIndex") whatever L2 decides, so that a re-read after a
+   * crash or a rewritten chain takes each log exactly once. A refusal answers `refused` and changes nothing else.
+   */
+  l1Deposit: (c: Ctx, input: DepositInput, l1Tx: string, l1Vault?: string, l1Log: string = l1Tx) => {
+    const start = c.state.undo.size;
+    try {
+      const seq = deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
+      c.l1Txs.set(seq, { tx: l1Tx, vault: l1Vault, record: fingerprint(c.state.records.get(seq)) });
+      c.l1Taken.set(l1Log, seq);
+      return { sequence_id: seq as number | null };
+    } catch (e) {
+      if (!(e instanceof DevnetError)) throw e;
+      rollback(c.state, start);
+      c.l1Taken.set(l1Log, c.state.nextSequenceId);
+      return { sequence_id: null, refused: e.message };
+    }
   },
   /** `POST /_devnet/set-balance`: the available balance of a fungible asset set to `amount` (no record; see setBalance). */
   setBalance: (c: Ctx, starkKey: string, contractAddress: string, amount: bigint) => ({

@@ -63,7 +63,7 @@ export class Devnet implements CommandContext, ReadContext {
     for (const name of Object.keys(COMMAND_TABLE) as TableCommand[]) {
       const run = COMMAND_TABLE[name] as (c: CommandContext, ...args: unknown[]) => unknown;
       proto[name] = function (this: Devnet, ...args: unknown[]) {
-        return this.command(name, args, () => run(this, ...args));
+        return this.command(name, args, () => run(this, ...args), name === 'l1Deposit');
       };
     }
     // Three parameters handed on as they are: a query (a nonce read) allocates nothing on its way.
@@ -78,9 +78,9 @@ export class Devnet implements CommandContext, ReadContext {
   readonly clockMode: ClockMode;
   readonly checkSig: SignatureCheck;
   readonly l1Contract: string | undefined;
-  /** Where L1 deposits' records came from, and the L1 transactions of claims taken: beside the state, refilled by a journal replay. */
+  /** Where L1 deposits' records came from, the L1 claims and deposit logs taken: beside the state, refilled by a journal replay. */
   readonly l1Txs = new Map<number, L1Origin & { record: string }>();
-  readonly l1Claims = new Set<string>();
+  readonly l1Taken = new Map<string, number>();
   /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
   readonly storage: DevnetStorage;
   private readonly snapshots = new Snapshots();
@@ -209,7 +209,6 @@ export class Devnet implements CommandContext, ReadContext {
   }
 
   // ---- snapshots and whole-state control ----
-
   /** `POST /_devnet/snapshots`: O(1), valid until a revert to an earlier one, a reset or a load; a replay hands out the `recorded` id. */
   snapshot(recorded?: unknown): { id: string } {
     if (this.replaying && typeof recorded === 'string' && /^0x[0-9a-f]{1,12}$/.test(recorded))
@@ -294,6 +293,7 @@ export class Devnet implements CommandContext, ReadContext {
   /** After a revert, reset or load: the L1 origins of sequence ids the state has not reached, which another record may take. */
   private forgetL1Past<T>(result: T): T {
     for (const seq of this.l1Txs.keys()) if (seq >= this.current.nextSequenceId) this.l1Txs.delete(seq);
+    for (const [log, seq] of this.l1Taken) if (seq >= this.current.nextSequenceId) this.l1Taken.delete(log);
     return result;
   }
 }

@@ -22,6 +22,11 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
+/** The password of a `scheme://user:password@host` URL (an `--l1` node's) as `***`, wherever the URL stands in the text. */
+export function maskUrlPassword(text: string): string {
+  return text.includes('@') ? text.replace(/(\/\/[^/@:\s]*:)[^/@\s]+@/g, '$1***@') : text;
+}
+
 /** A query value as it may be shown: `[redacted]` under a secret name. */
 export function redactQueryValue(name: string, value: string): string {
   return isSecretName(name) || SECRET_QUERY_NAME.test(name) ? REDACTED : value;
@@ -32,6 +37,7 @@ export function redactQueryValue(name: string, value: string): string {
  * Nothing is copied when nothing is secret (the common case: a view or an answer without one).
  */
 export function redact<T>(value: T, secret: (name: string) => boolean = isSecretName): T {
+  if (typeof value === 'string') return maskUrlPassword(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;

@@ -1,26 +1,22 @@
-// The bridge between a devnet and its L1 (an Ethereum JSON-RPC node, Anvil in practice): deposits
-// logged by the StarkEx contract become L2 deposits; when a batch brings records to AcceptedOnL1,
-// their withdrawals are credited on the contract and their deposits accepted (no longer pending, as
-// in a StarkEx state update); claims made there leave the L2 withdraw area. All I/O is here; the
-// devnet receives each of these as an ordinary journaled command.
-// When L1 is read (the determinism rule): the emulator never polls on a timer. Before each request
-// it reads the contract's logs up to the node's latest block (`sync`), and after it settles on L1
-// the records that request moved to AcceptedOnL1 (`settle`), so the answer is sent with L1 updated.
-// Snapshots: each L2 snapshot takes an evm snapshot with it, and a revert to it (or a reset, to the
-// state right after attach) reverts L1 too and rewinds what the bridge had read and owed then.
+// The bridge between a devnet and its L1 (an Ethereum JSON-RPC node, Anvil in practice): deposits logged
+// by the StarkEx contract become L2 deposits, each taken once by its log's key; records brought to
+// AcceptedOnL1 are settled there (withdrawals credited, deposits accepted), owed until the node confirms;
+// claims leave the L2 withdraw area. L1 is never polled on a timer: read before each request (`sync`,
+// shared by concurrent ones, within a deadline) and settled after it (`settle`). Each L2 snapshot takes
+// an evm snapshot with it; a revert or reset takes L1 back too. All I/O is here (docs/l1.md).
 import type { Devnet } from '../devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
-import { decodeLog } from './abi.js';
 import type { Hex } from './abi.js';
 import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';
 import type { Contract } from './contract.js';
-import { attachL1, fundAccounts, genesisSeconds, genesisTokens, settleRecord, setUpL1 } from './deploy.js';
+import { attachL1, fundAccounts, genesisSeconds, genesisTokens, setUpL1 } from './deploy.js';
 import type { L1AssetType, L1Setup } from './deploy.js';
 import { EthRpc } from './rpc.js';
-import type { Log } from './rpc.js';
-import { loadChain, owedOnL1, readSavedL1, takenBefore, writeSavedL1 } from './saved.js';
+import { chainRewritten, decodeEvent, late, setUpFailed, isClaim, isDeposit, problem, takeLog } from './logs.js';
+import { OwedWrites } from './owed.js';
+import { loadChain, owedOnL1, readSavedL1, writeSavedL1 } from './saved.js';
 
 export interface L1Options {
   /** `anvil` starts Anvil (npm package @foundry-rs/anvil); else the URL of a JSON-RPC node with Anvil's test methods. */
@@ -31,11 +27,8 @@ export interface L1Options {
   readonly saveDir?: string | undefined;
 }
 
-/** Where problems go (an L1 deposit L2 refused, an unreachable node): they do not fail a request. */
-const problem = (message: string): void => void process.stderr.write(`l2-devnet: L1: ${message}\n`);
-
-const hex = (v: bigint): string => `0x${v.toString(16)}`;
-const address = (v: bigint): Hex => `0x${v.toString(16).padStart(40, '0')}`;
+/** How long a stop waits for the node to finish what is queued (saving L1) before ending its calls. */
+const STOP_GRACE_MS = 2_000;
 
 /** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
 type Mark = { evm: Hex; cursor: bigint; owed: number[] };
@@ -43,16 +36,25 @@ type Mark = { evm: Hex; cursor: bigint; owed: number[] };
 export class L1Bridge {
   private devnet: Devnet | undefined;
   /** Records that reached AcceptedOnL1 and L1 has not settled yet: withdrawals to credit, L1 deposits to accept. */
-  private readonly owed: number[] = [];
+  private readonly owed = new OwedWrites();
   /** The last block whose logs were read. */
   private cursor: bigint;
   /** One sync or settle at a time, in request order. */
   private queue: Promise<void> = Promise.resolve();
+  /** A sync queued and not started yet: every request arriving meanwhile waits for that one read, not a read of its own. */
+  private pendingSync: Promise<void> | undefined;
+  /** The hash of the cursor's block when it was read: another hash there means the chain was rewritten under the bridge. */
+  private cursorHash: Hex | null | undefined;
+  /** The block the bridge first read from: a rewritten chain is read again from there (taking a log twice is prevented by its key). */
+  private firstBlock = 0n;
+  /** What was last said of the chain being rewritten under the bridge (GET /_devnet/config). */
+  private rewritten: string | undefined;
+  /** Why the node last failed, while it is failing: requests then do not wait for L1 (see `sync`). */
+  private down: string | undefined;
   private readonly byType: Map<bigint, L1AssetType>;
   /** L2 snapshot id -> its L1 side; `start` is the state right after attach, what a reset goes back to. */
   private readonly marks = new Map<string, Mark>();
   private start: Mark | undefined;
-
   /** L2 reverts and resets whose L1 side is still queued: until it has run, what L1 shows is not what L2 follows. */
   private rewinds = 0;
   /** Whether its devnet was kept (settle runs only for a kept one): until then a refused first request's devnet may be replaced. */
@@ -100,10 +102,7 @@ export class L1Bridge {
         ? setUpL1(rpc, artifacts, operator, tokens)
         : attachL1(rpc, artifacts, operator, at, tokens)
       ).catch((e: Error) => {
-        const whose = restored ? `${options.saveDir}/l1.json names ${at}, but` : `--l1-contract ${at}:`;
-        throw new Error(
-          `${whose} ${e.message}${restored && anvil === undefined ? ' (was the node restarted? remove l1.json to deploy anew)' : ''}`,
-        );
+        throw setUpFailed(e, rpc.url, at, restored ? options.saveDir : undefined, anvil !== undefined);
       });
       const bridge = new L1Bridge(rpc, setUp, operator, restored ? saved.cursor : await rpc.blockNumber(), anvil, options.saveDir);
       if (restored) {
@@ -135,7 +134,7 @@ export class L1Bridge {
     this.devnet = devnet;
     devnet.onEvent((e) => {
       if (this.devnet !== devnet) return;
-      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.owed.push(e.sequence_id);
+      if (e.type === 'record' && e.to === RecordStatus.AcceptedOnL1) this.owed.list.push(e.sequence_id);
       else if (e.type === 'command' && ['snapshot', 'revert', 'reset', 'load'].includes(e.cmd)) this.follow(e.cmd, devnet.snapshotIds());
     });
     if (first) void this.serially(() => this.fund(devnet));
@@ -152,27 +151,49 @@ export class L1Bridge {
     await fundAccounts(this.rpc, erc20s, this.operator, devnet.accounts().accounts, !restart);
     if (restart) {
       // Its accounts are funded already; the evm snapshots of before are gone with the old node.
-      this.owed.push(...(await owedOnL1(this.starkEx, devnet, this.firstSequence, this.recheckUpTo!)));
+      this.owed.list.push(...(await owedOnL1(this.starkEx, devnet, this.firstSequence, this.recheckUpTo!)));
       return;
     }
-    this.cursor = await this.rpc.blockNumber();
+    this.cursor = this.firstBlock = await this.rpc.blockNumber();
+    this.cursorHash = await this.rpc.blockHash(this.cursor);
     this.firstSequence = devnet.state.nextSequenceId;
     this.start = { evm: await this.rpc.snapshot(), cursor: this.cursor, owed: [] };
     this.dirty = true;
     await this.save();
   }
 
-  /** Before a request: takes the deposits and claims logged since the last read into L2. */
+  /**
+   * Before a request: takes the deposits and claims logged since the last read into L2. Requests that
+   * arrive while a read is queued share it. While the node is failing, requests do not wait for it: one
+   * read at a time tries it again behind them, and L2 answers as it stands.
+   */
   sync(): Promise<void> {
-    return this.serially(() => this.readLogs());
+    if (this.pendingSync !== undefined) return this.down === undefined ? this.pendingSync : Promise.resolve();
+    const read = this.serially(async () => {
+      this.pendingSync = undefined;
+      await this.readLogs();
+    });
+    this.pendingSync = read;
+    return this.down === undefined ? read : Promise.resolve();
+  }
+
+  /** What `GET /_devnet/config` shows of this bridge: whether the node answers, and what L1 still owes L2. */
+  status() {
+    return {
+      node: this.down === undefined ? ('ok' as const) : ('failing' as const),
+      problem: this.down ?? null,
+      chain_rewritten: this.rewritten ?? null,
+      ...this.owed.status(),
+    };
   }
 
   /** After a request: settles on L1 the records it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
     this.kept = true;
-    if (this.owed.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
+    if (this.owed.list.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
     return this.serially(async () => {
-      await this.settleOnL1();
+      if (this.owed.list.length > 0) this.dirty = true;
+      await this.owed.settle(this.starkEx, this.tokens, this.operator, this.devnet!);
       await this.save();
     });
   }
@@ -180,7 +201,11 @@ export class L1Bridge {
   async stop(): Promise<void> {
     // Anvil's chain may have moved since the last answer (a wallet's transactions): dump it whatever.
     if (this.anvil !== undefined) this.dirty = true;
-    await this.serially(() => this.save());
+    const saved = this.serially(() => this.save());
+    // A node that does not answer must not hold the stop: after a grace, its calls in flight are ended.
+    if (await late(saved, STOP_GRACE_MS)) problem(`${this.url} did not answer within ${STOP_GRACE_MS} ms of the stop: L1 not saved`);
+    this.rpc.close();
+    await saved;
     await this.anvil?.stop();
   }
 
@@ -193,15 +218,30 @@ export class L1Bridge {
   }
 
   private serially(step: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(step).catch((e: unknown) => problem((e as Error).message));
+    this.queue = this.queue.then(step).then(
+      () => this.nodeAnswered(),
+      (e: unknown) => this.nodeFailed((e as Error).message),
+    );
     return this.queue;
+  }
+
+  private nodeAnswered(): void {
+    if (this.down === undefined) return;
+    problem(`${this.url} answers again`);
+    this.down = undefined;
+  }
+
+  /** Said once per outage, not once per request. */
+  private nodeFailed(message: string): void {
+    if (this.down === undefined) problem(`${message} (L2 answers without L1 until the node answers again)`);
+    this.down = message;
   }
 
   /** After an L2 snapshot, revert, reset or load (`ids`: the live snapshots then, the last one just taken or reverted to). */
   private follow(cmd: string, ids: readonly string[]): void {
     const id = ids.at(-1)!;
     this.dirty = true;
-    const then = { cursor: this.cursor, owed: [...this.owed] };
+    const then = { cursor: this.cursor, owed: [...this.owed.list] };
     const rewind = cmd === 'revert' || cmd === 'reset';
     if (rewind) this.rewinds++;
     void this.serially(async () => {
@@ -209,7 +249,7 @@ export class L1Bridge {
       for (const k of this.marks.keys()) if (!ids.includes(k)) this.marks.delete(k);
       // What the queue settled since the L2 snapshot is in the evm one: owed no more after a revert to it.
       if (cmd === 'snapshot')
-        this.marks.set(id, { ...then, owed: then.owed.filter((s) => this.owed.includes(s)), evm: await this.rpc.snapshot() });
+        this.marks.set(id, { ...then, owed: then.owed.filter((s) => this.owed.list.includes(s)), evm: await this.rpc.snapshot() });
       else if (cmd === 'revert' && this.marks.has(id)) this.marks.set(id, await this.rewind(this.marks.get(id)!));
       else if (cmd === 'reset' && this.start !== undefined) this.start = await this.rewind(this.start);
       else if (cmd !== 'load')
@@ -223,19 +263,22 @@ export class L1Bridge {
   private async rewind(mark: Mark): Promise<Mark> {
     if (!(await this.rpc.revert(mark.evm))) throw new Error(`L1 has no snapshot ${mark.evm} any more: L2 was reverted, L1 was not`);
     this.cursor = mark.cursor;
-    this.owed.splice(0, Infinity, ...mark.owed);
+    this.cursorHash = undefined;
+    this.owed.list.splice(0, Infinity, ...mark.owed);
     return { ...mark, evm: await this.rpc.snapshot() };
   }
 
   private async readLogs(): Promise<void> {
+    const rewritten = await chainRewritten(this.rpc, this.starkEx.address, this.cursor, this.cursorHash, this.firstBlock);
+    if (rewritten !== undefined) {
+      problem((this.rewritten = rewritten));
+      [this.cursor, this.cursorHash] = [this.firstBlock, undefined];
+    }
     const { latest, logs } = await this.rpc.logsAfter(this.starkEx.address, this.cursor, this.anvil !== undefined);
     if (latest <= this.cursor) return;
-    const events = logs.flatMap((log) => {
-      const event = decodeLog(this.starkEx.abi, log);
-      return event === undefined ? [] : [{ log, event, args: event.args as Record<string, bigint> }];
-    });
+    const events = logs.flatMap((log) => decodeEvent(this.starkEx.abi, log));
     // With --state, L1 is kept with the wallets' deposits and claims in it and the cursor before them,
-    // before L2 takes any: a stop in between finds them again on restart (and `take` skips them).
+    // before L2 takes any: a stop in between finds them again on restart (and `take` skips those taken).
     if (this.saveDir !== undefined && events.some(({ event, args }) => isDeposit(event.name, args) || isClaim(event.name, args))) {
       this.dirty = true;
       await this.save();
@@ -244,50 +287,8 @@ export class L1Bridge {
     if (this.rewinds > 0) return;
     this.dirty = true;
     this.cursor = latest;
-    const seen = new Map<Hex, number>();
-    for (const e of events) if (this.rewinds === 0) await this.take(e.log, e.event.name, e.args, seen);
-  }
-
-  /** One event of the contract: a deposit goes to L2 (accepted on L1 when its record reaches it), a claim leaves the withdraw area. */
-  private async take(log: Log, name: string, a: Record<string, bigint>, seen: Map<Hex, number>): Promise<void> {
-    const devnet = this.devnet;
-    if (devnet === undefined) return;
-    const failed = (what: string, e: unknown) => problem(`${name} in ${log.transactionHash} ${what}: ${(e as Error).message}`);
-    // Read again after a restart, and already in the journal: nothing more to do.
-    const again = this.recheckUpTo !== undefined && BigInt(log.blockNumber) <= this.recheckUpTo;
-    if (isDeposit(name, a)) {
-      if (again && takenBefore(devnet, log, seen)) return;
-      try {
-        const type = this.byType.get(a.assetType!);
-        if (type === undefined) throw new Error(`asset type ${hex(a.assetType!)} is not one the devnet knows`);
-        const asset = name === 'LogDepositWithTokenId' ? { tokenId: a.tokenId! } : { amount: a.quantizedAmount! };
-        const input = { starkKey: hex(a.starkKey!), contractAddress: type.address ?? 'eth', ...asset };
-        devnet.l1Deposit(input, log.transactionHash, hex(a.vaultId!));
-      } catch (e) {
-        failed('not taken into L2', e);
-      }
-    } else if (isClaim(name, a) && !(again && devnet.l1Claims.has(log.transactionHash))) {
-      try {
-        devnet.claim(address(a.ownerKey!), name === 'LogWithdrawalPerformed' ? a.assetType! : a.assetId!, log.transactionHash);
-      } catch (e) {
-        failed('not taken into L2', e);
-      }
-    }
-  }
-
-  /** Withdrawals and L1 deposits whose records reached AcceptedOnL1, settled on L1 one by one (a refusal is reported, the rest still settled). */
-  private async settleOnL1(): Promise<void> {
-    if (this.owed.length > 0) this.dirty = true;
-    for (const seq of this.owed.splice(0))
-      await settleRecord(this.starkEx, this.tokens, this.operator, this.devnet!, seq).catch((e: Error) =>
-        problem(`record ${seq} was not settled on L1: ${e.message}`),
-      );
+    this.cursorHash = await this.rpc.blockHash(latest);
+    for (const e of events)
+      if (this.rewinds === 0 && this.devnet !== undefined) takeLog(this.devnet, this.byType, e.log, e.event.name, e.args);
   }
 }
-
-const isDeposit = (name: string, a: Record<string, bigint>): boolean =>
-  name === 'LogDeposit' || (name === 'LogDepositWithTokenId' && a.quantizedAmount! > 0n);
-const isClaim = (name: string, a: Record<string, bigint>): boolean =>
-  (name === 'LogWithdrawalPerformed' && a.quantizedAmount! > 0n) ||
-  name === 'LogNftWithdrawalPerformed' ||
-  name === 'LogMintWithdrawalPerformed';

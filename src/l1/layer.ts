@@ -21,6 +21,8 @@ export interface L1LayerOptions {
 export interface L1Link {
   readonly url: string;
   readonly contract: string;
+  /** Read when shown (a getter): the bridge's state now. */
+  readonly status: ReturnType<L1Bridge['status']>;
 }
 
 export class L1Layer {
@@ -76,7 +78,15 @@ export class L1Layer {
 
   link(name: string): L1Link | undefined {
     const bridge = this.ready.get(name);
-    return bridge && { url: bridge.url, contract: bridge.starkEx.address };
+    return (
+      bridge && {
+        url: bridge.url,
+        contract: bridge.starkEx.address,
+        get status() {
+          return bridge.status();
+        },
+      }
+    );
   }
 
   /** Binds a namespace's bridge to its devnet as the registry builds it (emulator.ts calls this). */
@@ -107,7 +117,9 @@ export class L1Layer {
       await this.dropGone(registry);
       const others = [...this.connecting.keys()].filter((n) => n !== DEFAULT_NAMESPACE).length;
       if (others >= registry.max) return registry.fetch(request, env);
-    } else if (!this.connecting.has(name)) return registry.fetch(request, env);
+    } else if (!this.connecting.has(name) || new URL(request.url).pathname.endsWith('/_devnet/health'))
+      // The health check needs no L1: it answers even while the node does not.
+      return registry.fetch(request, env);
     this.answering.set(name, (this.answering.get(name) ?? 0) + 1);
     let response: Response;
     try {

@@ -45,22 +45,82 @@ export class L1Error extends Error {
 const quantity = (v: bigint): Hex => `0x${v.toString(16)}`;
 const METHOD_NOT_FOUND = -32601;
 
+/** How long one call may take before it counts as failed ($L2DEVNET_L1_TIMEOUT_MS, in milliseconds; 10 s by default). */
+export function l1Deadline(): number {
+  const ms = Number(process.env.L2DEVNET_L1_TIMEOUT_MS);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : 10_000;
+}
+
 export class EthRpc {
   private id = 0;
   /** Whether the node has eth_sendTransactionSync (EIP-7966: the receipt in the same call; Anvil does), until it says no. */
   private sendsSync = true;
+  /** The node's URL as messages show it: without the password of a `user:password@` URL. */
+  readonly url: string;
+  private readonly endpoint: string;
+  private readonly headers: Record<string, string> = { 'content-type': 'application/json' };
+  /** Aborted by close(): a call in flight then ends at once (a stop never waits on a silent node). */
+  private readonly closing = new AbortController();
 
-  constructor(readonly url: string) {}
+  constructor(
+    url: string,
+    private readonly deadlineMs = l1Deadline(),
+  ) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new L1Error(`--l1 ${url.replace(/\/\/[^@/]*@/, '//***@')} is not a URL (give "anvil" or the http(s) URL of a JSON-RPC node)`);
+    }
+    if (parsed.username !== '' || parsed.password !== '') {
+      const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+      this.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+      const user = parsed.username;
+      parsed.username = '';
+      parsed.password = '';
+      this.endpoint = parsed.href;
+      this.url = this.endpoint.replace('//', `//${user}:***@`);
+    } else this.url = this.endpoint = url;
+  }
+
+  /** Ends every call in flight and refuses new ones. */
+  close(): void {
+    this.closing.abort();
+  }
+
+  /** One POST to the node within the deadline; what went wrong named in words a user can act on. */
+  private async post(what: string, body: string): Promise<unknown> {
+    if (this.closing.signal.aborted) throw new Error(`${what}: the emulator is stopping`);
+    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.deadlineMs)]);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(this.endpoint, { method: 'POST', headers: this.headers, body, signal });
+      text = await response.text();
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string; message?: string } };
+      if (err.name === 'TimeoutError') throw new Error(`${what}: ${this.url} did not answer within ${this.deadlineMs} ms`);
+      if (this.closing.signal.aborted) throw new Error(`${what}: the emulator is stopping`);
+      const why = err.cause?.code ?? err.cause?.message ?? err.message;
+      throw new Error(`${what}: cannot reach ${this.url} (${why}): is the node running?`);
+    }
+    if (!response.ok) throw new Error(`${what}: HTTP ${response.status} from ${this.url}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      const type = response.headers.get('content-type') ?? 'no content type';
+      throw new Error(`${what}: ${this.url} answered ${type}, not JSON-RPC: is it an Ethereum node?`);
+    }
+  }
 
   async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
-    });
-    if (!response.ok) throw new L1Error(`${method}: HTTP ${response.status} from ${this.url}`);
-    const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
-    if (body.error) throw new L1Error(`${method}: ${body.error.message}`, body.error.code, body.error.data);
+    const body = (await this.post(method, JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }))) as {
+      result?: T;
+      error?: { code: number; message: string; data?: unknown };
+    } | null;
+    if (body?.error) throw new L1Error(`${method}: ${body.error.message}`, body.error.code, body.error.data);
+    if (body === null || typeof body !== 'object' || !('result' in body))
+      throw new Error(`${method}: ${this.url} answered no JSON-RPC result: is it an Ethereum node?`);
     return body.result as T;
   }
 
@@ -73,11 +133,21 @@ export class EthRpc {
   }
 
   async accounts(): Promise<Hex[]> {
-    return this.request<Hex[]>('eth_accounts');
+    const accounts = await this.request<unknown>('eth_accounts');
+    if (!Array.isArray(accounts) || !accounts.every((a) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)))
+      throw new Error(
+        `eth_accounts: ${this.url} answered ${JSON.stringify(accounts)?.slice(0, 80)}, not a list of addresses: is it an Ethereum node?`,
+      );
+    return accounts as Hex[];
   }
 
   async getBalance(address: Hex): Promise<bigint> {
     return BigInt(await this.request<Hex>('eth_getBalance', [address, 'latest']));
+  }
+
+  /** The hash of block `number` (null when the node has no such block). */
+  async blockHash(number: bigint): Promise<Hex | null> {
+    return (await this.request<{ hash: Hex } | null>('eth_getBlockByNumber', [quantity(number), false]))?.hash ?? null;
   }
 
   async getCode(address: Hex): Promise<Hex> {
@@ -155,10 +225,10 @@ export class EthRpc {
     const call = (method: string, params: unknown[]) => ({ jsonrpc: '2.0', id: ++this.id, method, params });
     const logsFilter = { address, fromBlock: quantity(after + 1n), toBlock: 'latest' };
     const body = [call('eth_blockNumber', []), call('eth_getLogs', [logsFilter]), call('eth_blockNumber', [])];
-    const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new L1Error(`eth_getLogs: HTTP ${response.status} from ${this.url}`);
     type Answer = { id: number; result?: unknown; error?: { code: number; message: string } };
-    const [number, logs, again] = ((await response.json()) as Answer[]).sort((a, b) => a.id - b.id);
+    const answers = await this.post('eth_getLogs', JSON.stringify(body));
+    if (!Array.isArray(answers)) throw new Error(`eth_getLogs: ${this.url} answered no JSON-RPC batch: is it an Ethereum node?`);
+    const [number, logs, again] = (answers as Answer[]).sort((a, b) => a.id - b.id);
     if (number?.error || number?.result === undefined) throw new L1Error(`eth_blockNumber: ${number?.error?.message ?? 'no answer'}`);
     const latest = BigInt(number.result as Hex);
     if (again?.result !== number.result) return inTurn();

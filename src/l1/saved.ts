@@ -12,7 +12,7 @@ import { replaceFile } from '../persistence/files.js';
 import { decodeLog, eventTopic } from './abi.js';
 import type { Hex } from './abi.js';
 import type { Contract } from './contract.js';
-import type { EthRpc, Log } from './rpc.js';
+import type { EthRpc } from './rpc.js';
 
 const FORMAT = 'l2-devnet/l1@2';
 const FILE = 'l1.json';
@@ -59,29 +59,13 @@ export async function loadChain(rpc: EthRpc, chain: Hex): Promise<void> {
 }
 
 /**
- * After a restart, whether a deposit log read again is one L2 took before it (a stop between L2
- * taking it and `l1.json` being written): its transaction has more live L1 deposit records than
- * logs of it seen so far in this read (`seen` counts them per transaction).
- */
-export function takenBefore(devnet: Devnet, log: Log, seen: Map<Hex, number>): boolean {
-  const tx = log.transactionHash;
-  const before = seen.get(tx) ?? 0;
-  seen.set(tx, before + 1);
-  let live = 0;
-  for (const seq of devnet.l1Txs.keys()) if (devnet.l1Origin(seq)?.tx === tx) live++;
-  return live > before;
-}
-
-/**
  * After a restart, what L1 still owes: the records at AcceptedOnL1 (from `firstSequence`, where the
  * bridge first attached) that are withdrawals or L1 deposits, and that no LogWithdrawalCredited or
  * LogDepositAccepted up to block `upTo` names. Rebuilt from the journal, so a stop between L2 moving
  * one and L1 settling it loses nothing.
  */
 export async function owedOnL1(starkEx: Contract, devnet: Devnet, firstSequence: number, upTo: bigint): Promise<number[]> {
-  const topics = starkEx.abi.filter((i) => i.name === 'LogWithdrawalCredited' || i.name === 'LogDepositAccepted').map(eventTopic);
-  const logs = await starkEx.rpc.getLogs({ address: starkEx.address, fromBlock: 0n, toBlock: upTo, topics: [topics] });
-  const settled = new Set(logs.map((l) => Number((decodeLog(starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
+  const settled = await settledOnL1(starkEx, upTo);
   const owed: number[] = [];
   for (const r of devnet.state.records.values()) {
     if (r.sequenceId < firstSequence || r.status !== RecordStatus.AcceptedOnL1 || settled.has(r.sequenceId)) continue;
@@ -89,4 +73,12 @@ export async function owedOnL1(starkEx: Contract, devnet: Devnet, firstSequence:
       owed.push(r.sequenceId);
   }
   return owed;
+}
+
+/** The sequence ids the contract's LogWithdrawalCredited and LogDepositAccepted name up to block `upTo` (default: the latest). */
+export async function settledOnL1(starkEx: Contract, upTo?: bigint): Promise<Set<number>> {
+  const topics = starkEx.abi.filter((i) => i.name === 'LogWithdrawalCredited' || i.name === 'LogDepositAccepted').map(eventTopic);
+  const toBlock = upTo ?? (await starkEx.rpc.blockNumber());
+  const logs = await starkEx.rpc.getLogs({ address: starkEx.address, fromBlock: 0n, toBlock, topics: [topics] });
+  return new Set(logs.map((l) => Number((decodeLog(starkEx.abi, l)!.args as Record<string, bigint>).sequenceId)));
 }

@@ -124,7 +124,7 @@ describe.skipIf(unavailable !== undefined)("--l1 URL: a node of the user's is on
     const anvil = await startAnvil();
     const running = await startDevnet({ port: 0, l1: anvil.url });
     try {
-      expect((await client(running.url)).l1).toEqual({ url: anvil.url, contract: running.l1!.contract });
+      expect((await client(running.url)).l1).toMatchObject({ url: anvil.url, contract: running.l1!.contract });
       const beta = await client(`${running.url}/ns/beta`);
       expect(beta.l1).toBeNull();
       expect((await beta.get('/v1/starkex/contracts')).body.data.testnet).not.toBe(running.l1!.contract);

@@ -63,16 +63,35 @@ export function enterWithdrawArea(state: State, record: LedgerRecord): void {
 
 const areaKey = (address: string, assetHex: string): string => `${address}|${assetHex}`;
 
-/** The L1 claim: empties one asset of an address's withdraw area. Returns the amount claimed. */
-export function claimWithdrawal(state: State, address: string, assetHex: string): bigint {
-  const amount = state.withdrawArea.get(address)?.get(assetHex) ?? 0n;
-  if (amount === 0n) fail(ErrorCode.InvalidParam, `nothing of asset ${assetHex} is waiting in the withdraw area of ${address}`);
+/**
+ * The L1 claim: takes `paid` (what L1 paid out, when known) or else all of one asset out of an
+ * address's withdraw area. Returns the amount claimed. A claim never takes more than the area holds.
+ */
+export function claimWithdrawal(state: State, address: string, assetHex: string, paid?: bigint): bigint {
+  const held = state.withdrawArea.get(address)?.get(assetHex) ?? 0n;
+  if (held === 0n) fail(ErrorCode.InvalidParam, `nothing of asset ${assetHex} is waiting in the withdraw area of ${address}`);
+  const amount = paid !== undefined && paid > 0n && paid < held ? paid : held;
   addTo(state, state.withdrawArea, address, assetHex, -amount);
-  state.withdrawAreaRecords.delete(areaKey(address, assetHex));
+  claimRecords(state, areaKey(address, assetHex), amount, held);
   state.claimed.set(assetHex, (state.claimed.get(assetHex) ?? 0n) + amount);
   const asset = state.assets.get(assetHex)!;
   if (asset.tokenId !== null) setHolder(state, asset, null);
   return amount;
+}
+
+/**
+ * The withdrawals a claim of `amount` out of `held` pays: the newest first (L1 credits what reached
+ * it latest; older ones may predate the bridge). When they do not add up to it, the list is dropped
+ * (shown as unknown) rather than left naming amounts the area no longer holds.
+ */
+function claimRecords(state: State, key: string, amount: bigint, held: bigint): void {
+  const ids = state.withdrawAreaRecords.get(key);
+  if (amount === held || ids === undefined) return void state.withdrawAreaRecords.delete(key);
+  const left = [...ids];
+  let rest = amount;
+  while (rest > 0n && left.length > 0 && state.records.get(left.at(-1)!)!.amount <= rest) rest -= state.records.get(left.pop()!)!.amount;
+  if (rest === 0n) state.withdrawAreaRecords.set(key, left);
+  else state.withdrawAreaRecords.delete(key);
 }
 
 /** GET /v1/withdrawal/status: one entry per asset an Ethereum address can claim on L1. */
