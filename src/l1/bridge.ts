@@ -190,12 +190,16 @@ export class L1Bridge {
   /** After a request: settles on L1 the records it moved to AcceptedOnL1, and keeps L1 in `l1.json` if it changed. */
   settle(): Promise<void> {
     this.kept = true;
-    if (this.owed.list.length === 0 && !(this.dirty && this.saveDir !== undefined)) return this.queue;
-    return this.serially(async () => {
-      if (this.owed.list.length > 0) this.dirty = true;
-      await this.owed.settle(this.starkEx, this.tokens, this.operator, this.devnet!);
-      await this.save();
-    });
+    const done =
+      this.owed.list.length === 0 && !(this.dirty && this.saveDir !== undefined)
+        ? this.queue
+        : this.serially(async () => {
+            if (this.owed.list.length > 0) this.dirty = true;
+            await this.owed.settle(this.starkEx, this.tokens, this.operator, this.devnet!);
+            await this.save();
+          });
+    // While the node is failing, the answer does not wait for it: what is owed stays owed (GET /_devnet/config).
+    return this.down === undefined ? done : Promise.resolve();
   }
 
   async stop(): Promise<void> {

@@ -23,7 +23,8 @@ import { DEFAULT_NAMESPACE } from '../../src/http/namespace.js';
 import type { RunningDevnet } from '../../src/server.js';
 import { ETH_ASSET, toReply } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
-import { balance, recordOf, withdraw } from '../support/flows.js';
+import { recordOf, withdraw } from '../support/flows.js';
+import { client, onL1, restartFrom } from '../support/l1-clients.js';
 
 const unavailable = anvilUnavailable();
 if (unavailable !== undefined) console.warn(`test/l1/layers.test.ts skipped: Anvil cannot run here (${unavailable})`);
@@ -31,54 +32,6 @@ if (unavailable !== undefined) console.warn(`test/l1/layers.test.ts skipped: Anv
 const ETH_QUANTUM = 10n ** 12n;
 const ETH_TYPE = assetType('ETH', undefined, ETH_QUANTUM);
 const { contracts } = loadL1Artifacts();
-
-/** A client of one namespace over the socket (`base`: the emulator's URL, with `/ns/{name}` for another namespace). */
-async function client(base: string): Promise<TestClient & { l1: { url: string; contract: Hex } | null }> {
-  const call = async (method: string, path: string, body?: string) =>
-    toReply(await fetch(base + path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body }));
-  const info = (await call('GET', '/_devnet/accounts')).body;
-  const config = (await call('GET', '/_devnet/config')).body;
-  return {
-    dn: undefined as unknown as TestClient['dn'],
-    get: (p) => call('GET', p),
-    post: (p, b) => call('POST', p, JSON.stringify(b)),
-    delete: (p) => call('DELETE', p),
-    postRaw: (p, t) => call('POST', p, t),
-    accounts: Object.fromEntries(info.accounts.map((a: Account) => [a.name, a])) as TestClient['accounts'],
-    apiKey: info.api_keys[0],
-    l1: config.l1,
-  };
-}
-
-/** What a namespace's L1 gives alice: her L1 wallet, the StarkEx contract, and a deposit from one to the other. */
-function onL1(c: Awaited<ReturnType<typeof client>>) {
-  const rpc = new EthRpc(c.l1!.url);
-  const starkEx = new Contract(rpc, contracts.StarkExDevnet.abi, c.l1!.contract);
-  const alice = c.accounts.alice;
-  const wallet = alice.eth_address.toLowerCase() as Hex;
-  const deposit = (wei: bigint) => starkEx.write(wallet, 'depositEth', [BigInt(alice.stark_key), ETH_TYPE, 1n], wei);
-  const l2 = async () => (await balance(c, alice.stark_key, ETH_ASSET)).available;
-  return { rpc, starkEx, alice, wallet, deposit, l2 };
-}
-
-/**
- * Starts again on a state dir whose l1.json is put back to `older`: what the disk holds had the emulator
- * stopped before writing the newer one. `check` gets the main namespace's client and its L1.
- */
-async function restartFrom(
-  older: string,
-  options: { l1: string; stateDir: string },
-  check: (main: Awaited<ReturnType<typeof client>>, m: ReturnType<typeof onL1>) => Promise<void>,
-): Promise<void> {
-  writeFileSync(join(options.stateDir, 'l1.json'), older);
-  const running = await startDevnet({ port: 0, ...options });
-  try {
-    const main = await client(running.url);
-    await check(main, onL1(main));
-  } finally {
-    await running.close();
-  }
-}
 
 describe.skipIf(unavailable !== undefined)('--l1 anvil: every namespace has an L1 of its own', () => {
   let running: RunningDevnet;
