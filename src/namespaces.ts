@@ -70,14 +70,28 @@ export class NamespaceRegistry implements NamespaceDirectory {
 
   /** A new namespace, unless the cap is reached (those on trial count too): 429, code 19. */
   private create(name: string): NamespaceInstance {
-    if (this.entries.size - (this.entries.has(DEFAULT_NAMESPACE) ? 1 : 0) + this.trials.size >= this.max) {
-      throw new DevnetError(
-        ErrorCode.InvalidParam,
-        `namespace "${name}" cannot be created: ${this.max} namespaces besides "${DEFAULT_NAMESPACE}" exist (--max-namespaces ${this.max}); delete one with DELETE /_devnet/namespaces/{name}${this.ttlMs ? ` or let one stay idle for ${this.ttlMs / 1000} s` : ''}`,
-        NAMESPACE_CAP_STATUS,
-      );
-    }
+    if (this.entries.size - (this.entries.has(DEFAULT_NAMESPACE) ? 1 : 0) + this.trials.size >= this.max) throw this.capError(name);
     return this.open(name);
+  }
+
+  private capError(name: string): DevnetError {
+    return new DevnetError(
+      ErrorCode.InvalidParam,
+      `namespace "${name}" cannot be created: ${this.max} namespaces besides "${DEFAULT_NAMESPACE}" exist (--max-namespaces ${this.max}); delete one with DELETE /_devnet/namespaces/{name}${this.ttlMs ? ` or let one stay idle for ${this.ttlMs / 1000} s` : ''}`,
+      NAMESPACE_CAP_STATUS,
+    );
+  }
+
+  /** The refusal of a request that waited (for its L1) while its namespace was deleted: nothing is made anew. */
+  refuseDeleted(name: string): Response {
+    return namespaceRefusal(
+      new DevnetError(ErrorCode.InvalidParam, `namespace "${name}" was deleted while this request waited for its L1`, 404),
+    );
+  }
+
+  /** The cap's refusal, for a namespace the L1 layer cannot give an L1 (as many are starting as the cap allows). */
+  refuseAtCap(name: string): Response {
+    return namespaceRefusal(this.capError(name));
   }
 
   /** Answers a request in the namespace it names; a bad name or the cap answers FAILED before any namespace sees it. */

@@ -108,7 +108,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         port: info.port,
         control: controlClient(fetch, local, { token: options.controlToken }),
         ...built,
-        l1: l1?.link(DEFAULT_NAMESPACE),
+        l1: l1?.where(DEFAULT_NAMESPACE),
         sinceLastRequest: () => performance.now() - lastRequestAt,
         close: () =>
           new Promise<void>((done) => {

@@ -51,6 +51,22 @@ async function freePort(): Promise<number> {
 const READY_TIMEOUT_MS = 15_000;
 
 /**
+ * Runs Anvil ($0 and its arguments) and ends it when the emulator goes, however it goes: the emulator
+ * holds the write end of this shell's stdin, which only closes when the emulator's process ends (a
+ * SIGKILL included), and a reader then kills Anvil. A SIGTERM (the emulator's own stop) kills it too.
+ * The shell exits with Anvil's status once Anvil has exited.
+ */
+const WATCHDOG = `exec 3<&0
+"$0" "$@" </dev/null & anvil=$!
+trap 'kill $anvil 2>/dev/null' TERM INT
+(read _ <&3; kill $anvil 2>/dev/null) &
+reader=$!
+wait $anvil; status=$?
+while kill -0 $anvil 2>/dev/null; do wait $anvil; status=$?; done
+kill $reader 2>/dev/null
+exit $status`;
+
+/**
  * Starts Anvil, or says why it cannot run here and how to install it. With `genesisSeconds`, blocks
  * are stamped from it one second apart instead of by the wall clock, so the same transactions give
  * the same blocks (and hashes) on every run.
@@ -75,7 +91,11 @@ export async function startAnvil(genesisSeconds?: bigint): Promise<Anvil> {
     ...(genesisSeconds === undefined ? [] : ['--timestamp', String(genesisSeconds)]),
   ];
   // Its own process group: a Ctrl-C in the terminal reaches the emulator, which saves L1 and then stops Anvil.
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  // Through the watchdog where there is a POSIX shell, so that Anvil dies with the emulator even on kill -9.
+  const child =
+    process.platform === 'win32'
+      ? spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+      : spawn('/bin/sh', ['-c', WATCHDOG, anvilBinary(), ...args], { stdio: ['pipe', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -76,6 +76,12 @@ export class L1Layer {
     return made;
   }
 
+  /** The node and contract alone (the ready line's `l1`). */
+  where(name: string): { url: string; contract: string } | undefined {
+    const bridge = this.ready.get(name);
+    return bridge && { url: bridge.url, contract: bridge.starkEx.address };
+  }
+
   link(name: string): L1Link | undefined {
     const bridge = this.ready.get(name);
     return (
@@ -116,16 +122,20 @@ export class L1Layer {
       registry.list(); // runs the registry's expiry, so that expired namespaces free their places
       await this.dropGone(registry);
       const others = [...this.connecting.keys()].filter((n) => n !== DEFAULT_NAMESPACE).length;
-      if (others >= registry.max) return registry.fetch(request, env);
+      // Counted before an Anvil starts: the namespaces whose L1 is still starting are not in the registry yet.
+      if (others >= registry.max) return registry.refuseAtCap(name);
     } else if (!this.connecting.has(name) || new URL(request.url).pathname.endsWith('/_devnet/health'))
       // The health check needs no L1: it answers even while the node does not.
       return registry.fetch(request, env);
     this.answering.set(name, (this.answering.get(name) ?? 0) + 1);
+    const existing = registry.instance(name);
     let response: Response;
     try {
       const bridge = await this.bridge(name);
       await bridge.sync();
-      response = await registry.fetch(request, env);
+      // Deleted while this request waited: refused, not made anew on an L1 that is being stopped.
+      const deleted = existing !== undefined && registry.instance(name) !== existing;
+      response = deleted ? registry.refuseDeleted(name) : await registry.fetch(request, env);
       const devnet = registry.instance(name)?.devnet;
       if (devnet !== undefined && bridge.bound === devnet) await bridge.settle();
     } finally {

@@ -1,5 +1,6 @@
 // The seam between the layers under crashes, outages, hung nodes and other hands on the chain (issue 43):
 // each test drives a real Anvil, most through the fault-injecting proxy of test/support/l1-proxy.ts.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import type { Abi, Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import type { Anvil } from '../../src/l1/anvil.js';
 import { startDevnet } from '../../src/server.js';
+import { startCli } from '../support/cli.js';
 import { ETH_ASSET } from '../support/client.js';
 import { withdraw } from '../support/flows.js';
 import { client, ETH_TYPE, onL1, restartFrom } from '../support/l1-clients.js';
@@ -246,3 +248,75 @@ describe('start-up refusals name what is wrong (issue 43)', () => {
     expect(message).not.toContain('S3CRET-PW');
   });
 });
+
+describe.skipIf(unavailable !== undefined)('--l1 anvil namespaces and processes (issue 43)', () => {
+  it('--max-namespaces 4 with 8 namespaces asked for at once: 4 are made, each with its L1, and 4 refused', async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil', namespaces: { max: 4 } });
+    try {
+      const names = Array.from({ length: 8 }, (_, i) => `cap${i}`);
+      const answers = await Promise.all(
+        names.map(async (n) => (await fetch(`${running.url}/ns/${n}/_devnet/config`)).json() as Promise<Record<string, any>>),
+      );
+      const made = answers.filter((a) => a.status !== 'FAILED');
+      expect(made).toHaveLength(4);
+      for (const a of made) expect(a.l1?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      const refused = answers.filter((a) => a.status === 'FAILED');
+      expect(refused.map((a) => a.error_code)).toEqual([19, 19, 19, 19]);
+      expect(refused[0]!.error).toContain('--max-namespaces 4');
+    } finally {
+      await running.close();
+    }
+  }, 120_000);
+
+  it('a request that waits on its L1 while its namespace is deleted is refused, and makes nothing anew', async () => {
+    process.env.L2DEVNET_L1_TIMEOUT_MS = '5000';
+    const running = await startDevnet({ port: 0, l1: 'anvil' });
+    let pid: string | undefined;
+    try {
+      const config = (await (await fetch(`${running.url}/ns/gamma/_devnet/config`)).json()) as { l1: { url: string } };
+      const port = new URL(config.l1.url).port;
+      pid = execFileSync('pgrep', ['-f', `^\\S*/anvil --silent .*--port ${port}`], { encoding: 'utf8' })
+        .trim()
+        .split('\n')[0];
+      execFileSync('kill', ['-STOP', pid!]); // its node stops answering: the next request waits on its L1
+      const waiting = fetch(`${running.url}/ns/gamma/v1/nonce?stark_key=0x1`).then((r) => r.json() as Promise<Record<string, any>>);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await fetch(`${running.url}/_devnet/namespaces/gamma`, { method: 'DELETE' })).status).toBe(200);
+      execFileSync('kill', ['-CONT', pid!]);
+      const answer = await waiting;
+      expect(answer).toMatchObject({ status: 'FAILED', error_code: 19 });
+      expect(answer.error).toContain('was deleted while this request waited');
+      const listed = (await (await fetch(`${running.url}/_devnet/namespaces`)).json()) as { namespaces: { name: string }[] };
+      expect(listed.namespaces.map((n) => n.name)).not.toContain('gamma');
+    } finally {
+      if (pid !== undefined) spawnSafe(() => execFileSync('kill', ['-CONT', pid!]));
+      delete process.env.L2DEVNET_L1_TIMEOUT_MS;
+      await running.close();
+    }
+  }, 60_000);
+
+  it('kill -9 of the emulator takes its Anvil with it', async () => {
+    const cli = startCli(['--port', '0', '--l1', 'anvil', '--log', 'silent']);
+    const { json } = await cli.ready;
+    const node = (json.l1 as { url: string }).url;
+    const answers = () =>
+      fetch(node, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      }).then(
+        () => true,
+        () => false,
+      );
+    expect(await answers()).toBe(true);
+    cli.child.kill('SIGKILL');
+    await cli.exited;
+    await vi.waitFor(async () => expect(await answers()).toBe(false), { timeout: 5000 });
+  }, 60_000);
+});
+
+function spawnSafe(f: () => void): void {
+  try {
+    f();
+  } catch {}
+}
