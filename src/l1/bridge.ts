@@ -105,9 +105,7 @@ export class L1Bridge {
         throw setUpFailed(e, rpc.url, at, restored ? options.saveDir : undefined, anvil !== undefined);
       });
       if (at !== undefined && !restored)
-        problem(
-          `attached to ${at} (--l1-contract): every emulator attached to a contract takes its deposits into its own L2, so run one per contract`,
-        );
+        problem(`--l1-contract ${at}: each emulator attached to it takes its deposits; run one per contract`);
       const bridge = new L1Bridge(rpc, setUp, operator, restored ? saved.cursor : await rpc.blockNumber(), anvil, options.saveDir);
       if (restored) {
         bridge.recheckUpTo = await rpc.blockNumber();
