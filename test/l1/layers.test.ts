@@ -40,7 +40,7 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: every namespace has an L
   it('a new namespace gets its own Anvil and contract from its first answer; deposits, snapshots and deletes stay in it', async () => {
     running = await startDevnet({ port: 0, l1: 'anvil' });
     const main = await client(running.url);
-    expect(main.l1).toEqual(running.l1);
+    expect(main.l1).toMatchObject(running.l1!);
     const beta = await client(`${running.url}/ns/beta`);
     expect(beta.l1!.url).not.toBe(main.l1!.url);
     expect((await beta.get('/v1/starkex/contracts')).body.data.testnet).toBe(beta.l1!.contract);

@@ -24,6 +24,24 @@ const LAYER: Field<BatchLayer> = fieldOf(
 
 const ASSET_ID = hexText('StarkEx asset id');
 
+/** `GET /_devnet/config`'s `l1.status`: what the bridge says now (src/l1/bridge.ts). */
+const L1_STATUS = v.pipe(
+  v.strictObject({
+    node: v.picklist(['ok', 'failing']),
+    problem: v.pipe(v.nullable(v.string()), v.description('why the node is failing, null while it answers')),
+    chain_rewritten: v.pipe(
+      v.nullable(v.string()),
+      v.description("what was last found of L1's chain rewritten under the emulator (a revert, reset or reorg), null if never"),
+    ),
+    owed: v.pipe(
+      v.array(v.number()),
+      v.description('records accepted on L1 whose write there (a credit, an acceptance) has not been confirmed yet'),
+    ),
+    owed_error: v.pipe(v.nullable(v.string()), v.description('why the first of them failed last, null when nothing is owed')),
+  }),
+  v.description('what the bridge says now (docs/l1.md): the node answering, and the L1 writes still owed and retried'),
+);
+
 export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): RouteGroup {
   const group = new RouteGroup({ tag: 'control', reply: 'plain' }, devnet)
     .add('GET', '/_devnet/health', {
@@ -61,24 +79,7 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
             v.strictObject({
               url: described('the JSON-RPC URL of the L1 node (a password in it shown as ***)'),
               contract: hexText('the StarkEx contract there'),
-              status: v.pipe(
-                v.strictObject({
-                  node: v.picklist(['ok', 'failing']),
-                  problem: v.pipe(v.nullable(v.string()), v.description('why the node is failing, null while it answers')),
-                  chain_rewritten: v.pipe(
-                    v.nullable(v.string()),
-                    v.description(
-                      "what was last found of L1's chain rewritten under the emulator (a revert, reset or reorg), null if never",
-                    ),
-                  ),
-                  owed: v.pipe(
-                    v.array(v.number()),
-                    v.description('records accepted on L1 whose write there (a credit, an acceptance) has not been confirmed yet'),
-                  ),
-                  owed_error: v.pipe(v.nullable(v.string()), v.description('why the first of them failed last, null when nothing is owed')),
-                }),
-                v.description('what the bridge says now (docs/l1.md): the node answering, and the L1 writes still owed and retried'),
-              ),
+              status: L1_STATUS,
             }),
           ),
           v.description("this namespace's L1 (--l1; docs/l1.md), null without one"),
