@@ -7,6 +7,7 @@ import { corsOriginOf } from './http/cors.js';
 import type { ErrorStatusMode } from './http/errors.js';
 import type { LogMode } from './http/request-log.js';
 import type { Durability } from './persistence/files.js';
+import { DEFAULT_L1_CHAIN_ID } from './l1/chain-id.js';
 import type { StartOptions } from './server.js';
 
 /** What the server command's flags make: the options of startDevnet, and the file for the listening URL. */
@@ -214,6 +215,12 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
     name: 'l1-contract',
     help: "with --l1: attach to this deployed StarkExDevnet (the node's first account must be its operator) instead of deploying one",
     set: (o, v) => (o.l1Contract = /^0x[0-9a-f]{40}$/i.test(v) ? v.toLowerCase() : refuse('must be an address: 0x and 40 hex digits')),
+  },
+  {
+    name: 'l1-chain-id',
+    default: String(DEFAULT_L1_CHAIN_ID),
+    help: "with --l1 anvil: the chain id of the Anvil it starts; 11155111 (Sepolia) is the chain the official apps' JS SDK 0.8 signs for, 5 (Goerli) SDK 0.4's (docs/l1.md)",
+    set: (o, v) => (o.l1ChainId = whole(1, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 1')(v)),
   },
   {
     name: 'log',

@@ -19,6 +19,8 @@ export interface StartOptions extends DevnetOptions {
   l1?: string;
   /** `--l1-contract`: with --l1, default's StarkEx contract is this deployed one. */
   l1Contract?: string | undefined;
+  /** `--l1-chain-id`: the chain id of the Anvil `--l1 anvil` starts. */
+  l1ChainId?: number | undefined;
 }
 
 export interface SocketLimits {
@@ -77,7 +79,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
     options.l1 === undefined
       ? undefined
       : await (await import('./l1/layer.js')).L1Layer.start(
-          { l1: options.l1, l1Contract: options.l1Contract, stateDir: options.stateDir },
+          { l1: options.l1, l1Contract: options.l1Contract, chainId: options.l1ChainId, stateDir: options.stateDir },
           genesis,
           [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)],
         );

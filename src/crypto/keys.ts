@@ -117,7 +117,11 @@ const GRIND_LIMIT = SHA256_SPAN - (SHA256_SPAN % CURVE_ORDER);
  */
 export function privateKeyFromSeed(seed: Uint8Array): bigint {
   if (!(seed instanceof Uint8Array)) throw new TypeError('seed must be a Uint8Array');
-  const digest = sha256(seed);
+  return grindKey(sha256(seed));
+}
+
+/** StarkWare's grinding of a 32-byte key seed (starkware-crypto-utils `grindKey`), the private key mod n. */
+export function grindKey(digest: Uint8Array): bigint {
   for (let i = 0; i <= 100_000; i++) {
     const key = bytesToNumberBE(sha256(concatBytes(digest, numberToVarBytesBE(BigInt(i)))));
     if (key >= GRIND_LIMIT) continue;

@@ -4,11 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { DEFAULT_L1_CHAIN_ID } from './chain-id.js';
 import { EthRpc } from './rpc.js';
 
 /** Anvil's own default mnemonic, spelled out so the dev accounts never change with its defaults. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-const ANVIL_CHAIN_ID = 31337n;
 
 export interface Anvil {
   readonly url: string;
@@ -69,9 +69,9 @@ exit $status`;
 /**
  * Starts Anvil, or says why it cannot run here and how to install it. With `genesisSeconds`, blocks
  * are stamped from it one second apart instead of by the wall clock, so the same transactions give
- * the same blocks (and hashes) on every run.
+ * the same blocks (and hashes) on every run. `chainId` is the chain's id (`--l1-chain-id`).
  */
-export async function startAnvil(genesisSeconds?: bigint): Promise<Anvil> {
+export async function startAnvil(genesisSeconds?: bigint, chainId = DEFAULT_L1_CHAIN_ID): Promise<Anvil> {
   const why = anvilUnavailable(anvilBinary());
   if (why !== undefined)
     throw new Error(
@@ -85,7 +85,7 @@ export async function startAnvil(genesisSeconds?: bigint): Promise<Anvil> {
     '--port',
     String(port),
     '--chain-id',
-    String(ANVIL_CHAIN_ID),
+    String(chainId),
     '--mnemonic',
     ANVIL_MNEMONIC,
     ...(genesisSeconds === undefined ? [] : ['--timestamp', String(genesisSeconds)]),

@@ -23,6 +23,8 @@ export interface L1Options {
   readonly l1: string;
   /** Attach to this already deployed StarkExDevnet instead of deploying one (its tokens must be in place). */
   readonly l1Contract?: string | undefined;
+  /** `--l1-chain-id`: the chain id of the Anvil `anvil` starts (default DEFAULT_L1_CHAIN_ID). */
+  readonly chainId?: number | undefined;
   /** With --state: the namespace's state dir, where `l1.json` keeps its L1 across restarts. */
   readonly saveDir?: string | undefined;
 }
@@ -88,7 +90,7 @@ export class L1Bridge {
   static async connect(options: L1Options, genesis: unknown): Promise<L1Bridge> {
     const saved = options.saveDir === undefined ? undefined : readSavedL1(options.saveDir);
     let anvil: Anvil | undefined;
-    if (options.l1 === 'anvil') anvil = await startAnvil(genesisSeconds(genesis));
+    if (options.l1 === 'anvil') anvil = await startAnvil(genesisSeconds(genesis), options.chainId);
     try {
       const rpc = anvil?.rpc ?? new EthRpc(options.l1);
       if (anvil !== undefined && saved?.chain !== undefined) await loadChain(rpc, saved.chain);

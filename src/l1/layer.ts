@@ -13,6 +13,8 @@ export interface L1LayerOptions {
   readonly l1: string;
   /** `--l1-contract`: default's contract, deployed already. */
   readonly l1Contract?: string | undefined;
+  /** `--l1-chain-id`: the chain id of each Anvil `anvil` starts. */
+  readonly chainId?: number | undefined;
   /** `--state`: each namespace's L1 is kept in its state dir (src/l1/saved.ts). */
   readonly stateDir?: string | undefined;
 }
@@ -58,10 +60,10 @@ export class L1Layer {
   private bridge(name: string): Promise<L1Bridge> {
     let made = this.connecting.get(name);
     if (made === undefined) {
-      const { l1, stateDir } = this.options;
+      const { l1, stateDir, chainId } = this.options;
       const saveDir = stateDir === undefined ? undefined : namespaceStateDir(stateDir, name);
       const l1Contract = name === DEFAULT_NAMESPACE ? this.options.l1Contract : undefined;
-      made = L1Bridge.connect({ l1, l1Contract, saveDir }, this.genesis).then(
+      made = L1Bridge.connect({ l1, l1Contract, saveDir, chainId }, this.genesis).then(
         (bridge) => {
           this.ready.set(name, bridge);
           return bridge;

@@ -2,7 +2,7 @@
 import { FlagError, flagLines, parseCommandLine, type FlagSpec, type Parsed } from '../command-line.js';
 import { createDevnet } from '../index.js';
 import { ScenarioError } from './context.js';
-import { freshTarget, loadScenario, runScenario, scenarioDir, type StepResult } from './runner.js';
+import { freshTarget, loadScenario, needsL1, runScenario, scenarioDir, type StepResult } from './runner.js';
 
 interface ScenarioFlags {
   url?: string;
@@ -13,7 +13,7 @@ const SCENARIO_FLAGS: readonly FlagSpec<ScenarioFlags>[] = [
   { name: 'url', help: 'a running emulator to run against (reset before each file)', set: (o, v) => (o.url = v) },
   {
     name: 'l1',
-    help: 'for L1 steps: `anvil` runs each file on a fresh emulator started with --l1 anvil; with --url, the JSON-RPC URL of its L1 node',
+    help: 'for L1 steps: `anvil` runs each file on a fresh emulator started with --l1 anvil (the default for a file with L1 steps when no --url is given); with --url, the JSON-RPC URL of its L1 node',
     set: (o, v) => (o.l1 = v),
   },
 ];
@@ -59,8 +59,10 @@ export async function scenarioCommand(argv: readonly string[], write: Write = (t
     let ok = false;
     try {
       const scenario = loadScenario(file);
-      write(`${scenario.name} (${file}, ${url ?? (l1 === undefined ? 'in-process' : `fresh, --l1 ${l1}`)})\n`);
-      const target = await freshTarget(url, createDevnet, l1);
+      // With neither --url nor --l1, a file with L1 steps gets its own Anvil, as --l1 anvil would start (and stop).
+      const fileL1 = l1 ?? (url === undefined && needsL1(scenario) ? 'anvil' : undefined);
+      write(`${scenario.name} (${file}, ${url ?? (fileL1 === undefined ? 'in-process' : `fresh, --l1 ${fileL1}`)})\n`);
+      const target = await freshTarget(url, createDevnet, fileL1);
       try {
         const options = {
           baseDir: scenarioDir(file),

@@ -116,6 +116,11 @@ export function loadScenario(path: string): Scenario {
   return s as Scenario;
 }
 
+/** Whether a scenario has L1 steps or L1 balance checks, which need an L1 node. */
+export function needsL1(scenario: Scenario): boolean {
+  return scenario.steps.some((s) => s.call === 'l1_deposit' || s.call === 'l1_claim' || s.expect?.l1_balances !== undefined);
+}
+
 export const scenarioDir = (path: string): string => dirname(resolve(path));
 
 /**

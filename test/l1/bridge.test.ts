@@ -91,6 +91,8 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil', () => {
     const r = await c.get('/v1/starkex/contracts');
     const at = running.l1!.contract;
     expect(r.body.data).toEqual({ mainnet: at, testnet: at, sepolia: at });
+    // Sepolia's id by default: the chain the official marketplace app (JS SDK 0.8) accepts.
+    expect(Number(await rpc.chainId())).toBe(11_155_111);
     expect(await rpc.getBalance(aliceEth)).toBe(FUNDED_WEI);
     expect(await rdd20.read('balanceOf', [aliceEth])).toBe(FUNDED_ERC20_UNITS * 10n ** 18n);
   });

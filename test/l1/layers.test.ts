@@ -551,3 +551,16 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
     }
   }, 60_000);
 });
+
+describe.skipIf(unavailable !== undefined)('--l1-chain-id', () => {
+  it("sets the chain id of each namespace's Anvil (5: Goerli, for SDK 0.4 apps)", async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil', l1ChainId: 5 });
+    try {
+      expect(await new EthRpc(running.l1!.url).chainId()).toBe(5n);
+      const other = await client(`${running.url}/ns/other`);
+      expect(await new EthRpc(other.l1!.url).chainId()).toBe(5n);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});

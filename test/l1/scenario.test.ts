@@ -1,6 +1,6 @@
 // The scenario's L1 steps on a real Anvil: scenarios/l1-flow.json deposits ETH, an ERC20 and an NFT
 // from L1, trades them on L2, and claims the withdrawals on L1, with balances checked on both layers.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,9 +48,26 @@ describe.skipIf(unavailable !== undefined)('scenario L1 steps (--l1 anvil)', () 
     expect(code).toBe(1);
   }, 60_000);
 
-  it('L1 steps without an L1 say how to give one', async () => {
-    const { code, out } = await run(FLOW);
-    expect(out).toContain('L1 steps need the L1 node: run with --l1 anvil');
-    expect(code).toBe(1);
+  it('a file with L1 steps and no --url or --l1 starts its own Anvil: all of scenarios/*.json pass', async () => {
+    const dir = join(import.meta.dirname, '../../scenarios');
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => join(dir, f));
+    const { code, out } = await run(files[0]!, ...files.slice(1));
+    expect(out).toContain(`l1-flow.json, fresh, --l1 anvil)`);
+    expect(out).toContain(`${files.length} of ${files.length} scenarios passed`);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('L1 steps against a running emulator without --l1 say how to give one', async () => {
+    const running = await startDevnet({ port: 0 });
+    try {
+      const { code, out } = await run(FLOW, '--url', running.url);
+      expect(out).toContain('L1 steps need the L1 node: run with --l1 anvil');
+      expect(code).toBe(1);
+    } finally {
+      await running.close();
+    }
   });
 });

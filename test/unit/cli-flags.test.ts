@@ -19,6 +19,7 @@ describe('parseFlags', () => {
       corsOrigins: '*',
       requestJournal: 1000,
       namespaces: { max: 64, ttlSeconds: 0 },
+      l1ChainId: 11_155_111,
     });
     expect(parseFlags([], { L2DEVNET_PORT: '0', L2DEVNET_SETTLEMENT: 'manual' }).options).toMatchObject({ port: 0, settlement: 'manual' });
     expect(parseFlags(['--port', '9', '--settlement=interval:5'], { L2DEVNET_PORT: '0' }).options).toMatchObject({
@@ -167,6 +168,7 @@ describe('parseFlags', () => {
       'namespace-ttl': '9',
       l1: 'http://127.0.0.1:8545',
       'l1-contract': '0x00000000000000000000000000000000000000aa',
+      'l1-chain-id': '5',
       log: 'json',
       accounts: '2',
       balance: '5',

@@ -15,6 +15,7 @@ import { emptyState, type State } from '../state/state.js';
 import { readHex, toHex, toPaddedHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
 import { UndoLog } from '../state/undo.js';
+import { walletAccount } from './genesis-wallet.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
@@ -138,9 +139,9 @@ export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): S
 }
 
 /** Accounts: keys derived from the seed unless the document pins a private key; name -> stark key. */
-function addAccount(state: State, seed: string, names: Map<string, string>, name: string, priv: bigint): string {
+function addAccount(state: State, seed: string, names: Map<string, string>, name: string, priv: bigint, eth?: string): string {
   const starkKey = toHex(starkKeyFromPrivate(priv));
-  const ethAddress = toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
+  const ethAddress = eth ?? toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
   names.set(name, starkKey);
   state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
   return starkKey;
@@ -151,9 +152,16 @@ function genesisAccounts(state: State, g: Record<string, unknown>, seed: string)
   items(g.accounts, 'genesis.accounts', (acc, path) => {
     const name = str(acc.name, `${path}.name`);
     if (names.has(name)) throw new GenesisError(`${path}.name`, `duplicate account name "${name}"`);
-    const priv = acc.private_key === undefined ? accountPrivateKey(seed, name) : readHex(str(acc.private_key, `${path}.private_key`));
+    const wallet = acc.eth_private_key === undefined ? undefined : walletAccount(acc.eth_private_key, acc.chain_id);
+    if (typeof wallet === 'string' || (wallet && acc.private_key !== undefined))
+      throw new GenesisError(
+        `${path}.eth_private_key`,
+        typeof wallet === 'string' ? wallet : 'give private_key or eth_private_key, not both',
+      );
+    const pinned = acc.private_key === undefined ? undefined : readHex(str(acc.private_key, `${path}.private_key`));
+    const priv = wallet?.priv ?? (acc.private_key === undefined ? accountPrivateKey(seed, name) : pinned);
     if (priv === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
-    at(`${path}.private_key`, () => addAccount(state, seed, names, name, priv));
+    at(`${path}.private_key`, () => addAccount(state, seed, names, name, priv, wallet?.ethAddress));
   });
   return names;
 }
