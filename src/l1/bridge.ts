@@ -23,8 +23,7 @@ export interface L1Options {
   readonly l1: string;
   /** Attach to this already deployed StarkExDevnet instead of deploying one (its tokens must be in place). */
   readonly l1Contract?: string | undefined;
-  /** `--l1-chain-id`: the chain id of the Anvil `anvil` starts (default DEFAULT_L1_CHAIN_ID). */
-  readonly chainId?: number | undefined;
+  readonly chainId?: number | undefined; // --l1-chain-id: the chain id of the Anvil `anvil` starts
   /** With --state: the namespace's state dir, where `l1.json` keeps its L1 across restarts. */
   readonly saveDir?: string | undefined;
 }
@@ -49,9 +48,8 @@ export class L1Bridge {
   private cursorHash: Hex | null | undefined;
   /** The block the bridge first read from: a rewritten chain is read again from there (taking a log twice is prevented by its key). */
   private firstBlock = 0n;
-  /** What was last said of the chain being rewritten under the bridge (GET /_devnet/config). */
+  /** For GET /_devnet/config: what was last said of the chain rewritten under the bridge; why the node fails, while it does (requests then do not wait: `sync`). */
   private rewritten: string | undefined;
-  /** Why the node last failed, while it is failing: requests then do not wait for L1 (see `sync`). */
   private down: string | undefined;
   private readonly byType: Map<bigint, L1AssetType>;
   /** L2 snapshot id -> its L1 side; `start` is the state right after attach, what a reset goes back to. */
