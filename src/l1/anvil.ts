@@ -99,11 +99,20 @@ export async function startAnvil(genesisSeconds?: bigint, chainId = DEFAULT_L1_C
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
   const stop = async (): Promise<void> => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
+  // Said once, when it happens: every L1 call after it fails with "cannot reach", said once per outage.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `l2-devnet: L1: Anvil on ${url} exited (${signal ?? `code ${code}`}): this L1 is gone until the emulator restarts\n`,
+      );
+  });
   const rpc = new EthRpc(url);
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {

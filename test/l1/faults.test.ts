@@ -295,6 +295,22 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil namespaces and processes 
     }
   }, 60_000);
 
+  it('an Anvil that dies is said once on stderr, and the requests after it still answer from L2', async () => {
+    const running = await startDevnet({ port: 0, l1: 'anvil' });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const port = new URL(running.l1!.url).port;
+      execFileSync('pkill', ['-KILL', '-f', `^\\S*/anvil --silent .*--port ${port}`]);
+      await vi.waitFor(() => expect(stderrOf(stderr)).toContain(`Anvil on ${running.l1!.url} exited`));
+      const nonce = `${running.url}/v1/nonce?stark_key=${running.devnet.accounts().accounts[0]!.stark_key}`;
+      for (let i = 0; i < 3; i++) expect(((await (await fetch(nonce)).json()) as { status: string }).status).toBe('OK');
+      expect(stderrOf(stderr).match(/cannot reach/g)).toHaveLength(1);
+    } finally {
+      stderr.mockRestore();
+      await running.close();
+    }
+  }, 60_000);
+
   it('kill -9 of the emulator takes its Anvil with it', async () => {
     const cli = startCli(['--port', '0', '--l1', 'anvil', '--log', 'silent']);
     const { json } = await cli.ready;
