@@ -28,8 +28,7 @@ export interface L1Options {
   readonly saveDir?: string | undefined;
 }
 
-/** How long a stop waits for the node to finish what is queued (saving L1) before ending its calls. */
-const STOP_GRACE_MS = 2_000;
+const STOP_GRACE_MS = 2_000; // how long a stop waits for the node to finish what is queued (saving L1)
 
 /** The L1 side of an L2 snapshot: the evm snapshot, and the bridge's bookkeeping when it was taken. */
 type Mark = { evm: Hex; cursor: bigint; owed: number[] };
@@ -118,7 +117,7 @@ export class L1Bridge {
     }
   }
 
-  /** The node's URL (the one Anvil was started on, with `--l1 anvil`). */
+  /** The node's URL (the one Anvil was started on, with `--l1 anvil`), a password in it shown as ***. */
   get url(): string {
     return this.rpc.url;
   }
@@ -274,12 +273,13 @@ export class L1Bridge {
     return { ...mark, evm: await this.rpc.snapshot() };
   }
 
+  /** The head still the block last read (by hash) costs one call: a slow node's idle cost. */
   private async readLogs(): Promise<void> {
+    const head = this.cursorHash === undefined ? undefined : await this.rpc.block('latest');
+    if (head?.number === this.cursor && head.hash === this.cursorHash) return;
     const rewritten = await chainRewritten(this.rpc, this.starkEx.address, this.cursor, this.cursorHash, this.firstBlock);
-    if (rewritten !== undefined) {
-      problem((this.rewritten = rewritten));
-      [this.cursor, this.cursorHash] = [this.firstBlock, undefined];
-    }
+    if (rewritten !== undefined) problem((this.rewritten = rewritten));
+    if (rewritten !== undefined) [this.cursor, this.cursorHash] = [this.firstBlock, undefined];
     const { latest, logs } = await this.rpc.logsAfter(this.starkEx.address, this.cursor, this.anvil !== undefined);
     if (latest <= this.cursor) return;
     const events = logs.flatMap((log) => decodeEvent(this.starkEx.abi, log));

@@ -147,7 +147,13 @@ export class EthRpc {
 
   /** The hash of block `number` (null when the node has no such block). */
   async blockHash(number: bigint): Promise<Hex | null> {
-    return (await this.request<{ hash: Hex } | null>('eth_getBlockByNumber', [quantity(number), false]))?.hash ?? null;
+    return (await this.block(number))?.hash ?? null;
+  }
+
+  /** A block's number and hash (`latest`: the head), null when the node has no such block. */
+  async block(at: bigint | 'latest'): Promise<{ number: bigint; hash: Hex } | null> {
+    const b = await this.request<{ number: Hex; hash: Hex } | null>('eth_getBlockByNumber', [at === 'latest' ? at : quantity(at), false]);
+    return b && { number: BigInt(b.number), hash: b.hash };
   }
 
   async getCode(address: Hex): Promise<Hex> {
