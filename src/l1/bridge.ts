@@ -60,7 +60,7 @@ export class L1Bridge {
   private kept = false;
   /** L1 changed (or the bridge's bookkeeping did) since `l1.json` was last written. */
   private dirty = false;
-  /** After a restart from `l1.json`, the node's latest block then: a deposit logged up to it may be in the journal already. */
+  /** After a restart from `l1.json`, the node's latest block then: what L1 owes is rebuilt from its logs up to it. */
   private recheckUpTo: bigint | undefined;
   /** The first record sequence id L1 follows: the devnet's next one when the bridge first attached. */
   private firstSequence = 1;

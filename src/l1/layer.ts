@@ -88,8 +88,7 @@ export class L1Layer {
     const bridge = this.ready.get(name);
     return (
       bridge && {
-        url: bridge.url,
-        contract: bridge.starkEx.address,
+        ...this.where(name)!,
         get status() {
           return bridge.status();
         },
