@@ -219,7 +219,7 @@ export const FLAGS: readonly FlagSpec<CliOptions>[] = [
   {
     name: 'l1-chain-id',
     default: String(DEFAULT_L1_CHAIN_ID),
-    help: "with --l1 anvil: the chain id of the Anvil it starts; 11155111 (Sepolia) is the chain the official apps' JS SDK 0.8 signs for, 5 (Goerli) SDK 0.4's (docs/l1.md)",
+    help: "the chain id of the Anvil --l1 anvil starts, and the chain the genesis accounts' Ethereum keys sign their Stark-key request for (so a wallet holding one gets that account in the app): 11155111 (Sepolia) is what the official apps' JS SDK 0.8 signs for, 5 (Goerli) SDK 0.4's (docs/l1.md)",
     set: (o, v) => (o.l1ChainId = whole(1, Number.MAX_SAFE_INTEGER, 'must be a whole number >= 1')(v)),
   },
   {

@@ -86,6 +86,7 @@ export const QUERY_TABLE = {
       stark_key: a.starkKey,
       private_key: a.privateKey,
       eth_address: a.ethAddress,
+      eth_private_key: a.ethPrivateKey ?? null,
     })),
     api_keys: [...state.apiKeys.keys()],
     operator: state.operator,

@@ -42,8 +42,9 @@ export interface DevnetConfig {
   storageQuota?: number | undefined;
   /** The L1 node and StarkEx contract of this namespace (`--l1`, src/l1/layer.ts): `GET /v1/starkex/contracts` names the contract for every network. */
   l1Link?: { readonly url: string; readonly contract: string } | undefined;
-  /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH. */
+  /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH; `--l1-chain-id`: see GenesisOptions. */
   devAccounts?: GenesisOptions['devAccounts'];
+  walletChainId?: GenesisOptions['walletChainId'];
 }
 
 /** The seed keys derive from: `seed` (--seed), else the genesis document's, else the genesis builder's default. */
@@ -109,7 +110,7 @@ export class Devnet implements CommandContext, ReadContext {
   }
 
   private genesis(): State {
-    const state = buildGenesisState(this.config.genesis, { seed: this.config.seed, devAccounts: this.config.devAccounts });
+    const state = buildGenesisState(this.config.genesis, this.config); // its seed, devAccounts, walletChainId
     for (const key of this.config.apiKeys ?? []) if (!state.apiKeys.has(key)) state.apiKeys.set(key, { key, name: 'cli' });
     const s = this.config.settlement ?? 'auto';
     const intervalMicros = typeof s === 'object' ? BigInt(s.interval) * 1_000_000n : 0n;

@@ -14,13 +14,14 @@ function accountsTable(running: RunningDevnet, controlToken: string | undefined)
   const a = running.devnet.accounts();
   const rows = a.accounts.map(
     (x) =>
-      `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}`,
+      `  ${x.name.padEnd(10)} stark_key ${x.stark_key}\n  ${''.padEnd(10)} private   ${x.private_key}\n  ${''.padEnd(10)} eth       ${x.eth_address}` +
+      (x.eth_private_key === null ? '' : `\n  ${''.padEnd(10)} eth key   ${x.eth_private_key}`),
   );
   return [
     '',
     `l2-devnet ${VERSION} listening on ${running.url}`,
     '',
-    'Accounts (keys derived from the genesis seed; never use them on a real network):',
+    'Accounts (keys derived from the genesis seed; never use them on a real network; a wallet imports the eth key):',
     ...rows,
     '',
     `API keys: ${a.api_keys.join(', ')}`,

@@ -85,7 +85,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
         );
   let built: ReturnType<typeof namespaced>;
   try {
-    built = namespaced({ ...options, genesis }, support, host, l1);
+    built = namespaced({ ...options, genesis, walletChainId: options.walletChainId ?? options.l1ChainId }, support, host, l1);
   } catch (e) {
     await l1?.stop();
     throw e;

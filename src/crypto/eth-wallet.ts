@@ -3,11 +3,20 @@
 // {domain: {chainId}, primaryType: "reddio", message: {contents: "Generate layer 2 key"}}, and the
 // signature's r is ground into the Stark private key. The domain's chain id changes the key: SDK 0.4
 // signs for 5 (Goerli), SDK 0.8 for 11155111 (Sepolia).
+//
+// The one fast path here: a cold secp256k1 signature costs ~90 ms (noble builds its base-point table on
+// first use), past the start-up goal (docs/benchmarks.md), so the build computes the wallets of the
+// default seed's genesis accounts with the functions below and `walletOf` reads them from the tables
+// file (precomputed.ts). Any other key is computed; test/unit/eth-wallet.test.ts checks every stored one.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { numberToBytesBE } from '@noble/curves/utils.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { grindKey, starkKeyFromPrivate } from './keys.js';
+import { SECTIONS, precomputedSection } from './precomputed.js';
+
+/** Sepolia's chain id: the chain JS SDK 0.8 (the official marketplace app) signs the Stark-key request for. */
+export const SEPOLIA_CHAIN_ID = 11_155_111;
 
 const word = (n: bigint): Uint8Array => numberToBytesBE(n, 32);
 const keccak = (...parts: Uint8Array[]): Uint8Array => keccak_256(concatBytes(...parts));
@@ -48,3 +57,44 @@ export function starkKeyFromEthKey(privateKey: Uint8Array, chainId: number | big
 
 export const hexKey = (privateKey: Uint8Array): string => `0x${bytesToHex(privateKey)}`;
 export const keyFromHex = (hex: string): Uint8Array => hexToBytes(hex.replace(/^0x/, '').padStart(64, '0'));
+
+/** An Ethereum key's wallet on chain `chainId`: the Stark private key the SDK derives, and the key's address. */
+export interface EthWallet {
+  readonly starkPrivateKey: bigint;
+  readonly address: string;
+}
+
+/** The wallets of the build's tables: `${hex key}:${chain}` -> wallet, read once (undefined: none stored). */
+let stored: Map<string, EthWallet> | undefined;
+
+/** A stored wallet list: [hex key, chain id, hex Stark private key, address] per entry, as JSON. */
+export function encodeWallets(keys: readonly Uint8Array[], chainIds: readonly number[]): Uint8Array {
+  const rows = keys.flatMap((key) =>
+    chainIds.map((chain) => [hexKey(key), chain, `0x${starkPrivateKeyFromEthKey(key, chain).toString(16)}`, ethAddressOf(key)]),
+  );
+  return utf8ToBytes(JSON.stringify(rows));
+}
+
+function storedWallets(): Map<string, EthWallet> {
+  if (stored) return stored;
+  stored = new Map();
+  const bytes = precomputedSection(SECTIONS.wallets);
+  if (!bytes) return stored;
+  try {
+    for (const [key, chain, stark, address] of JSON.parse(new TextDecoder().decode(bytes)) as [string, number, string, string][])
+      stored.set(`${key}:${chain}`, { starkPrivateKey: BigInt(stark), address });
+  } catch {
+    stored.clear();
+  }
+  return stored;
+}
+
+/** The wallet of `privateKey` on `chainId`: from the build's tables when stored there, else computed. */
+export function walletOf(privateKey: Uint8Array, chainId: number): EthWallet {
+  return (
+    storedWallets().get(`${hexKey(privateKey)}:${chainId}`) ?? {
+      starkPrivateKey: starkPrivateKeyFromEthKey(privateKey, chainId),
+      address: ethAddressOf(privateKey),
+    }
+  );
+}

@@ -1,17 +1,18 @@
 // Owns the crypto tables computed at build time: their byte layout, and where they come from at run time.
 // `npm run build` writes dist/crypto/tables.bin (scripts/crypto-tables.ts), the fixed-base tables of the
-// Pedersen points and the generator; the edge registers a reader here (crypto does no I/O), used once on
+// Pedersen points and the generator, and the wallets of the default seed's genesis accounts (their
+// secp256k1 signature costs ~90 ms on a cold start, past the start-up goal: eth-wallet.ts); the edge registers a reader here (crypto does no I/O), used once on
 // the first need. Without a usable file the tables are built at run time: slower, never wrong.
 import { FixedBaseTable } from './fixed-base.js';
 import type { Affine } from './jacobian.js';
 
 /** The sections, in file order. */
-export const SECTIONS = { aLow: 0, bLow: 1, pedersenStart: 2, generator: 3 } as const;
-const SECTION_COUNT = 4;
+export const SECTIONS = { aLow: 0, bLow: 1, pedersenStart: 2, generator: 3, wallets: 4 } as const;
+const SECTION_COUNT = 5;
 
 // "L2CT" and a layout version: a file of another layout is not read.
 const MAGIC = 0x4c324354;
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_WORDS = 3;
 
 /** The sections as one byte string: magic, version, count, each section's length (u32 BE), then the sections. */

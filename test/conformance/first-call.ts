@@ -5,7 +5,7 @@ export async function aliceBalances(url = 'http://127.0.0.1:8080') {
   const reddio = new Reddio({ env: 'test' } as any);
   // The SDK has no base-URL option; it reads its axios instance's baseURL on every call.
   (reddio as any).request.defaults.baseURL = url;
-  const alice = '0x62b273b89a1cb03aea2f3b38952f5aa426fa1a04d71d61da52b26b3a26409ac';
+  const alice = '0x56a34063868d77d9b19f099788821022489a0b7f7982034234001a06dbbaa63';
   const { data } = await reddio.apis.getBalancesV2({ starkKey: alice });
   return data.data; // [{ symbol: 'ETH', display_value: '10', ... }, { symbol: 'RDD20', ... }, ...]
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDevnet, namespaceSeed } from '../../src/index.js';
 import type { InProcessDevnet } from '../../src/index.js';
-import { accountPrivateKey } from '../../src/domain/lifecycle/genesis.js';
+import { accountPrivateKey } from '../../src/domain/lifecycle/genesis-wallet.js';
 import { namespaceUrl, workerNamespace } from '../../src/testing.js';
 import { ETH_ASSET, failedCode, toReply } from '../support/client.js';
 import type { Reply } from '../support/client.js';

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { ethers } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetId, assetType } from '../../src/crypto/asset.js';
 import { decodeLog } from '../../src/l1/abi.js';
@@ -19,6 +20,7 @@ import type { RunningDevnet } from '../../src/server.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721, toReply } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
 import { balance, recordOf, withdraw } from '../support/flows.js';
+import { sdk08StarkKey } from '../support/sdk-keys.js';
 
 const unavailable = anvilUnavailable();
 if (unavailable !== undefined) console.warn(`test/l1/bridge.test.ts skipped: Anvil cannot run here (${unavailable})`);
@@ -279,9 +281,63 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: snapshots and resets tak
 
 describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the built CLI: npm run build first)', () => {
   const ROOT = join(import.meta.dirname, '../..');
-  const blocks = [...readFileSync(join(ROOT, 'docs/l1.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
-    m[1]!.split('\n').filter((l) => l.trim() !== ''),
-  );
+  const [page, browserSection] = readFileSync(join(ROOT, 'docs/l1.md'), 'utf8').split('## Drive a browser dApp against the devnet');
+  const shLines = (text: string): string[] =>
+    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+    );
+  const blocks = shLines(page!);
+
+  /** The built CLI started with `start`'s flags on a free port: its ready line, and its stop. */
+  async function startCli(
+    start: string,
+  ): Promise<{ ready: { url: string; l1: { url: string; contract: string } }; stop(): Promise<unknown> }> {
+    const cli = spawn(
+      process.execPath,
+      ['dist/main.js', ...start.replace(/^npx l2-devnet /, '').split(' '), '--port', '0', '--log', 'silent'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    try {
+      const line = await Promise.race([
+        new Promise<string>((resolve) => createInterface({ input: cli.stdout! }).once('line', resolve)),
+        exited.then((code) => Promise.reject(new Error(`the CLI exited with ${code} before its ready line`))),
+      ]);
+      return { ready: JSON.parse(line), stop: () => (cli.kill('SIGTERM'), exited) };
+    } catch (e) {
+      cli.kill('SIGKILL');
+      throw e;
+    }
+  }
+
+  it("drives a browser dApp's set-up: the wallet's chain, alice's Ethereum key, its Stark key by SDK 0.8, its L1 funds", async () => {
+    const [start, ...curls] = shLines(browserSection!);
+    expect(start).toBe('npx l2-devnet --l1 anvil');
+    const { ready, stop } = await startCli(start!);
+    try {
+      const [accounts, config] = curls.map((line) => {
+        const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        return JSON.parse(r.stdout);
+      });
+      expect(config.l1.url).toBe(ready.l1.url);
+      // The chain id step 2 gives MetaMask.
+      expect(Number(await new EthRpc(config.l1.url).chainId())).toBe(11_155_111);
+      const alice = accounts.accounts.find((a: Account) => a.name === 'alice') as Account;
+      const wallet = new ethers.Wallet(alice.eth_private_key!);
+      expect(wallet.address.toLowerCase()).toBe(alice.eth_address);
+      expect(await sdk08StarkKey(wallet)).toBe(alice.stark_key);
+      expect(await new EthRpc(config.l1.url).getBalance(alice.eth_address as Hex)).toBe(FUNDED_WEI);
+    } finally {
+      await stop();
+    }
+  }, 60_000);
 
   it('starts the emulator with Anvil, and every command after it answers OK against it', async () => {
     const [start, ...rest] = blocks;

@@ -24,6 +24,7 @@ export interface Account {
   stark_key: string;
   private_key: string;
   eth_address: string;
+  eth_private_key: string | null;
 }
 
 export async function toReply(res: Response): Promise<Reply> {

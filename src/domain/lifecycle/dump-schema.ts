@@ -59,7 +59,13 @@ export const MEMBERS = {
   operator: STARK_KEY,
   starkex_contracts: obj({ mainnet: text(), testnet: text(), sepolia: text() }),
   named_accounts: list(
-    obj({ name: text(), starkKey: text('stark key'), privateKey: text('private key'), ethAddress: text('Ethereum address') }),
+    obj({
+      name: text(),
+      starkKey: text('stark key'),
+      privateKey: text('private key'),
+      ethAddress: text('Ethereum address'),
+      ethPrivateKey: v.optional(text('the Ethereum private key, when the account has one (a wallet can hold it)')),
+    }),
   ),
   api_keys: list(API_KEY),
   projects: list(PROJECT),

@@ -1,6 +1,5 @@
 // Genesis: validates a genesis document and builds the initial state from it (pure: no file I/O here).
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { privateKeyFromSeed, starkKeyFromPrivate } from '../../crypto/keys.js';
+import { starkKeyFromPrivate } from '../../crypto/keys.js';
 import { parseIsoMicros } from '../state/clock.js';
 import { buildContract, contractKey, ETH_QUANTUM, ethContract, parseTokenType } from '../catalog/contracts.js';
 import { registerContract, requireContract } from '../catalog/contracts.js';
@@ -12,10 +11,10 @@ import { parseRate } from '../trading/marketplaces.js';
 import { DevnetError, ErrorCode, fail } from '../values/errors.js';
 import { isNftType } from '../state/state.js';
 import { emptyState, type State } from '../state/state.js';
-import { readHex, toHex, toPaddedHex } from '../values/hex.js';
+import { readHex, toHex } from '../values/hex.js';
 import { createPrng, derivedBytes, formatUuid, nextUuid } from '../state/prng.js';
 import { UndoLog } from '../state/undo.js';
-import { walletAccount } from './genesis-wallet.js';
+import { type GenesisWallet, pinnedWallet, seedWallet, WALLET_CHAIN_ID, walletAccount } from './genesis-wallet.js';
 
 export const GENESIS_FORMAT = 'l2-devnet/genesis@1';
 
@@ -92,11 +91,8 @@ export interface GenesisOptions {
   seed?: string | undefined;
   /** `--accounts N --balance X`: account0... after the named ones, keys derived from the seed, each allocated `balanceWei` (no record). */
   devAccounts?: { count: number; balanceWei: bigint } | undefined;
-}
-
-/** Deterministic stark private key of a named genesis account. */
-export function accountPrivateKey(seed: string, name: string): bigint {
-  return privateKeyFromSeed(derivedBytes(seed, `account/${name}`));
+  /** The chain whose Stark-key request the accounts' Ethereum keys sign (`--l1-chain-id`); default Sepolia's. */
+  walletChainId?: number | undefined;
 }
 
 export const DEFAULT_GENESIS_TIME = '2026-01-01T00:00:00.000000Z';
@@ -122,7 +118,8 @@ export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): S
     state.starkexContracts[net] = sc[net] === undefined ? address : str(sc[net], `genesis.starkex_contracts.${net}`);
   registerContract(state, ethContract(formatUuid(derivedBytes(seed, 'contract/eth')), nowMicros));
 
-  const names = genesisAccounts(state, g, seed);
+  const chain = options.walletChainId ?? WALLET_CHAIN_ID;
+  const names = genesisAccounts(state, g, seed, chain);
   const operatorName = g.operator === undefined ? 'operator' : str(g.operator, 'genesis.operator');
   const operator = names.get(operatorName);
   if (!operator) throw new GenesisError('genesis.operator', `names no account ("${operatorName}"); the operator collects the service fee`);
@@ -130,7 +127,7 @@ export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): S
 
   const keyNames = genesisApiKeys(state, g, seed);
   genesisProjects(state, g, keyNames, nowMicros);
-  devAccounts(state, seed, names, options.devAccounts);
+  devAccounts(state, seed, names, options.devAccounts, chain);
   genesisDeposits(state, g, names);
   genesisMarketplaces(state, g, names, keyNames, nowMicros);
   // Building the genesis is not something to undo.
@@ -138,30 +135,31 @@ export function buildGenesisState(doc: unknown, options: GenesisOptions = {}): S
   return state;
 }
 
-/** Accounts: keys derived from the seed unless the document pins a private key; name -> stark key. */
-function addAccount(state: State, seed: string, names: Map<string, string>, name: string, priv: bigint, eth?: string): string {
+/** Adds a named account with its keys; name -> stark key. */
+function addAccount(state: State, names: Map<string, string>, name: string, { priv, ethAddress, ethPrivateKey }: GenesisWallet): string {
   const starkKey = toHex(starkKeyFromPrivate(priv));
-  const ethAddress = eth ?? toPaddedHex(BigInt('0x' + bytesToHex(derivedBytes(seed, `eth/${name}`).subarray(12))), 20);
   names.set(name, starkKey);
-  state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress });
+  state.namedAccounts.push({ name, starkKey, privateKey: toHex(priv), ethAddress, ...(ethPrivateKey && { ethPrivateKey }) });
   return starkKey;
 }
 
-function genesisAccounts(state: State, g: Record<string, unknown>, seed: string): Map<string, string> {
+function genesisAccounts(state: State, g: Record<string, unknown>, seed: string, chain: number): Map<string, string> {
   const names = new Map<string, string>();
   items(g.accounts, 'genesis.accounts', (acc, path) => {
     const name = str(acc.name, `${path}.name`);
     if (names.has(name)) throw new GenesisError(`${path}.name`, `duplicate account name "${name}"`);
-    const wallet = acc.eth_private_key === undefined ? undefined : walletAccount(acc.eth_private_key, acc.chain_id);
-    if (typeof wallet === 'string' || (wallet && acc.private_key !== undefined))
-      throw new GenesisError(
-        `${path}.eth_private_key`,
-        typeof wallet === 'string' ? wallet : 'give private_key or eth_private_key, not both',
-      );
-    const pinned = acc.private_key === undefined ? undefined : readHex(str(acc.private_key, `${path}.private_key`));
-    const priv = wallet?.priv ?? (acc.private_key === undefined ? accountPrivateKey(seed, name) : pinned);
-    if (priv === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
-    at(`${path}.private_key`, () => addAccount(state, seed, names, name, priv, wallet?.ethAddress));
+    if (acc.eth_private_key !== undefined && acc.private_key !== undefined)
+      throw new GenesisError(`${path}.eth_private_key`, 'give private_key or eth_private_key, not both');
+    if (acc.private_key !== undefined) {
+      const pinned = readHex(str(acc.private_key, `${path}.private_key`));
+      if (pinned === undefined) throw new GenesisError(`${path}.private_key`, 'must be 0x hex');
+      at(`${path}.private_key`, () => addAccount(state, names, name, pinnedWallet(seed, name, pinned)));
+      return;
+    }
+    const wallet =
+      acc.eth_private_key === undefined ? seedWallet(seed, name, chain) : walletAccount(acc.eth_private_key, acc.chain_id, chain);
+    if (typeof wallet === 'string') throw new GenesisError(`${path}.eth_private_key`, wallet);
+    addAccount(state, names, name, wallet);
   });
   return names;
 }
@@ -223,13 +221,13 @@ function genesisProjects(state: State, g: Record<string, unknown>, keyNames: Map
 }
 
 /** `--accounts N --balance X`: account0... after the named ones, each allocated X (no record). */
-function devAccounts(state: State, seed: string, names: Map<string, string>, dev: GenesisOptions['devAccounts']): void {
+function devAccounts(state: State, seed: string, names: Map<string, string>, dev: GenesisOptions['devAccounts'], chain: number): void {
   if (dev !== undefined && dev.balanceWei % ETH_QUANTUM !== 0n)
     throw new GenesisError('--balance', `must be a whole number of ETH quanta (10^-6 ETH), got ${dev.balanceWei} wei`);
   for (let i = 0; i < (dev?.count ?? 0); i++) {
     const name = `account${i}`;
     if (names.has(name)) throw new GenesisError('--accounts', `the genesis already names an account "${name}"`);
-    const starkKey = addAccount(state, seed, names, name, accountPrivateKey(seed, name));
+    const starkKey = addAccount(state, names, name, seedWallet(seed, name, chain));
     if (dev!.balanceWei > 0n) at('--balance', () => allocate(state, starkKey, 'eth', dev!.balanceWei / ETH_QUANTUM));
   }
 }

@@ -73,7 +73,7 @@ export function emptyState(undo: UndoLog) {
     apiKeys: map<string, { key: string; name: string }>(),
     projects: map<string, Project>(),
     marketplaces: map<string, Marketplace>(),
-    namedAccounts: [] as Array<{ name: string; starkKey: string; privateKey: string; ethAddress: string }>,
+    namedAccounts: [] as Array<{ name: string; starkKey: string; privateKey: string; ethAddress: string; ethPrivateKey?: string }>,
     /** Derived: what each stark key has withdrawn that has not reached L1 (records at 1 or 3): key -> asset hex -> amount. */
     withdrawing: map<string, Map<string, bigint>>(),
     /** Withdrawn amounts ready to claim on L1: Ethereum address -> asset hex -> amount. */

@@ -58,6 +58,11 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
             stark_key: STARK_KEY,
             private_key: hexText('its stark private key'),
             eth_address: hexText('its Ethereum address (40 lowercase hex digits)'),
+            eth_private_key: v.nullable(
+              hexText(
+                "the Ethereum key a browser wallet imports: the SDK derives the account's Stark key from its signature; null for an account pinned by its Stark key, whose address is impersonated on L1",
+              ),
+            ),
           }),
         ),
         api_keys: v.array(described('an API key: of the genesis, of --api-key, or from POST /_devnet/api-keys')),

@@ -23,7 +23,7 @@ function viaTable(t: FixedBaseTable, k: bigint): bigint | 'infinity' {
 
 describe('the table file layout', () => {
   it('sections round-trip, and another layout, a truncated file or trailing bytes are refused', () => {
-    const sections = [new Uint8Array([1, 2, 3]), new Uint8Array(0), new Uint8Array([4]), new Uint8Array([5, 6])];
+    const sections = [new Uint8Array([1, 2, 3]), new Uint8Array(0), new Uint8Array([4]), new Uint8Array([5, 6]), new Uint8Array([7])];
     const bytes = encodeSections(sections);
     expect(decodeSections(bytes).map((s) => [...s])).toEqual(sections.map((s) => [...s]));
     const wrongMagic = bytes.slice();
@@ -34,7 +34,7 @@ describe('the table file layout', () => {
     expect(() => decodeSections(wrongVersion)).toThrow(/not a crypto table file/);
     expect(() => decodeSections(bytes.subarray(0, bytes.length - 1))).toThrow(/truncated/);
     expect(() => decodeSections(new Uint8Array([...bytes, 0]))).toThrow(/trailing/);
-    expect(() => decodeSections(encodeSections(sections.slice(0, 3)))).toThrow(/expected 4 sections/);
+    expect(() => decodeSections(encodeSections(sections.slice(0, 4)))).toThrow(/expected 5 sections/);
   });
 
   it('a table read from bytes gives the multiples of the table it was written from (property)', () => {
