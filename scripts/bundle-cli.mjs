@@ -6,7 +6,7 @@
 //   the IPFS stack, a state dir's code, the scenario and fuzz subcommands each stay a chunk of their
 //   own, loaded on first use.
 // - The chunks sit beside main.js (dist/main-*.js): code that finds a file from import.meta.url
-//   (genesis-file.ts: ../fixtures/default.json) resolves it from dist/ as it does unbundled.
+//   (emulator/genesis-file.ts: ../fixtures/default.json) resolves it from dist/ as it does unbundled.
 // - The library entries (index.js, testing.js, vitest*.js) stay tsc's modules; only the bin is bundled.
 // - Inside the bundle: our code and the packages a start loads (hono, @hono/node-server, valibot,
 //   @noble/hashes, @noble/curves' helpers). Packages only a lazy chunk uses stay imports of

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // CLI edge: flags + environment -> options, start the server, print the ready line and the accounts.
-import { helpText, parseFlags, type CliOptions } from './cli-flags.js';
-import { FlagError } from './command-line.js';
+import { helpText, parseFlags, type CliOptions } from './cli/flags.js';
+import { FlagError } from './cli/command-line.js';
 import { GenesisError } from './domain/lifecycle/genesis.js';
-import { startDevnet, type RunningDevnet } from './server.js';
-import { VERSION } from './version.js';
+import { startDevnet, type RunningDevnet } from './server/server.js';
+import { VERSION } from './core/version.js';
 import { cryptoWarmUp } from './crypto/verify.js';
-import { healthCommand } from './health-check.js';
+import { healthCommand } from './cli/health-check.js';
 import { rmSync } from 'node:fs';
 import { filePieces, replaceFile } from './persistence/files.js';
 
@@ -105,10 +105,10 @@ function onShutdown(running: RunningDevnet, options: CliOptions): void {
 
 /** Runs `l2-devnet scenario|fuzz ARGS...` (loaded only when named, so serving starts as fast) and returns its exit code. */
 async function runSubcommand(name: 'scenario' | 'fuzz', argv: readonly string[]): Promise<number> {
-  if (name === 'scenario') return (await import('./scenario/cli.js')).scenarioCommand(argv);
-  let fuzz: typeof import('./testing/fuzz-cli.js');
+  if (name === 'scenario') return (await import('./cli/scenario.js')).scenarioCommand(argv);
+  let fuzz: typeof import('./cli/fuzz.js');
   try {
-    fuzz = await import('./testing/fuzz-cli.js');
+    fuzz = await import('./cli/fuzz.js');
   } catch (e) {
     // fast-check is an optional peer: a project that installed l2-devnet alone has no fuzzer.
     if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !String((e as Error).message).includes('fast-check')) throw e;

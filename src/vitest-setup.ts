@@ -1,6 +1,6 @@
 // l2-devnet/vitest/setup: a vitest globalSetup that starts one emulator for the run and hands its URL to every test file.
 import type { TestProject } from 'vitest/node';
-import { startDevnet, type StartOptions } from './server.js';
+import { startDevnet, type StartOptions } from './server/server.js';
 
 /** What the test files receive through vitest's `inject('l2devnet')`. */
 export interface ProvidedDevnet {

@@ -1,6 +1,6 @@
 // l2-devnet/vitest: useDevnet(), the per-file handle on the emulator that l2-devnet/vitest/setup started, with snapshot/revert around each test.
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { controlClient, type AccountsInfo, type DevnetControl } from './control-client.js';
+import { controlClient, type AccountsInfo, type DevnetControl } from './emulator/control-client.js';
 import type { ProvidedDevnet } from './vitest-setup.js';
 import { namespaceUrl, workerNamespace } from './testing/namespaces.js';
 

@@ -2,7 +2,7 @@
 // that reconnects with Last-Event-ID) and each recent record's status moves with their emulator times.
 // Both are derived from the devnet's events, never from the state (the state keeps only a record's
 // current status), and both are bounded.
-import type { DevnetEvent, RecordEvent } from '../devnet-events.js';
+import type { DevnetEvent, RecordEvent } from '../core/events.js';
 import type { State } from '../domain/state/state.js';
 
 /** A record's move (`from` null: it appeared), kept as its event: the time is formatted only when a record's detail is read. */

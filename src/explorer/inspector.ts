@@ -3,8 +3,8 @@
 // and by a listener on the devnet's events. The wall clock is read here, above the domain.
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Devnet } from '../devnet.js';
-import { answerNotes } from '../answer-notes.js';
+import type { Devnet } from '../core/devnet.js';
+import { answerNotes } from '../core/answer-notes.js';
 import { EXPLORER_ASSET_TYPES } from './constants.js';
 import { EventHistory } from './history.js';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal } from './journal.js';

@@ -1,11 +1,11 @@
 // The request journal: a bounded ring of the last requests (what GET /_devnet/requests answers). It
 // never shows request content that could be a secret: no header, no value of a secret-like query key,
-// and JSON bodies only with secrets and signatures masked (redact.ts). A request leaves its facts as
+// and JSON bodies only with secrets and signatures masked (core/redact.ts). A request leaves its facts as
 // they are (numbers, the URL, the body's text); they are formatted only when the journal is read.
 import * as v from 'valibot';
 import { isoMicros } from '../domain/state/clock.js';
 import { count, int, isoTime, orNull, text } from '../domain/values/wire.js';
-import { isSecretName, REDACTED, redact, redactQueryValue } from '../redact.js';
+import { isSecretName, REDACTED, redact, redactQueryValue } from '../core/redact.js';
 
 /** Entries kept by default (`--request-journal`); the oldest goes when a new one comes. */
 export const DEFAULT_JOURNAL_SIZE = 1000;

@@ -2,8 +2,8 @@
 // subscribe and in how far each may fall behind; a subscriber that falls behind is dropped.
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { Devnet } from '../devnet.js';
-import type { DevnetEvent } from '../devnet-events.js';
+import type { Devnet } from '../core/devnet.js';
+import type { DevnetEvent } from '../core/events.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 
 export interface EventStreamOptions {

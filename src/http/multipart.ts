@@ -1,6 +1,6 @@
 // Reading an upload's multipart/form-data body through busboy: streamed, with every dimension bounded.
 import type { Busboy, BusboyConfig } from 'busboy';
-import type { UploadFile as FilePart } from '../devnet-storage.js';
+import type { UploadFile as FilePart } from '../core/storage.js';
 import { DevnetError, ErrorCode, fail } from '../domain/values/errors.js';
 import { readChunks } from './request-body.js';
 

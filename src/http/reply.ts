@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { DevnetError } from '../domain/values/errors.js';
 import { jsonReply } from './json-response.js';
 import { httpStatusFor, type ErrorStatusMode } from './errors.js';
-import { noteErrorCode, noteSequenceIds } from '../answer-notes.js';
+import { noteErrorCode, noteSequenceIds } from '../core/answer-notes.js';
 import { stringify } from '../domain/values/json.js';
 
 /**

@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { ErrorCode } from '../domain/values/errors.js';
-import { redact } from '../redact.js';
+import { redact } from '../core/redact.js';
 import { DEFAULT_NAMESPACE, namespaceOf } from './namespace.js';
-import { answerNotes } from '../answer-notes.js';
+import { answerNotes } from '../core/answer-notes.js';
 
 export interface RequestLogEntry {
   /** The namespace the request was answered in (`default` without /ns/{name} or x-devnet-namespace). */

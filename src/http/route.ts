@@ -2,11 +2,11 @@
 // requests (its fields, read lazily in the handler's order) and describes it in /openapi.json.
 import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
-import type { Devnet } from '../devnet.js';
+import type { Devnet } from '../core/devnet.js';
 import { fieldReader, isMissing, type FieldMap, type NoFields, type Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
-import { noteRequestBody } from '../answer-notes.js';
+import { noteRequestBody } from '../core/answer-notes.js';
 import { bodyLimitOf, readBodyText } from './request-body.js';
 
 /** How a route answers: the OK envelope, the OK envelope with `error_code: 0`, or plain JSON. */

@@ -4,7 +4,7 @@
 // claims leave the L2 withdraw area. L1 is never polled on a timer: read before each request (`sync`,
 // shared by concurrent ones, within a deadline) and settled after it (`settle`). Each L2 snapshot takes
 // an evm snapshot with it; a revert or reset takes L1 back too. All I/O is here (docs/l1.md).
-import type { Devnet } from '../devnet.js';
+import type { Devnet } from '../core/devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import type { Hex } from './abi.js';
 import { startAnvil } from './anvil.js';

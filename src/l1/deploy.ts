@@ -14,7 +14,7 @@ import type { EthRpc } from './rpc.js';
 import type { State } from '../domain/state/state.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { RecordStatus } from '../domain/ledger/records.js';
-import type { Devnet } from '../devnet.js';
+import type { Devnet } from '../core/devnet.js';
 import { DEFAULT_GENESIS_TIME } from '../domain/lifecycle/genesis.js';
 import { parseIsoMicros } from '../domain/state/clock.js';
 

@@ -2,10 +2,10 @@
 // `--l1 anvil` each namespace gets an Anvil of its own, so its own chain, contract and evm snapshots: a
 // revert in one namespace cannot touch another's L1. With `--l1 URL` the node is one chain, which no
 // namespace could revert alone, so only `default` is bridged to it.
-import { namespaceStateDir } from '../emulator.js';
-import type { Devnet } from '../devnet.js';
+import { namespaceStateDir } from '../emulator/emulator.js';
+import type { Devnet } from '../core/devnet.js';
 import { DEFAULT_NAMESPACE, namespaceOf } from '../http/namespace.js';
-import type { NamespaceRegistry } from '../namespaces.js';
+import type { NamespaceRegistry } from '../emulator/namespaces.js';
 import { L1Bridge } from './bridge.js';
 
 export interface L1LayerOptions {
@@ -96,7 +96,7 @@ export class L1Layer {
     );
   }
 
-  /** Binds a namespace's bridge to its devnet as the registry builds it (emulator.ts calls this). */
+  /** Binds a namespace's bridge to its devnet as the registry builds it (emulator/emulator.ts calls this). */
   bind(name: string, devnet: Devnet): void {
     this.ready.get(name)?.attach(devnet);
   }

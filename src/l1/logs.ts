@@ -1,5 +1,5 @@
 // The contract's logs as L2 takes them: which are deposits and claims, and each taken exactly once.
-import type { Devnet } from '../devnet.js';
+import type { Devnet } from '../core/devnet.js';
 import type { L1AssetType } from './deploy.js';
 import { type Abi, decodeLog, type Hex } from './abi.js';
 import type { EthRpc, Log } from './rpc.js';

@@ -5,7 +5,7 @@
 // and acceptances) is not kept here: the bridge rebuilds it from the journal and the contract's logs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Devnet } from '../devnet.js';
+import type { Devnet } from '../core/devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { replaceFile } from '../persistence/files.js';

@@ -1,7 +1,7 @@
 // The append-only journal of accepted commands: a header line, then one checksummed line per command,
 // written (and with `--durability fsync`, flushed) before the client hears back.
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
-import type { CommandEntry } from '../devnet-commands.js';
+import type { CommandEntry } from '../core/commands.js';
 import { decodeLine, encodeLine, lineSum, sealLine, SUM_LENGTH, unsealLine } from './codec.js';
 import { replaceFile, writeAll, type Durability } from './files.js';
 

@@ -3,8 +3,8 @@
 // each line checksummed and chained to the one before; DIR/lock is held (flock) while a process uses the dir.
 import { chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Devnet } from '../devnet.js';
-import type { CommandEntry } from '../devnet-commands.js';
+import type { Devnet } from '../core/devnet.js';
+import type { CommandEntry } from '../core/commands.js';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { DirectoryBlockStore } from '../ipfs/block-dir.js';
 import { CHAIN_START } from './codec.js';

@@ -6,7 +6,7 @@ import { Context, ScenarioError } from './context.js';
 import { balanceMismatches, replyMismatches, subsetMismatches } from './expect.js';
 import type { Scenario, Step } from './format.js';
 import { l1BalanceMismatches, l1Step } from './l1.js';
-import type { FetchLike } from '../control-client.js';
+import type { FetchLike } from '../emulator/control-client.js';
 import { inProcessTarget, urlTarget, type Reply, type Target } from './target.js';
 
 export interface StepResult {
@@ -133,7 +133,7 @@ export async function freshTarget(
   l1?: string,
 ): Promise<{ target: Target; l1?: string; close: () => Promise<void> }> {
   if (url === undefined && l1 !== undefined) {
-    const running = await (await import('../server.js')).startDevnet({ port: 0, l1 });
+    const running = await (await import('../server/server.js')).startDevnet({ port: 0, l1 });
     return { target: urlTarget(running.url), l1: running.l1!.url, close: () => running.close() };
   }
   if (url === undefined) {

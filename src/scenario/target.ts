@@ -1,7 +1,7 @@
 // Where runners send their requests: an in-process emulator (no socket) or a running one at a URL.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { FetchLike } from '../control-client.js';
+import type { FetchLike } from '../emulator/control-client.js';
 import { parseExact } from '../domain/values/json.js';
 
 /** One answer, parsed: `ok` is false for a FAILED envelope; `result` is the envelope's data or the plain reply. */

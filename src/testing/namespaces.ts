@@ -1,7 +1,7 @@
 // Namespaces for test workers: each worker of a parallel run (vitest, jest) gets a namespace of its own
 // on one shared emulator, named from its worker id, and a base URL and control client inside it.
-import { controlClient } from '../control-client.js';
-import type { DevnetControl, FetchLike } from '../control-client.js';
+import { controlClient } from '../emulator/control-client.js';
+import type { DevnetControl, FetchLike } from '../emulator/control-client.js';
 import { checkNamespaceName } from '../http/namespace.js';
 
 /**

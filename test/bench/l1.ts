@@ -8,7 +8,7 @@ import { anvilUnavailable } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
-import { startDevnet } from '../../src/server.js';
+import { startDevnet } from '../../src/server/server.js';
 import { signedWithdrawalBody } from '../../src/testing.js';
 
 const RDD20 = '0x57f3560b6793dcc2cb274c39e8b8eba1dd18a086' as Hex;

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startDevnet } from '../../src/index.js';
 import { signedTransferBody } from '../../src/testing.js';
-import type { SignatureMode } from '../../src/devnet.js';
+import type { SignatureMode } from '../../src/core/devnet.js';
 
 const MEMORY_GOAL_MIB = 2;
 const THROUGHPUT_GOAL = 0.8;

@@ -131,7 +131,7 @@ const FUNDING = 10n ** 15n; // quantized units deposited per account (far above 
 type Domain = {
   transaction: typeof import('../../src/domain/lifecycle/transaction.js');
   genesis: typeof import('../../src/domain/lifecycle/genesis.js');
-  genesisFile: typeof import('../../src/genesis-file.js');
+  genesisFile: typeof import('../../src/emulator/genesis-file.js');
   orders: typeof import('../../src/domain/trading/orders.js');
   deposits: typeof import('../../src/domain/ledger/deposits.js');
   vaults: typeof import('../../src/domain/ledger/vaults.js');
@@ -287,7 +287,7 @@ async function loadDomain(): Promise<Domain> {
   return {
     transaction: await import('../../src/domain/lifecycle/transaction.js'),
     genesis: await import('../../src/domain/lifecycle/genesis.js'),
-    genesisFile: await import('../../src/genesis-file.js'),
+    genesisFile: await import('../../src/emulator/genesis-file.js'),
     orders: await import('../../src/domain/trading/orders.js'),
     deposits: await import('../../src/domain/ledger/deposits.js'),
     vaults: await import('../../src/domain/ledger/vaults.js'),

@@ -55,7 +55,7 @@ function report(result: Record<string, number>): void {
 }
 
 /** Deposits of 1..100 wei-units of ETH to the four genesis accounts in turn: one record each. */
-async function depositMany(devnet: import('../../src/devnet.js').Devnet, n: number): Promise<void> {
+async function depositMany(devnet: import('../../src/core/devnet.js').Devnet, n: number): Promise<void> {
   const keys = devnet.accounts().accounts.map((a) => a.stark_key);
   for (let i = 0; i < n; i++) devnet.deposit({ starkKey: keys[i % 4]!, contractAddress: 'eth', amount: BigInt(1 + (i % 100)) });
 }

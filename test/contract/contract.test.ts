@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/emulator/app.js';
 import { createDevnet, startDevnet } from '../../src/index.js';
 import { collect } from './findings.js';
 import { lintDocument } from './lint.js';
@@ -217,18 +217,21 @@ describe('recorder', () => {
     expect(e!.res.body).toBeUndefined();
   });
 
-  it.runIf(recording)('the suite-wide recorder sees apps built by src/app.ts, through createDevnet and through startDevnet', async () => {
-    const before = recordedCount();
-    await (await createDevnet().fetch('/_devnet/health')).text();
-    expect(recordedCount()).toBe(before + 1);
-    const running = await startDevnet({ port: 0 });
-    try {
-      await (await fetch(`${running.url}/_devnet/health`)).text();
-    } finally {
-      await running.close();
-    }
-    expect(recordedCount()).toBe(before + 2);
-  });
+  it.runIf(recording)(
+    'the suite-wide recorder sees apps built by src/emulator/app.ts, through createDevnet and through startDevnet',
+    async () => {
+      const before = recordedCount();
+      await (await createDevnet().fetch('/_devnet/health')).text();
+      expect(recordedCount()).toBe(before + 1);
+      const running = await startDevnet({ port: 0 });
+      try {
+        await (await fetch(`${running.url}/_devnet/health`)).text();
+      } finally {
+        await running.close();
+      }
+      expect(recordedCount()).toBe(before + 2);
+    },
+  );
 
   it('passes apps that are not emulator apps (no GET /openapi.json) through unrecorded', async () => {
     const { recorder, read } = tempRecorder();

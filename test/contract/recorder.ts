@@ -121,7 +121,7 @@ export class TrafficRecorder {
 
   /**
    * Replaces `app.fetch` with a recording one. Only emulator apps are recorded: the first call
-   * looks for the GET /openapi.json route that every app built by src/app.ts has (all routes are
+   * looks for the GET /openapi.json route that every app built by src/emulator/app.ts has (all routes are
    * mounted before the first request), so a bare `new Hono()` of a unit test is passed through.
    */
   wrap(app: RecordableApp): void {

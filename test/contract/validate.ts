@@ -209,7 +209,7 @@ export function errorCode(ex: Exchange): number | undefined {
     : undefined;
 }
 
-/** src/app.ts's not-found answers: `no route METHOD /path` (404), `METHOD is not allowed on /path` (405), in both error-status modes. */
+/** src/emulator/app.ts's not-found answers: `no route METHOD /path` (404), `METHOD is not allowed on /path` (405), in both error-status modes. */
 function appNotFound(ex: Exchange): boolean {
   const body = parseJson(ex.res.body);
   return (

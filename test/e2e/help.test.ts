@@ -1,7 +1,7 @@
 // --help and --version of the built CLI: the help is the flag table, complete, and exits 0 without starting a server.
 import { describe, expect, it } from 'vitest';
-import { FLAGS, helpText } from '../../src/cli-flags.js';
-import { envOf } from '../../src/command-line.js';
+import { FLAGS, helpText } from '../../src/cli/flags.js';
+import { envOf } from '../../src/cli/command-line.js';
 import { runToExit } from '../support/cli.js';
 
 describe('l2-devnet --help / --version', () => {

@@ -1,6 +1,6 @@
 // The control plane of the foundation: health, accounts, deposits (and that a refused deposit changes nothing).
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/core/version.js';
 import { DMINT, ETH_ASSET, OFF_CURVE_KEY, RDD20, REDDIO721, failedCode, testClient } from '../support/client.js';
 
 describe('GET /_devnet/health and /_devnet/accounts', () => {

@@ -1,7 +1,7 @@
 // The event bus and GET /_devnet/events: one event per accepted command and per record status move.
 import { describe, expect, it } from 'vitest';
-import type { DevnetEvent } from '../../src/devnet-events.js';
-import { summarize } from '../../src/devnet-events.js';
+import type { DevnetEvent } from '../../src/core/events.js';
+import { summarize } from '../../src/core/events.js';
 import { startDevnet } from '../../src/index.js';
 import { ETH_ASSET, testClient } from '../support/client.js';
 import { transfer } from '../support/flows.js';

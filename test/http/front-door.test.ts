@@ -1,10 +1,10 @@
 // The front door of round 2: POST /_devnet/set-balance (anvil_setBalance), GET /_devnet/config
 // (devnet_getConfig / anvil_nodeInfo) and the generated accounts of --accounts N --balance X.
 import { describe, expect, it } from 'vitest';
-import { Devnet } from '../../src/devnet.js';
-import type { CommandEntry } from '../../src/devnet-commands.js';
-import { VERSION } from '../../src/version.js';
-import { readGenesisFile } from '../../src/genesis-file.js';
+import { Devnet } from '../../src/core/devnet.js';
+import type { CommandEntry } from '../../src/core/commands.js';
+import { VERSION } from '../../src/core/version.js';
+import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 import { DMINT, ETH_ASSET, OFF_CURVE_KEY, RDD20, failedCode, testClient } from '../support/client.js';
 import type { TestClient } from '../support/client.js';
 

@@ -1,11 +1,11 @@
 // /openapi.json covers exactly the routes the app registers (read from hono itself), and every documented route answers.
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { Devnet } from '../../src/devnet.js';
-import { readGenesisFile } from '../../src/genesis-file.js';
+import { buildApp } from '../../src/emulator/app.js';
+import { Devnet } from '../../src/core/devnet.js';
+import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 import { openApiPath } from '../../src/http/openapi/document.js';
 
-const HOW = 'declare it with RouteGroup.add (src/http/route.ts) in its route file and mount the group in src/app.ts';
+const HOW = 'declare it with RouteGroup.add (src/http/route.ts) in its route file and mount the group in src/emulator/app.ts';
 
 function app() {
   const devnet = new Devnet({ genesis: readGenesisFile() });

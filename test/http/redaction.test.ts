@@ -1,15 +1,15 @@
-// No secret leaves through a side channel: every command kind (the list is read from src/devnet.ts, so a
+// No secret leaves through a side channel: every command kind (the list is read from src/core/devnet.ts, so a
 // new kind must get a driver here) is driven through the app, and no event (as sent and as replayed
 // over SSE), request journal entry, `--log json` line, metric or explorer view holds a secret the test
 // knows: the genesis private keys and API keys, an --api-key, a key made by POST /_devnet/api-keys, the
 // control token, a wallet's private key. The answers to the caller itself keep theirs.
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/devnet-commands.js';
-import type { CommandName } from '../../src/devnet-commands.js';
-import type { DevnetEvent } from '../../src/devnet-events.js';
+import { COMMANDS } from '../../src/core/commands.js';
+import type { CommandName } from '../../src/core/commands.js';
+import type { DevnetEvent } from '../../src/core/events.js';
 import type { DevnetOptions } from '../../src/index.js';
 import { logWriter } from '../../src/http/request-log.js';
-import { isSecretName, redact, redactQueryValue, REDACTED } from '../../src/redact.js';
+import { isSecretName, redact, redactQueryValue, REDACTED } from '../../src/core/redact.js';
 import { signedCancelBody, signedTransferBody } from '../../src/testing.js';
 import { DMINT, ETH_ASSET, RDD20, testClient } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
@@ -303,7 +303,7 @@ describe('no secret in events, the request journal, log lines, metrics or explor
   });
 });
 
-describe('the rule (src/redact.ts)', () => {
+describe('the rule (src/core/redact.ts)', () => {
   it('names of private keys, secrets, API keys, authorization and control tokens are secret; stark keys and NFT tokens are not', () => {
     for (const name of [
       'private_key',

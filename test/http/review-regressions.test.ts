@@ -1,6 +1,6 @@
 // Regressions for the findings of the first review: each bad input gets its code, nothing half-applies, nothing hangs.
 import { describe, expect, it } from 'vitest';
-import { parseFlags } from '../../src/cli-flags.js';
+import { parseFlags } from '../../src/cli/flags.js';
 import { buildGenesisState } from '../../src/domain/lifecycle/genesis.js';
 import { DMINT, ETH_ASSET, REDDIO721, failedCode, testClient } from '../support/client.js';
 import { recordOf, snapshotOf, transfer, withdraw } from '../support/flows.js';

@@ -1,6 +1,6 @@
 // --storage-quota: bytes a project may keep listed; an upload past it is refused with 413 and leaves nothing.
 import { describe, expect, it } from 'vitest';
-import { parseFlags } from '../../src/cli-flags.js';
+import { parseFlags } from '../../src/cli/flags.js';
 import { failedCode, testClient } from '../support/client.js';
 import { fileForm, genesisProject, seededBytes, storagePath, upload } from '../support/storage-files.js';
 

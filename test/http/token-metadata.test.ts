@@ -4,9 +4,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_JSON } from '../../src/domain/catalog/metadata.js';
-import type { CommandEntry } from '../../src/devnet-commands.js';
-import { Devnet } from '../../src/devnet.js';
-import { readGenesisFile } from '../../src/genesis-file.js';
+import type { CommandEntry } from '../../src/core/commands.js';
+import { Devnet } from '../../src/core/devnet.js';
+import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 import { decodeLine, encodeLine } from '../../src/persistence/codec.js';
 import { failedCode, testClient, type TestClient } from '../support/client.js';
 import { seededBytes, uploadMetadata } from '../support/storage-files.js';

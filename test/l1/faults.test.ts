@@ -10,7 +10,7 @@ import { encodeCall, findFunction } from '../../src/l1/abi.js';
 import type { Abi, Hex } from '../../src/l1/abi.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import type { Anvil } from '../../src/l1/anvil.js';
-import { startDevnet } from '../../src/server.js';
+import { startDevnet } from '../../src/server/server.js';
 import { startCli } from '../support/cli.js';
 import { ETH_ASSET } from '../support/client.js';
 import { withdraw } from '../support/flows.js';

@@ -13,14 +13,14 @@ import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { FUNDED_WEI } from '../../src/l1/deploy.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
-import { Devnet } from '../../src/devnet.js';
-import { startDevnet } from '../../src/server.js';
+import { COMMAND_TABLE } from '../../src/core/commands.js';
+import { startDevnet } from '../../src/server/server.js';
 import type { L1Bridge } from '../../src/l1/bridge.js';
 import { L1Layer } from '../../src/l1/layer.js';
-import { namespaced } from '../../src/emulator.js';
-import { readGenesisFile } from '../../src/genesis-file.js';
+import { namespaced } from '../../src/emulator/emulator.js';
+import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 import { DEFAULT_NAMESPACE } from '../../src/http/namespace.js';
-import type { RunningDevnet } from '../../src/server.js';
+import type { RunningDevnet } from '../../src/server/server.js';
 import { ETH_ASSET, toReply } from '../support/client.js';
 import type { Account, TestClient } from '../support/client.js';
 import { recordOf, withdraw } from '../support/flows.js';
@@ -448,10 +448,10 @@ describe.skipIf(unavailable !== undefined)('--state with --l1: found by the seco
       );
     // What the disk holds when L2 takes the claim: had the emulator stopped then, a restart would find this.
     let atClaim: string | undefined;
-    const claim = Devnet.prototype.claim;
-    const spy = vi.spyOn(Devnet.prototype, 'claim').mockImplementation(function (this: Devnet, ...args) {
+    const claim = COMMAND_TABLE.claim;
+    const spy = vi.spyOn(COMMAND_TABLE, 'claim').mockImplementation((...args) => {
       atClaim = readFileSync(l1json, 'utf8');
-      return claim.apply(this, args);
+      return claim(...args);
     });
     try {
       const running = await startDevnet({ port: 0, l1: 'anvil', stateDir: dir });

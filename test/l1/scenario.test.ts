@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anvilUnavailable } from '../../src/l1/anvil.js';
-import { scenarioCommand } from '../../src/scenario/cli.js';
-import { startDevnet } from '../../src/server.js';
+import { scenarioCommand } from '../../src/cli/scenario.js';
+import { startDevnet } from '../../src/server/server.js';
 
 const unavailable = anvilUnavailable();
 if (unavailable !== undefined) console.warn(`test/l1/scenario.test.ts skipped: Anvil cannot run here (${unavailable})`);

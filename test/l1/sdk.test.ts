@@ -12,8 +12,8 @@ import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
 import type { Receipt } from '../../src/l1/rpc.js';
-import { startDevnet } from '../../src/server.js';
-import type { RunningDevnet } from '../../src/server.js';
+import { startDevnet } from '../../src/server/server.js';
+import type { RunningDevnet } from '../../src/server/server.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET, REDDIO721 } from '../support/client.js';
 
 const unavailable = anvilUnavailable();

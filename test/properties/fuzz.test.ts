@@ -1,7 +1,7 @@
 // The property runner (src/testing/fuzz.ts): random command sequences against the model stay in agreement,
 // and a deliberately planted fee bug is found, shrunk to a tiny sequence, and replayable from its seed and path.
 import { describe, expect, it, vi } from 'vitest';
-import { formatReport } from '../../src/testing/fuzz-cli.js';
+import { formatReport } from '../../src/cli/fuzz.js';
 import { runFuzz } from '../../src/testing/fuzz.js';
 import { planted } from '../support/planted-bugs.js';
 import { runs } from '../support/runs.js';

@@ -8,7 +8,7 @@
 //   a fixed probe of orders and batches answers identically on both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Devnet } from '../../src/devnet.js';
+import { Devnet } from '../../src/core/devnet.js';
 import { DevnetError } from '../../src/domain/values/errors.js';
 import { findViolations } from '../../src/domain/lifecycle/invariants.js';
 import { listIndexViolations } from '../../src/domain/lifecycle/list-indexes.js';
@@ -16,7 +16,7 @@ import { allOf } from '../../src/domain/values/listing.js';
 import { parseExact, stringify } from '../../src/domain/values/json.js';
 import type { OrderInput } from '../../src/domain/trading/orders.js';
 import { MAX_EXPIRATION } from '../../src/domain/ledger/signed.js';
-import { readGenesisFile } from '../../src/genesis-file.js';
+import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 import { DMINT, ETH_ASSET, RDD20, RDD20_ASSET } from '../support/client.js';
 import { runs } from '../support/runs.js';
 

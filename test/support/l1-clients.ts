@@ -7,7 +7,7 @@ import type { Hex } from '../../src/l1/abi.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
-import { startDevnet } from '../../src/server.js';
+import { startDevnet } from '../../src/server/server.js';
 import { ETH_ASSET, toReply } from './client.js';
 import type { Account, TestClient } from './client.js';
 import { balance } from './flows.js';

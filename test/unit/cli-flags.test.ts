@@ -1,7 +1,7 @@
 // The CLI flag table: flags over env over defaults, validation into typed options, repeatable --api-key, --help listing.
 import { describe, expect, it } from 'vitest';
-import { FLAGS, helpText, parseFlags } from '../../src/cli-flags.js';
-import { envOf, FlagError } from '../../src/command-line.js';
+import { FLAGS, helpText, parseFlags } from '../../src/cli/flags.js';
+import { envOf, FlagError } from '../../src/cli/command-line.js';
 
 describe('parseFlags', () => {
   it('takes defaults, then environment, then flags', () => {

@@ -1,8 +1,8 @@
-// docs/cli.md's "CLI flags" table lists every flag of src/cli-flags.ts with its environment variable and default.
+// docs/cli.md's "CLI flags" table lists every flag of src/cli/flags.ts with its environment variable and default.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FLAGS } from '../../src/cli-flags.js';
-import { envOf } from '../../src/command-line.js';
+import { FLAGS } from '../../src/cli/flags.js';
+import { envOf } from '../../src/cli/command-line.js';
 
 const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## CLI flags'), readme.indexOf('\n## ', readme.indexOf('## CLI flags') + 1));

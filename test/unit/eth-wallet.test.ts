@@ -17,7 +17,7 @@ import {
   starkPrivateKeyFromEthKey,
 } from '../../src/crypto/eth-wallet.js';
 import { SECTIONS, precomputedSection } from '../../src/crypto/precomputed.js';
-import { useBuiltCryptoTables } from '../../src/crypto-tables-file.js';
+import { useBuiltCryptoTables } from '../../src/core/crypto-tables-file.js';
 import { sdk08StarkKey as sdk08Key } from '../support/sdk-keys.js';
 
 interface AccountRow {

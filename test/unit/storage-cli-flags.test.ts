@@ -1,7 +1,7 @@
 // --gateway-url / L2DEVNET_GATEWAY_URL: an http(s) URL, flag over environment; and the CLI passes it through.
 import { describe, expect, it } from 'vitest';
-import { parseFlags } from '../../src/cli-flags.js';
-import { FlagError } from '../../src/command-line.js';
+import { parseFlags } from '../../src/cli/flags.js';
+import { FlagError } from '../../src/cli/command-line.js';
 
 describe('--gateway-url', () => {
   it('is unset by default, read from the environment, overridden by the flag', () => {

@@ -1,7 +1,7 @@
 // The explorer's browser module (no framework), bundled by esbuild at build (assets.ts): renders
 // /_devnet/overview, follows /_devnet/events (the history held on first open, then live, resuming
 // with Last-Event-ID) and drives the control plane; views.ts shows the detail pages (hash routes).
-import type { DevnetEvent } from '../../devnet-events.js';
+import type { DevnetEvent } from '../../core/events.js';
 import { $, acct, api, authHeaders, enc, external, h, LOCKED, link, names, NS_PREFIX, num, orderLink, say, sayError } from './dom.js';
 import { STATUS, seqLink, short, side, table, td, tokenId, tr, value, when } from './dom.js';
 import type { Child, Json } from './dom.js';

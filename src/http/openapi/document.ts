@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, built from the route declarations that also parse requests: each field's
 // and each answer's JSON Schema is its valibot schema's input side.
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../core/version.js';
 import type { FieldMap } from '../fields/field.js';
 import type { AnyRouteSpec, ResponseSchema } from '../route.js';
 import { EXAMPLE_NAME, exampleObject, parameterValues, type Example } from './example.js';

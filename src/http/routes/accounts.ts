@@ -1,6 +1,6 @@
 // Per-key utilities: /v1/vaults, /v1/nonce, /v1/wallets.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { STARK_KEY, count, decimalInt, hex as hexText } from '../../domain/values/wire.js';
 import { asText, hex, list, optUint, wireText } from '../fields/kinds.js';

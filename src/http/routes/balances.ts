@@ -1,6 +1,6 @@
 // Balances: /v1/balance, /v1/balances (paginated), /v2/balances (per contract), /v3/balances (per contract, with tokens).
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, pageOf, paginate } from '../fields/page.js';

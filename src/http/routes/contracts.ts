@@ -1,6 +1,6 @@
 // Contract and asset lookups: /v1/contract_info, /v1/assetid, /v1/starkex/contracts.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, text as described } from '../../domain/values/wire.js';
 import { optUint, optWireText, optional, text, tokenId } from '../fields/kinds.js';

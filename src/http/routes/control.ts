@@ -1,9 +1,9 @@
 // The control plane (/_devnet/*): plain JSON for tests and tools, failures in the same FAILED envelope.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import type { BatchLayer } from '../../domain/records/settlement.js';
 import { ErrorCode } from '../../domain/values/errors.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../core/version.js';
 import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { hex, id, optText, optUint, optional, starkKey, text, tokenId, uint } from '../fields/kinds.js';
 import { RECORD_STATUS } from '../../domain/ledger/records.js';

@@ -3,8 +3,8 @@
 // through redact(): a field under a secret name never reaches the page.
 import { namespacedOrigin } from '../namespace.js';
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
-import { redact } from '../../redact.js';
+import type { Devnet } from '../../core/devnet.js';
+import { redact } from '../../core/redact.js';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
 import { DEFAULT_PAGE, EXPLORER_ASSET_TYPES, FAVICON, MAX_PAGE } from '../../explorer/constants.js';
 import type { Inspector } from '../../explorer/inspector.js';

@@ -1,6 +1,6 @@
 // Marketplaces (key-only creation), collections, what is for sale in them, and NFT listings (public).
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { parseRate } from '../../domain/trading/marketplaces.js';
 import type { Rate } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';

@@ -1,8 +1,8 @@
 // Token metadata: the upload (API key, multipart: token_id, name, description, media, additional_kv)
 // and the token JSON the emulator serves at a token's URI, so the NFT shows with no network.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
-import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../devnet-storage.js';
+import type { Devnet } from '../../core/devnet.js';
+import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../core/storage.js';
 import { TOKEN_JSON } from '../../domain/catalog/metadata.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { message } from '../../domain/values/wire.js';

@@ -1,6 +1,6 @@
 // /v1/mints: API key, contract of the caller's projects, amount 1..100 or explicit token_ids.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refusalOf, refuse, type Field } from '../fields/field.js';
 import { optText, optUint, optional, starkKey, text, tokenId } from '../fields/kinds.js';

@@ -1,5 +1,5 @@
 // The namespaces' control routes: list them, delete one. Which namespace a request goes to is decided
-// before any app sees it (see namespace.ts and src/namespaces.ts); these only read and change the registry.
+// before any app sees it (see namespace.ts and src/emulator/namespaces.ts); these only read and change the registry.
 import * as v from 'valibot';
 import { DevnetError, ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, show, type Field } from '../fields/field.js';

@@ -1,6 +1,6 @@
 // Orders: place, list (open only), one order, order info for signing, cancel, depth and trades.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { fieldOf, refuse, show, type Field } from '../fields/field.js';
 import { id, optList, optStarkKey, optWireText, optional, starkKey, text, tokenId, wireText } from '../fields/kinds.js';

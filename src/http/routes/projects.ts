@@ -1,6 +1,6 @@
 // Projects and contracts of the caller's API key: /v1/project*, /v1/project/contract, /v1/project/remove_contract.
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { parseTokenType } from '../../domain/catalog/contracts.js';
 import type { TokenType } from '../../domain/state/state.js';
 import { ErrorCode } from '../../domain/values/errors.js';

@@ -1,7 +1,7 @@
 // /v1/records (newest first, filtered, paginated), /v1/txns (a key's or a contract's, as the explorer pages them), /v1/record and /v1/txn (one record, flattened),
 // /v1/record/by/signature (the records of one signed request) and /v1/token (the token of a mint).
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { ErrorCode } from '../../domain/values/errors.js';
 import { hex, id, optList, optStarkKey, optUint, starkKey, uint, wireText } from '../fields/kinds.js';
 import { PAGE_FIELDS, PER_PAGE_FIELDS, pageOf, paginate, perPageOf } from '../fields/page.js';

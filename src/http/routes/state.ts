@@ -2,7 +2,7 @@
 // of the whole state (as domain/lifecycle/dump-schema.ts declares it), POST reads one back as it arrives.
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { DUMP as WHOLE, FORMAT_2 } from '../../domain/lifecycle/dump-schema.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { JsonSyntaxError } from '../../domain/values/json.js';

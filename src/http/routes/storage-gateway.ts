@@ -1,10 +1,10 @@
 // The built-in IPFS gateway: GET /ipfs/{cid}[/{path}] serves stored bytes, so every endpoint URL works offline.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { DevnetError, echo, ErrorCode } from '../../domain/values/errors.js';
 import { stringify } from '../../domain/values/json.js';
 import { canonicalCid } from '../../ipfs/cid-form.js';
-import { loadCidText } from '../../devnet-storage.js';
+import { loadCidText } from '../../core/storage.js';
 import { contentTypeFor } from '../../ipfs/mime.js';
 import { jsonHeaders } from '../json-response.js';
 import { asText } from '../fields/kinds.js';

@@ -1,7 +1,7 @@
 // Per-project file storage (API key): upload (streamed multipart), list, remove.
 import { namespacedOrigin } from '../namespace.js';
-import type { Devnet } from '../../devnet.js';
-import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../devnet-storage.js';
+import type { Devnet } from '../../core/devnet.js';
+import { MAX_UPLOAD_BYTES, uploadTooLarge } from '../../core/storage.js';
 import { ErrorCode, fail } from '../../domain/values/errors.js';
 import * as v from 'valibot';
 import { asText, text } from '../fields/kinds.js';

@@ -1,7 +1,7 @@
 // Signed moves: /v1/transfers, /v1/withdrawalto, /v1/batchtransfer, /v1/multitransfer, and the
 // withdraw area (/v1/withdrawal/status).
 import * as v from 'valibot';
-import type { Devnet } from '../../devnet.js';
+import type { Devnet } from '../../core/devnet.js';
 import { text, wireText } from '../fields/kinds.js';
 import { SIGNED_MOVE_BODY, signedMove } from '../fields/signed.js';
 import { BATCH_TRANSFER_BODY, MULTI_TRANSFER_BODY, batchTransfer, multiTransfer } from '../fields/batch.js';

@@ -10,7 +10,7 @@ import { PEDERSEN_CONSTANT_POINTS, buildPedersenTables, pedersenTableBytes } fro
 import { Jacobian, affineX, multiplyJacobian } from '../../../src/crypto/jacobian.js';
 import { SECTIONS, decodeSections, encodeSections } from '../../../src/crypto/precomputed.js';
 import { buildGeneratorTable } from '../../../src/crypto/keys.js';
-import { cryptoTablesPath } from '../../../src/crypto-tables-file.js';
+import { cryptoTablesPath } from '../../../src/core/crypto-tables-file.js';
 
 const scalar = fc.bigInt({ min: 0n, max: (1n << 248n) - 1n });
 
@@ -75,7 +75,7 @@ describe('a process', () => {
   it('uses the build file once a Devnet registers it, and its hashes equal @scure/starknet', async () => {
     vi.resetModules();
     const fast = await import('../../../src/crypto/pedersen.js');
-    const { useBuiltCryptoTables } = await import('../../../src/crypto-tables-file.js');
+    const { useBuiltCryptoTables } = await import('../../../src/core/crypto-tables-file.js');
     useBuiltCryptoTables();
     expect(fast.pedersenTablesPrecomputed()).toBe(true);
     fc.assert(

@@ -10,7 +10,7 @@ import type { UintOptions } from '../../../src/http/fields/kinds.js';
 /** A body field of the uint kind, read from one value. */
 const uintField = (value: unknown, name: string, o: UintOptions = {}): bigint => readField(uint(o), 'json', value, name);
 import { stringify } from '../../../src/domain/values/json.js';
-import { VERSION } from '../../../src/version.js';
+import { VERSION } from '../../../src/core/version.js';
 import { readFileSync } from 'node:fs';
 
 describe('stringify', () => {

@@ -19,9 +19,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Devnet } from '../../../src/devnet.js';
+import { Devnet } from '../../../src/core/devnet.js';
 import { DevnetError } from '../../../src/domain/values/errors.js';
-import { readGenesisFile } from '../../../src/genesis-file.js';
+import { readGenesisFile } from '../../../src/emulator/genesis-file.js';
 import { openStateDir } from '../../../src/persistence/state-dir.js';
 import type { StateDirOptions } from '../../../src/persistence/state-dir.js';
 import { readJournal } from '../../../src/persistence/journal.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createDevnet } from '../../../src/index.js';
 import type { InProcessDevnet } from '../../../src/index.js';
-import type { Devnet } from '../../../src/devnet.js';
+import type { Devnet } from '../../../src/core/devnet.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { Devnet } from '../../../src/devnet.js';
-import { readGenesisFile } from '../../../src/genesis-file.js';
+import { Devnet } from '../../../src/core/devnet.js';
+import { readGenesisFile } from '../../../src/emulator/genesis-file.js';
 import { openStateDir } from '../../../src/persistence/state-dir.js';
 import type { StateDirOptions } from '../../../src/persistence/state-dir.js';
 

@@ -2,8 +2,8 @@
 // mix of reset, compaction and restart hands out the ids that were answered, and an old id never
 // names a new snapshot. Snapshots live at a restart stay revertable (the journal since them is kept).
 import { describe, expect, it } from 'vitest';
-import { Devnet } from '../../../src/devnet.js';
-import { readGenesisFile } from '../../../src/genesis-file.js';
+import { Devnet } from '../../../src/core/devnet.js';
+import { readGenesisFile } from '../../../src/emulator/genesis-file.js';
 import { open, tempDir as scratchDir } from './scratch-dir.js';
 
 const tempDir = () => scratchDir('l2-devnet-snapids-');

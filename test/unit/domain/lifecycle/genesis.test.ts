@@ -1,7 +1,7 @@
 // Genesis validation: every malformed field is refused with a message naming its path.
 import { describe, expect, it } from 'vitest';
 import { buildGenesisState, GenesisError } from '../../../../src/domain/lifecycle/genesis.js';
-import { readGenesisFile } from '../../../../src/genesis-file.js';
+import { readGenesisFile } from '../../../../src/emulator/genesis-file.js';
 
 const base = () => ({
   accounts: [{ name: 'alice' }, { name: 'operator' }],

@@ -1,28 +1,28 @@
-// The commands that are domain operations as they are, by name: Devnet (devnet.ts) makes each a method that runs it
+// The commands that are domain operations as they are, by name: Devnet (core/devnet.ts) makes each a method that runs it
 // atomically and journals it, and a journal replay calls them by the names recorded.
-import { parseStarkKey } from './domain/ledger/accounts.js';
-import { requireAsset } from './domain/catalog/assets.js';
-import { deposit, setBalance, type DepositInput } from './domain/ledger/deposits.js';
-import { createMarketplace, type NewMarketplace } from './domain/trading/marketplaces.js';
-import { mint, type MintInput } from './domain/ledger/mints.js';
-import { createContract, createProject, removeContract, removeProject, renameProject } from './domain/catalog/projects.js';
-import type { NewContract } from './domain/catalog/projects.js';
-import { formatUuid, nextBlock } from './domain/state/prng.js';
-import { moveClock, moveRecord, runBatch, type BatchLayer, type BatchResult, type ClockMove } from './domain/records/settlement.js';
-import { type SignedMoveInput, submitTransfer } from './domain/ledger/signed-moves.js';
-import type { Signature, SignatureCheck } from './domain/ledger/signed.js';
-import type { LedgerRecord, State } from './domain/state/state.js';
-import { submitBatchTransfer, submitMultiTransfer } from './domain/ledger/batch-transfers.js';
-import type { BatchTransferInput, MultiTransferInput } from './domain/ledger/batch-transfers.js';
-import { vaultsFor } from './domain/ledger/vaults.js';
-import { drawWallets, type Wallet } from './domain/ledger/wallets.js';
-import { claimWithdrawal, parseEthAddress, submitWithdrawal } from './domain/ledger/withdrawals.js';
-import { DevnetError } from './domain/values/errors.js';
-import { rollback } from './domain/lifecycle/transaction.js';
-import { orderInfo } from './domain/trading/order-info.js';
-import { cancelOrder, placeOrder, type OrderInput } from './domain/trading/orders.js';
-import { recordUpload, removeUpload, type NewUpload } from './domain/storage/storage.js';
-import { type NewTokenMetadata, setTokenMetadata } from './domain/catalog/metadata.js';
+import { parseStarkKey } from '../domain/ledger/accounts.js';
+import { requireAsset } from '../domain/catalog/assets.js';
+import { deposit, setBalance, type DepositInput } from '../domain/ledger/deposits.js';
+import { createMarketplace, type NewMarketplace } from '../domain/trading/marketplaces.js';
+import { mint, type MintInput } from '../domain/ledger/mints.js';
+import { createContract, createProject, removeContract, removeProject, renameProject } from '../domain/catalog/projects.js';
+import type { NewContract } from '../domain/catalog/projects.js';
+import { formatUuid, nextBlock } from '../domain/state/prng.js';
+import { moveClock, moveRecord, runBatch, type BatchLayer, type BatchResult, type ClockMove } from '../domain/records/settlement.js';
+import { type SignedMoveInput, submitTransfer } from '../domain/ledger/signed-moves.js';
+import type { Signature, SignatureCheck } from '../domain/ledger/signed.js';
+import type { LedgerRecord, State } from '../domain/state/state.js';
+import { submitBatchTransfer, submitMultiTransfer } from '../domain/ledger/batch-transfers.js';
+import type { BatchTransferInput, MultiTransferInput } from '../domain/ledger/batch-transfers.js';
+import { vaultsFor } from '../domain/ledger/vaults.js';
+import { drawWallets, type Wallet } from '../domain/ledger/wallets.js';
+import { claimWithdrawal, parseEthAddress, submitWithdrawal } from '../domain/ledger/withdrawals.js';
+import { DevnetError } from '../domain/values/errors.js';
+import { rollback } from '../domain/lifecycle/transaction.js';
+import { orderInfo } from '../domain/trading/order-info.js';
+import { cancelOrder, placeOrder, type OrderInput } from '../domain/trading/orders.js';
+import { recordUpload, removeUpload, type NewUpload } from '../domain/storage/storage.js';
+import { type NewTokenMetadata, setTokenMetadata } from '../domain/catalog/metadata.js';
 
 /** Where an L1 deposit's record came from: its transaction, and the vault the depositor named on L1 (hex). */
 export interface L1Origin {

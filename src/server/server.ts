@@ -1,13 +1,13 @@
-// Serves an emulator (emulator.ts) over a socket: startDevnet. The CLI imports this, not the package entry index.ts
+// Serves an emulator (emulator/emulator.ts) over a socket: startDevnet. The CLI imports this, not the package entry index.ts
 // (which adds the synchronous createDevnet): here a state dir's code (persistence/) loads only with --state.
 import { serve } from '@hono/node-server';
 import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
-import { readGenesisFile } from './genesis-file.js';
-import { controlClient } from './control-client.js';
+import { readGenesisFile } from '../emulator/genesis-file.js';
+import { controlClient } from '../emulator/control-client.js';
 import { listenUrl } from './listen-url.js';
-import { boundPipelining } from './http/pipelining.js';
-import { loadStateDirSupport, namespaced, storedNamespaces, type DevnetOptions, type Emulator } from './emulator.js';
-import { DEFAULT_NAMESPACE } from './http/namespace.js';
+import { boundPipelining } from '../http/pipelining.js';
+import { loadStateDirSupport, namespaced, storedNamespaces, type DevnetOptions, type Emulator } from '../emulator/emulator.js';
+import { DEFAULT_NAMESPACE } from '../http/namespace.js';
 
 export interface StartOptions extends DevnetOptions {
   host?: string;
@@ -78,7 +78,7 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   const l1 =
     options.l1 === undefined
       ? undefined
-      : await (await import('./l1/layer.js')).L1Layer.start(
+      : await (await import('../l1/layer.js')).L1Layer.start(
           { l1: options.l1, l1Contract: options.l1Contract, chainId: options.l1ChainId, stateDir: options.stateDir },
           genesis,
           [DEFAULT_NAMESPACE, ...storedNamespaces(options.stateDir)],

@@ -1,18 +1,18 @@
 // The read side of a devnet: every query, answered from the current state without changing it. Devnet
-// (devnet.ts) makes each a method of the same name and parameters (after the context).
+// (core/devnet.ts) makes each a method of the same name and parameters (after the context).
 import { createHash } from 'node:crypto';
-import { nextNonce, parseStarkKey } from './domain/ledger/accounts.js';
-import { assetIdFromInputs, requireAsset, type AssetIdInput } from './domain/catalog/assets.js';
-import { balanceRowOf, balanceRowsV1, balanceRowsV2, balanceRowsV3 } from './domain/ledger/balances.js';
-import { collectionListings } from './domain/trading/collection-listings.js';
-import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from './domain/catalog/contracts.js';
-import { dumpChunks, dumpState, stateHash, type Sha256Text } from './domain/lifecycle/dump.js';
-import { echo, ErrorCode, fail } from './domain/values/errors.js';
-import { findViolations } from './domain/lifecycle/invariants.js';
-import { listIndexViolations } from './domain/lifecycle/list-indexes.js';
-import { balanceOf } from './domain/ledger/ledger.js';
-import { namedNfts, nftsOf, type TokenOwner } from './domain/catalog/nfts.js';
-import { projectsOf } from './domain/catalog/projects.js';
+import { nextNonce, parseStarkKey } from '../domain/ledger/accounts.js';
+import { assetIdFromInputs, requireAsset, type AssetIdInput } from '../domain/catalog/assets.js';
+import { balanceRowOf, balanceRowsV1, balanceRowsV2, balanceRowsV3 } from '../domain/ledger/balances.js';
+import { collectionListings } from '../domain/trading/collection-listings.js';
+import { contractAddressValue, contractKeyFilter, marketContract, requireContract, requireTokenType } from '../domain/catalog/contracts.js';
+import { dumpChunks, dumpState, stateHash, type Sha256Text } from '../domain/lifecycle/dump.js';
+import { echo, ErrorCode, fail } from '../domain/values/errors.js';
+import { findViolations } from '../domain/lifecycle/invariants.js';
+import { listIndexViolations } from '../domain/lifecycle/list-indexes.js';
+import { balanceOf } from '../domain/ledger/ledger.js';
+import { namedNfts, nftsOf, type TokenOwner } from '../domain/catalog/nfts.js';
+import { projectsOf } from '../domain/catalog/projects.js';
 import {
   contractRecords,
   mintedToken,
@@ -20,16 +20,16 @@ import {
   recordsBySignature,
   recordsFor,
   type RecordQuery,
-} from './domain/records/record-views.js';
-import { collectionSummaries, contractInfoFor } from './domain/catalog/views.js';
-import { metadataContract, tokenJson } from './domain/catalog/metadata.js';
-import { parseEthAddress, withdrawAreaView } from './domain/ledger/withdrawals.js';
-import { depth, trades, type TradeQuery } from './domain/trading/depth.js';
-import { openOrderOn, orderDetail, orderListing, type OrderFilter } from './domain/trading/order-views.js';
-import type { DevnetStorage } from './devnet-storage.js';
-import type { Listing } from './domain/values/listing.js';
-import type { Methods } from './devnet-commands.js';
-import { isNftType, type Contract, type State } from './domain/state/state.js';
+} from '../domain/records/record-views.js';
+import { collectionSummaries, contractInfoFor } from '../domain/catalog/views.js';
+import { metadataContract, tokenJson } from '../domain/catalog/metadata.js';
+import { parseEthAddress, withdrawAreaView } from '../domain/ledger/withdrawals.js';
+import { depth, trades, type TradeQuery } from '../domain/trading/depth.js';
+import { openOrderOn, orderDetail, orderListing, type OrderFilter } from '../domain/trading/order-views.js';
+import type { DevnetStorage } from './storage.js';
+import type { Listing } from '../domain/values/listing.js';
+import type { Methods } from './commands.js';
+import { isNftType, type Contract, type State } from '../domain/state/state.js';
 
 /** The state hash's sha256, native (about ten times @noble/hashes on a big state); the same digest. */
 export const nativeSha256: Sha256Text = () => {

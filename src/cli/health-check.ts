@@ -1,8 +1,8 @@
 // `l2-devnet health`: exit 0 when the emulator this configuration names answers GET /_devnet/health.
 import { readFileSync } from 'node:fs';
-import { parseFlags, type CliOptions } from './cli-flags.js';
+import { parseFlags, type CliOptions } from './flags.js';
 import { FlagError } from './command-line.js';
-import { listenUrl } from './listen-url.js';
+import { listenUrl } from '../server/listen-url.js';
 
 export const HEALTH_HELP = [
   'Usage: l2-devnet health [flags]',

@@ -1,7 +1,7 @@
 // The devnet's event bus: one event per accepted command and per record status move, to live listeners.
-import { isoMicros } from './domain/state/clock.js';
-import { stringify } from './domain/values/json.js';
-import type { StatusMove } from './domain/state/state.js';
+import { isoMicros } from '../domain/state/clock.js';
+import { stringify } from '../domain/values/json.js';
+import type { StatusMove } from '../domain/state/state.js';
 import { redact } from './redact.js';
 
 /** An accepted command; `summary` is its name and (cut short) answer, for people and logs. */
@@ -27,7 +27,7 @@ export type DevnetListener = (event: DevnetEvent) => void;
 
 const SUMMARY_MAX = 160;
 
-/** `cmd {"sequence_id":13}`, cut short; secrets masked (redact.ts): every page that reads /_devnet/events sees it. */
+/** `cmd {"sequence_id":13}`, cut short; secrets masked (core/redact.ts): every page that reads /_devnet/events sees it. */
 export function summarize(cmd: string, value: unknown): string {
   if (value === undefined) return cmd;
   const text = `${cmd} ${stringify(redact(value))}`;

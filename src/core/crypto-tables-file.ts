@@ -1,7 +1,7 @@
 // Reads the crypto tables the build wrote (dist/crypto/tables.bin) for src/crypto, on its first need.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPrecomputedSource } from './crypto/precomputed.js';
+import { setPrecomputedSource } from '../crypto/precomputed.js';
 
 /**
  * The table file's path, through the package's own name ("exports" in package.json): found the same

@@ -1,15 +1,15 @@
 // The storage part of the devnet surface: uploads staged into the block store, the index, the gateway.
 import type { CID } from 'multiformats/cid';
-import { DevnetError, echo, ErrorCode, fail } from './domain/values/errors.js';
-import { ownProject } from './domain/catalog/projects.js';
-import type { State } from './domain/state/state.js';
-import { allOf, type Listing } from './domain/values/listing.js';
-import { endpointOf, listedFiles, storedCids, storedFileView } from './domain/storage/storage.js';
-import type { Commands } from './devnet-commands.js';
-import type { BlockStore } from './ipfs/block-store.js';
-import { canonicalCid } from './ipfs/cid-form.js';
-import { ContentError } from './ipfs/content-error.js';
-import type { GatewayEntry } from './ipfs/gateway-read.js';
+import { DevnetError, echo, ErrorCode, fail } from '../domain/values/errors.js';
+import { ownProject } from '../domain/catalog/projects.js';
+import type { State } from '../domain/state/state.js';
+import { allOf, type Listing } from '../domain/values/listing.js';
+import { endpointOf, listedFiles, storedCids, storedFileView } from '../domain/storage/storage.js';
+import type { Commands } from './commands.js';
+import type { BlockStore } from '../ipfs/block-store.js';
+import { canonicalCid } from '../ipfs/cid-form.js';
+import { ContentError } from '../ipfs/content-error.js';
+import type { GatewayEntry } from '../ipfs/gateway-read.js';
 
 /** The real service's upload limit: 100 MiB per file. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -91,12 +91,12 @@ function diskFailure(e: unknown): DevnetError | undefined {
 }
 
 // CID parsing (multiformats' CID and its bases) loads on the first request that names a CID.
-let cidText: Promise<typeof import('./ipfs/cid-text.js')> | undefined;
-export const loadCidText = (): Promise<typeof import('./ipfs/cid-text.js')> => (cidText ??= import('./ipfs/cid-text.js'));
+let cidText: Promise<typeof import('../ipfs/cid-text.js')> | undefined;
+export const loadCidText = (): Promise<typeof import('../ipfs/cid-text.js')> => (cidText ??= import('../ipfs/cid-text.js'));
 
 export class DevnetStorage {
   /** The DAG checker, loaded on first need (see warm). */
-  private dag: typeof import('./ipfs/dag-check.js') | undefined;
+  private dag: typeof import('../ipfs/dag-check.js') | undefined;
 
   constructor(
     /** The devnet: its state, and the index's commands (atomic and journaled there). */
@@ -127,7 +127,7 @@ export class DevnetStorage {
 
   /** Loads the block-checking code; done by the first upload, gateway read or invariants request. */
   async warm(): Promise<void> {
-    this.dag ??= await import('./ipfs/dag-check.js');
+    this.dag ??= await import('../ipfs/dag-check.js');
   }
 
   /** Checked before the body is read: another key's project is refused without reading 100 MiB. */
@@ -150,8 +150,8 @@ export class DevnetStorage {
       const chunks = limited(file.chunks, counter, Math.max(left, largest), () => overQuota(projectUuid, this.quota!, left));
       // The UnixFS writer and the CAR reader load on first use: they would double the cold start, and most runs store no file.
       root = isCar(file)
-        ? (await (await import('./ipfs/car-import.js')).importCar(chunks, batch)).root
-        : (await (await import('./ipfs/unixfs-import.js')).importWrappedFile(filename, chunks, batch)).root;
+        ? (await (await import('../ipfs/car-import.js')).importCar(chunks, batch)).root
+        : (await (await import('../ipfs/unixfs-import.js')).importWrappedFile(filename, chunks, batch)).root;
       if (counter.bytes === 0) fail(ErrorCode.InvalidParam, 'file is empty');
     } catch (e) {
       await batch.abort();
@@ -204,7 +204,7 @@ export class DevnetStorage {
   /** Gateway read; undefined when the CID, a block or the path is unknown. */
   async read(cid: CID, segments: readonly string[]): Promise<GatewayEntry | undefined> {
     try {
-      return await (await import('./ipfs/gateway-read.js')).readPath(this.blocks, cid, segments);
+      return await (await import('../ipfs/gateway-read.js')).readPath(this.blocks, cid, segments);
     } catch (e) {
       if (e instanceof ContentError) throw new DevnetError(ErrorCode.InvalidParam, e.message);
       throw e;

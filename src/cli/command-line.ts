@@ -1,6 +1,6 @@
 // Command lines by a table of flags: node:util parseArgs reads them, each flag's environment variable
 // (L2DEVNET_*, where a command has them) and default fill in, and each flag's `set` validates its text
-// into the command's options object. The server command's table is cli-flags.ts; scenario and fuzz have their own.
+// into the command's options object. The server command's table is cli/flags.ts; scenario and fuzz have their own.
 import { parseArgs } from 'node:util';
 
 export class FlagError extends Error {}

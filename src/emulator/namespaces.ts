@@ -1,8 +1,8 @@
 // The namespace registry: name -> a whole devnet with its own app, created by the first request it accepts, capped,
 // deleted on request or after an idle TTL, and the dispatcher that sends each request to its namespace.
-import type { Devnet } from './devnet.js';
-import { DevnetError, ErrorCode } from './domain/values/errors.js';
-import { DEFAULT_NAMESPACE, namespaceOf, namespaceRefusal, type NamespaceDirectory, type NamespaceListing } from './http/namespace.js';
+import type { Devnet } from '../core/devnet.js';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { DEFAULT_NAMESPACE, namespaceOf, namespaceRefusal, type NamespaceDirectory, type NamespaceListing } from '../http/namespace.js';
 
 /** One namespace as the registry keeps it: whatever answers its requests, and how to end it. */
 export interface NamespaceInstance {

@@ -1,8 +1,8 @@
 // A typed client of the control plane (/_devnet/*) over any fetch: tests call methods instead of writing URLs.
-import type { Devnet } from './devnet.js';
-import type { BatchResult } from './domain/records/settlement.js';
-import type { Fault } from './http/faults.js';
-import { parseExact, stringify } from './domain/values/json.js';
+import type { Devnet } from '../core/devnet.js';
+import type { BatchResult } from '../domain/records/settlement.js';
+import type { Fault } from '../http/faults.js';
+import { parseExact, stringify } from '../domain/values/json.js';
 
 export type { BatchResult };
 

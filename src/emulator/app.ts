@@ -1,36 +1,36 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono, type NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
-import type { Devnet } from './devnet.js';
-import { DevnetError, echo, ErrorCode } from './domain/values/errors.js';
-import type { ErrorStatusMode } from './http/errors.js';
-import { FaultTable } from './http/faults.js';
-import { cors, type CorsOrigins } from './http/cors.js';
-import type { EventStreamOptions } from './http/event-stream.js';
-import { guard, guardCheck, type GuardOptions, type Refusal } from './http/guard.js';
-import { Inspector, type InspectorOptions } from './explorer/inspector.js';
-import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/request-body.js';
-import { failure } from './http/reply.js';
-import { requestLogger, type RequestLogEntry } from './http/request-log.js';
-import { namespaceRefusal, unprefixedPath, type NamespaceDirectory } from './http/namespace.js';
-import { RouteGroup, type AnyRouteSpec } from './http/route.js';
-import { DOCUMENT } from './http/openapi/responses.js';
-import { accountRoutes } from './http/routes/accounts.js';
-import { balanceRoutes } from './http/routes/balances.js';
-import { contractRoutes } from './http/routes/contracts.js';
-import { explorerRoutes } from './http/routes/explorer.js';
-import { controlRoutes } from './http/routes/control.js';
-import { faultRoutes } from './http/routes/faults.js';
-import { marketplaceRoutes } from './http/routes/marketplaces.js';
-import { mintRoutes } from './http/routes/mints.js';
-import { namespaceRoutes } from './http/routes/namespaces.js';
-import { orderRoutes } from './http/routes/orders.js';
-import { projectRoutes } from './http/routes/projects.js';
-import { recordRoutes } from './http/routes/records.js';
-import { storageRoutes } from './http/routes/storage.js';
-import { metadataRoutes } from './http/routes/metadata.js';
-import { gatewayRoutes, sandboxGateway } from './http/routes/storage-gateway.js';
-import { transferRoutes } from './http/routes/transfers.js';
+import type { Devnet } from '../core/devnet.js';
+import { DevnetError, echo, ErrorCode } from '../domain/values/errors.js';
+import type { ErrorStatusMode } from '../http/errors.js';
+import { FaultTable } from '../http/faults.js';
+import { cors, type CorsOrigins } from '../http/cors.js';
+import type { EventStreamOptions } from '../http/event-stream.js';
+import { guard, guardCheck, type GuardOptions, type Refusal } from '../http/guard.js';
+import { Inspector, type InspectorOptions } from '../explorer/inspector.js';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from '../http/request-body.js';
+import { failure } from '../http/reply.js';
+import { requestLogger, type RequestLogEntry } from '../http/request-log.js';
+import { namespaceRefusal, unprefixedPath, type NamespaceDirectory } from '../http/namespace.js';
+import { RouteGroup, type AnyRouteSpec } from '../http/route.js';
+import { DOCUMENT } from '../http/openapi/responses.js';
+import { accountRoutes } from '../http/routes/accounts.js';
+import { balanceRoutes } from '../http/routes/balances.js';
+import { contractRoutes } from '../http/routes/contracts.js';
+import { explorerRoutes } from '../http/routes/explorer.js';
+import { controlRoutes } from '../http/routes/control.js';
+import { faultRoutes } from '../http/routes/faults.js';
+import { marketplaceRoutes } from '../http/routes/marketplaces.js';
+import { mintRoutes } from '../http/routes/mints.js';
+import { namespaceRoutes } from '../http/routes/namespaces.js';
+import { orderRoutes } from '../http/routes/orders.js';
+import { projectRoutes } from '../http/routes/projects.js';
+import { recordRoutes } from '../http/routes/records.js';
+import { storageRoutes } from '../http/routes/storage.js';
+import { metadataRoutes } from '../http/routes/metadata.js';
+import { gatewayRoutes, sandboxGateway } from '../http/routes/storage-gateway.js';
+import { transferRoutes } from '../http/routes/transfers.js';
 
 /** The options of one app: its guard's (Host names, the control token), its inspector's, and these. */
 export interface AppOptions extends GuardOptions, InspectorOptions {
@@ -109,8 +109,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
       response: DOCUMENT,
       handle: async () => {
         const [{ openApiDocument }, { builtExamples }] = await Promise.all([
-          import('./http/openapi/document.js'),
-          import('./http/openapi/example.js'),
+          import('../http/openapi/document.js'),
+          import('../http/openapi/example.js'),
         ]);
         return (document ??= openApiDocument(specs, builtExamples()));
       },

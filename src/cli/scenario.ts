@@ -1,8 +1,8 @@
 // `l2-devnet scenario FILE... [--url URL]`: a progress line per step, a readable diff on failure, exit 0 only if all pass.
-import { FlagError, flagLines, parseCommandLine, type FlagSpec, type Parsed } from '../command-line.js';
+import { FlagError, flagLines, parseCommandLine, type FlagSpec, type Parsed } from './command-line.js';
 import { createDevnet } from '../index.js';
-import { ScenarioError } from './context.js';
-import { freshTarget, loadScenario, needsL1, runScenario, scenarioDir, type StepResult } from './runner.js';
+import { ScenarioError } from '../scenario/context.js';
+import { freshTarget, loadScenario, needsL1, runScenario, scenarioDir, type StepResult } from '../scenario/runner.js';
 
 interface ScenarioFlags {
   url?: string;

@@ -1,14 +1,14 @@
 // The server command's flags (health's too): one table gives the parsing, the L2DEVNET_* variables,
-// the defaults, the validation, the options of startDevnet and --help (the machinery: command-line.ts).
+// the defaults, the validation, the options of startDevnet and --help (the machinery: cli/command-line.ts).
 import { flagLines, parseCommandLine, refuse, type FlagSpec, type Parsed } from './command-line.js';
-import { parseSettlement } from './domain/records/settlement.js';
-import type { ClockMode, SignatureMode } from './devnet.js';
-import { corsOriginOf } from './http/cors.js';
-import type { ErrorStatusMode } from './http/errors.js';
-import type { LogMode } from './http/request-log.js';
-import type { Durability } from './persistence/files.js';
-import { DEFAULT_L1_CHAIN_ID } from './l1/chain-id.js';
-import type { StartOptions } from './server.js';
+import { parseSettlement } from '../domain/records/settlement.js';
+import type { ClockMode, SignatureMode } from '../core/devnet.js';
+import { corsOriginOf } from '../http/cors.js';
+import type { ErrorStatusMode } from '../http/errors.js';
+import type { LogMode } from '../http/request-log.js';
+import type { Durability } from '../persistence/files.js';
+import { DEFAULT_L1_CHAIN_ID } from '../l1/chain-id.js';
+import type { StartOptions } from '../server/server.js';
 
 /** What the server command's flags make: the options of startDevnet, and the file for the listening URL. */
 export type CliOptions = StartOptions & { listenFile?: string; dumpState?: string; loadState?: string };

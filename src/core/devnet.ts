@@ -1,25 +1,26 @@
 // The command/query surface of one emulator instance: every route makes exactly one call here.
-import { verifyStarkSignature } from './crypto/verify.js';
+import { verifyStarkSignature } from '../crypto/verify.js';
 import { useBuiltCryptoTables } from './crypto-tables-file.js';
-import { buildGenesisState, type GenesisOptions } from './domain/lifecycle/genesis.js';
-import { clockTo, type SettlementOption } from './domain/records/settlement.js';
-import type { SignatureCheck } from './domain/ledger/signed.js';
-import type { State } from './domain/state/state.js';
-import { COMMAND_TABLE, COMMANDS, fingerprint } from './devnet-commands.js';
-import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, L1Origin, TableCommand } from './devnet-commands.js';
-import { nativeSha256, QUERY_TABLE, type Queries, type ReadContext } from './devnet-reads.js';
-import { Snapshots } from './domain/lifecycle/snapshots.js';
-import { atomically } from './domain/lifecycle/transaction.js';
-import { dumpChunks, stateHash } from './domain/lifecycle/dump.js';
-import { loadState, StateReader, type LoadLimits } from './domain/lifecycle/load.js';
-import { DevnetStorage } from './devnet-storage.js';
-import { MemoryBlockStore, type BlockStore } from './ipfs/block-store.js';
-import { DevnetEvents, type DevnetListener } from './devnet-events.js';
+import { buildGenesisState, type GenesisOptions } from '../domain/lifecycle/genesis.js';
+import { clockTo, type SettlementOption } from '../domain/records/settlement.js';
+import type { SignatureCheck } from '../domain/ledger/signed.js';
+import type { State } from '../domain/state/state.js';
+import { COMMANDS, fingerprint } from './commands.js';
+import { commandMethods, queryMethods } from './bind.js';
+import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, L1Origin } from './commands.js';
+import { nativeSha256, type Queries, type ReadContext } from './queries.js';
+import { Snapshots } from '../domain/lifecycle/snapshots.js';
+import { atomically } from '../domain/lifecycle/transaction.js';
+import { dumpChunks, stateHash } from '../domain/lifecycle/dump.js';
+import { loadState, StateReader, type LoadLimits } from '../domain/lifecycle/load.js';
+import { DevnetStorage } from './storage.js';
+import { MemoryBlockStore, type BlockStore } from '../ipfs/block-store.js';
+import { DevnetEvents, type DevnetListener } from './events.js';
 
 export type SignatureMode = 'verify' | 'skip';
 export type ClockMode = 'virtual' | 'wall';
 
-/** The devnet's options (the library's; the CLI flag named beside one sets it, see cli-flags.ts). */
+/** The devnet's options (the library's; the CLI flag named beside one sets it, see cli/flags.ts). */
 export interface DevnetConfig {
   /** The parsed genesis document. */
   genesis: unknown;
@@ -53,27 +54,10 @@ export function seedOf(seed: string | undefined, genesis: unknown): string {
   return seed ?? (typeof own === 'string' ? own : 'l2-devnet');
 }
 
-// The tables' commands and queries, declared: the class's static block defines them.
-export interface Devnet extends Commands, Queries {}
-
 /** One emulator: its state and the operations on it (a refused command leaves the state exactly as it was). */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
-export class Devnet implements CommandContext, ReadContext {
-  static {
-    const proto = Devnet.prototype as unknown as Record<string, unknown>;
-    for (const name of Object.keys(COMMAND_TABLE) as TableCommand[]) {
-      const run = COMMAND_TABLE[name] as (c: CommandContext, ...args: unknown[]) => unknown;
-      proto[name] = function (this: Devnet, ...args: unknown[]) {
-        return this.command(name, args, () => run(this, ...args), name === 'l1Deposit');
-      };
-    }
-    // Three parameters handed on as they are: a query (a nonce read) allocates nothing on its way.
-    for (const [name, run] of Object.entries(QUERY_TABLE) as [string, (c: ReadContext, a: unknown, b: unknown, d: unknown) => unknown][])
-      proto[name] = function (this: Devnet, a: unknown, b: unknown, d: unknown) {
-        return run(this, a, b, d);
-      };
-  }
+export type Devnet = DevnetCore & Commands & Queries;
 
+class DevnetCore implements CommandContext, ReadContext {
   private current: State;
   readonly signatures: SignatureMode;
   readonly clockMode: ClockMode;
@@ -82,7 +66,7 @@ export class Devnet implements CommandContext, ReadContext {
   /** Where L1 deposits' records came from, the L1 claims and deposit logs taken: beside the state, refilled by a journal replay. */
   readonly l1Txs = new Map<number, L1Origin & { record: string }>();
   readonly l1Taken = new Map<string, number>();
-  /** Uploads, the storage index's queries and the gateway (see devnet-storage.ts). */
+  /** Uploads, the storage index's queries and the gateway (see core/storage.ts). */
   readonly storage: DevnetStorage;
   private readonly snapshots = new Snapshots();
   private sink: CommandSink | undefined;
@@ -94,7 +78,6 @@ export class Devnet implements CommandContext, ReadContext {
   constructor(private readonly config: DevnetConfig) {
     useBuiltCryptoTables();
     const gateway = config.gatewayUrl?.replace(/\/+$/, '');
-    this.storage = new DevnetStorage(this, config.blockStore ?? new MemoryBlockStore(), gateway, config.storageQuota);
     this.signatures = config.signatures ?? 'verify';
     this.clockMode = config.clock ?? 'virtual';
     this.l1Contract = config.l1Link?.contract;
@@ -103,6 +86,9 @@ export class Devnet implements CommandContext, ReadContext {
     this.checkSig = (hash, sig, key) => this.replaying || skip || verifyStarkSignature(hash(), sig.r, sig.s, key);
     for (const key of config.apiKeys ?? []) if (key.trim() === '') throw new RangeError('an API key must not be empty');
     this.current = this.genesis();
+    const commands = commandMethods(this, (name, args, fn) => this.command(name, args, fn, name === 'l1Deposit'));
+    const self: Devnet = Object.assign(this, commands, queryMethods(this));
+    this.storage = new DevnetStorage(self, config.blockStore ?? new MemoryBlockStore(), gateway, config.storageQuota);
   }
 
   get state(): State {
@@ -255,7 +241,7 @@ export class Devnet implements CommandContext, ReadContext {
   reset(): { state_hash: string } {
     this.replace(this.genesis());
     this.events.emit('reset', undefined, [], this.current.clock.nowMicros);
-    return { state_hash: this.stateHash() };
+    return { state_hash: stateHash(this.current, nativeSha256) };
   }
 
   /** Replaces the state with a dump given as one object (checked field by field, then for every guarantee). */
@@ -280,7 +266,7 @@ export class Devnet implements CommandContext, ReadContext {
   private loaded(state: State, hash?: string): { state_hash: string } {
     this.replace(state);
     this.events.emit('load', undefined, [], this.current.clock.nowMicros);
-    return { state_hash: hash ?? this.stateHash() };
+    return { state_hash: hash ?? stateHash(this.current, nativeSha256) };
   }
 
   /** The new state is saved (as the image) before it takes over: a failed save leaves the old state in place. */
@@ -298,3 +284,6 @@ export class Devnet implements CommandContext, ReadContext {
     return result;
   }
 }
+
+/** `new Devnet(config)`: a DevnetCore with the tables' commands and queries as its own methods. */
+export const Devnet = DevnetCore as new (config: DevnetConfig) => Devnet;

@@ -1,8 +1,8 @@
 // `l2-devnet fuzz [--runs N] [--seed S] [--max-commands N] [--url URL] [--path P --replay-path R]`: prints the seed, and on failure the shrunk sequence and how to replay it.
-import { FlagError, flagLines, parseCommandLine, refuse } from '../command-line.js';
-import type { FlagSpec } from '../command-line.js';
-import { runFuzz } from './fuzz.js';
-import type { FuzzOptions, FuzzReport } from './fuzz.js';
+import { FlagError, flagLines, parseCommandLine, refuse } from './command-line.js';
+import type { FlagSpec } from './command-line.js';
+import { runFuzz } from '../testing/fuzz.js';
+import type { FuzzOptions, FuzzReport } from '../testing/fuzz.js';
 
 const count = (v: string): number => (/^\d+$/.test(v) ? Number(v) : refuse('needs a non-negative integer'));
 

@@ -1,17 +1,17 @@
 // Builds an emulator from its options: the registry of namespaces, each a devnet (with its state dir) and its app.
-// The package entry (index.ts) and the server (server.ts) both start here; a state dir's code comes with `support`.
+// The package entry (index.ts) and the server (server/server.ts) both start here; a state dir's code comes with `support`.
 import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildApp, creationGate, type AppOptions } from './app.js';
-import { Devnet, seedOf, type DevnetConfig } from './devnet.js';
-import type { OpenStateDir, StateDirReport } from './persistence/state-dir.js';
-import type { Durability } from './persistence/files.js';
+import { Devnet, seedOf, type DevnetConfig } from '../core/devnet.js';
+import type { OpenStateDir, StateDirReport } from '../persistence/state-dir.js';
+import type { Durability } from '../persistence/files.js';
 import { readGenesisFile } from './genesis-file.js';
-import { logWriter, type LogMode, type RequestLogEntry } from './http/request-log.js';
-import { redact } from './redact.js';
+import { logWriter, type LogMode, type RequestLogEntry } from '../http/request-log.js';
+import { redact } from '../core/redact.js';
 import type { DevnetControl } from './control-client.js';
-import { DevnetError, ErrorCode } from './domain/values/errors.js';
-import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './http/namespace.js';
+import { DevnetError, ErrorCode } from '../domain/values/errors.js';
+import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from '../http/namespace.js';
 import { NamespaceRegistry, type NamespaceInstance, type NamespaceLimits } from './namespaces.js';
 
 export interface NamespaceOptions extends NamespaceLimits {
@@ -19,7 +19,7 @@ export interface NamespaceOptions extends NamespaceLimits {
   now?: () => number;
 }
 
-/** What a user sets (the CLI's flags make them: cli-flags.ts); each field is declared by the layer that uses it (DevnetConfig, AppOptions, here). */
+/** What a user sets (the CLI's flags make them: cli/flags.ts); each field is declared by the layer that uses it (DevnetConfig, AppOptions, here). */
 export interface DevnetOptions
   extends Omit<DevnetConfig, 'genesis' | 'wallMicros'>,
     Omit<AppOptions, 'boundHost' | 'onAnswer' | 'onRequestError' | 'settings' | 'directory'> {
@@ -80,7 +80,7 @@ interface Checked {
 }
 
 /** The code a state dir needs (persistence/), loaded on first need: an emulator without --state never loads it. */
-export type StateDirSupport = typeof import('./persistence/state-dir.js');
+export type StateDirSupport = typeof import('../persistence/state-dir.js');
 
 function checkDevnet(config: DevnetConfig & DevnetOptions, stateDir: string | undefined, support: StateDirSupport | undefined): Checked {
   if (stateDir === undefined) return { devnet: new Devnet({ ...config, wallMicros }), open: () => undefined, abandon: () => undefined };
@@ -157,7 +157,7 @@ export function namespaced(
   const app = appOptions(options, boundHost);
   // Set just below: each namespace's app serves the registry's control routes.
   let registry!: NamespaceRegistry;
-  // What a request that would create a namespace is refused for (app.ts): set from default's app, built first.
+  // What a request that would create a namespace is refused for (emulator/app.ts): set from default's app, built first.
   let gate!: (request: Request) => Response | undefined;
   const dirOf = (name: string): string | undefined =>
     options.stateDir === undefined ? undefined : namespaceStateDir(options.stateDir, name);
@@ -208,4 +208,4 @@ export function namespaced(
   return { namespaces: registry, devnet: checked[0]!.devnet, restored: checked[0]!.report };
 }
 
-export const loadStateDirSupport = (): Promise<StateDirSupport> => import('./persistence/state-dir.js');
+export const loadStateDirSupport = (): Promise<StateDirSupport> => import('../persistence/state-dir.js');
