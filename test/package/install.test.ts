@@ -65,6 +65,7 @@ describe('npm pack', () => {
       './vitest/setup',
       './crypto-tables',
       './openapi-examples',
+      './fixtures/default.json',
       './package.json',
     ]);
     expect(pkg.peerDependenciesMeta).toEqual({ 'fast-check': { optional: true }, vitest: { optional: true } });
@@ -74,6 +75,9 @@ describe('npm pack', () => {
     // The precomputed crypto tables ship, and resolve by the name the emulator looks them up by.
     const tables = await scratch.node(['-p', "require('node:fs').statSync(require.resolve('l2-devnet/crypto-tables')).size"]);
     expect(Number(tables.stdout.trim())).toBeGreaterThan(1_000_000);
+    // So does the default genesis, by the name the emulator finds it by from dist/ or its bundle.
+    const genesis = await scratch.node(['-p', "require(require.resolve('l2-devnet/fixtures/default.json')).format"]);
+    expect(genesis.stdout.trim()).toBe('l2-devnet/genesis@1');
   });
 
   it('depends on exactly the packages dist/ imports; the optional peers are the only others (no test-only dependency)', () => {
