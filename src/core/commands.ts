@@ -11,7 +11,7 @@ import { formatUuid, nextBlock } from '../domain/state/prng.js';
 import { moveClock, moveRecord, runBatch, type BatchLayer, type BatchResult, type ClockMove } from '../domain/records/settlement.js';
 import { type SignedMoveInput, submitTransfer } from '../domain/ledger/signed-moves.js';
 import type { Signature, SignatureCheck } from '../domain/ledger/signed.js';
-import type { LedgerRecord, State } from '../domain/state/state.js';
+import type { State } from '../domain/state/state.js';
 import { submitBatchTransfer, submitMultiTransfer } from '../domain/ledger/batch-transfers.js';
 import type { BatchTransferInput, MultiTransferInput } from '../domain/ledger/batch-transfers.js';
 import { vaultsFor } from '../domain/ledger/vaults.js';
@@ -24,19 +24,12 @@ import { cancelOrder, placeOrder, type OrderInput } from '../domain/trading/orde
 import { recordUpload, removeUpload, type NewUpload } from '../domain/storage/storage.js';
 import { type NewTokenMetadata, setTokenMetadata } from '../domain/catalog/metadata.js';
 
-/** Where an L1 deposit's record came from: its transaction, and the vault the depositor named on L1 (hex). */
-export interface L1Origin {
-  readonly tx: string;
-  readonly vault?: string | undefined;
-}
+export type { L1Origin } from '../domain/state/state.js';
 
-/** What a command works on: the current state, the signature check (passes while the journal is replayed), the L1 deposits' transactions. */
+/** What a command works on: the current state, and the signature check (passes while the journal is replayed). */
 export interface CommandContext {
   readonly state: State;
   readonly checkSig: SignatureCheck;
-  readonly l1Txs: Map<number, L1Origin & { record: string }>;
-  /** L1 deposit and claim logs taken ("tx:logIndex", or a transaction alone from before logs were named) -> the sequence id then. */
-  readonly l1Taken: Map<string, number>;
 }
 
 type Ctx = CommandContext;
@@ -98,7 +91,7 @@ export const COMMAND_TABLE = {
     const address = parseEthAddress(ethAddressText, 'ethaddress');
     const asset = requireAsset(c.state, assetId);
     const amount = claimWithdrawal(c.state, address, asset.hex, paid);
-    if (l1Log !== undefined) c.l1Taken.set(l1Log, c.state.nextSequenceId);
+    if (l1Log !== undefined) c.state.l1Taken.set(l1Log, c.state.nextSequenceId);
     return { ethaddress: address, asset_id: asset.hex, amount };
   },
   /** Moves virtual time forward (by seconds, or to an instant) and cuts any interval batches that fell due. */
@@ -119,13 +112,13 @@ export const COMMAND_TABLE = {
     const start = c.state.undo.size;
     try {
       const seq = deposit(c.state, { ...input, starkKey: parseStarkKey(input.starkKey) }).sequenceId;
-      c.l1Txs.set(seq, { tx: l1Tx, vault: l1Vault, record: fingerprint(c.state.records.get(seq)) });
-      c.l1Taken.set(l1Log, seq);
+      c.state.l1Deposits.set(seq, l1Vault === undefined ? { tx: l1Tx } : { tx: l1Tx, vault: l1Vault });
+      c.state.l1Taken.set(l1Log, seq);
       return { sequence_id: seq as number | null };
     } catch (e) {
       if (!(e instanceof DevnetError)) throw e;
       rollback(c.state, start);
-      c.l1Taken.set(l1Log, c.state.nextSequenceId);
+      c.state.l1Taken.set(l1Log, c.state.nextSequenceId);
       return { sequence_id: null, refused: e.message };
     }
   },
@@ -168,7 +161,3 @@ export interface CommandSink {
   /** A whole new state (reset, load) as its dump's text in pieces, saved before it replaces the current one. */
   replace(dump: () => Iterable<string>): void;
 }
-
-/** What tells a record from another that took its sequence id (after a revert, reset or load). */
-export const fingerprint = (r: LedgerRecord | undefined): string =>
-  r === undefined ? '' : `${r.type} ${r.starkKey} ${r.assetHex} ${r.amount} ${r.timeMicros}`;

@@ -5,7 +5,7 @@ import { buildGenesisState, type GenesisOptions } from '../domain/lifecycle/gene
 import { clockTo, type SettlementOption } from '../domain/records/settlement.js';
 import type { SignatureCheck } from '../domain/ledger/signed.js';
 import type { State } from '../domain/state/state.js';
-import { COMMANDS, fingerprint } from './commands.js';
+import { COMMANDS } from './commands.js';
 import { commandMethods, queryMethods } from './bind.js';
 import type { CommandContext, CommandEntry, CommandName, Commands, CommandSink, L1Origin } from './commands.js';
 import { nativeSha256, type Queries, type ReadContext } from './queries.js';
@@ -63,9 +63,6 @@ class DevnetCore implements CommandContext, ReadContext {
   readonly clockMode: ClockMode;
   readonly checkSig: SignatureCheck;
   readonly l1Contract: string | undefined;
-  /** Where L1 deposits' records came from, the L1 claims and deposit logs taken: beside the state, refilled by a journal replay. */
-  readonly l1Txs = new Map<number, L1Origin & { record: string }>();
-  readonly l1Taken = new Map<string, number>();
   /** Uploads, the storage index's queries and the gateway (see core/storage.ts). */
   readonly storage: DevnetStorage;
   private readonly snapshots = new Snapshots();
@@ -189,10 +186,9 @@ class DevnetCore implements CommandContext, ReadContext {
     }
   }
 
-  /** The L1 deposit behind a live record, if any (a load can give its sequence id to another record). */
+  /** The L1 deposit behind a record, if it came from L1 (part of the state: a revert, reset or load brings its own). */
   l1Origin(sequenceId: number): L1Origin | undefined {
-    const e = this.l1Txs.get(sequenceId);
-    return e !== undefined && e.record === fingerprint(this.state.records.get(sequenceId)) ? e : undefined;
+    return this.current.l1Deposits.get(sequenceId);
   }
 
   // ---- snapshots and whole-state control ----
@@ -209,7 +205,7 @@ class DevnetCore implements CommandContext, ReadContext {
   revert(id: string): { reverted: string } {
     // A revert spends the undo steps it reverses, so it cannot itself be undone: checked, journaled, then applied.
     this.snapshots.check(id);
-    this.command('revert', [id], () => this.forgetL1Past(this.snapshots.revert(this.current, id)), true, true);
+    this.command('revert', [id], () => this.snapshots.revert(this.current, id), true, true);
     return { reverted: id };
   }
 
@@ -274,14 +270,6 @@ class DevnetCore implements CommandContext, ReadContext {
     if (!this.replaying) this.sink?.replace(() => dumpChunks(state));
     this.current = state;
     this.snapshots.clear();
-    this.forgetL1Past(undefined);
-  }
-
-  /** After a revert, reset or load: the L1 origins of sequence ids the state has not reached, which another record may take. */
-  private forgetL1Past<T>(result: T): T {
-    for (const seq of this.l1Txs.keys()) if (seq >= this.current.nextSequenceId) this.l1Txs.delete(seq);
-    for (const [log, seq] of this.l1Taken) if (seq >= this.current.nextSequenceId) this.l1Taken.delete(log);
-    return result;
   }
 }
 

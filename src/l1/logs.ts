@@ -18,7 +18,7 @@ export function takeLog(devnet: Devnet, byType: ReadonlyMap<bigint, L1AssetType>
   const tx = log.transactionHash;
   // A transaction alone names logs taken before logs had keys (an older journal).
   const key = `${tx}:${BigInt(log.logIndex)}`;
-  if (devnet.l1Taken.has(key) || devnet.l1Taken.has(tx)) return;
+  if (devnet.state.l1Taken.has(key) || devnet.state.l1Taken.has(tx)) return;
   const failed = (e: unknown) => problem(`${name} in ${tx} not taken into L2: ${(e as Error).message}`);
   if (isDeposit(name, a)) {
     const type = byType.get(a.assetType!);

@@ -94,13 +94,23 @@ export const MEMBERS = {
     'what put each withdraw area amount there (GET /v1/withdrawal/status sequence_ids)',
   ),
   token_metadata: list(TOKEN_METADATA),
+  l1_deposits: list(
+    entry(id('sequence id'), obj({ tx: text('the L1 transaction'), vault: v.optional(text('the vault named on L1, hex')) })),
+    'the records of deposits logged on L1 and where each came from (with --l1)',
+  ),
+  l1_taken: list(entry(text('tx:logIndex'), id('the next sequence id then')), 'the L1 deposit and claim logs taken (with --l1)'),
 };
 
 /**
  * Members added to @3 after it was first written: written only when not empty, so a state without
  * them dumps (and hashes) as before, and a dump without them loads with them empty.
  */
-export const OPTIONAL_MEMBERS: ReadonlySet<MemberName> = new Set<MemberName>(['withdraw_area_records', 'token_metadata']);
+export const OPTIONAL_MEMBERS: ReadonlySet<MemberName> = new Set<MemberName>([
+  'withdraw_area_records',
+  'token_metadata',
+  'l1_deposits',
+  'l1_taken',
+]);
 
 export type MemberName = keyof typeof MEMBERS;
 /** The value of a member as written (what the builder takes). */

@@ -58,6 +58,8 @@ function members(state: State): Record<MemberName, () => unknown> {
     storage: () => dumpStorage(state.storage),
     withdraw_area_records: () => state.withdrawAreaRecords,
     token_metadata: () => state.tokenMetadata.values(),
+    l1_deposits: () => state.l1Deposits,
+    l1_taken: () => state.l1Taken,
   };
 }
 
@@ -66,6 +68,8 @@ function writtenMembers(state: State): MemberName[] {
   const empty: Partial<Record<MemberName, boolean>> = {
     withdraw_area_records: state.withdrawAreaRecords.size === 0,
     token_metadata: state.tokenMetadata.size === 0,
+    l1_deposits: state.l1Deposits.size === 0,
+    l1_taken: state.l1Taken.size === 0,
   };
   return DUMP_MEMBERS.filter((k) => !(OPTIONAL_MEMBERS.has(k) && empty[k]));
 }

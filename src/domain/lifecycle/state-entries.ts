@@ -193,6 +193,18 @@ export class StateEntries {
       put(this.state.withdrawAreaRecords, entry[0], entry[1]);
       return entry;
     },
+    l1_deposits: (v) => {
+      const [seq, o] = list(v);
+      const { tx, vault } = obj(o);
+      const origin = vault === undefined ? { tx: tx as string } : { tx: tx as string, vault: vault as string };
+      put(this.state.l1Deposits, seq as number, origin);
+      return [seq, origin];
+    },
+    l1_taken: (v) => {
+      const [log, seq] = list(v);
+      put(this.state.l1Taken, log as string, seq as number);
+      return [log, seq];
+    },
     token_metadata: (v) => {
       const m = this.integers('token_metadata', v) as unknown as TokenMetadata;
       put(this.state.tokenMetadata, `${m.contractKey}|${m.tokenId}`, m);

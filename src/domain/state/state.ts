@@ -36,6 +36,12 @@ export interface Account {
   records: number[];
 }
 
+/** Where an L1 deposit's record came from: its transaction, and the vault the depositor named on L1 (hex). */
+export interface L1Origin {
+  readonly tx: string;
+  readonly vault?: string;
+}
+
 /** project uuid -> cid -> file, each in upload order (the order of the list). */
 export type StorageIndex = Map<string, Map<string, StoredFile>>;
 
@@ -108,6 +114,10 @@ export function emptyState(undo: UndoLog) {
     withdrawAreaRecords: map<string, number[]>(),
     /** `${contractKey}|${tokenId}` -> the token's uploaded metadata. */
     tokenMetadata: map<string, TokenMetadata>(),
+    /** The records of deposits logged on L1 -> where each came from (the bridge accepts them on L1 by it). */
+    l1Deposits: map<number, L1Origin>(),
+    /** L1 deposit and claim logs taken ("tx:logIndex", or a transaction alone from before logs were named) -> the next sequence id then: a re-read takes each once. */
+    l1Taken: map<string, number>(),
   };
 }
 
