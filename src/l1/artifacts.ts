@@ -2,7 +2,7 @@
 // scripts/compile-contracts.mjs from contracts/*.sol.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Abi, Hex } from './abi.js';
+import type { Abi, Hex } from './codec.js';
 
 export interface ContractArtifact {
   readonly abi: Abi;

@@ -6,7 +6,7 @@
 // an evm snapshot with it; a revert or reset takes L1 back too. All I/O is here (docs/l1.md).
 import type { Devnet } from '../core/devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
-import type { Hex } from './abi.js';
+import type { Hex } from './codec.js';
 import { startAnvil } from './anvil.js';
 import type { Anvil } from './anvil.js';
 import { loadL1Artifacts } from './artifacts.js';

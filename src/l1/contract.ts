@@ -1,7 +1,7 @@
 // A deployed contract bound to its ABI: reads through eth_call, writes from an unlocked account,
 // with the receipt's logs decoded by the same ABI.
-import { decode, decodeLog, encodeCall, findFunction, fromHex } from './abi.js';
-import type { Abi, AbiValue, Decoded, DecodedEvent, Hex } from './abi.js';
+import { decodeLog, decodeOutput, encodeCall, findFunction } from './codec.js';
+import type { Abi, AbiValue, Decoded, DecodedEvent, Hex } from './codec.js';
 import type { EthRpc, Receipt } from './rpc.js';
 
 export interface WriteResult {
@@ -28,18 +28,15 @@ export class Contract {
 
   async readAll(name: string, args: readonly AbiValue[] = []): Promise<Decoded[]> {
     const item = findFunction(this.abi, name, args.length);
-    const data = await this.rpc.call({ to: this.address, data: encodeCall(item, args) });
-    return decode(
-      (item.outputs ?? []).map((p) => p.type),
-      fromHex(data),
-    );
+    const data = await this.rpc.call({ to: this.address, data: encodeCall(this.abi, item, args) });
+    return decodeOutput(this.abi, item, data);
   }
 
   async write(from: Hex, name: string, args: readonly AbiValue[] = [], value?: bigint): Promise<WriteResult> {
     const receipt = await this.rpc.send({
       from,
       to: this.address,
-      data: encodeCall(findFunction(this.abi, name, args.length), args),
+      data: encodeCall(this.abi, findFunction(this.abi, name, args.length), args),
       value,
       gas: this.gas,
     });

@@ -6,8 +6,8 @@ import { assetInfoHex, assetType } from '../crypto/asset.js';
 import type { AssetKind } from '../crypto/asset.js';
 import { ETH_QUANTUM } from '../domain/catalog/contracts.js';
 import { fungibleQuantum } from '../domain/values/money.js';
-import type { Hex } from './abi.js';
-import { encode, toHex } from './abi.js';
+import type { Hex } from './codec.js';
+import { deployData } from './codec.js';
 import type { L1Artifacts } from './artifacts.js';
 import { Contract } from './contract.js';
 import type { EthRpc } from './rpc.js';
@@ -63,7 +63,7 @@ function asAddress(text: string): Hex {
 
 type TokenSpec = Omit<GenesisToken, 'address'>;
 
-/** The token contract for a genesis type and its initializer (= constructor) arguments. */
+/** The token contract for a genesis type and its initializer (= constructor) arguments, as its ABI declares them. */
 function tokenCode(artifacts: L1Artifacts, token: TokenSpec, operator: Hex, starkEx: Hex) {
   const name = token.name ?? '';
   const symbol = token.symbol ?? '';
@@ -71,18 +71,15 @@ function tokenCode(artifacts: L1Artifacts, token: TokenSpec, operator: Hex, star
   if (token.type === 'ERC20')
     return {
       artifact: artifacts.contracts.DevnetERC20,
-      types: ['string', 'string', 'uint8', 'address'],
       args: [name, symbol, token.decimals ?? 18, operator],
     };
   if (token.type === 'ERC721')
     return {
       artifact: artifacts.contracts.DevnetERC721,
-      types: ['string', 'string', 'string', 'address'],
       args: [name, symbol, baseUri, operator],
     };
   return {
     artifact: artifacts.contracts.DevnetMintableERC721,
-    types: ['string', 'string', 'string', 'address', 'bool'],
     args: [name, symbol, baseUri, starkEx, token.type === 'ERC721MC'],
   };
 }
@@ -102,8 +99,8 @@ export async function placeToken(rpc: EthRpc, artifacts: L1Artifacts, operator: 
 
 /** Deploys a token normally (its constructor runs) at an address the node picks. */
 export async function deployToken(rpc: EthRpc, artifacts: L1Artifacts, operator: Hex, starkEx: Hex, token: TokenSpec): Promise<Contract> {
-  const { artifact, types, args } = tokenCode(artifacts, token, operator, starkEx);
-  const address = await rpc.deploy(operator, `${artifact.bytecode}${toHex(encode(types, args)).slice(2)}`);
+  const { artifact, args } = tokenCode(artifacts, token, operator, starkEx);
+  const address = await rpc.deploy(operator, deployData(artifact.abi, artifact.bytecode, args));
   return new Contract(rpc, artifact.abi, address);
 }
 

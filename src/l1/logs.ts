@@ -1,7 +1,7 @@
 // The contract's logs as L2 takes them: which are deposits and claims, and each taken exactly once.
 import type { Devnet } from '../core/devnet.js';
 import type { L1AssetType } from './deploy.js';
-import { type Abi, decodeLog, type Hex } from './abi.js';
+import { type Abi, decodeLog, type Hex } from './codec.js';
 import type { EthRpc, Log } from './rpc.js';
 
 /** Where problems go (an L1 deposit L2 refused, an unreachable node): they do not fail a request. */

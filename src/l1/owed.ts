@@ -1,7 +1,7 @@
 // What L1 owes L2: the records that reached AcceptedOnL1 and whose write there (a withdrawal's credit,
 // an L1 deposit's acceptance) the node has not confirmed yet. Each stays owed until it is confirmed.
 import type { Devnet } from '../core/devnet.js';
-import type { Hex } from './abi.js';
+import type { Hex } from './codec.js';
 import type { Contract } from './contract.js';
 import { settleRecord } from './deploy.js';
 import { problem } from './logs.js';

@@ -1,6 +1,6 @@
 // A JSON-RPC client for an Ethereum node (Anvil in practice) over fetch: the calls the L1 bridge and
 // its tests make, typed, with Anvil's test methods (setCode, setBalance, snapshot/revert, mine).
-import type { Hex } from './abi.js';
+import type { Hex } from './codec.js';
 
 export interface TxRequest {
   readonly from: Hex;

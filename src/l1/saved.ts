@@ -9,8 +9,8 @@ import type { Devnet } from '../core/devnet.js';
 import { RecordStatus } from '../domain/ledger/records.js';
 import { RECORD_TYPES } from '../domain/state/state.js';
 import { replaceFile } from '../persistence/files.js';
-import { decodeLog, eventTopic } from './abi.js';
-import type { Hex } from './abi.js';
+import { decodeLog, eventTopic } from './codec.js';
+import type { Hex } from './codec.js';
 import type { Contract } from './contract.js';
 import type { EthRpc } from './rpc.js';
 

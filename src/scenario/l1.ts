@@ -2,7 +2,7 @@
 // the L1 node (`scenario --l1`) from a genesis account's Ethereum address, which the emulator's
 // bridge funded and unlocked there (docs/l1.md). The emulator reads them at its next request.
 import { assetType, customUriBlob, minimalBigEndianBytes } from '../crypto/asset.js';
-import type { Hex } from '../l1/abi.js';
+import type { Hex } from '../l1/codec.js';
 import { loadL1Artifacts } from '../l1/artifacts.js';
 import { Contract } from '../l1/contract.js';
 import { EthRpc, type Receipt } from '../l1/rpc.js';

@@ -3,7 +3,7 @@
 // is its L1 transaction and the next L2 request, which takes it into L2 (L1 accepts it later, with
 // its batch: that cost is printed per deposit beside); a claim likewise. Goal: each at most 2x the transfer plus one L2 command. A report, not an assertion.
 import { assetType } from '../../src/crypto/asset.js';
-import type { Hex } from '../../src/l1/abi.js';
+import type { Hex } from '../../src/l1/codec.js';
 import { anvilUnavailable } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';

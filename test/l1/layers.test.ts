@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assetType } from '../../src/crypto/asset.js';
-import { encodeCall, findFunction } from '../../src/l1/abi.js';
-import type { Hex } from '../../src/l1/abi.js';
+import { encodeCall, findFunction } from '../../src/l1/codec.js';
+import type { Hex } from '../../src/l1/codec.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { FUNDED_WEI } from '../../src/l1/deploy.js';
@@ -213,7 +213,7 @@ describe.skipIf(unavailable !== undefined)('--l1 anvil: a deposit is pending on 
       expect(await pending()).toBe(10n ** 12n);
       // The wallet estimates its next deposit now and sends it after the batch accepted the first: had
       // accepting cleared the slot the deposit writes, the estimate would be 15k gas short.
-      const data = encodeCall(findFunction(m.starkEx.abi, 'depositEth', 3), [key, ETH_TYPE, 1n]);
+      const data = encodeCall(m.starkEx.abi, findFunction(m.starkEx.abi, 'depositEth', 3), [key, ETH_TYPE, 1n]);
       const gas = await m.rpc.request<Hex>('eth_estimateGas', [{ from: m.wallet, to: m.starkEx.address, data, value: '0xe8d4a51000' }]);
       await c.post('/_devnet/batches', { layer: 'both' });
       expect(await pending()).toBe(0n);

@@ -6,7 +6,7 @@ import { Reddio } from '@reddio.com/js';
 import { ethers } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetId, assetType } from '../../src/crypto/asset.js';
-import type { Hex } from '../../src/l1/abi.js';
+import type { Hex } from '../../src/l1/codec.js';
 import { anvilUnavailable } from '../../src/l1/anvil.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetType } from '../../src/crypto/asset.js';
-import type { Hex } from '../../src/l1/abi.js';
+import type { Hex } from '../../src/l1/codec.js';
 import { loadL1Artifacts } from '../../src/l1/artifacts.js';
 import { Contract } from '../../src/l1/contract.js';
 import { EthRpc } from '../../src/l1/rpc.js';
