@@ -82,6 +82,28 @@ export type Route<P extends FieldMap, Q extends FieldMap, B extends FieldMap> = 
   readonly handle: (input: RouteInput<P, Q, B>) => unknown;
 };
 
+/**
+ * A route's declaration without its handler: its method, path, fields and answer. The control plane's
+ * are exported as tables (src/http/routes/control.ts, state.ts, faults.ts) that its client is built from.
+ */
+export type Declared<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields> = Omit<
+  Route<P, Q, B>,
+  'handle'
+> & {
+  readonly method: RouteSpec['method'];
+  readonly path: string;
+};
+
+/** The fields a declaration gives under `key` (none when it gives none). */
+type FieldsOf<D, K extends 'params' | 'query' | 'body'> = D extends { readonly [k in K]?: infer F }
+  ? F extends FieldMap
+    ? F
+    : NoFields
+  : NoFields;
+
+/** A table of declarations by name, their method literals kept. */
+export const declareRoutes = <T extends Record<string, Declared<FieldMap, FieldMap, FieldMap>>>(table: T): T => table;
+
 export class RouteGroup {
   readonly hono = new Hono();
   readonly specs: AnyRouteSpec[] = [];
@@ -91,6 +113,14 @@ export class RouteGroup {
     private readonly defaults: Pick<RouteSpec, 'tag' | 'reply' | 'auth'>,
     private readonly devnet?: Devnet,
   ) {}
+
+  /** Registers a declared route (see Declared) with its handler, typed by the declaration's fields. */
+  declared<D extends Declared<FieldMap, FieldMap, FieldMap>>(
+    { method, path, ...route }: D,
+    handle: (input: RouteInput<FieldsOf<D, 'params'>, FieldsOf<D, 'query'>, FieldsOf<D, 'body'>>) => unknown,
+  ): this {
+    return this.add(method, path, { ...route, handle } as Route<FieldMap, FieldMap, FieldMap>);
+  }
 
   /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
   add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(

@@ -8,7 +8,7 @@ import { ErrorCode, fail } from '../../domain/values/errors.js';
 import { JsonSyntaxError } from '../../domain/values/json.js';
 import { hex } from '../../domain/values/wire.js';
 import { asText } from '../fields/kinds.js';
-import type { RouteGroup } from '../route.js';
+import { declareRoutes, type RouteGroup } from '../route.js';
 import { bodyLimitOf, MAX_STATE_BODY_BYTES, readBodyText } from '../request-body.js';
 
 const DUMP = v.pipe(
@@ -35,49 +35,65 @@ const DUMP_TO_LOAD = v.union([
 const STATE_HASH = v.strictObject({ state_hash: hex('sha256 of the canonical state') });
 const SNAPSHOT_ID = asText({ description: 'a snapshot id from POST /_devnet/snapshots' });
 
+/** The routes of the control plane's client (src/emulator/control-client.ts), by its method names. */
+export const STATE_ROUTES = declareRoutes({
+  snapshot: {
+    method: 'POST',
+    path: '/_devnet/snapshots',
+    summary: 'Takes a snapshot to revert to',
+    body: {},
+    response: v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') }),
+  },
+  revert: {
+    method: 'POST',
+    path: '/_devnet/snapshots/:id/revert',
+    summary: 'Reverts to a snapshot (later snapshots are dropped)',
+    params: { id: SNAPSHOT_ID },
+    body: {},
+    response: v.strictObject({ reverted: hex('the snapshot reverted to') }),
+  },
+  deleteSnapshot: {
+    method: 'DELETE',
+    path: '/_devnet/snapshots/:id',
+    summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
+    params: { id: SNAPSHOT_ID },
+    response: v.strictObject({ deleted: hex('the snapshot deleted') }),
+  },
+  reset: {
+    method: 'POST',
+    path: '/_devnet/reset',
+    summary: 'Back to the genesis state',
+    body: {},
+    response: STATE_HASH,
+  },
+  dumpState: {
+    method: 'GET',
+    path: '/_devnet/state',
+    summary: 'A versioned dump of the whole state (exact integers), streamed',
+    response: DUMP,
+  },
+  loadState: {
+    method: 'POST',
+    path: '/_devnet/state',
+    summary: 'Loads a dump taken by GET /_devnet/state',
+    rawBody: {
+      contentType: 'application/json',
+      schema: DUMP_TO_LOAD,
+      description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)',
+    },
+    response: STATE_HASH,
+  },
+});
+
 /** Snapshots, reset, and the state dump out and in. */
 export function snapshotRoutes(group: RouteGroup, devnet: Devnet): RouteGroup {
   return group
-    .add('POST', '/_devnet/snapshots', {
-      summary: 'Takes a snapshot to revert to',
-      body: {},
-      response: v.strictObject({ id: hex('snapshot id, for POST /_devnet/snapshots/{id}/revert') }),
-      handle: () => devnet.snapshot(),
-    })
-    .add('POST', '/_devnet/snapshots/:id/revert', {
-      summary: 'Reverts to a snapshot (later snapshots are dropped)',
-      params: { id: SNAPSHOT_ID },
-      body: {},
-      response: v.strictObject({ reverted: hex('the snapshot reverted to') }),
-      handle: ({ params }) => devnet.revert(params.id),
-    })
-    .add('DELETE', '/_devnet/snapshots/:id', {
-      summary: 'Forgets a snapshot (later ones stay usable); the undo history only it needed is released',
-      params: { id: SNAPSHOT_ID },
-      response: v.strictObject({ deleted: hex('the snapshot deleted') }),
-      handle: ({ params }) => devnet.deleteSnapshot(params.id),
-    })
-    .add('POST', '/_devnet/reset', {
-      summary: 'Back to the genesis state',
-      body: {},
-      response: STATE_HASH,
-      handle: () => devnet.reset(),
-    })
-    .add('GET', '/_devnet/state', {
-      summary: 'A versioned dump of the whole state (exact integers), streamed',
-      response: DUMP,
-      handle: () => textStream(devnet.dumpText()),
-    })
-    .add('POST', '/_devnet/state', {
-      summary: 'Loads a dump taken by GET /_devnet/state',
-      rawBody: {
-        contentType: 'application/json',
-        schema: DUMP_TO_LOAD,
-        description: 'the dump, as GET /_devnet/state wrote it (or an earlier build, format @2)',
-      },
-      response: STATE_HASH,
-      handle: ({ c }) => loadBody(devnet, c),
-    });
+    .declared(STATE_ROUTES.snapshot, () => devnet.snapshot())
+    .declared(STATE_ROUTES.revert, ({ params }) => devnet.revert(params.id))
+    .declared(STATE_ROUTES.deleteSnapshot, ({ params }) => devnet.deleteSnapshot(params.id))
+    .declared(STATE_ROUTES.reset, () => devnet.reset())
+    .declared(STATE_ROUTES.dumpState, () => textStream(devnet.dumpText()))
+    .declared(STATE_ROUTES.loadState, ({ c }) => loadBody(devnet, c));
 }
 
 /** A JSON answer sent piece by piece: each piece is encoded as it goes out and then let go. */
