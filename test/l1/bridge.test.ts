@@ -343,20 +343,11 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
     const [start, ...rest] = blocks;
     const curls = rest.filter((l) => !l.startsWith('npx l2-devnet scenario '));
     expect(start).toBe('npx l2-devnet --l1 anvil');
-    const args = start!.replace(/^npx l2-devnet /, '').split(' ');
-    const cli = spawn(process.execPath, ['dist/main.js', ...args, '--port', '0', '--log', 'silent'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    const { ready, stop } = await startCli(start!);
+    let stopped = false;
     try {
-      const line = await Promise.race([
-        new Promise<string>((resolve) => createInterface({ input: cli.stdout! }).once('line', resolve)),
-        exited.then((code) => Promise.reject(new Error(`the CLI exited with ${code} before its ready line`))),
-      ]);
-      const ready = JSON.parse(line);
       expect(ready.l1.contract).toMatch(/^0x[0-9a-f]{40}$/);
-      expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract)).not.toBe('0x');
+      expect(await new EthRpc(ready.l1.url).getCode(ready.l1.contract as Hex)).not.toBe('0x');
       expect(curls.length).toBeGreaterThan(0);
       for (const line of curls) {
         const r = spawnSync('bash', ['-euo', 'pipefail', '-c', line.replaceAll('http://127.0.0.1:8080', ready.url)], { encoding: 'utf8' });
@@ -367,11 +358,11 @@ describe.skipIf(unavailable !== undefined)('docs/l1.md, as written (against the 
         ready.l1.contract,
       );
       // Anvil goes with the emulator.
-      cli.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      stopped = true;
+      expect(await stop()).toBe(0);
       await expect(new EthRpc(ready.l1.url).chainId()).rejects.toThrow();
     } finally {
-      cli.kill('SIGKILL');
+      if (!stopped) await stop();
     }
   }, 60_000);
 
