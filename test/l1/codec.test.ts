@@ -1,14 +1,15 @@
 // The L1 codec (micro-eth-signer behind src/l1/codec.ts) against ethers' ABI coder, a second library,
 // over every function, output, event and constructor of the contracts the bridge deploys and of the
 // StarkEx interface the official JS SDK ships; and against the emulator's own ERC721MC blob encoding.
-// (test/l1/bridge.test.ts and contract.test.ts drive the deployed contracts through it on Anvil.)
+// (codec-anvil.test.ts checks it against the deployed contract on Anvil; bridge.test.ts and
+// contract.test.ts drive the contracts through it.)
 import { ethers } from 'ethers';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { customUriBlob } from '../../src/crypto/asset.js';
 import { decodeLog, decodeOutput, deployData, encodeCall, eventTopic, findFunction, toHex } from '../../src/l1/codec.js';
-import type { Abi, AbiItem, AbiValue } from '../../src/l1/codec.js';
+import type { Abi, AbiItem, AbiValue, Hex } from '../../src/l1/codec.js';
 import depositsAbi from './abi/Deposits.json' with { type: 'json' };
 import withdrawAbi from './abi/Withdraw.abi.json' with { type: 'json' };
 
@@ -103,7 +104,51 @@ describe('the L1 codec, against ethers', () => {
       expect(deployData(blob, '0x', [id, utf8ToBytes(url)])).toBe(toHex(customUriBlob(id, url)));
   });
 
+  // The known answers of the hand-written coder this replaced (test/l1/abi.test.ts until issue 45), kept:
+  // each is the ABI spec's, not that coder's. A constructor with no bytecode gives plain abi.encode.
+  const encode = (types: readonly string[], values: readonly AbiValue[]): Hex =>
+    deployData([{ type: 'constructor', inputs: types.map((type) => ({ type })) }], '0x', values);
+
+  it('gives the ERC20 transfer selector, and encodes static words then dynamic bytes behind their head offsets', () => {
+    const transfer: AbiItem = { type: 'function', name: 'transfer', inputs: [{ type: 'address' }, { type: 'uint256' }] };
+    expect(encodeCall([transfer], transfer, [`0x${'0'.repeat(40)}`, 0n]).slice(0, 10)).toBe('0xa9059cbb');
+    expect(encode(['uint256', 'bytes', 'address'], [5n, '0x0102', `0x${'aa'.padStart(40, '0')}`])).toBe(
+      `0x${'5'.padStart(64, '0')}${'60'.padStart(64, '0')}${'aa'.padStart(64, '0')}${'2'.padStart(64, '0')}${'0102'.padEnd(64, '0')}`,
+    );
+  });
+
+  it('decodes what it encodes: uint as bigint, address lowercase, bool, bytes and bytesN as hex, string', () => {
+    const types = ['uint256', 'address', 'bool', 'bytes', 'string', 'bytes4'];
+    const values = [2n ** 255n + 7n, `0x${'ff'.padStart(40, '0')}`, true, '0xdeadbeef', 'héllo', '0x8322fff2'];
+    const item: AbiItem = { type: 'function', name: 'f', inputs: [], outputs: types.map((type) => ({ type })) };
+    expect(decodeOutput([item], item, encode(types, values))).toEqual(values);
+    expect(decodeOutput([item], item, encode(types, [...values.slice(0, 1), `0x${'AB'.repeat(20)}`, ...values.slice(2)]))[1]).toBe(
+      `0x${'ab'.repeat(20)}`,
+    );
+  });
+
+  it('decodes a LogDeposit to its named values', () => {
+    const item = deposits.find((i) => i.type === 'event' && i.name === 'LogDeposit')!;
+    const data = encode(
+      ['address', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256'],
+      [`0x${'aa'.padStart(40, '0')}`, 1n, 2n, 3n, 4n, 5n],
+    );
+    expect(decodeLog(deposits, { topics: [eventTopic(item)], data })).toEqual({
+      name: 'LogDeposit',
+      args: {
+        depositorEthKey: `0x${'aa'.padStart(40, '0')}`,
+        starkKey: 1n,
+        vaultId: 2n,
+        assetType: 3n,
+        nonQuantizedAmount: 4n,
+        quantizedAmount: 5n,
+      },
+    });
+  });
+
   it('refuses values out of range and a wrong count; a log of another event decodes to nothing', () => {
+    expect(() => encode(['uint8'], [256n])).toThrow();
+    expect(() => encode(['address'], ['0x12'])).toThrow();
     const item = findFunction(deposits, 'depositEth', 3);
     expect(() => encodeCall(deposits, item, [-1n, 2n, 3n])).toThrow();
     expect(() => encodeCall(deposits, item, [2n ** 256n, 2n, 3n])).toThrow();
