@@ -43,8 +43,9 @@ export interface DevnetConfig {
   storageQuota?: number | undefined;
   /** The L1 node and StarkEx contract of this namespace (`--l1`, src/l1/layer.ts): `GET /v1/starkex/contracts` names the contract for every network. */
   l1Link?: { readonly url: string; readonly contract: string } | undefined;
-  /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH; `--l1-chain-id`: see GenesisOptions. */
+  /** `--accounts N --balance X`: N generated accounts (`account0`...) each with X wei of ETH. */
   devAccounts?: GenesisOptions['devAccounts'];
+  /** `--l1-chain-id`: the chain the genesis accounts' Ethereum keys sign their Stark-key request for. */
   walletChainId?: GenesisOptions['walletChainId'];
 }
 
