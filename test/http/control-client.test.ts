@@ -109,10 +109,13 @@ describe('the control client', () => {
       const call = client[name] as (...args: unknown[]) => Promise<unknown>;
       await expect(call(...ARGS[name])).rejects.toEqual(new DevnetRequestError(19, 'refused', 400));
     }
-    const expected = names.map((name) => {
-      const { method, path } = DECLARED[name];
-      return `${method} ${path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(PARAMS[p]!))} Bearer t`;
-    });
+    // A path parameter with no value in PARAMS (one renamed or added) stops the test rather than matching "undefined".
+    const fill = (path: string) =>
+      path.replace(/:(\w+)/g, (_, p: string) => {
+        if (PARAMS[p] === undefined) throw new Error(`PARAMS has no value for :${p} (${path})`);
+        return encodeURIComponent(PARAMS[p]);
+      });
+    const expected = names.map((name) => `${DECLARED[name].method} ${fill(DECLARED[name].path)} Bearer t`);
     expect(sent).toEqual(expected);
   });
 
