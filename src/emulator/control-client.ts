@@ -16,6 +16,14 @@ type Int = bigint | number | string;
 /** What a declared route answers, as its response schema types it. */
 type Answer<D> = D extends { readonly response: infer S extends v.GenericSchema } ? v.InferOutput<S> : unknown;
 
+/**
+ * A call of a declared route: a value for each of its path parameters, by the names it declares (so a
+ * parameter renamed or added there fails here at compile time), and the body if any.
+ */
+type CallOf<D> = { body?: unknown } & (D extends { readonly params: infer P extends FieldMap }
+  ? { params: { readonly [K in keyof P]: string | number } }
+  : { params?: undefined });
+
 /** The genesis accounts with their keys, the API keys, and the operator (the stark key that collects the service fee). */
 export type AccountsInfo = Answer<typeof CONTROL_ROUTES.accounts>;
 
@@ -54,9 +62,10 @@ export function controlClient(send: FetchLike, base: string, options: { token?: 
   /** Calls a declared route: its path parameters filled in, its body sent as exact JSON; a FAILED answer thrown. */
   const call = async <D extends Declared<FieldMap, FieldMap, FieldMap>>(
     route: D,
-    request: { params?: Record<string, string | number>; body?: unknown } = {},
+    ...[request = {} as CallOf<D>]: D extends { readonly params: FieldMap } ? [CallOf<D>] : [CallOf<D>?]
   ): Promise<Answer<D>> => {
-    const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(request.params?.[name])));
+    const params: Readonly<Record<string, string | number>> = request.params ?? {};
+    const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
     const { body } = request;
     const init: RequestInit =
       body === undefined
