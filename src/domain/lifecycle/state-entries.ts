@@ -54,6 +54,14 @@ export class StateEntries {
     return [k, m.get(k as string)];
   }
 
+  /** A [key, sequence ids] pair: the records a signature created, or that put an amount in the withdraw area. */
+  private idList(m: Map<string, number[]>, v: unknown): unknown {
+    const [k, ids] = list(v);
+    const entry: [string, number[]] = [k as string, list(ids) as number[]];
+    put(m, entry[0], entry[1]);
+    return entry;
+  }
+
   private ascendingId(key: 'pending_l2' | 'pending_l1' | 'open_orders', ids: Set<number>, v: unknown): unknown {
     // Dumped in ascending order (their insertion order is not kept): read back only so.
     const last = this.lastIds.get(key);
@@ -147,12 +155,7 @@ export class StateEntries {
       put(this.state.records, record.sequenceId, record);
       return record;
     },
-    signatures: (v) => {
-      const [k, ids] = list(v);
-      const entry: [string, number[]] = [k as string, list(ids) as number[]];
-      put(this.state.signatures, entry[0], entry[1]);
-      return entry;
-    },
+    signatures: (v) => this.idList(this.state.signatures, v),
     withdraw_area: (v) => {
       const [addr, area] = list(v);
       const m = TrackedMap.create<string, bigint>(this.undo);
@@ -187,12 +190,7 @@ export class StateEntries {
       this.storageRows.push(row);
       return row;
     },
-    withdraw_area_records: (v) => {
-      const [k, ids] = list(v);
-      const entry: [string, number[]] = [k as string, list(ids) as number[]];
-      put(this.state.withdrawAreaRecords, entry[0], entry[1]);
-      return entry;
-    },
+    withdraw_area_records: (v) => this.idList(this.state.withdrawAreaRecords, v),
     l1_deposits: (v) => {
       const [seq, o] = list(v);
       const { tx, vault } = obj(o);
