@@ -8,7 +8,8 @@ import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ethers } from 'ethers';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshChainPerTest } from '../support/anvil-tests.js';
 import { assetInfoHex, assetType } from '../../src/crypto/asset.js';
 import { anvilUnavailable, startAnvil } from '../../src/l1/anvil.js';
 import type { Anvil } from '../../src/l1/anvil.js';
@@ -60,7 +61,6 @@ describe.skipIf(unavailable !== undefined)('the L1 codec against the StarkEx dev
   let l1: L1Setup;
   let operator: Hex;
   let alice: Hex;
-  let snapshot: Hex;
 
   beforeAll(async () => {
     artifacts = loadL1Artifacts();
@@ -74,12 +74,8 @@ describe.skipIf(unavailable !== undefined)('the L1 codec against the StarkEx dev
     await anvil?.stop();
   });
 
-  beforeEach(async () => {
-    snapshot = await anvil.rpc.snapshot();
-  });
-  afterEach(async () => {
-    expect(await anvil.rpc.revert(snapshot)).toBe(true);
-  });
+  // Every test starts from the freshly set-up chain.
+  freshChainPerTest(() => anvil);
 
   it('a bytes argument of any length reaches the contract as sent: it hashes it as keccak over the raw bytes does', async () => {
     for (const n of LENGTHS)

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshChainPerTest } from '../support/anvil-tests.js';
 import fc from 'fast-check';
 import { assetId, assetInfoHex, assetType, customUriAssetId, customUriBlob, minimalBigEndianBytes } from '../../src/crypto/asset.js';
 import { toHex } from '../../src/l1/codec.js';
@@ -52,7 +53,6 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
   /** The exchange as the SDKs see it: its address with the ABIs they ship. */
   let sdkDeposits: Contract;
   let sdkWithdrawals: Contract;
-  let snapshot: Hex;
 
   const token = (t: GenesisToken): Contract => l1.tokens.get(t.address.toLowerCase() as Hex)!;
   const addr = (t: GenesisToken): bigint => BigInt(t.address);
@@ -73,12 +73,7 @@ describe.skipIf(unavailable !== undefined)('L1 contract on Anvil', () => {
   });
 
   // Every test starts from the freshly set-up chain.
-  beforeEach(async () => {
-    snapshot = await anvil.rpc.snapshot();
-  });
-  afterEach(async () => {
-    expect(await anvil.rpc.revert(snapshot)).toBe(true);
-  });
+  freshChainPerTest(() => anvil);
 
   describe('asset types and ids', () => {
     it('registers every genesis kind with the type src/crypto/asset.ts computes, and computes the same on-chain', async () => {
