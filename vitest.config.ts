@@ -13,6 +13,7 @@ const ISOLATED = [
   'test/unit/crypto/warm.test.ts', // counts the warm-up steps from cold tables
   'test/unit/http/json-response.test.ts', // instanceof the global Response
   'test/unit/http/text-request.test.ts', // instanceof the global Request
+  'test/unit/domain/state/fields.test.ts', // vi.mock of the state's fields adds two
 ];
 
 const common = {

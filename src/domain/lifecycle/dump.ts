@@ -3,89 +3,43 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { stringify } from '../values/json.js';
 import type { State } from '../state/state.js';
-import { dumpStorage } from '../storage/storage.js';
-import { DUMP_MEMBERS, isItemsMember, OPTIONAL_MEMBERS, STATE_FORMAT } from './dump-schema.js';
-import type { MemberName } from './dump-schema.js';
+import { AS_HELD } from '../state/members.js';
+import { type Member, MEMBER_LIST, type MemberName, STATE_FORMAT } from './dump-schema.js';
 
 export { STATE_FORMAT } from './dump-schema.js';
 
-/**
- * The value of each member (dump-schema.ts declares them, in order); an items member's as its items.
- * dumpState (a plain object, for small states and tests) and dumpChunks (text in pieces, for any size:
- * no single string, no copy of the state) both write these.
- */
-function members(state: State): Record<MemberName, () => unknown> {
-  const each = <T, U>(values: () => Iterable<T>, f: (v: T) => U): (() => Iterable<U>) =>
-    function* () {
-      for (const v of values()) yield f(v);
-    };
-  return {
-    format: () => STATE_FORMAT,
-    clock: () => ({ now_micros: state.clock.nowMicros }),
-    prng: () => ({ ...state.prng }),
-    next_sequence_id: () => state.nextSequenceId,
-    next_vault_id: () => state.nextVaultId,
-    operator: () => state.operator,
-    starkex_contracts: () => state.starkexContracts,
-    named_accounts: () => state.namedAccounts,
-    api_keys: () => state.apiKeys.values(),
-    projects: () => state.projects.values(),
-    marketplaces: () => state.marketplaces.values(),
-    contracts: each(
-      () => state.contracts.values(),
-      (c) => ({ ...c, tokens: [...c.tokens] }),
-    ),
-    assets: () => state.assets.values(),
-    accounts: each(
-      () => state.accounts.values(),
-      (a) => ({ key: a.key, balances: [...a.balances], used_nonces: [...a.usedNonces], max_nonce: a.maxNonce, records: a.records }),
-    ),
-    vaults: () => state.vaults,
-    records: () => state.records.values(),
-    signatures: () => state.signatures,
-    withdraw_area: each(
-      () => state.withdrawArea,
-      ([addr, m]) => [addr, [...m]],
-    ),
-    claimed: () => state.claimed,
-    issued: () => state.issued,
-    pending_l2: () => ascending(state.pendingL2),
-    pending_l1: () => ascending(state.pendingL1),
-    settlement: () => state.settlement,
-    orders: () => state.orders.values(),
-    open_orders: () => ascending(state.openOrders),
-    trades: () => state.trades,
-    storage: () => dumpStorage(state.storage),
-    withdraw_area_records: () => state.withdrawAreaRecords,
-    token_metadata: () => state.tokenMetadata.values(),
-    l1_deposits: () => state.l1Deposits,
-    l1_taken: () => state.l1Taken,
-  };
+/** The value of a member of `state` (an items member's as its items, written one at a time). */
+function written(state: State, m: Member): unknown {
+  const value = (state as unknown as Record<string, unknown>)[m.field];
+  if (m.kind === 'value') return m.write(value);
+  const { entries, write } = m;
+  if (write === AS_HELD) return entries(value);
+  return (function* () {
+    for (const e of entries(value)) yield write(e);
+  })();
 }
 
-/** The members a dump of `state` writes, in order: an optional member only when it holds something. */
-function writtenMembers(state: State): MemberName[] {
-  const empty: Partial<Record<MemberName, boolean>> = {
-    withdraw_area_records: state.withdrawAreaRecords.size === 0,
-    token_metadata: state.tokenMetadata.size === 0,
-    l1_deposits: state.l1Deposits.size === 0,
-    l1_taken: state.l1Taken.size === 0,
-  };
-  return DUMP_MEMBERS.filter((k) => !(OPTIONAL_MEMBERS.has(k) && empty[k]));
+/** The members a dump of `state` writes, in order (after "format"): an optional member only when it holds something. */
+function writtenMembers(state: State): Member[] {
+  return MEMBER_LIST.filter((m) => {
+    if (m.kind !== 'items' || !m.optional) return true;
+    const value = (state as unknown as Record<string, unknown>)[m.field];
+    for (const _ of m.entries(value)) return true;
+    return false;
+  });
 }
 
 /** Maps become entry arrays in insertion order (itself determined by the request sequence); bigints stay bigints. */
 export function dumpState(state: State): Record<string, unknown> {
-  const m = members(state);
-  const out: Record<string, unknown> = {};
-  for (const key of writtenMembers(state)) out[key] = isItemsMember(key) ? [...(m[key]() as Iterable<unknown>)] : m[key]();
+  const out: Record<string, unknown> = { format: STATE_FORMAT };
+  for (const m of writtenMembers(state))
+    out[m.name] = m.kind === 'items' ? [...(written(state, m) as Iterable<unknown>)] : written(state, m);
   return out;
 }
 
 /** The text of each member that is not an items member, as dumpChunks writes it. */
 export function* valueMemberTexts(state: State): Generator<[MemberName, string]> {
-  const m = members(state);
-  for (const key of DUMP_MEMBERS) if (!isItemsMember(key)) yield [key, stringify(m[key](), true)];
+  for (const m of MEMBER_LIST) if (m.kind === 'value') yield [m.name, stringify(written(state, m), true)];
 }
 
 /** Pieces of about this many characters. */
@@ -101,15 +55,14 @@ const CHUNK = 1 << 16;
  * while the pieces are taken (callers take them all in one synchronous run).
  */
 export function* dumpChunks(state: State): Generator<string> {
-  const m = members(state);
-  const written = writtenMembers(state);
-  let out = '{';
-  for (let i = 0; i < written.length; i++) {
-    const key = written[i]!;
-    out += (i === 0 ? '' : '\n') + JSON.stringify(key) + ':';
-    if (isItemsMember(key)) {
+  let out = `{"format":${JSON.stringify(STATE_FORMAT)},`;
+  const members = writtenMembers(state);
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
+    out += '\n' + JSON.stringify(m.name) + ':';
+    if (m.kind === 'items') {
       let first = true;
-      for (const item of m[key]() as Iterable<unknown>) {
+      for (const item of written(state, m) as Iterable<unknown>) {
         out += (first ? '[\n' : ',\n') + stringify(item, true);
         first = false;
         if (out.length >= CHUNK) {
@@ -118,20 +71,14 @@ export function* dumpChunks(state: State): Generator<string> {
         }
       }
       out += first ? '[]' : '\n]';
-    } else out += stringify(m[key](), true);
-    if (i < written.length - 1) out += ',';
+    } else out += stringify(written(state, m), true);
+    if (i < members.length - 1) out += ',';
     if (out.length >= CHUNK) {
       yield out;
       out = '';
     }
   }
   yield out + '\n}';
-}
-
-// These sets are queues and indexes whose insertion order is never observable (batches and books
-// take them in id order), and an undone delete cannot restore it cheaply: so they are dumped sorted.
-function ascending(ids: Iterable<number>): number[] {
-  return [...ids].sort((a, b) => a - b);
 }
 
 /** A sha256 of text (as UTF-8) given in pieces, as 0x hex. */

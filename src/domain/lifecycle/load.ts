@@ -4,7 +4,7 @@
 import { echo, ErrorCode, fail } from '../values/errors.js';
 import { JsonSyntaxError, parseQuotingBigIntegers, stringify } from '../values/json.js';
 import { DUMP_MEMBERS, FORMAT_2, isItemsMember, MEMBERS, OPTIONAL_MEMBERS, STATE_FORMAT } from './dump-schema.js';
-import type { ItemsMember } from './dump-schema.js';
+import type { ItemsMemberName as ItemsMember } from './dump-schema.js';
 import type { Sha256Text, TextHash } from './dump.js';
 import type { State } from '../state/state.js';
 import { areWrittenItems } from './written-items.js';

@@ -8,23 +8,30 @@ import {
   DUMP_MEMBERS,
   FORMAT_2,
   isItemsMember,
-  ITEMS_MEMBERS,
+  type ItemsMemberName,
+  type Member,
+  MEMBER_LIST,
+  memberNamed,
   MEMBERS,
+  type MemberName,
   OPTIONAL_MEMBERS,
   STATE_FORMAT,
 } from './dump-schema.js';
-import type { ItemsMember, MemberName, Written } from './dump-schema.js';
 import { areWrittenItems } from './written-items.js';
 import { valueMemberTexts } from './dump.js';
 import { findViolations } from './invariants.js';
-import { RECORD_TYPES, type State } from '../state/state.js';
+import { emptyState, RECORD_TYPES, type State } from '../state/state.js';
+import { lastRecordRead } from '../state/entries.js';
+import { LoadContext, put } from '../state/members.js';
+import type { Obj } from '../state/shared-values.js';
+import { UndoLog } from '../state/undo.js';
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
-import { loadStorage } from '../storage/storage.js';
 import { moveWithdrawing } from '../ledger/withdrawals.js';
 import { countStatuses, indexSignatureR } from '../ledger/records.js';
 import { rebuildListIndexes } from './list-indexes.js';
-import { big, type Obj } from './shared-values.js';
-import { StateEntries } from './state-entries.js';
+
+type ItemsMemberOf = Member & { kind: 'items' };
+const itemsMember = (key: ItemsMemberName) => memberNamed(key) as ItemsMemberOf;
 
 /** Formats this build reads: the current one line by line or whole, @2 whole (its integers read exactly). */
 const READABLE = [STATE_FORMAT, FORMAT_2];
@@ -55,14 +62,16 @@ function malformed<T>(f: () => T): T {
 }
 
 /**
- * The checks both paths make: each member and item checked against the schema, then built (items by
- * StateEntries, as they are read: a dump of millions of records is never held whole); an item built
- * must be written back as the text it was given (so a field repeated, reordered or spelled otherwise
- * is refused, naming the item); the members that are single values are compared once the state is
- * built; then every guarantee of docs/guarantees.md must hold.
+ * The checks both paths make: each member and item checked against the schema, then built (items into
+ * the state's fields as they are read, by the fields' declarations: a dump of millions of records is
+ * never held whole); an item built must be written back as the text it was given (so a field repeated,
+ * reordered or spelled otherwise is refused, naming the item); the members that are single values are
+ * compared once the state is built; then every guarantee of docs/guarantees.md must hold.
  */
 export class Loading {
-  private readonly entries = new StateEntries();
+  private readonly undo = new UndoLog();
+  private readonly state = emptyState(this.undo);
+  private readonly load = new LoadContext(this.undo);
   /** The single-value members as given, and their texts; how many items each items member had. */
   private readonly plain: Obj = {};
   private readonly texts = new Map<string, string>();
@@ -71,19 +80,20 @@ export class Loading {
   member(key: MemberName, value: unknown, text: string): void {
     malformed(() => {
       if (key !== 'format') checkMember(key, value);
-      this.plain[key] = this.entries.sharing.share(value);
+      this.plain[key] = this.load.sharing.share(value);
     });
     this.texts.set(key, text);
   }
 
-  item(key: ItemsMember, index: number, value: unknown, text: string): void {
+  item(key: ItemsMemberName, index: number, value: unknown, text: string): void {
     if (areWrittenItems(key, [value], text, [0, text.length])) {
       this.writtenItems(key, [value]);
       return;
     }
     malformed(() => checkItem(key, value, index));
     // Else the entry built is compared as the dump writes it.
-    const built = malformed(() => this.add(key, value));
+    const m = itemsMember(key);
+    const built = malformed(() => m.write(this.add(m, value)));
     if (stringify(built, true) !== text)
       fail(
         ErrorCode.InvalidParam,
@@ -92,26 +102,28 @@ export class Loading {
   }
 
   /** Items known to be valid and written exactly (areWrittenItems): built, nothing more to check. */
-  writtenItems(key: ItemsMember, values: readonly unknown[]): void {
+  writtenItems(key: ItemsMemberName, values: readonly unknown[]): void {
+    const m = itemsMember(key);
     malformed(() => {
-      for (const value of values) this.add(key, value);
+      for (const value of values) this.add(m, value);
     });
   }
 
-  empty(key: ItemsMember): void {
+  empty(key: ItemsMemberName): void {
     this.counts.set(key, 0);
   }
 
-  private add(key: ItemsMember, value: unknown): unknown {
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    return this.entries.add(key, value);
+  /** Builds one item into its field (its strings shared first, unless it shares its own). */
+  private add(m: ItemsMemberOf, item: unknown): unknown {
+    this.counts.set(m.name, (this.counts.get(m.name) ?? 0) + 1);
+    const field = (this.state as unknown as Record<string, unknown>)[m.field];
+    return m.add(field, m.sharesItself ? item : this.load.sharing.share(item), this.load);
   }
 
   end(): State {
     const state = malformed(() => this.build());
     for (const [key, text] of valueMemberTexts(state)) {
-      // Checked first; an older one is read as the current one.
-      if (key !== 'format' && this.texts.get(key) !== text)
+      if (this.texts.get(key) !== text)
         fail(
           ErrorCode.InvalidParam,
           `malformed state dump: field ${key} is not written as GET /_devnet/state writes the value it loads as`,
@@ -127,51 +139,40 @@ export class Loading {
     return state;
   }
 
-  /** Every member given (the reader sees to once each, in order), no id repeated, every id taken below next_sequence_id. */
+  /** Every member given (the reader sees to once each, in order), no entry repeated, every id taken below next_sequence_id. */
   private checkCounts(): void {
     // An optional member not given is empty (a dump from before it, or of a state without any).
     for (const key of OPTIONAL_MEMBERS) if (!this.counts.has(key)) this.counts.set(key, 0);
     for (const key of DUMP_MEMBERS) if (!(key in this.plain || this.counts.has(key))) throw new TypeError(`missing field ${key}`);
-    // A repeated id would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
-    // Each of these members fills the state's field of its name in camelCase (api_keys: apiKeys).
-    const fields = this.entries.state as unknown as Record<string, { size: number }>;
-    for (const key of ITEMS_MEMBERS) {
-      if (key === 'trades' || key === 'storage') continue;
-      const { size } = fields[key.replace(/_(.)/g, (_, c: string) => c.toUpperCase())]!;
-      if (size !== this.counts.get(key)) throw new TypeError(`${key} has ${this.counts.get(key)} entries, ${size} of them distinct`);
+    // A repeated key would be dropped by its map: the dump written back would be shorter (the sets are read ascending).
+    const fields = this.state as unknown as Record<string, unknown>;
+    for (const m of MEMBER_LIST) {
+      if (m.kind !== 'items' || m.size === undefined) continue;
+      const size = m.size(fields[m.field]);
+      if (size !== this.counts.get(m.name))
+        throw new TypeError(`${m.name} has ${this.counts.get(m.name)} entries, ${size} of them distinct`);
     }
     // Every id taken so far is below the next one.
     const next = this.plain.next_sequence_id as number;
-    if (this.entries.lastRecord >= next)
-      throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${this.entries.lastRecord} is among them)`);
-    for (const id of this.entries.state.orders.keys())
+    const lastRecord = lastRecordRead(this.load);
+    if (lastRecord >= next)
+      throw new TypeError(`next_sequence_id ${next} must be above every record's sequence id (${lastRecord} is among them)`);
+    for (const id of this.state.orders.keys())
       if (id >= next) throw new TypeError(`next_sequence_id ${next} must be above every order id (${id} is among them)`);
   }
 
   /** The state, once every member was given; throws TypeError naming what is wrong. */
   private build(): State {
     this.checkCounts();
-    const d = this.plain as { [K in MemberName]: Written<K> };
-    const state = this.entries.state;
-    // A file listed twice for its project would be dropped by the project's map, as a repeated id.
-    state.storage = loadStorage(this.entries.undo, this.entries.storageRows);
-    let files = 0;
-    for (const m of state.storage.values()) files += m.size;
-    if (files !== this.entries.storageRows.length)
-      throw new TypeError(`storage has ${this.entries.storageRows.length} entries, ${files} of them distinct`);
-    state.clock = { nowMicros: big(d.clock.now_micros) };
-    state.prng = d.prng;
-    state.nextSequenceId = d.next_sequence_id;
-    state.nextVaultId = big(d.next_vault_id);
-    state.namedAccounts = d.named_accounts;
-    const { mode, intervalMicros, nextCutMicros } = d.settlement;
-    state.settlement = { mode, intervalMicros: big(intervalMicros), nextCutMicros: big(nextCutMicros) };
-    state.operator = d.operator;
-    state.starkexContracts = d.starkex_contracts;
+    const state = this.state;
+    const fields = state as unknown as Record<string, unknown>;
+    for (const m of MEMBER_LIST) if (m.kind === 'value') fields[m.field] = m.read(this.plain[m.name]);
     for (const id of state.openOrders) if (!state.orders.has(id)) throw new TypeError(`open order ${id} is not among the orders`);
     for (const t of state.trades)
       if (!state.orders.has(t.makerId) || !state.orders.has(t.takerId))
         throw new TypeError(`a trade names order ${t.makerId} or ${t.takerId}, which is not among the orders`);
+    // The derived fields, rebuilt from the others.
+    for (const c of state.contracts.values()) if (!c.removed) put(state.contractsByUuid, c.uuid, c.key);
     rebuildOrderIndexes(state);
     for (const key of state.signatures.keys()) indexSignatureR(state, key);
     state.statusCounts.counts = countStatuses(state.records.values());
@@ -184,8 +185,8 @@ export class Loading {
     // Both loads (whole and streamed) end here: the list indexes are rebuilt, refusing an account
     // that lists a record it has nothing to do with, or lists its records out of order.
     rebuildListIndexes(state);
-    this.entries.undo.releaseAll();
-    this.entries.sharing.clear();
+    this.undo.releaseAll();
+    this.load.sharing.clear();
     return state;
   }
 }

@@ -1,16 +1,20 @@
 // Runs one command atomically over the undo log: a command that throws half-way leaves nothing behind.
 import { rebuildOrderIndexes } from '../trading/open-orders.js';
-import type { State } from '../state/state.js';
+import { STATE_FIELDS, type State } from '../state/state.js';
+import type { Field } from '../state/members.js';
 import { touchField } from '../state/undo.js';
 
-/** The scalar registers of the state (holder and field), compared and saved once per command instead of at every write. */
-const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = [
-  [(s) => s, 'nextSequenceId'],
-  [(s) => s, 'nextVaultId'],
-  [(s) => s.clock, 'nowMicros'],
-  [(s) => s.prng, 'counter'],
-  [(s) => s.settlement, 'nextCutMicros'],
-];
+/**
+ * The scalar registers of the state (holder and key), compared and saved once per command instead of at
+ * every write: the fields declared as registers (state/fields.ts), or the keys of a field's object named.
+ */
+const REGISTERS: ReadonlyArray<readonly [(s: State) => object, string]> = Object.entries(
+  STATE_FIELDS as Record<string, Field<unknown>>,
+).flatMap(([field, f]): Array<readonly [(s: State) => object, string]> => {
+  if (f.register === undefined) return [];
+  if (f.register === true) return [[(s) => s, field]];
+  return f.register.map((key) => [(s: State) => (s as unknown as Record<string, object>)[field]!, key] as const);
+});
 
 /**
  * Whether a register differs from `before`; `restore` sets each back, `keep` leaves one undo step per

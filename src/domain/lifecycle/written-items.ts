@@ -2,7 +2,7 @@
 // check generated from the schema (dump-schema.ts) that lets the streamed load skip the slow path.
 import type * as v from 'valibot';
 import { ITEMS_MEMBERS, itemSchemas } from './dump-schema.js';
-import type { ItemsMember } from './dump-schema.js';
+import type { ItemsMemberName as ItemsMember } from './dump-schema.js';
 
 /**
  * The length of the text the dump writes for a value, computed while checking it against a schema; -1

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { isoMicros } from '../state/clock.js';
 import { ErrorCode, fail } from '../values/errors.js';
 import { ownProject } from '../catalog/projects.js';
-import type { State, StorageEntry, StorageIndex, StorageList, StoredFile } from '../state/state.js';
-import { touch, TrackedMap, type UndoLog } from '../state/undo.js';
+import type { State, StorageEntry, StorageList, StoredFile } from '../state/state.js';
+import { touch, TrackedMap } from '../state/undo.js';
 import { SortedList } from '../state/sorted-list.js';
 import { type Listing, listingOf } from '../values/listing.js';
 import { decimalInt, isoTime, text } from '../values/wire.js';
@@ -119,17 +119,4 @@ export function storedFileView(file: StoredFile, gatewayUrl: string): v.InferOut
 /** `{gateway}/ipfs/{cid}/`: the trailing slash as in the real service's URLs. */
 export function endpointOf(gatewayUrl: string, cid: string): string {
   return `${gatewayUrl}/ipfs/${cid}/`;
-}
-
-/** The index as dump rows, in index order (itself fixed by the request sequence). */
-export function dumpStorage(index: StorageIndex): StoredFile[] {
-  return [...index.values()].flatMap((files) => [...files.values()]);
-}
-
-/** Rebuilds the index from dump rows (for loading saved state). */
-export function loadStorage(undo: UndoLog, rows: readonly StoredFile[]): StorageIndex {
-  const index: StorageIndex = TrackedMap.create(undo);
-  for (const row of rows) getOrSet(index, row.projectUuid, () => TrackedMap.create(undo)).set(row.cid, { ...row });
-  undo.releaseAll();
-  return index;
 }

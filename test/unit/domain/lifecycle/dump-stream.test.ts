@@ -4,7 +4,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { dumpChunks, dumpState, stateHash, STATE_FORMAT } from '../../../../src/domain/lifecycle/dump.js';
 import { stringify } from '../../../../src/domain/values/json.js';
-import { dumpStorage } from '../../../../src/domain/storage/storage.js';
 import type { State } from '../../../../src/domain/state/state.js';
 import { ETH_ASSET, testClient } from '../../../support/client.js';
 import { transfer } from '../../../support/flows.js';
@@ -44,7 +43,7 @@ function referenceDump(state: State): Record<string, unknown> {
     orders: [...state.orders.values()],
     open_orders: ascending(state.openOrders),
     trades: state.trades,
-    storage: dumpStorage(state.storage),
+    storage: [...state.storage.values()].flatMap((files) => [...files.values()]),
   };
 }
 
