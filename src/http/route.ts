@@ -1,9 +1,9 @@
 // Route declarations and the groups that register them: one declaration both parses a route's
-// requests (its fields, read lazily in the handler's order) and describes it in /openapi.json.
+// requests (its fields, read lazily and checked in the order declared) and describes it in /openapi.json.
 import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
 import type { Devnet } from '../core/devnet.js';
-import { fieldReader, isMissing, type FieldMap, type NoFields, type Values } from './fields/field.js';
+import { fieldReader, isMissing, readInOrder, type FieldMap, type NoFields, type Values } from './fields/field.js';
 import { parseJsonObject } from './fields/json-body.js';
 import { ok, plain } from './reply.js';
 import { noteRequestBody } from '../core/answer-notes.js';
@@ -122,7 +122,7 @@ export class RouteGroup {
     return this.add(method, path, { ...route, handle } as Route<FieldMap, FieldMap, FieldMap>);
   }
 
-  /** Declares a route and registers it: parse (lazily, in the handler's order) -> handler -> the declared reply. */
+  /** Declares a route and registers it: parse (lazily, checked in the declared order) -> handler -> the declared reply. */
   add<P extends FieldMap = NoFields, Q extends FieldMap = NoFields, B extends FieldMap = NoFields>(
     method: RouteSpec['method'],
     path: string,
@@ -144,11 +144,19 @@ export class RouteGroup {
       let json: Record<string, unknown> | undefined;
       const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
       let body: Values<B> | undefined;
-      // Each view fetches its raw object once, on its first field read.
+      // Each view fetches its raw object once, on its first field read. The declared order runs across
+      // them too: the path parameters, then the query, then the body (its JSON first).
+      const params = readParams(() => c.req.param() as Record<string, unknown>);
+      let query: Values<Q> | undefined;
       const input: RouteInput<P, Q, B> = {
-        params: readParams(() => c.req.param() as Record<string, unknown>),
-        query: readQuery(() => c.req.query()),
+        params,
+        get query() {
+          if (query === undefined && spec.params) readInOrder(params, spec.params);
+          return (query ??= readQuery(() => c.req.query()));
+        },
         get body() {
+          if (body === undefined && spec.query) readInOrder(this.query, spec.query);
+          else if (body === undefined && spec.params) readInOrder(params, spec.params);
           const parsed = raw();
           return (body ??= readBody(() => parsed));
         },

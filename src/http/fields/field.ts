@@ -188,21 +188,28 @@ class FieldSlots {
 
 /**
  * The handler's view of a raw object through `fields`: a getter per declared field that parses on
- * first read and remembers the result, so each route's ladder of checks runs in the order its handler
- * reads the fields. The getters are defined once per declaration, on a prototype: a request only
- * allocates the small view (so Object.keys and spreading see no field).
+ * first read and remembers the result. Reading a field first reads every field declared before it, so
+ * the checks run in the order the fields are declared, whatever order the handler reads them in (a
+ * destructure cannot change which refusal a request gets); a field declared after the last one the
+ * handler reads is not checked. The getters are defined once per declaration, on a prototype: a
+ * request only allocates the small view (so Object.keys and spreading see no field).
  */
 export function fieldReader<F extends FieldMap>(fields: F | undefined, where: Where): (raw: () => Record<string, unknown>) => Values<F> {
   const entries = Object.entries(fields ?? {});
   const View = class extends FieldSlots {};
-  entries.forEach(([name, spec], i) => {
+  const read = (view: FieldSlots, i: number): unknown => {
+    const [name, spec] = entries[i]!;
+    const raw = view[RAW];
+    return readField(spec, where, (typeof raw === 'function' ? (view[RAW] = raw()) : raw)[name], name);
+  };
+  entries.forEach(([name], i) => {
     Object.defineProperty(View.prototype, name, {
       enumerable: true,
       get(this: FieldSlots): unknown {
         const slots = this[SLOTS];
         if (slots[i] === UNREAD) {
-          const raw = this[RAW];
-          slots[i] = readField(spec, where, (typeof raw === 'function' ? (this[RAW] = raw()) : raw)[name], name);
+          for (let j = 0; j < i; j++) if (slots[j] === UNREAD) slots[j] = read(this, j);
+          slots[i] = read(this, i);
         }
         return slots[i];
       },

@@ -15,9 +15,9 @@ export function balanceRoutes(devnet: Devnet): RouteGroup {
   return new RouteGroup({ tag: 'balances', reply: 'ok+code' }, devnet)
     .add('GET', '/v1/balance', {
       summary: 'One balance of a stark key',
-      query: { stark_key: starkKeyText, asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }) },
+      // asset_id is checked first, as it always was: a request without one is refused for it whatever its stark_key.
+      query: { asset_id: hex({ code: ErrorCode.NoSuchAssetID, missingCode: ErrorCode.InvalidParam }), stark_key: starkKeyText },
       response: BALANCE_ROW,
-      // Destructured in the order of the checks: asset_id first.
       handle: ({ query: { asset_id: assetId, stark_key: key } }) => devnet.balance(key, assetId),
     })
     .add('GET', '/v1/balances', {

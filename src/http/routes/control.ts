@@ -214,7 +214,6 @@ export function controlRoutes(devnet: Devnet, flags: Record<string, unknown>): R
     .declared(CONTROL_ROUTES.setBalance, ({ body: b }) => devnet.setBalance(b.stark_key, b.contract_address, b.amount))
     // What the operator and L1 do to records: batches, one record's status, the clock, claims.
     .declared(CONTROL_ROUTES.batches, ({ body }) => devnet.batches(body.layer))
-    // The body is read (and refused if malformed) before the id is checked, as it always was.
     .declared(CONTROL_ROUTES.setRecordStatus, ({ body, params }) => devnet.moveRecord(params.sequence_id, Number(body.status)))
     .declared(CONTROL_ROUTES.clock, ({ body: b }) => devnet.setClock({ advanceSeconds: b.advance_seconds, set: b.set }))
     .declared(CONTROL_ROUTES.claim, ({ body: { asset_id: assetId, ethaddress } }) => devnet.claim(ethaddress, assetId));

@@ -61,7 +61,6 @@ export function orderRoutes(devnet: Devnet): RouteGroup {
     params: { order_id: id() },
     body: { stark_key: starkKey(), signature: SIGNATURE },
     response: SEQUENCE_ID,
-    // The id is checked before the body is read (destructuring `body` would read it first).
     handle: (i) => devnet.cancelOrder(i.params.order_id, i.body.stark_key, i.body.signature),
   });
 }

@@ -148,14 +148,30 @@ describe('fieldReader', () => {
     return { reads, read: fieldReader({ a: f('a'), b: f('b'), c: f('c') }, 'json') };
   };
 
-  it('parses a field on its first read only, in the order the handler reads them', () => {
+  it('parses a field on its first read only, and every field declared before it first: the declared order is the order of the checks', () => {
     const { reads, read } = counting();
     const v = read(() => ({ a: 'x', b: 'y', c: 'z' }));
     expect(reads).toEqual([]);
-    expect(v.c).toBe('Z');
+    expect(v.b).toBe('Y');
+    expect(reads).toEqual(['a', 'b']);
     expect(v.a).toBe('X');
     expect(v.c).toBe('Z');
-    expect(reads).toEqual(['c', 'a']);
+    expect(v.b).toBe('Y');
+    expect(reads).toEqual(['a', 'b', 'c']);
+  });
+
+  it('gives the refusal of the first bad field in declared order, whatever field the handler reads first', () => {
+    for (const first of ['a', 'b', 'c'] as const) {
+      const { read } = counting();
+      const v = read(() => ({ a: 'ok', b: 'bad', c: 'bad' }));
+      if (first === 'a') expect(v.a).toBe('OK');
+      else expect(() => v[first]).toThrow('b is bad');
+      // A destructure in any order meets the same refusal.
+      expect(() => {
+        const { c, b } = v;
+        return [c, b];
+      }).toThrow('b is bad');
+    }
   });
 
   it('fetches the raw object only when a field is read, and keeps each view separate', () => {
@@ -187,12 +203,12 @@ describe('fieldReader', () => {
     expect(v.slots).toBe('slots=b');
   });
 
-  it('throws the parse error of a bad field on every read of it, and not for the fields around it', () => {
+  it('throws the parse error of a bad field on every read of it, and of any field declared after it; not of one before it', () => {
     const { read } = counting();
     const v = read(() => ({ a: 'ok', b: 'bad', c: 'fine' }));
     expect(() => v.b).toThrow(DevnetError);
     expect(() => v.b).toThrow('b is bad');
+    expect(() => v.c).toThrow('b is bad');
     expect(v.a).toBe('OK');
-    expect(v.c).toBe('FINE');
   });
 });
