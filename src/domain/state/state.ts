@@ -26,9 +26,10 @@ export type StateData = { [K in keyof Fields]: Fields[K] extends Field<infer T> 
 
 /** A state holding nothing, its maps and sets tracked by `undo`: a genesis, or a dump being loaded, fills it. */
 export function emptyState(undo: UndoLog): StateData {
-  const state: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(STATE_FIELDS) as [string, Field<unknown>][]) state[name] = field.empty(undo);
-  return state as StateData;
+  // Made whole by Object.fromEntries: properties added one by one under computed names would leave
+  // the object in V8's dictionary mode past a dozen of them, and every read of a field slower.
+  const fields = Object.entries(STATE_FIELDS) as [string, Field<unknown>][];
+  return Object.fromEntries(fields.map(([name, field]) => [name, field.empty(undo)])) as StateData;
 }
 
 export interface State extends StateData {
