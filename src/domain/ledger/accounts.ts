@@ -1,4 +1,5 @@
 // Accounts are stark keys; an account exists once anything is credited to it.
+import { BoundedCache } from '../../crypto/bounded-cache.js';
 import { isOnCurveX } from '../../crypto/keys.js';
 import { FIELD_PRIME } from '../../crypto/pedersen.js';
 import { echo, ErrorCode, fail } from '../values/errors.js';
@@ -20,14 +21,21 @@ export function ethAddressGiven(field: string, text: string): string {
   return `${field} ${echo(text)} is an Ethereum address (0x + 40 hex digits), not a stark key: a stark key is the x coordinate of the StarkEx public key (up to 64 hex digits), derived from the account's Stark private key (the SDKs' getStarkKeys; GET /_devnet/accounts lists the genesis ones)`;
 }
 
+/** Stark key texts accepted lately, in their normal form: a client names the same few keys request after request. */
+const acceptedKeys = new BoundedCache<string, string>(1024);
+
 /** Validates a stark key's text: 0x hex (any case/padding) that is an x coordinate on the Stark curve. */
 export function parseStarkKey(text: string | undefined, field = 'stark_key'): string {
+  const known = text === undefined ? undefined : acceptedKeys.get(text);
+  if (known !== undefined) return known;
   if (text === undefined || text === '') fail(ErrorCode.StarkKeyMissing, `${field} is required`);
   const v = readHex(text);
   if (v === undefined) fail(ErrorCode.StarkKeyInvalid, `${field} must be 0x-prefixed hex, got "${echo(text)}"`);
   if (ETH_ADDRESS_FORM.test(text)) fail(ErrorCode.StarkKeyInvalid, ethAddressGiven(field, text));
   if (!isStarkKeyValue(v)) fail(ErrorCode.StarkKeyInvalid, `${field} ${echo(text)} is not a point on the Stark curve`);
-  return toHex(v);
+  const key = toHex(v);
+  acceptedKeys.set(text, key);
+  return key;
 }
 
 /**
