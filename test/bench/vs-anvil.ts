@@ -213,6 +213,8 @@ function report(rounds: readonly Round[]): void {
   row('signed transfers warm, own key vs the floor', (r) => r.own.warm / r.hono.warm, { at: 0.8 });
   console.log('the floors and the runtime (node:http alone, same client):');
   row(`the floor's first ${NONCE_FIRST} GETs vs node:http's`, (r) => r.honoReads.first / r.nodeReads.first);
+  row("the floor's first echo after its ready line vs a warm one; node:http's", (r) => r.hono.firstMs / r.hono.warmMs);
+  row('  node:http', (r) => r.node.firstMs / r.node.warmMs);
   row(`the floor's echoes vs node:http's, cold; warm`, (r) => r.hono.cold / r.node.cold);
   row('  warm', (r) => r.hono.warm / r.node.warm);
   row(`a fresh key's first ${FRESH} transfers vs the naive @scure/starknet path`, (r) => r.naiveMs / r.own.first60Ms);
