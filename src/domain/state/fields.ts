@@ -27,7 +27,8 @@ import {
 } from './entities.js';
 import type { Asset, Contract, LedgerRecord, Marketplace, Order, Project, StoredFile, TokenMetadata, Trade } from './entities.js';
 import { newListIndexes } from './indexes.js';
-import { ascendingIds, big, derived, entities, integerFields, items, pairs, put, value } from './members.js';
+import { ascendingIds, derived, entities, integerFields, items, pairs, put, value } from './members.js';
+import { big } from './shared-values.js';
 import { createPrng } from './prng.js';
 import { TrackedMap, TrackedSet, type UndoLog } from './undo.js';
 import {

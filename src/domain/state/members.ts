@@ -4,7 +4,7 @@
 // from that one declaration.
 import type * as v from 'valibot';
 import { EXACT, list } from './entities.js';
-import { big, type Obj, SharedValues } from './shared-values.js';
+import { type Obj, SharedValues } from './shared-values.js';
 import type { UndoLog } from './undo.js';
 
 /** What reading one dump carries from item to item: the undo log its maps hang off, the shared values, each member's memo. */
@@ -174,10 +174,6 @@ export function pairs<K, V>(f: {
     size: (m) => m.size,
   });
 }
-
-/** A quantized amount (or vault id) as the dump writes it: a shared bigint once read. */
-export const amount = (w: unknown, load: LoadContext): bigint => load.sharing.integer(w);
-export { big };
 
 /**
  * A set of ids dumped ascending, as their insertion order is never observable (batches and books take
