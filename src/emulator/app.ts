@@ -14,6 +14,7 @@ import { failure } from '../http/reply.js';
 import { requestLogger, type RequestLogEntry } from '../http/request-log.js';
 import { namespaceRefusal, unprefixedPath, type NamespaceDirectory } from '../http/namespace.js';
 import { RouteGroup, type AnyRouteSpec } from '../http/route.js';
+import { headerOf } from '../http/request-headers.js';
 import { DOCUMENT } from '../http/openapi/responses.js';
 import { accountRoutes } from '../http/routes/accounts.js';
 import { balanceRoutes } from '../http/routes/balances.js';
@@ -169,7 +170,7 @@ export function creationGate(built: Hono, options: AppOptions): (request: Reques
   const check = guardCheck(options);
   return (request) => {
     const path = unprefixedPath(request);
-    const refusal = check(path, request.headers, request.url, true);
+    const refusal = check(path, (name) => headerOf(request, name), request.url, true);
     if (refusal !== undefined) return namespaceRefusal(refusal.error, refusal.headers);
     // hono answers HEAD with the GET route.
     const method = request.method === 'HEAD' ? 'GET' : request.method;

@@ -5,6 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
 import { isControlPath } from './guard.js';
+import { headerOf } from './request-headers.js';
 
 /** `*` any origin; a list: those origins only (as browsers write them: scheme://host[:port]); empty: off. */
 export type CorsOrigins = '*' | readonly string[];
@@ -32,7 +33,7 @@ export function cors(origins: CorsOrigins): MiddlewareHandler | undefined {
   return async (c, next) => {
     const path = c.req.path;
     if (isControlPath(path)) return next();
-    const origin = c.req.header('origin');
+    const origin = headerOf(c.req.raw, 'origin');
     // Without an Origin header nothing is CORS, except that a gateway answer may be cached and
     // later reused for a cross-origin read: it carries the header either way, as public gateways do.
     if (origin === undefined && !path.startsWith('/ipfs/')) return next();

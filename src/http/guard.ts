@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { DevnetError, ErrorCode, echo } from '../domain/values/errors.js';
 import type { ErrorStatusMode } from './errors.js';
 import { failure } from './reply.js';
+import { headerOf } from './request-headers.js';
 
 export interface GuardOptions {
   /** Extra Host names answered besides loopback names and IP addresses (`--allowed-host`); `*` answers any. */
@@ -93,12 +94,14 @@ export interface Refusal {
  * `creating`: the request would create a namespace, which no page on another site may do, whatever
  * the path (so a page cannot fill the cap). The middleware and the namespace registry share it.
  */
-export function guardCheck(o: GuardOptions): (path: string, headers: Headers, url: string, creating?: boolean) => Refusal | undefined {
+export function guardCheck(
+  o: GuardOptions,
+): (path: string, header: (name: string) => string | undefined, url: string, creating?: boolean) => Refusal | undefined {
   const hostAllowed = hostRule(o);
   const tokenOk = o.controlToken === undefined ? undefined : tokenCheck(o.controlToken);
-  return (path, headers, url, creating = false) => {
+  return (path, header, url, creating = false) => {
     // No Host at all: in-process calls (no socket, so no DNS) and HTTP/1.0.
-    const host = headers.get('host') ?? undefined;
+    const host = header('host');
     if (host !== undefined && !hostAllowed(host)) {
       const name = echo(hostName(host));
       const message = `Host "${name}" is not answered (DNS rebinding defence): use localhost or an IP address, or start the emulator with --allowed-host ${name}`;
@@ -106,14 +109,14 @@ export function guardCheck(o: GuardOptions): (path: string, headers: Headers, ur
     }
     const control = isControlPath(path);
     if (!control && !creating) return undefined;
-    const why = crossSite(headers.get('origin') ?? undefined, headers.get('sec-fetch-site') ?? undefined, () => host ?? new URL(url).host);
+    const why = crossSite(header('origin'), header('sec-fetch-site'), () => host ?? new URL(url).host);
     if (why !== undefined) {
       const message = creating
         ? `a page on another site cannot create a namespace (${why}); create it first from a test, an SDK or curl (any request to it), then pages may use it`
         : `the control plane answers only its own origin and clients that are not browsers; this request comes from another site (${why})`;
       return { error: new DevnetError(ErrorCode.InvalidParam, message, 403) };
     }
-    if (!control || !tokenOk || tokenOk(bearer(headers.get('authorization') ?? undefined))) return undefined;
+    if (!control || !tokenOk || tokenOk(bearer(header('authorization')))) return undefined;
     const message = 'the control plane needs Authorization: Bearer <token> with the token given to --control-token';
     return {
       error: new DevnetError(ErrorCode.InvalidAPIKey, message, 401),
@@ -127,7 +130,8 @@ export function guard(o: GuardOptions, mode: ErrorStatusMode): MiddlewareHandler
   const check = guardCheck(o);
   // Not async: a request that passes costs no frame of its own.
   return (c, next) => {
-    const refusal = check(c.req.path, c.req.raw.headers, c.req.url);
+    const request = c.req.raw;
+    const refusal = check(c.req.path, (name) => headerOf(request, name), c.req.url);
     return refusal === undefined ? next() : Promise.resolve(failure(c, refusal.error, mode, refusal.headers));
   };
 }

@@ -6,6 +6,7 @@ import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { count, text } from '../domain/values/wire.js';
 import { jsonHeaders } from './json-response.js';
 import { failedBody } from './reply.js';
+import { headerOf } from './request-headers.js';
 
 /** The namespace of unprefixed requests without the header: the emulator as it always was. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -55,8 +56,9 @@ export function unprefixedPath(request: Request): string {
  */
 export function namespaceOf(request: Request): string {
   const { name: prefixed } = splitPrefix(getPath(request));
-  const header = request.headers.get(NAMESPACE_HEADER);
-  const fromHeader = header === null || header.trim() === '' ? undefined : checkNamespaceName(header.trim(), `header ${NAMESPACE_HEADER}`);
+  const header = headerOf(request, NAMESPACE_HEADER);
+  const fromHeader =
+    header === undefined || header.trim() === '' ? undefined : checkNamespaceName(header.trim(), `header ${NAMESPACE_HEADER}`);
   if (prefixed === undefined) return fromHeader ?? DEFAULT_NAMESPACE;
   checkNamespaceName(prefixed, 'in the path /ns/{name}');
   if (fromHeader !== undefined && fromHeader !== prefixed) {

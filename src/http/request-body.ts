@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DevnetError, ErrorCode } from '../domain/values/errors.js';
 import { TextRequest } from './text-request.js';
+import { headerOf } from './request-headers.js';
 
 /** JSON bodies: 1 MiB unless `--max-body-bytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -84,7 +85,7 @@ function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
  * With `feed`, a streamed body goes to it piece by piece as it arrives (only the last piece is returned).
  */
 export async function readBodyText(c: Context, maxBytes: number, flag?: string, feed?: (piece: string) => void): Promise<string> {
-  const declared = c.req.header('content-length');
+  const declared = headerOf(c.req.raw, 'content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes, flag);
   const raw = c.req.raw;
   // Node's HTTP parser holds a socket body to its Content-Length; in-process text is checked here.

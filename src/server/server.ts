@@ -1,13 +1,14 @@
 // Serves an emulator (emulator/emulator.ts) over a socket: startDevnet. The CLI imports this, not the package entry index.ts
 // (which adds the synchronous createDevnet): here a state dir's code (persistence/) loads only with --state.
 import { serve } from '@hono/node-server';
-import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { readGenesisFile } from '../emulator/genesis-file.js';
 import { controlClient } from '../emulator/control-client.js';
 import { listenUrl } from './listen-url.js';
 import { boundPipelining } from '../http/pipelining.js';
 import { loadStateDirSupport, namespaced, storedNamespaces, type DevnetOptions, type Emulator } from '../emulator/emulator.js';
 import { DEFAULT_NAMESPACE } from '../http/namespace.js';
+import { servedFrom } from '../http/request-headers.js';
 
 export interface StartOptions extends DevnetOptions {
   host?: string;
@@ -93,8 +94,9 @@ export async function startDevnet(options: StartOptions = {}): Promise<RunningDe
   await l1?.settled();
   const registry = built.namespaces;
   let lastRequestAt = -Infinity;
-  const answer = (request: Request, env?: unknown): Response | Promise<Response> => {
+  const answer = (request: Request, env: { incoming: Pick<IncomingMessage, 'rawHeaders'> }): Response | Promise<Response> => {
     lastRequestAt = performance.now();
+    servedFrom(request, env.incoming);
     return l1 === undefined ? registry.fetch(request, env) : l1.fetch(registry, request, env);
   };
   const stop = async (): Promise<void> => {
