@@ -41,10 +41,19 @@ export function hostRule(o: Pick<GuardOptions, 'allowedHosts' | 'boundHost'>): (
   const exact = new Set(allowed.filter((h) => !h.startsWith('.')).map((h) => hostName(h)));
   const suffixes = allowed.filter((h) => h.startsWith('.'));
   if (o.boundHost !== undefined) exact.add(hostName(o.boundHost));
+  // A client sends the same Host on every request: the last text answered is not parsed again.
+  let lastAllowed: string | undefined;
   return (header) => {
+    if (header === lastAllowed) return true;
     const name = hostName(header);
-    if (name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || exact.has(name)) return true;
-    return suffixes.some((s) => name === s.slice(1) || name.endsWith(s));
+    const ok =
+      name === 'localhost' ||
+      name.endsWith('.localhost') ||
+      isIP(name) !== 0 ||
+      exact.has(name) ||
+      suffixes.some((s) => name === s.slice(1) || name.endsWith(s));
+    if (ok) lastAllowed = header;
+    return ok;
   };
 }
 
