@@ -172,7 +172,9 @@ function printRound(i: number, r: Round): void {
     `${x.cold.toFixed(0)}/s cold, ${x.warm.toFixed(0)}/s warm (first ${x.firstMs.toFixed(1)} ms, warm ${x.warmMs.toFixed(2)} ms)`;
   const g = (x: Reads) => `${x.first.toFixed(0)}/s first ${NONCE_FIRST}, ${x.warm.toFixed(0)}/s warm, health ${x.health.toFixed(0)}/s`;
   console.log(`  round ${i + 1}: Anvil ${r.anvil?.toFixed(0) ?? '-'} transfers/s; naive path ${r.naiveMs.toFixed(2)} ms each`);
-  console.log(`    transfers: genesis key ${t(r.genesis)}; own key ${t(r.own)}, its first ${FRESH} ${r.own.first60Ms.toFixed(2)} ms each`);
+  console.log(
+    `    transfers: genesis key ${t(r.genesis)}, its first ${FRESH} ${r.genesis.first60Ms.toFixed(2)} ms each; own key ${t(r.own)}, its first ${FRESH} ${r.own.first60Ms.toFixed(2)} ms each`,
+  );
   console.log(`    echoes: bare hono ${t(r.hono)}, first ${FRESH} ${r.hono.first60Ms.toFixed(2)} ms each; node:http ${t(r.node)}`);
   console.log(`    GET: nonce ${g(r.reads)}; bare hono ${g(r.honoReads)}; node:http ${g(r.nodeReads)}`);
 }
@@ -217,6 +219,10 @@ function report(rounds: readonly Round[]): void {
   row('  node:http', (r) => r.node.firstMs / r.node.warmMs);
   row(`the floor's echoes vs node:http's, cold; warm`, (r) => r.hono.cold / r.node.cold);
   row('  warm', (r) => r.hono.warm / r.node.warm);
+  row(
+    `a fresh key's first ${FRESH} transfers vs the genesis key's first ${FRESH} (what its per-key work costs)`,
+    (r) => r.genesis.first60Ms / r.own.first60Ms,
+  );
   row(`a fresh key's first ${FRESH} transfers vs the naive @scure/starknet path`, (r) => r.naiveMs / r.own.first60Ms);
   row(`the ceiling: the naive path vs the floor's first ${FRESH} echoes`, (r) => r.naiveMs / r.hono.first60Ms);
   row(`Anvil: genesis-key transfers, first ${TRANSFERS}, vs its confirmed transfers`, (r) =>
