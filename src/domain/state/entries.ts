@@ -137,7 +137,7 @@ export function recordEntry(r: Obj, load: LoadContext): LedgerRecord {
     reason: share.text(r.reason),
     orderId: r.orderId as number | null,
   };
-  const last = load.memo('records', () => ({ id: 0 }));
+  const last = load.lastId('records');
   if (record.sequenceId <= last.id)
     throw new TypeError(`records must come in ascending sequence id order, once each (${record.sequenceId} after ${last.id})`);
   last.id = record.sequenceId;
@@ -145,7 +145,7 @@ export function recordEntry(r: Obj, load: LoadContext): LedgerRecord {
 }
 
 /** The highest sequence id of the records read so far (0 before any). */
-export const lastRecordRead = (load: LoadContext): number => load.memo('records', () => ({ id: 0 })).id;
+export const lastRecordRead = (load: LoadContext): number => load.lastId('records').id;
 
 const STORED_FILE_INTEGERS = integerFields(STORED_FILE);
 

@@ -20,6 +20,11 @@ export class LoadContext {
     return m;
   }
 
+  /** The last id a member read in this load, as `{ id }` to update (0 before any: ids start at 1). */
+  lastId(member: string): { id: number } {
+    return this.memo(member, () => ({ id: 0 }));
+  }
+
   /** The item, its exact-integer fields made shared bigints in place (its keys keep their order). */
   integers(fields: readonly string[], item: unknown): Obj {
     const o = item as Obj;
@@ -184,7 +189,7 @@ export function ascendingIds(f: { name: string; item: v.GenericSchema; descripti
     ...f,
     entries: (s) => [...s].sort((a, b) => a - b),
     add: (s, id, load) => {
-      const last = load.memo(f.name, () => ({ id: 0 }));
+      const last = load.lastId(f.name);
       if (!((id as number) > last.id))
         throw new TypeError(`${f.name} must list ids in ascending order, once each (${id} after ${last.id})`);
       last.id = id as number;
