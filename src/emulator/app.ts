@@ -1,6 +1,7 @@
 // Builds the HTTP app of one devnet: one route group per resource, one error handler, one not-found, /openapi.json.
 import { Hono, type NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
+import { RememberingRouter } from '../http/remembering-router.js';
 import type { Devnet } from '../core/devnet.js';
 import { DevnetError, echo, ErrorCode } from '../domain/values/errors.js';
 import type { ErrorStatusMode } from '../http/errors.js';
@@ -57,7 +58,8 @@ export function buildApp(devnet: Devnet, options: AppOptions = {}): Hono {
   const mode = options.errorStatus ?? 'fidelity';
   // Routes on the path without a /ns/{name} prefix (the registry has already picked this namespace).
   // The trie router, named: hono's default would first fail to build its RegExpRouter on these paths.
-  const app = new Hono({ getPath: unprefixedPath, router: new TrieRouter() });
+  // Its answers for recent paths are remembered (http/remembering-router.ts).
+  const app = new Hono({ getPath: unprefixedPath, router: new RememberingRouter() });
   const faults = new FaultTable();
   const specs: AnyRouteSpec[] = [];
   const mount = (group: RouteGroup): void => {

@@ -359,6 +359,38 @@ export async function naiveTransferMs(bodies: readonly string[]): Promise<number
   return median(per);
 }
 
+/**
+ * The product's own crypto for one signed transfer, warm: the message hash and the signature check, as
+ * the server runs them (src/crypto), with no HTTP and no ledger. Median ms of each of the bodies after
+ * the first `warm` went through once. A key this process derived verifies by the generator's table, as
+ * a genesis key does in the server: the cheapest path, so a ceiling built on it is optimistic.
+ */
+export async function productCryptoMs(bodies: readonly string[], warm = 100): Promise<number> {
+  const { transferMsgHash } = await import('../../src/crypto/messages.js');
+  const { verifyStarkSignature } = await import('../../src/crypto/verify.js');
+  const one = (text: string): void => {
+    const b = JSON.parse(text) as Record<string, any>;
+    const hash = transferMsgHash({
+      amount: BigInt(b.amount),
+      nonce: BigInt(b.nonce),
+      senderVaultId: BigInt(b.vault_id),
+      token: BigInt(b.asset_id),
+      receiverVaultId: BigInt(b.receiver_vault_id),
+      expirationTimestamp: BigInt(b.expiration_timestamp),
+      receiverPublicKey: BigInt(b.receiver),
+    });
+    if (!verifyStarkSignature(hash, BigInt(b.signature.r), BigInt(b.signature.s), BigInt(b.stark_key)))
+      throw new Error('product crypto: a signed body does not verify');
+  };
+  for (const body of bodies.slice(0, warm)) one(body);
+  const ms = bodies.slice(warm).map((body) => {
+    const t0 = performance.now();
+    one(body);
+    return performance.now() - t0;
+  });
+  return median(ms);
+}
+
 export async function runScale(options: ScaleOptions = {}): Promise<void> {
   const runs = Math.max(1, options.runs ?? 5);
   const dumpN = options.dumpRecords ?? Number(process.env.L2DEVNET_BENCH_DUMP_RECORDS ?? 5_000_000);

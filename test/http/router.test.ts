@@ -11,8 +11,8 @@ import { readGenesisFile } from '../../src/emulator/genesis-file.js';
 describe('router', () => {
   const app = buildApp(new Devnet({ genesis: readGenesisFile() }));
 
-  it('is the trie router', () => {
-    expect(app.router.name).toBe('TrieRouter');
+  it('is the trie router, remembering its recent answers (http/remembering-router.ts)', () => {
+    expect(app.router.name).toBe('RememberingRouter(TrieRouter)');
   });
 
   it("RegExpRouter refuses the app's routes, so SmartRouter would end on the trie too (if this fails, reconsider emulator/app.ts's choice)", () => {
