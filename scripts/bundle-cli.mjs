@@ -75,8 +75,13 @@ const visit = (k) => {
     } else visit(i.path);
   }
 };
-// The bin's own output (each lazy chunk is an entry point of the metafile too).
-visit(Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined && resolve(outputs[k].entryPoint) === ENTRY));
+// The bin's own output (each lazy chunk is an entry point of the metafile too), and the CLI it imports
+// once the compile cache is on (src/main.ts): a start loads that at once.
+const bin = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined && resolve(outputs[k].entryPoint) === ENTRY);
+const cli = outputs[bin].imports.filter((i) => i.kind === 'dynamic-import' && !i.external);
+if (cli.length !== 1) throw new Error(`bundle-cli: ${bin} should import the CLI alone, dynamically; it imports ${JSON.stringify(cli)}`);
+visit(bin);
+visit(cli[0].path);
 
 const chunks = readdirSync(DIST).filter((f) => f.startsWith('main-') && f.endsWith('.js'));
 const kB = (n) => `${Math.round(n / 1024)} kB`;
