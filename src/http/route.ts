@@ -135,39 +135,66 @@ export class RouteGroup {
     const readQuery = fieldReader(spec.query, 'text');
     const readBody = fieldReader(spec.body, 'json');
     const paths = spec.trailingSlash ? [spec.path, `${spec.path}/`] : [spec.path];
+    const readers: Readers<P, Q, B> = { spec, readQuery, readBody };
     this.hono.on(spec.method, paths, async (c) => {
       // x-api-key in any case; empty counts as absent. A refusal (32) answers 401 in both --error-status modes.
       const key = spec.auth ? this.devnet!.checkApiKey(c.req.header('x-api-key')) : '';
       // Read now (async), parse on first use: the handler decides where a malformed body is refused.
       const text = spec.body ? await readBodyText(c, bodyLimitOf(c)) : '';
       noteRequestBody(c, text);
-      let json: Record<string, unknown> | undefined;
-      const raw = (): Record<string, unknown> => (json ??= text.trim() === '' ? {} : parseJsonObject(text));
-      let body: Values<B> | undefined;
-      // Each view fetches its raw object once, on its first field read. The declared order runs across
-      // them too: the path parameters, then the query, then the body (its JSON first).
       const params = readParams(() => c.req.param() as Record<string, unknown>);
-      let query: Values<Q> | undefined;
-      const input: RouteInput<P, Q, B> = {
-        params,
-        get query() {
-          if (query === undefined && spec.params) readInOrder(params, spec.params);
-          return (query ??= readQuery(() => c.req.query()));
-        },
-        get body() {
-          if (body === undefined && spec.query) readInOrder(this.query, spec.query);
-          else if (body === undefined && spec.params) readInOrder(params, spec.params);
-          const parsed = raw();
-          return (body ??= readBody(() => parsed));
-        },
-        sent: (name) => !isMissing(raw()[name]),
-        apiKey: key,
-        c,
-      };
-      const data = await handler(input);
+      const data = await handler(new Input(readers, c, key, text, params));
       if (data instanceof Response) return data;
       return spec.reply === 'plain' ? plain(c, data) : ok(c, data, spec.reply === 'ok+code');
     });
     return this;
+  }
+}
+
+/** What reads a route's query and body: made once per route. */
+interface Readers<P extends FieldMap, Q extends FieldMap, B extends FieldMap> {
+  readonly spec: RouteSpec<P, Q, B>;
+  readonly readQuery: (raw: () => Record<string, unknown>) => Values<Q>;
+  readonly readBody: (raw: () => Record<string, unknown>) => Values<B>;
+}
+
+/**
+ * A request's input. Each view fetches its raw object once, on its first field read; the declared order
+ * runs across them too: the path parameters, then the query, then the body (its JSON first). The getters
+ * sit on the prototype: V8 builds an object literal with getters in dictionary mode, and one made per
+ * request lived into old space and died there, 3 MB every few hundred requests for mark-compacts to
+ * collect (docs/benchmarks.md, Per-request cost; test/unit/http/route-input.test.ts).
+ */
+class Input<P extends FieldMap, Q extends FieldMap, B extends FieldMap> implements RouteInput<P, Q, B> {
+  #query: Values<Q> | undefined;
+  #body: Values<B> | undefined;
+  #json: Record<string, unknown> | undefined;
+  /** A function of its own: handlers pass it on (faults.add(i.body, i.sent)). */
+  readonly sent = (name: string): boolean => !isMissing(this.#raw()[name]);
+
+  constructor(
+    private readonly readers: Readers<P, Q, B>,
+    readonly c: Context,
+    readonly apiKey: string,
+    private readonly text: string,
+    readonly params: Values<P>,
+  ) {}
+
+  #raw(): Record<string, unknown> {
+    return (this.#json ??= this.text.trim() === '' ? {} : parseJsonObject(this.text));
+  }
+
+  get query(): Values<Q> {
+    const { spec, readQuery } = this.readers;
+    if (this.#query === undefined && spec.params) readInOrder(this.params, spec.params);
+    return (this.#query ??= readQuery(() => this.c.req.query()));
+  }
+
+  get body(): Values<B> {
+    const { spec, readBody } = this.readers;
+    if (this.#body === undefined && spec.query) readInOrder(this.query, spec.query);
+    else if (this.#body === undefined && spec.params) readInOrder(this.params, spec.params);
+    const parsed = this.#raw();
+    return (this.#body ??= readBody(() => parsed));
   }
 }
