@@ -55,39 +55,16 @@ export class DevnetEvents {
     return this.seq;
   }
 
-  /**
-   * Sends the command's event, then one per status move it made. Most events are never read: times and
-   * a move's summary are formatted on first read (getters); the command's summary now (its answer may change later).
-   */
+  /** Sends the command's event, then one per status move it made, all stamped with the emulator clock after the command. */
   emit(cmd: string, value: unknown, moves: readonly StatusMove[], nowMicros: bigint): void {
     if (this.listeners.size === 0) return;
-    let iso: string | undefined;
-    const stamp = (): string => (iso ??= isoMicros(nowMicros));
-    const summary = summarize(cmd, value);
-    this.send({
-      seq: ++this.seq,
-      type: 'command',
-      cmd,
-      summary,
-      get time() {
-        return stamp();
-      },
-    });
+    // Plain data, formatted now: an object literal with getters is built in V8's dictionary mode, slow
+    // to make and to read, and the inspector keeps every event for replay (route.ts's Input says more).
+    const time = isoMicros(nowMicros);
+    this.send({ seq: ++this.seq, type: 'command', cmd, summary: summarize(cmd, value), time });
     for (const { sequenceId, from, to } of moves) {
-      this.send({
-        seq: ++this.seq,
-        type: 'record',
-        cmd,
-        sequence_id: sequenceId,
-        from,
-        to,
-        get summary() {
-          return from === null ? `record ${sequenceId} created at ${to}` : `record ${sequenceId} ${from} -> ${to}`;
-        },
-        get time() {
-          return stamp();
-        },
-      });
+      const summary = from === null ? `record ${sequenceId} created at ${to}` : `record ${sequenceId} ${from} -> ${to}`;
+      this.send({ seq: ++this.seq, type: 'record', cmd, sequence_id: sequenceId, from, to, summary, time });
     }
   }
 
