@@ -91,11 +91,18 @@ export class EthRpc {
   /** One POST to the node within the deadline; what went wrong named in words a user can act on. */
   private async post(what: string, body: string): Promise<unknown> {
     if (this.closing.signal.aborted) throw new Error(`${what}: the emulator is stopping`);
-    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.deadlineMs)]);
+    // One controller of the call's own, aborted by a timer and by close(), all held strongly until the
+    // call ends. Not AbortSignal.any([closing, AbortSignal.timeout(ms)]): Node's timer holds a timeout
+    // signal weakly and the composite its sources weakly, so a garbage collection during the wait took
+    // the deadline away and a call to a silent node never ended (test/l1/rpc-deadline.test.ts).
+    const call = new AbortController();
+    const timer = setTimeout(() => call.abort(new DOMException(`${what} took over ${this.deadlineMs} ms`, 'TimeoutError')), this.deadlineMs);
+    const stopping = (): void => call.abort(this.closing.signal.reason);
+    this.closing.signal.addEventListener('abort', stopping, { once: true });
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.endpoint, { method: 'POST', headers: this.headers, body, signal });
+      response = await fetch(this.endpoint, { method: 'POST', headers: this.headers, body, signal: call.signal });
       text = await response.text();
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
@@ -103,6 +110,9 @@ export class EthRpc {
       if (this.closing.signal.aborted) throw new Error(`${what}: the emulator is stopping`);
       const why = err.cause?.code ?? err.cause?.message ?? err.message;
       throw new Error(`${what}: cannot reach ${this.url} (${why}): is the node running?`);
+    } finally {
+      clearTimeout(timer);
+      this.closing.signal.removeEventListener('abort', stopping);
     }
     if (!response.ok) throw new Error(`${what}: HTTP ${response.status} from ${this.url}`);
     try {
