@@ -30,7 +30,15 @@ export function cors(origins: CorsOrigins): MiddlewareHandler | undefined {
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     maxAge: 600,
   });
-  return async (c, next) => {
+  const withHeaders: MiddlewareHandler = async (c, next) => {
+    const res = await headers(c, next);
+    // Chrome's Private Network Access: a public page may call the emulator on the developer's machine.
+    if (res && c.req.header('access-control-request-private-network') === 'true')
+      res.headers.set('access-control-allow-private-network', 'true');
+    return res;
+  };
+  // Not async: a request CORS has nothing to do with costs no frame of its own.
+  return (c, next) => {
     const path = c.req.path;
     if (isControlPath(path)) return next();
     const origin = headerOf(c.req.raw, 'origin');
@@ -40,10 +48,6 @@ export function cors(origins: CorsOrigins): MiddlewareHandler | undefined {
     // hono/cors answers every OPTIONS as a preflight: only a browser's preflight from an allowed origin is one here.
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
     if (c.req.method === 'OPTIONS' && !(preflight && (any || allowed.has(origin!)))) return next();
-    const res = await headers(c, next);
-    // Chrome's Private Network Access: a public page may call the emulator on the developer's machine.
-    if (res && c.req.header('access-control-request-private-network') === 'true')
-      res.headers.set('access-control-allow-private-network', 'true');
-    return res;
+    return withHeaders(c, next);
   };
 }
