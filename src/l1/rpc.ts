@@ -96,7 +96,10 @@ export class EthRpc {
     // signal weakly and the composite its sources weakly, so a garbage collection during the wait took
     // the deadline away and a call to a silent node never ended (test/l1/rpc-deadline.test.ts).
     const call = new AbortController();
-    const timer = setTimeout(() => call.abort(new DOMException(`${what} took over ${this.deadlineMs} ms`, 'TimeoutError')), this.deadlineMs);
+    const timer = setTimeout(
+      () => call.abort(new DOMException(`${what} took over ${this.deadlineMs} ms`, 'TimeoutError')),
+      this.deadlineMs,
+    );
     const stopping = (): void => call.abort(this.closing.signal.reason);
     this.closing.signal.addEventListener('abort', stopping, { once: true });
     let response: Response;
