@@ -4,6 +4,9 @@
 export class BoundedCache<K, V> {
   // A Map iterates in insertion order, so re-inserting on every hit keeps the oldest entry first.
   readonly #entries = new Map<K, V>();
+  // The most recent key: a hit on it is already in place, and moving it would churn the Map for nothing
+  // (a client reading its own key over and over).
+  #newest: K | undefined;
 
   constructor(readonly limit: number) {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${String(limit)}`);
@@ -21,7 +24,7 @@ export class BoundedCache<K, V> {
   get(key: K): V | undefined {
     if (!this.#entries.has(key)) return undefined;
     const value = this.#entries.get(key) as V;
-    this.set(key, value);
+    if (key !== this.#newest) this.set(key, value);
     return value;
   }
 
@@ -29,5 +32,6 @@ export class BoundedCache<K, V> {
     this.#entries.delete(key);
     if (this.#entries.size >= this.limit) this.#entries.delete(this.#entries.keys().next().value as K);
     this.#entries.set(key, value);
+    this.#newest = key;
   }
 }

@@ -33,6 +33,22 @@ describe('BoundedCache', () => {
     expect(cache.get('x')).toBe(3);
   });
 
+  it('keeps least-recently-used order through repeated hits on the newest key, and after it stops being newest', () => {
+    const cache = new BoundedCache<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect(cache.get('c')).toBe(3);
+    expect(cache.get('c')).toBe(3);
+    // a is the least recent: it goes when d comes; a hit on b then makes c the least recent.
+    cache.set('d', 4);
+    expect(cache.has('a')).toBe(false);
+    expect(cache.get('b')).toBe(2);
+    cache.set('e', 5);
+    expect(cache.has('c')).toBe(false);
+    expect([cache.get('b'), cache.get('d'), cache.get('e')]).toEqual([2, 4, 5]);
+  });
+
   it('rejects a limit that is not a positive integer', () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError);
     expect(() => new BoundedCache(1.5)).toThrow(/limit must be/);
