@@ -12,6 +12,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSyn
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TransferParams } from '../../src/crypto/messages.js';
 import { MAIN, runStartup, start, stop } from './startup.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -314,6 +315,19 @@ export async function signedBodies(count: number, outside = false): Promise<Sign
   return { setup, bodies };
 }
 
+/** The signed fields of a transfer body, as the message hash takes them. */
+function transferParams(b: Record<string, any>): TransferParams {
+  return {
+    amount: BigInt(b.amount),
+    nonce: BigInt(b.nonce),
+    senderVaultId: BigInt(b.vault_id),
+    token: BigInt(b.asset_id),
+    receiverVaultId: BigInt(b.receiver_vault_id),
+    expirationTimestamp: BigInt(b.expiration_timestamp),
+    receiverPublicKey: BigInt(b.receiver),
+  };
+}
+
 /** The naive crypto of one transfer: its two Pedersen hashes with @scure/starknet and the reference verify (ms). */
 export async function naiveTransferMs(bodies: readonly string[]): Promise<number> {
   const { pedersen } = await import('@scure/starknet');
@@ -334,15 +348,7 @@ export async function naiveTransferMs(bodies: readonly string[]): Promise<number
   };
   // The naive path must compute the hash the server checks.
   const b0 = JSON.parse(bodies[0]!) as Record<string, any>;
-  const fast = transferMsgHash({
-    amount: BigInt(b0.amount),
-    nonce: BigInt(b0.nonce),
-    senderVaultId: BigInt(b0.vault_id),
-    token: BigInt(b0.asset_id),
-    receiverVaultId: BigInt(b0.receiver_vault_id),
-    expirationTimestamp: BigInt(b0.expiration_timestamp),
-    receiverPublicKey: BigInt(b0.receiver),
-  });
+  const fast = transferMsgHash(transferParams(b0));
   const packed0 =
     ((((((((((1n << 31n) | BigInt(b0.vault_id)) << 31n) | BigInt(b0.receiver_vault_id)) << 63n) | BigInt(b0.amount)) << 63n) << 31n) |
       BigInt(b0.nonce)) <<
@@ -370,15 +376,7 @@ export async function productCryptoMs(bodies: readonly string[], warm = 100): Pr
   const { verifyStarkSignature } = await import('../../src/crypto/verify.js');
   const one = (text: string): void => {
     const b = JSON.parse(text) as Record<string, any>;
-    const hash = transferMsgHash({
-      amount: BigInt(b.amount),
-      nonce: BigInt(b.nonce),
-      senderVaultId: BigInt(b.vault_id),
-      token: BigInt(b.asset_id),
-      receiverVaultId: BigInt(b.receiver_vault_id),
-      expirationTimestamp: BigInt(b.expiration_timestamp),
-      receiverPublicKey: BigInt(b.receiver),
-    });
+    const hash = transferMsgHash(transferParams(b));
     if (!verifyStarkSignature(hash, BigInt(b.signature.r), BigInt(b.signature.s), BigInt(b.stark_key)))
       throw new Error('product crypto: a signed body does not verify');
   };
